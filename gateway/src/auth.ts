@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { Caller, RpcClient, UnauthorizedError } from '@parley/common';
+
+export interface BasicCredentials {
+  email: string;
+  apiKey: string;
+}
+
+/** `Authorization: Basic base64(email:api_key)`; undefined when absent, 401 when malformed. */
+export function parseBasicAuth(header: string | undefined): BasicCredentials | undefined {
+  if (!header) return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) throw new UnauthorizedError('Invalid authorization header for basic auth');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new UnauthorizedError('Invalid authorization header for basic auth');
+  return { email: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
+}
+
+interface Entry {
+  caller: Caller;
+  expires: number;
+}
+
+/**
+ * Successful authentications, kept in this process for a short time so a request costs no
+ * extra hop. Entries are keyed by a hash of the credentials (the key itself is not kept)
+ * and dropped when the users service announces a change to that user or realm.
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly ttlMs: number, private readonly maxEntries = 100_000, private readonly now = Date.now) {}
+
+  static key(creds: BasicCredentials, subdomain: string | undefined): string {
+    return createHash('sha256').update(`${creds.email.toLowerCase()}\0${creds.apiKey}\0${subdomain ?? '\u0001'}`).digest('base64');
+  }
+
+  get(key: string): Caller | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.caller;
+  }
+
+  set(key: string, caller: Caller): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Map iteration is insertion order: drop the oldest.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { caller, expires: this.now() + this.ttlMs });
+  }
+
+  /** Drops a user's entries, or the whole realm's when userId is null. */
+  invalidate(realmId: number, userId: number | null): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.caller.realm_id === realmId && (userId === null || entry.caller.user_id === userId)) this.entries.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Authenticates through the cache, asking the users service on a miss. */
+export async function authenticate(
+  cache: AuthCache,
+  users: RpcClient,
+  creds: BasicCredentials,
+  subdomain: string | undefined,
+  client: string,
+  host: string,
+): Promise<Caller> {
+  const key = AuthCache.key(creds, subdomain);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const reply = await users.call<{ caller: Caller }>(
+    'Authenticate',
+    { email: creds.email, api_key: creds.apiKey, subdomain },
+    { client, host },
+  );
+  cache.set(key, reply.caller);
+  return reply.caller;
+}

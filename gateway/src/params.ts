@@ -1,0 +1,102 @@
+import { BadRequestError, MissingParameterError } from '@parley/common';
+
+/**
+ * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
+ * booleans JSON true/false, lists and objects JSON-encoded strings. `json` and list types
+ * are validated here and forwarded as their JSON text, which the service decodes.
+ * A trailing `?` marks an optional parameter: `'int?'`.
+ */
+export type ParamType = 'int' | 'string' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
+export type ParamDecl = ParamType | `${ParamType}?`;
+
+export interface ParamSpec {
+  type: ParamType;
+  required: boolean;
+}
+
+export function parseDecl(decl: ParamDecl): ParamSpec {
+  const required = !decl.endsWith('?');
+  return { type: (required ? decl : decl.slice(0, -1)) as ParamType, required };
+}
+
+const INT = /^-?\d{1,16}$/;
+
+function parseJson(name: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError(`Argument "${name}" is not valid JSON.`);
+  }
+}
+
+/** One value, decoded to what the request message's field holds. */
+export function coerce(name: string, type: ParamType, raw: string): number | string | boolean {
+  switch (type) {
+    case 'string':
+      return raw;
+    case 'int': {
+      const trimmed = raw.trim();
+      const n = Number(trimmed);
+      if (!INT.test(trimmed) || !Number.isSafeInteger(n)) throw new BadRequestError(`${name} is not an integer`);
+      return n;
+    }
+    case 'bool': {
+      const value = parseJson(name, raw);
+      if (typeof value !== 'boolean') throw new BadRequestError(`${name} is not a boolean`);
+      return value;
+    }
+    case 'json':
+      parseJson(name, raw);
+      return raw;
+    case 'object': {
+      const value = parseJson(name, raw);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequestError(`${name} is not a dict`);
+      return raw;
+    }
+    case 'int[]': {
+      const value = parseJson(name, raw);
+      if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);
+      if (!value.every((v) => Number.isSafeInteger(v))) throw new BadRequestError(`${name}[${value.findIndex((v) => !Number.isSafeInteger(v))}] is not an integer`);
+      return raw;
+    }
+    case 'string[]': {
+      const value = parseJson(name, raw);
+      if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);
+      if (!value.every((v) => typeof v === 'string')) throw new BadRequestError(`${name}[${value.findIndex((v) => typeof v !== 'string')}] is not a string`);
+      return raw;
+    }
+  }
+}
+
+export interface ParsedParams {
+  values: Record<string, number | string | boolean>;
+  ignored: string[];
+}
+
+/**
+ * Applies a route's declarations to the raw parameters: missing required ones, wrong types
+ * and null bytes are refused; ones the route does not take are returned as `ignored`.
+ * Path parameters are already validated by the router and passed in `path`.
+ */
+export function parseParams(
+  decls: Record<string, ParamDecl>,
+  raw: Record<string, string>,
+  path: Record<string, number | string>,
+  alwaysAccepted: ReadonlySet<string>,
+): ParsedParams {
+  const values: Record<string, number | string | boolean> = { ...path };
+  for (const [name, decl] of Object.entries(decls)) {
+    if (name in path) continue;
+    const spec = parseDecl(decl);
+    const value = raw[name];
+    if (value === undefined) {
+      if (spec.required) throw new MissingParameterError(name);
+      continue;
+    }
+    // Zulip refuses NUL in any parameter: PostgreSQL text cannot hold it.
+    if (value.includes('\u0000')) throw new BadRequestError(`${name} contains NULL (0x00) characters.`);
+    values[name] = coerce(name, spec.type, value);
+  }
+  const ignored = Object.keys(raw).filter((k) => !(k in decls) && !alwaysAccepted.has(k)).sort();
+  return { values, ignored };
+}

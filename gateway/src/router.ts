@@ -1,0 +1,74 @@
+import type { Route } from './routes';
+import { parseDecl } from './params';
+
+/**
+ * Matches a method and path to a route. Literal segments win over parameters
+ * (`/users/me` before `/users/:user_id`); an `int` path parameter matches digits only, as
+ * Zulip's URL patterns do, so `/users/abc` is not that route.
+ */
+export type Match =
+  | { kind: 'route'; route: Route; path: Record<string, number | string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'none' };
+
+interface Compiled {
+  route: Route;
+  segments: { literal?: string; param?: string; int?: boolean }[];
+  literals: number;
+}
+
+export class Router {
+  private readonly compiled: Compiled[];
+
+  constructor(routes: Route[]) {
+    this.compiled = routes
+      .map((route) => {
+        const segments = route.path.split('/').filter(Boolean).map((seg) => {
+          if (!seg.startsWith(':')) return { literal: seg };
+          const name = seg.slice(1);
+          const decl = route.params[name];
+          if (!decl) throw new Error(`route ${route.method} ${route.path}: path parameter ${name} is not declared`);
+          return { param: name, int: parseDecl(decl).type === 'int' };
+        });
+        return { route, segments, literals: segments.filter((s) => s.literal).length };
+      })
+      .sort((a, b) => b.literals - a.literals);
+  }
+
+  match(method: string, path: string): Match {
+    const parts = path.split('/').filter(Boolean);
+    const allowed: string[] = [];
+    for (const c of this.compiled) {
+      const params = matchSegments(c, parts);
+      if (!params) continue;
+      if (c.route.method === method) return { kind: 'route', route: c.route, path: params };
+      allowed.push(c.route.method);
+    }
+    return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'none' };
+  }
+}
+
+function matchSegments(c: Compiled, parts: string[]): Record<string, number | string> | undefined {
+  if (parts.length !== c.segments.length) return undefined;
+  const params: Record<string, number | string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const seg = c.segments[i];
+    if (seg.literal !== undefined) {
+      if (seg.literal !== parts[i]) return undefined;
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(parts[i]);
+    } catch {
+      return undefined;
+    }
+    if (seg.int) {
+      if (!/^\d{1,15}$/.test(value)) return undefined;
+      params[seg.param!] = Number(value);
+    } else {
+      params[seg.param!] = value;
+    }
+  }
+  return params;
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, copyFileSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createBus, createClients, createLogger, Logger, Bus } from '@parley/common';
+import { AuthCache } from './auth';
+import { createApiHandler } from './app';
+import { Router } from './router';
+import { routes } from './routes';
+import { setApiHandler } from './registry';
+import type { GatewayConfig } from './config';
+
+export interface RunningGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * express-gateway reads its configuration from a folder (EG_CONFIG_DIR). We write one per
+ * start: a single pipeline that sends every request to the `parley` policy of our plugin.
+ * express-gateway keeps module-level state, so one gateway runs per process.
+ */
+function writeConfigDir(config: GatewayConfig): string {
+  const dir = mkdtempSync(join(tmpdir(), 'parley-gateway-'));
+  const models = join(dirname(require.resolve('express-gateway/package.json')), 'lib/config/models');
+  mkdirSync(join(dir, 'models'));
+  for (const f of readdirSync(models)) copyFileSync(join(models, f), join(dir, 'models', f));
+  const gateway = {
+    http: { port: config.port, hostname: config.host },
+    apiEndpoints: { all: { host: '*', paths: ['/', '/*'] } },
+    serviceEndpoints: {},
+    policies: ['parley'],
+    pipelines: { parley: { apiEndpoints: ['all'], policies: [{ parley: [{ action: {} }] }] } },
+  };
+  const system = {
+    // express-gateway's own credential store, unused by Parley, kept in memory.
+    db: { redis: { emulate: true, namespace: 'EG' } },
+    crypto: { cipherKey: randomBytes(16).toString('hex'), algorithm: 'aes256', saltRounds: 10 },
+    session: { secret: randomBytes(16).toString('hex'), resave: false, saveUninitialized: false },
+    accessTokens: { timeToExpiry: 7200000 },
+    refreshTokens: { timeToExpiry: 7200000 },
+    authorizationCodes: { timeToExpiry: 300000 },
+    plugins: { parley: { package: join(__dirname, '../plugin/index.js') } },
+  };
+  // JSON is YAML: express-gateway parses these with js-yaml.
+  writeFileSync(join(dir, 'gateway.config.yml'), JSON.stringify(gateway, null, 2));
+  writeFileSync(join(dir, 'system.config.yml'), JSON.stringify(system, null, 2));
+  return dir;
+}
+
+export async function startGateway(config: GatewayConfig, log: Logger = createLogger('gateway')): Promise<RunningGateway> {
+  const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
+  const cache = new AuthCache(config.authCacheTtlMs);
+  const bus: Bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway', log });
+  const invalidations = await bus.subscribe({
+    subject: 'users.auth.invalidate',
+    handler: async (msg) => {
+      const { realm_id, user_id } = msg.data as { realm_id: number; user_id: number | null };
+      cache.invalidate(realm_id, user_id);
+    },
+  });
+  setApiHandler(createApiHandler({ config, clients, cache, router: new Router(routes), log }));
+
+  const dir = writeConfigDir(config);
+  process.env.EG_CONFIG_DIR = dir;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const eg = require('express-gateway');
+  const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];
+  rmSync(dir, { recursive: true, force: true });
+  // Long polls (GET /events) wait up to a minute; uploads stream for longer.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ port }, 'gateway listening');
+  return {
+    port,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections?.();
+      });
+      await invalidations.stop();
+      await bus.close();
+      for (const c of Object.values(clients)) c.close();
+      setApiHandler(undefined);
+    },
+  };
+}

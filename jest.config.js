@@ -1,0 +1,32 @@
+// Two projects: unit tests beside the code, integration tests in test/ that drive
+// a running system over HTTP (started once by test/support/global-setup.ts).
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
+// Tests run the TypeScript sources; services started as processes run the built dist/.
+const moduleNameMapper = {
+  '^@parley/common/telemetry$': '<rootDir>/services/common/src/telemetry.ts',
+  '^@parley/(common|users|channels|messages|uploads|events|runner)$': '<rootDir>/services/$1/src/index.ts',
+  '^@parley/gateway$': '<rootDir>/gateway/src/index.ts',
+};
+
+module.exports = {
+  testTimeout: 30000,
+  // One environment for the whole run (database, bus, a running Parley): see test/support/.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  projects: [
+    {
+      displayName: 'unit',
+      transform,
+      moduleNameMapper,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/gateway/src/**/*.test.ts'],
+    },
+    {
+      displayName: 'integration',
+      transform,
+      moduleNameMapper,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+    },
+  ],
+};

@@ -1,0 +1,1 @@
+export { startChannelsService, MIGRATIONS_DIR } from './server';

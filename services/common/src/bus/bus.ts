@@ -1,0 +1,79 @@
+import type { Logger } from '../logger';
+
+/** One event as a subscriber sees it. */
+export interface BusMessage {
+  subject: string;
+  /** The publisher's message id (the outbox row id), so consumers can stay idempotent. */
+  id: string;
+  /** Parsed JSON. */
+  data: unknown;
+}
+
+export type BusHandler = (msg: BusMessage) => Promise<void>;
+
+export interface Subscription {
+  /** Stops receiving; resolves once a handler that is running has finished. */
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** May use NATS wildcards (`users.>`, `users.*.changed`). */
+  subject: string;
+  /**
+   * Given: a work queue shared by every replica that uses the same durable name; a message
+   * is acknowledged after the handler resolves and delivered again if it throws or the
+   * process dies. Absent: a broadcast, every subscriber in every process gets every
+   * message published from now on.
+   */
+  durable?: string;
+  handler: BusHandler;
+}
+
+export interface Bus {
+  /** Publishes a JSON-serialisable payload; resolves when the bus has stored it. `id` dedupes. */
+  publish(subject: string, data: unknown, id: string): Promise<void>;
+  subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /** Makes sure the stream that owns `prefix.>` exists (named `prefix` upper-cased). */
+  ensureStream(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The stream owning a subject is named after its first token: `users.x.y` → USERS. */
+export function streamOf(subject: string): string {
+  const prefix = subject.split('.')[0];
+  if (!prefix || prefix === '*' || prefix === '>') {
+    throw new Error(`subject '${subject}' does not name its owning stream in its first token`);
+  }
+  return prefix.toUpperCase();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Serialises a payload the way every bus carries it; refuses what JSON cannot carry. */
+export function encodeJson(data: unknown): string {
+  const json = JSON.stringify(data);
+  if (json === undefined) throw new TypeError('bus payload is not JSON-serialisable');
+  return json;
+}
+
+/**
+ * Runs a handler, retrying with a growing delay; after the last attempt the error is logged,
+ * so that a dropped event always leaves a trace.
+ */
+export async function runWithRetry(
+  handler: BusHandler, msg: BusMessage, log: Logger, retryDelaysMs: readonly number[],
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await handler(msg);
+      return;
+    } catch (err) {
+      if (attempt >= retryDelaysMs.length) {
+        log.error({ err, subject: msg.subject, id: msg.id, attempts: attempt + 1 }, 'bus handler failed; event dropped');
+        return;
+      }
+      log.warn({ err, subject: msg.subject, id: msg.id, attempt: attempt + 1 }, 'bus handler failed; retrying');
+      await sleep(retryDelaysMs[attempt]);
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import net from 'node:net';
+import { connect, NatsConnection } from 'nats';
+import { createLogger } from '../logger';
+import type { Bus, BusMessage } from './bus';
+import { createNatsBus, NatsBusOptions } from './nats';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const skip = process.env.PARLEY_TEST_NO_NATS === '1';
+if (skip) console.warn('PARLEY_TEST_NO_NATS=1: skipping the NATS bus tests');
+const describeNats = skip ? describe.skip : describe;
+
+const log = createLogger('bus-test', 'silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(cond: () => boolean, timeoutMs = 5_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !cond(); await sleep(10)) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+  }
+}
+
+function recorder() {
+  const got: BusMessage[] = [];
+  return { got, handler: async (msg: BusMessage) => void got.push(msg), ids: () => got.map((m) => m.id) };
+}
+
+/** A TCP proxy in front of NATS that can be cut and restored, to play an outage. */
+async function outageProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((client) => {
+    connections++;
+    const upstream = net.connect(Number(target.port || 4222), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(s);
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  // Never what keeps the test process alive, even when a test fails before restoring it.
+  server.unref();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    connections: () => connections,
+    cut: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+  };
+}
+
+describeNats('NATS bus', () => {
+  const run = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  let n = 0;
+  /** A fresh subject prefix (one stream) per test, so tests and runs never share messages. */
+  const prefix = () => `${run}_${n++}`;
+  const prefixes: string[] = [];
+  const buses: Bus[] = [];
+  let admin: NatsConnection;
+
+  async function newBus(opts: Partial<NatsBusOptions> = {}): Promise<Bus> {
+    const bus = await createNatsBus({ url: NATS_URL, name: 'bus-test', log, ...opts });
+    buses.push(bus);
+    return bus;
+  }
+
+  async function newStream(bus: Bus): Promise<string> {
+    const p = prefix();
+    prefixes.push(p);
+    await bus.ensureStream(p);
+    return p;
+  }
+
+  beforeAll(async () => {
+    admin = await connect({ servers: NATS_URL });
+  });
+
+  afterAll(async () => {
+    await Promise.all(buses.map((b) => b.close()));
+    const jsm = await admin.jetstreamManager();
+    for (const p of prefixes) await jsm.streams.delete(p.toUpperCase()).catch(() => undefined);
+    await admin.close();
+  });
+
+  it('creates the stream that owns prefix.>, once', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    await bus.ensureStream(p);
+    const info = await (await admin.jetstreamManager()).streams.info(p.toUpperCase());
+    expect(info.config.subjects).toEqual([`${p}.>`]);
+  });
+
+  it('delivers to a durable consumer in order, with ids and parsed data', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    const r = recorder();
+    await bus.subscribe({ subject: `${p}.>`, durable: 'reader', handler: r.handler });
+    for (let i = 0; i < 5; i++) await bus.publish(`${p}.item.created`, { i }, `${p}:${i}`);
+    await waitFor(() => r.got.length === 5);
+    expect(r.got[0]).toEqual({ subject: `${p}.item.created`, id: `${p}:0`, data: { i: 0 } });
+    expect(r.got.map((m) => (m.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('creates the stream when a reader subscribes before its owner started', async () => {
+    const bus = await newBus();
+    const p = prefix();
+    prefixes.push(p);
+    const r = recorder();
+    await bus.subscribe({ subject: `${p}.*.changed`, durable: 'reader', handler: r.handler });
+    await bus.publish(`${p}.x.changed`, {}, 'a');
+    await bus.publish(`${p}.x.other`, {}, 'b');
+    await waitFor(() => r.got.length === 1);
+    await sleep(100);
+    expect(r.ids()).toEqual(['a']);
+  });
+
+  it('shares a durable consumer between replicas: each message handled exactly once', async () => {
+    const [a, b] = [await newBus(), await newBus()];
+    const p = await newStream(a);
+    const [ra, rb] = [recorder(), recorder()];
+    await a.subscribe({ subject: `${p}.>`, durable: 'workers', handler: ra.handler });
+    await b.subscribe({ subject: `${p}.>`, durable: 'workers', handler: rb.handler });
+    const ids = Array.from({ length: 30 }, (_, i) => `${p}:${i}`);
+    for (const id of ids) await a.publish(`${p}.job`, {}, id);
+    await waitFor(() => ra.got.length + rb.got.length >= 30);
+    await sleep(200);
+    expect([...ra.ids(), ...rb.ids()].sort()).toEqual([...ids].sort());
+  });
+
+  it('stores a re-published message id once', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    const r = recorder();
+    await bus.subscribe({ subject: `${p}.>`, durable: 'reader', handler: r.handler });
+    await bus.publish(`${p}.x`, { n: 1 }, `${p}:1`);
+    await bus.publish(`${p}.x`, { n: 2 }, `${p}:1`);
+    await bus.publish(`${p}.x`, { n: 3 }, `${p}:2`);
+    await waitFor(() => r.got.length === 2);
+    await sleep(100);
+    expect(r.got.map((m) => m.data)).toEqual([{ n: 1 }, { n: 3 }]);
+    const info = await (await admin.jetstreamManager()).streams.info(p.toUpperCase());
+    expect(info.state.messages).toBe(2);
+  });
+
+  it('redelivers a message whose handler failed', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    let attempts = 0;
+    await bus.subscribe({
+      subject: `${p}.>`,
+      durable: 'reader',
+      handler: async () => {
+        if (++attempts === 1) throw new Error('first try fails');
+      },
+    });
+    await bus.publish(`${p}.x`, {}, 'a');
+    await waitFor(() => attempts === 2);
+  });
+
+  it('broadcasts to every subscriber of every connection, from the time it subscribed', async () => {
+    const [a, b] = [await newBus(), await newBus()];
+    const p = await newStream(a);
+    await a.publish(`${p}.user.changed`, {}, 'before');
+    const [ra, rb] = [recorder(), recorder()];
+    await a.subscribe({ subject: `${p}.user.*`, handler: ra.handler });
+    await b.subscribe({ subject: `${p}.>`, handler: rb.handler });
+    await a.publish(`${p}.user.changed`, { user_id: 1 }, 'after');
+    await waitFor(() => ra.got.length === 1 && rb.got.length === 1);
+    expect(ra.got[0]).toEqual({ subject: `${p}.user.changed`, id: 'after', data: { user_id: 1 } });
+    expect(rb.ids()).toEqual(['after']);
+  });
+
+  it('stops delivering after stop()', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    const r = recorder();
+    const sub = await bus.subscribe({ subject: `${p}.>`, handler: r.handler });
+    await sub.stop();
+    await bus.publish(`${p}.x`, {}, 'a');
+    await sleep(100);
+    expect(r.got).toHaveLength(0);
+  });
+
+  it('rejects a publish no stream stores', async () => {
+    const bus = await newBus();
+    await expect(bus.publish(`${prefix()}.nowhere`, {}, 'a')).rejects.toThrow();
+  });
+
+  it('rejects publishes while NATS is unreachable, and carries on once it is back', async () => {
+    const proxy = await outageProxy(new URL(NATS_URL));
+    const bus = await newBus({ url: proxy.url, publishTimeoutMs: 300, reconnectTimeWaitMs: 100 });
+    const p = await newStream(bus);
+    const r = recorder();
+    await bus.subscribe({ subject: `${p}.>`, durable: 'reader', handler: r.handler });
+    await bus.publish(`${p}.x`, {}, 'before');
+    await waitFor(() => r.got.length === 1);
+
+    await proxy.cut();
+    await expect(bus.publish(`${p}.x`, {}, 'during')).rejects.toThrow();
+    await proxy.restore();
+
+    const deadline = Date.now() + 5_000;
+    while (!(await bus.publish(`${p}.x`, {}, 'after').then(() => true, () => false))) {
+      if (Date.now() > deadline) throw new Error('publish did not recover');
+    }
+    // The publish that timed out may still have reached the stream after the reconnect.
+    await waitFor(() => r.ids().includes('after'));
+    expect(r.ids()[0]).toBe('before');
+  });
+
+  it('ends its connection on close, even during an outage', async () => {
+    const proxy = await outageProxy(new URL(NATS_URL));
+    const bus = await newBus({ url: proxy.url, reconnectTimeWaitMs: 50 });
+    await proxy.cut();
+    await bus.close();
+    await proxy.restore();
+    const connections = proxy.connections();
+    await sleep(300);
+    expect(proxy.connections()).toBe(connections);
+  });
+});

@@ -1,0 +1,196 @@
+import {
+  AckPolicy, ConsumerMessages, DeliverPolicy, Events, JetStreamClient, JetStreamManager, JsMsg, Msg,
+  NatsConnection, NatsError, StorageType, StringCodec, connect, nanos,
+} from 'nats';
+import type { Logger } from '../logger';
+import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
+
+export interface NatsBusOptions {
+  /** One URL or a comma-separated list of the cluster's URLs. */
+  url: string;
+  /** Connection name, shown by the server's monitoring. */
+  name: string;
+  log: Logger;
+  /** How long a publish waits for the JetStream ack, so it fails while NATS is unreachable. */
+  publishTimeoutMs?: number;
+  /** Delays between attempts of a failing broadcast handler (durable ones are redelivered by JetStream). */
+  retryDelaysMs?: readonly number[];
+  /** Pause between reconnect attempts. */
+  reconnectTimeWaitMs?: number;
+}
+
+const STREAM_NOT_FOUND = 10059;
+const CONSUMER_ALREADY_EXISTS = 10148;
+const STREAM_MAX_AGE_MS = 7 * 24 * 3600_000;
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** Small pull batches let replicas share the work, and leave few messages behind when one stops. */
+const PULL_BATCH = 10;
+const MAX_REDELIVERY_DELAY_MS = 60_000;
+
+const codec = StringCodec();
+
+/** Connects to NATS (failing if it is unreachable now) and keeps reconnecting forever afterwards. */
+export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
+  const nc = await connect({
+    servers: opts.url.split(',').map((s) => s.trim()),
+    name: opts.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: opts.reconnectTimeWaitMs ?? 2_000,
+  });
+  try {
+    return new NatsBus(nc, await nc.jetstreamManager(), opts);
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
+}
+
+class NatsBus implements Bus {
+  private readonly js: JetStreamClient;
+  private readonly log: Logger;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly nc: NatsConnection, private readonly jsm: JetStreamManager, private readonly opts: NatsBusOptions) {
+    this.js = nc.jetstream();
+    this.log = opts.log;
+    void this.logStatus();
+  }
+
+  async publish(subject: string, data: unknown, id: string): Promise<void> {
+    // A duplicate id is acked too (with `duplicate` set): the message is stored once either way.
+    await this.js.publish(subject, codec.encode(encodeJson(data)), {
+      msgID: id,
+      timeout: this.opts.publishTimeoutMs ?? 5_000,
+    });
+  }
+
+  async subscribe({ subject, durable, handler }: SubscribeOptions): Promise<Subscription> {
+    const stop = durable ? await this.consumeDurable(subject, durable, handler) : this.consumeBroadcast(subject, handler);
+    const subscription: Subscription = {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await stop();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ensureStream(prefix: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]+$/.test(prefix)) throw new Error(`stream prefix '${prefix}' must be one subject token`);
+    const name = streamOf(prefix);
+    try {
+      await this.jsm.streams.info(name);
+      return;
+    } catch (err) {
+      if (apiErrorCode(err) !== STREAM_NOT_FOUND) throw err;
+    }
+    // Replicas may race here; adding an identical stream twice is accepted by the server.
+    await this.jsm.streams.add({
+      name,
+      subjects: [`${prefix}.>`],
+      storage: StorageType.File,
+      max_age: nanos(STREAM_MAX_AGE_MS),
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    // drain() flushes the last acks; during an outage it resolves without ending the
+    // reconnect loop, which only close() does.
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+    await this.nc.close();
+  }
+
+  /** A durable pull consumer on the subject's stream, handled one message at a time. */
+  private async consumeDurable(subject: string, durable: string, handler: BusHandler): Promise<() => Promise<void>> {
+    const stream = streamOf(subject);
+    // The reader may start before the owning service has created its stream.
+    await this.ensureStream(subject.split('.')[0]);
+    await this.ensureConsumer(stream, durable, subject);
+    const consumer = await this.js.consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    const done = this.handleDurable(messages, handler).catch((err: unknown) => {
+      this.log.error({ err, subject, durable }, 'bus consumer stopped');
+    });
+    return async () => {
+      await messages.close();
+      await done;
+    };
+  }
+
+  private async ensureConsumer(stream: string, durable: string, subject: string): Promise<void> {
+    try {
+      await this.jsm.consumers.add(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: subject,
+      });
+    } catch (err) {
+      // Newer servers refuse to re-create a consumer whose config changed (a redeploy with a new subject).
+      if (apiErrorCode(err) !== CONSUMER_ALREADY_EXISTS) throw err;
+      await this.jsm.consumers.update(stream, durable, { filter_subject: subject });
+    }
+  }
+
+  private async handleDurable(messages: ConsumerMessages, handler: BusHandler): Promise<void> {
+    for await (const m of messages) {
+      const msg = this.decode(m, `${m.info.stream}:${m.info.streamSequence}`);
+      if (!msg) {
+        m.term();
+        continue;
+      }
+      try {
+        await handler(msg);
+        m.ack();
+      } catch (err) {
+        // Redelivered until it succeeds: a durable consumer must not lose events, only delay them.
+        const delay = Math.min(MAX_REDELIVERY_DELAY_MS, 1_000 * 2 ** (m.info.redeliveryCount - 1));
+        this.log.warn({ err, subject: msg.subject, id: msg.id, deliveries: m.info.redeliveryCount, retryInMs: delay },
+          'bus handler failed; will be redelivered');
+        m.nak(delay);
+      }
+    }
+  }
+
+  /** A core NATS subscription: it sees JetStream publishes too, from now on, in every process. */
+  private consumeBroadcast(subject: string, handler: BusHandler): () => Promise<void> {
+    const sub = this.nc.subscribe(subject);
+    const retryDelaysMs = this.opts.retryDelaysMs ?? [100, 500, 2_000];
+    const done = (async () => {
+      for await (const m of sub) {
+        const msg = this.decode(m, '');
+        if (msg) await runWithRetry(handler, msg, this.log, retryDelaysMs);
+      }
+    })();
+    return async () => {
+      sub.unsubscribe();
+      await done;
+    };
+  }
+
+  /** Parses a message; one that is not JSON is logged and skipped, as no retry can fix it. */
+  private decode(m: Msg | JsMsg, fallbackId: string): BusMessage | undefined {
+    const id = m.headers?.get('Nats-Msg-Id') || fallbackId;
+    try {
+      return { subject: m.subject, id, data: JSON.parse(codec.decode(m.data)) };
+    } catch (err) {
+      this.log.error({ err, subject: m.subject, id }, 'bus message is not JSON; dropped');
+      return undefined;
+    }
+  }
+
+  private async logStatus(): Promise<void> {
+    for await (const s of this.nc.status()) {
+      if (s.type === Events.Disconnect) this.log.warn({ server: s.data }, 'nats disconnected; reconnecting');
+      else if (s.type === Events.Reconnect) this.log.info({ server: s.data }, 'nats reconnected');
+      else if (s.type === Events.Error) this.log.error({ err: s.data }, 'nats error');
+    }
+  }
+}
+
+function apiErrorCode(err: unknown): number | undefined {
+  return err instanceof NatsError ? err.api_error?.err_code : undefined;
+}

@@ -1,0 +1,123 @@
+import pg from 'pg';
+import { join } from 'node:path';
+import type { Logger } from '../logger';
+import type { ServiceName } from '../config';
+import { sign } from '../secret';
+
+/**
+ * One PostgreSQL, one schema and one login role per service. The role owns its schema and
+ * has no grant on the others, so a service cannot read another's tables even by mistake.
+ *
+ * DATABASE_URL is an administrative connection used only to create the role and schema
+ * (bootstrap). The service itself connects as its role: `<SERVICE>_DATABASE_URL` when set,
+ * else DATABASE_URL with the role's name and a password derived from the server secret.
+ */
+export const schemaOf = (service: ServiceName): string => service;
+export const roleOf = (service: ServiceName): string => `parley_${service}`;
+
+const rolePassword = (secret: string, service: ServiceName): string => sign(secret, 'db-password', roleOf(service));
+
+export function serviceDatabaseUrl(env: Record<string, string | undefined>, adminUrl: string, service: ServiceName, secret: string): string {
+  const own = env[`${service.toUpperCase()}_DATABASE_URL`];
+  if (own) return own;
+  const url = new URL(adminUrl);
+  url.username = roleOf(service);
+  url.password = rolePassword(secret, service);
+  return url.toString();
+}
+
+const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+
+/** Creates the service's role and schema if missing; safe to run from several processes at once. */
+export async function bootstrapServiceSchema(adminUrl: string, service: ServiceName, secret: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const role = roleOf(service);
+  const schema = schemaOf(service);
+  try {
+    await retryOnRace(async () => {
+      const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+      const verb = exists.rowCount ? 'ALTER' : 'CREATE';
+      await client.query(`${verb} ROLE ${ident(role)} LOGIN PASSWORD ${literal(rolePassword(secret, service))}`);
+    });
+    await retryOnRace(() => client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(role)}`));
+    // The admin may not be a superuser on a managed PostgreSQL: make sure it can hand the schema over.
+    await client.query(`ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(role)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Roles are cluster-wide and CREATE ... IF NOT EXISTS still races: retry once on a duplicate. */
+async function retryOnRace<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === '42710' || code === '23505' || code === '42P06') return fn();
+    throw err;
+  }
+}
+
+export function createPool(url: string, service: ServiceName, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: `-c search_path=${schemaOf(service)}`,
+    application_name: `parley-${service}`,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The folder of a service's SQL migrations: services/<name>/migrations, from src/ or dist/. */
+export const migrationsDir = (serviceRoot: string): string => join(serviceRoot, 'migrations');
+
+/**
+ * Applies the service's pending migrations (node-pg-migrate, forward-only SQL files), as the
+ * service's role, in its schema. Idempotent; concurrent starts wait on an advisory lock.
+ */
+export async function runMigrations(url: string, service: ServiceName, dir: string, log: Logger): Promise<void> {
+  const { runner } = await import('node-pg-migrate');
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schemaOf(service)}` });
+  await client.connect();
+  try {
+    const applied = await runner({
+      dbClient: client,
+      dir,
+      direction: 'up',
+      migrationsTable: 'pgmigrations',
+      schema: schemaOf(service),
+      migrationsSchema: schemaOf(service),
+      checkOrder: true,
+      // One lock per service, so the services of one database migrate side by side.
+      lockValue: 7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1,
+      log: () => undefined,
+    });
+    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Anything that runs a query: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+/** Runs fn in one transaction on one client; rolls back if it throws. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Errors that reach clients. Domain code throws these; the rpc wrapper packs them into
+ * the gRPC status details and the gateway renders them once, as Zulip's error envelope.
+ * Codes are Zulip's (clients branch on them): never reuse one for another meaning.
+ */
+export type ZulipCode =
+  | 'BAD_REQUEST'
+  | 'REQUEST_VARIABLE_MISSING'
+  | 'REQUEST_VARIABLE_INVALID'
+  | 'UNAUTHORIZED'
+  | 'INVALID_API_KEY'
+  | 'USER_DEACTIVATED'
+  | 'REALM_DEACTIVATED'
+  | 'AUTHENTICATION_FAILED'
+  | 'RATE_LIMIT_HIT'
+  | 'NOT_FOUND'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'STREAM_DOES_NOT_EXIST'
+  | 'CHANNEL_ALREADY_EXISTS'
+  | 'BAD_EVENT_QUEUE_ID'
+  | 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
+  | 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'
+  | 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED'
+  | 'UNAUTHORIZED_PRINCIPAL';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ZulipCode,
+    msg: string,
+    readonly httpStatus = 400,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+
+  /** The error envelope's body, without the HTTP status. */
+  toBody(): Record<string, unknown> {
+    return { result: 'error', msg: this.message, code: this.code, ...this.extra };
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** Zulip's generic refusal: invalid parameters, missing permission, nonexistent objects. */
+export class BadRequestError extends ApiError {
+  constructor(msg: string, extra: Record<string, unknown> = {}) {
+    super('BAD_REQUEST', msg, 400, extra);
+  }
+}
+
+export class MissingParameterError extends ApiError {
+  constructor(varName: string) {
+    super('REQUEST_VARIABLE_MISSING', `Missing '${varName}' argument`, 400, { var_name: varName });
+  }
+}
+
+export class InvalidParameterError extends ApiError {
+  constructor(varName: string, reason: string) {
+    super('BAD_REQUEST', `Invalid ${varName}: ${reason}`, 400);
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor(msg = 'API authentication or user session required') {
+    super('UNAUTHORIZED', msg, 401);
+  }
+}
+
+export class InvalidApiKeyError extends ApiError {
+  constructor() {
+    super('INVALID_API_KEY', 'Invalid API key', 401);
+  }
+}
+
+export class UserDeactivatedError extends ApiError {
+  constructor() {
+    super('USER_DEACTIVATED', 'Account is deactivated', 401);
+  }
+}
+
+export class RealmDeactivatedError extends ApiError {
+  constructor() {
+    super('REALM_DEACTIVATED', 'This organization has been deactivated', 401);
+  }
+}
+
+export class AdminRequiredError extends BadRequestError {
+  constructor() {
+    super('Must be an organization administrator');
+  }
+}
+
+export class OwnerRequiredError extends BadRequestError {
+  constructor() {
+    super('Must be an organization owner');
+  }
+}
+
+export class ServiceUnavailableError extends ApiError {
+  constructor(service: string) {
+    super('SERVICE_UNAVAILABLE', `Service unavailable: ${service}. Please try again later.`, 503);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(msg = 'Endpoint not found') {
+    super('NOT_FOUND', msg, 404);
+  }
+}
+
+export class InternalError extends ApiError {
+  constructor() {
+    super('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+  }
+}

@@ -1,0 +1,94 @@
+import * as grpc from '@grpc/grpc-js';
+import type { Logger } from '../logger';
+import type { ServiceName } from '../config';
+import { isApiError, UnauthorizedError } from '../errors';
+import type { Caller } from '../roles';
+import { readCallContext } from './caller';
+import { isJsonReply, serviceDefinition } from './protos';
+import { toServiceError } from './status';
+
+export interface HandlerContext {
+  /** The authenticated caller; reading it on an unauthenticated call throws UNAUTHORIZED. */
+  readonly caller: Caller;
+  readonly maybeCaller: Caller | undefined;
+  readonly client: string;
+  readonly host: string;
+  readonly log: Logger;
+}
+
+/** One RPC: decode request → domain → reply. JsonReply RPCs return the plain response object. */
+export type Handler<Req = any, Res = any> = (req: Req, ctx: HandlerContext) => Promise<Res>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface RpcServer {
+  port: number;
+  stop(graceMs?: number): Promise<void>;
+}
+
+function makeContext(secret: string, md: grpc.Metadata, log: Logger): HandlerContext {
+  const call = readCallContext(secret, md);
+  return {
+    get caller() {
+      if (!call.caller) throw new UnauthorizedError();
+      return call.caller;
+    },
+    maybeCaller: call.caller,
+    client: call.client,
+    host: call.host,
+    log,
+  };
+}
+
+function wrap(name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
+  return (call, callback) => {
+    const ctx = makeContext(secret, call.metadata, log);
+    handler(call.request, ctx).then(
+      (reply) => callback(null, jsonReply ? { json: JSON.stringify(reply ?? {}) } : reply),
+      (err: unknown) => {
+        if (isApiError(err)) return callback(toServiceError(err));
+        // Never leak internals: the client sees "Internal server error", the log the rest.
+        log.error({ err, rpc: name }, 'rpc failed');
+        callback({ code: grpc.status.INTERNAL, details: 'Internal server error' });
+      },
+    );
+  };
+}
+
+/**
+ * Serves one service's RPCs. Every RPC of the proto needs a handler, except Health, which
+ * defaults to "ok"; a missing one fails at start-up, not at the first call.
+ */
+export async function startRpcServer(opts: {
+  service: ServiceName;
+  handlers: Record<string, Handler>;
+  addr: string;
+  secret: string;
+  log: Logger;
+}): Promise<RpcServer> {
+  const definition = serviceDefinition(opts.service);
+  const handlers: Record<string, Handler> = {
+    Health: async () => ({ service: opts.service, status: 'ok' }),
+    ...opts.handlers,
+  };
+  const impl: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = handlers[name];
+    if (!handler) throw new Error(`${opts.service}: no handler for RPC ${name}`);
+    impl[name] = wrap(name, handler, isJsonReply(method), opts.secret, opts.log);
+  }
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  server.addService(definition, impl);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(opts.addr, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return {
+    port,
+    stop: (graceMs = 5000) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.forceShutdown(), graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}

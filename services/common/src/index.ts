@@ -1,0 +1,18 @@
+export * from './errors';
+export * from './config';
+export * from './roles';
+export * from './secret';
+export { createLogger } from './logger';
+export type { Logger } from './logger';
+export * from './health';
+export * from './grpc/protos';
+export * from './grpc/caller';
+export * from './grpc/server';
+export * from './grpc/client';
+export * from './grpc/status';
+export * from './db';
+export * from './bus';
+export * from './outbox';
+export * from './service';
+export * from './version';
+export * from './main';

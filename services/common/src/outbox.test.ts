@@ -1,0 +1,184 @@
+import { Pool, PoolClient, escapeIdentifier } from 'pg';
+import type { Bus } from './bus/bus';
+import { createLogger } from './logger';
+import { OutboxRelay, writeOutbox } from './outbox';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const skip = process.env.PARLEY_TEST_NO_PG === '1';
+if (skip) console.warn('PARLEY_TEST_NO_PG=1: skipping the outbox tests');
+const describePg = skip ? describe.skip : describe;
+
+const log = createLogger('outbox-test', 'silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; !(await cond()); await sleep(10)) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+  }
+}
+
+interface Published { subject: string; data: unknown; id: string }
+
+/** Records what is published; `failAfter` makes every publish past that many fail, like an outage. */
+class FakeBus implements Bus {
+  readonly published: Published[] = [];
+  failAfter = Infinity;
+
+  async publish(subject: string, data: unknown, id: string): Promise<void> {
+    await sleep(0);
+    if (this.published.length >= this.failAfter) throw new Error('bus unreachable');
+    this.published.push({ subject, data, id });
+  }
+
+  ids(): string[] {
+    return this.published.map((p) => p.id);
+  }
+
+  async subscribe(): Promise<never> {
+    throw new Error('not used by the relay');
+  }
+
+  async ensureStream(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+describePg('outbox', () => {
+  // Quotes and capitals in the name prove every statement quotes the schema.
+  const schema = `Outbox "T" ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const table = `${escapeIdentifier(schema)}.outbox`;
+  let pool: Pool;
+  const relays: OutboxRelay[] = [];
+
+  function newRelay(bus: Bus, opts: { pollMs?: number; batchSize?: number } = {}): OutboxRelay {
+    const relay = new OutboxRelay({ pool, schema, bus, log, pollMs: 20, ...opts });
+    relays.push(relay);
+    return relay;
+  }
+
+  async function inTransaction(fn: (client: PoolClient) => Promise<void>, commit = true): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await fn(client);
+      await client.query(commit ? 'COMMIT' : 'ROLLBACK');
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Commits `count` events in one transaction and returns the ids the relay will publish them with. */
+  async function writeEvents(count: number, subject = 'users.changed'): Promise<string[]> {
+    await inTransaction(async (client) => {
+      for (let n = 0; n < count; n++) await writeOutbox(client, schema, subject, { n });
+    });
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id DESC LIMIT $1`, [count]);
+    return rows.map((r) => `${schema}:${r.id}`).reverse();
+  }
+
+  async function unsentCount(): Promise<number> {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE sent_at IS NULL`);
+    return rows[0].n;
+  }
+
+  beforeAll(async () => {
+    pool = new Pool({ connectionString: DATABASE_URL, max: 8 });
+    await pool.query(`CREATE SCHEMA ${escapeIdentifier(schema)}`);
+    await pool.query(`
+      CREATE TABLE ${table} (
+        id bigserial PRIMARY KEY,
+        subject text NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz
+      );
+      CREATE INDEX outbox_unsent ON ${table} (id) WHERE sent_at IS NULL;
+    `);
+  });
+
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await pool.query(`UPDATE ${table} SET sent_at = now() WHERE sent_at IS NULL`);
+  });
+
+  afterAll(async () => {
+    await pool.query(`DROP SCHEMA ${escapeIdentifier(schema)} CASCADE`);
+    await pool.end();
+  });
+
+  it('publishes committed rows in id order, with their subject, payload and message id', async () => {
+    const bus = new FakeBus();
+    const first = await writeEvents(3, 'users.created');
+    const second = await writeEvents(2, 'users.changed');
+    await newRelay(bus).flush();
+    expect(bus.ids()).toEqual([...first, ...second]);
+    expect(bus.published[0]).toEqual({ subject: 'users.created', data: { n: 0 }, id: first[0] });
+    expect(bus.published[4]).toEqual({ subject: 'users.changed', data: { n: 1 }, id: second[1] });
+    expect(await unsentCount()).toBe(0);
+  });
+
+  it('publishes nothing from a rolled-back transaction', async () => {
+    const bus = new FakeBus();
+    await inTransaction((client) => writeOutbox(client, schema, 'users.created', { lost: true }), false);
+    await newRelay(bus).flush();
+    expect(bus.published).toHaveLength(0);
+  });
+
+  it('wakes at once on a commit, without waiting for the poll', async () => {
+    const bus = new FakeBus();
+    await newRelay(bus, { pollMs: 60_000 }).start();
+    const started = Date.now();
+    const ids = await writeEvents(2);
+    await waitFor(() => bus.published.length === 2);
+    expect(bus.ids()).toEqual(ids);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('publishes each row exactly once, in order, with two relays at work', async () => {
+    const bus = new FakeBus();
+    const [a, b] = [newRelay(bus, { batchSize: 7 }), newRelay(bus, { batchSize: 7 })];
+    await Promise.all([a.start(), b.start()]);
+    const ids = [...(await writeEvents(40)), ...(await writeEvents(40))];
+    await waitFor(() => bus.published.length >= ids.length);
+    await Promise.all([a.flush(), b.flush()]);
+    expect(bus.ids()).toEqual(ids);
+  });
+
+  it('leaves rows unsent while the bus fails, and sends them in order once it recovers', async () => {
+    const bus = new FakeBus();
+    bus.failAfter = 1;
+    const ids = await writeEvents(4);
+    const relay = newRelay(bus);
+    await expect(relay.flush()).rejects.toThrow('bus unreachable');
+    expect(bus.ids()).toEqual(ids.slice(0, 1));
+    expect(await unsentCount()).toBe(3);
+
+    await relay.start();
+    await sleep(100);
+    expect(await unsentCount()).toBe(3);
+    bus.failAfter = Infinity;
+    await waitFor(() => bus.published.length === 4);
+    expect(bus.ids()).toEqual(ids);
+    await waitFor(async () => (await unsentCount()) === 0);
+  });
+
+  it('resumes where a stopped relay left off', async () => {
+    const bus = new FakeBus();
+    const before = await writeEvents(3);
+    const relay = newRelay(bus);
+    await relay.start();
+    await waitFor(() => bus.published.length === 3);
+    await relay.stop();
+
+    const after = await writeEvents(2);
+    await sleep(50);
+    expect(bus.published).toHaveLength(3);
+    await newRelay(bus).start();
+    await waitFor(() => bus.published.length === 5);
+    expect(bus.ids()).toEqual([...before, ...after]);
+  });
+
+  it('refuses a payload JSON cannot carry', async () => {
+    await expect(inTransaction((client) => writeOutbox(client, schema, 'users.created', undefined), false))
+      .rejects.toThrow(/JSON/);
+  });
+});

@@ -1,0 +1,32 @@
+/** Zulip's role values, as on the wire. */
+export const Role = {
+  OWNER: 100,
+  ADMINISTRATOR: 200,
+  MODERATOR: 300,
+  MEMBER: 400,
+  GUEST: 600,
+} as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];
+
+export const ROLE_VALUES: readonly number[] = Object.values(Role);
+export const ROLE_NAMES: Record<string, RoleValue> = {
+  owner: Role.OWNER,
+  administrator: Role.ADMINISTRATOR,
+  moderator: Role.MODERATOR,
+  member: Role.MEMBER,
+  guest: Role.GUEST,
+};
+
+/** The caller of an RPC: who the gateway authenticated. */
+export interface Caller {
+  realm_id: number;
+  user_id: number;
+  role: number;
+  is_bot: boolean;
+  email: string;
+}
+
+export const isAdmin = (c: { role: number }): boolean => c.role <= Role.ADMINISTRATOR;
+export const isOwner = (c: { role: number }): boolean => c.role === Role.OWNER;
+export const isModerator = (c: { role: number }): boolean => c.role <= Role.MODERATOR;
+export const isGuest = (c: { role: number }): boolean => c.role === Role.GUEST;

@@ -1,0 +1,74 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The server secret every process shares (env PARLEY_SECRET). On the embedded default it
+ * is generated once and kept in the data directory, so it survives restarts and the
+ * management CLI finds the same one. It encrypts API keys at rest, signs the caller
+ * identity the gateway passes to services, and derives the services' database passwords.
+ */
+export function loadSecret(env: Record<string, string | undefined>, dataDir: string): string {
+  const fromEnv = env.PARLEY_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('PARLEY_SECRET must be at least 32 characters');
+    return fromEnv;
+  }
+  const file = `${dataDir}/secret`;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    // 'wx' fails if another process created it meanwhile: then read theirs.
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+const subkey = (secret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'parley', purpose, 32));
+
+/** AES-256-GCM; output `iv.tag.ciphertext`, base64url parts. */
+export function encrypt(secret: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', subkey(secret, 'encrypt'), iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+export function decrypt(secret: string, sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', subkey(secret, 'encrypt'), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}
+
+export function sign(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', subkey(secret, purpose)).update(value).digest('base64url');
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** 32 characters from [A-Za-z0-9], like Zulip's API keys. */
+export function randomToken(length = 32): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 * 62: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += alphabet[byte % 62];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,1 @@
+export { startEventsService, MIGRATIONS_DIR } from './server';

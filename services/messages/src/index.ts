@@ -1,0 +1,1 @@
+export { startMessagesService, MIGRATIONS_DIR } from './server';

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import {
+  bootstrapServiceSchema, createLogger, createPool, envInt, envString, loadSecret, Role, ROLE_NAMES,
+  runMigrations, serviceDatabaseUrl, withTransaction,
+} from '@parley/common';
+import {
+  createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig,
+} from '@parley/users';
+import type pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+/**
+ * The management CLI (`npm run --silent manage -- <command> ...`). Each command prints one
+ * line of JSON on success; on failure a message on stderr and a non-zero exit. It works on
+ * the same configuration as the server, whether or not the server is running.
+ */
+type Command = (ctx: { pool: pg.Pool; config: UsersConfig; args: Record<string, string | boolean | undefined> }) => Promise<object>;
+
+const OPTIONS = {
+  name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-name': { type: 'string' },
+  subdomain: { type: 'string' }, 'owner-password': { type: 'string' }, realm: { type: 'string' },
+  email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' }, bot: { type: 'boolean' },
+} as const;
+
+class UsageError extends Error {}
+
+function need(args: Record<string, unknown>, name: string): string {
+  const value = args[name];
+  if (typeof value !== 'string') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function findRealm(pool: pg.Pool, subdomain: string) {
+  const realm = await realmStore.findRealmBySubdomain(pool, subdomain);
+  if (!realm) throw new UsageError(`No realm with subdomain '${subdomain}'`);
+  return realm;
+}
+
+const commands: Record<string, Command> = {
+  'create-realm': async ({ pool, config, args }) => {
+    const { realm, owner } = await createRealm(pool, config, {
+      name: need(args, 'name'),
+      subdomain: (args.subdomain as string | undefined) ?? '',
+      ownerEmail: need(args, 'owner-email'),
+      ownerName: need(args, 'owner-name'),
+      ownerPassword: args['owner-password'] as string | undefined,
+    });
+    return { realm_id: realm.id, subdomain: realm.string_id, user_id: owner.user.id, email: owner.user.delivery_email, api_key: owner.apiKey, site: realmUrl(config, realm) };
+  },
+  'create-user': async ({ pool, config, args }) => {
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const roleName = (args.role as string | undefined) ?? 'member';
+    const role = ROLE_NAMES[roleName];
+    if (role === undefined) throw new UsageError(`--role must be one of ${Object.keys(ROLE_NAMES).join(', ')}`);
+    const created = await withTransaction(pool, async (tx) => {
+      // A bot needs an owner: the realm's first owner, as if they had created it.
+      const owner = args.bot ? (await userStore.listRealmUsers(tx, realm.id)).find((u) => u.role === Role.OWNER) : undefined;
+      return doCreateUser(tx, config, realm, {
+        email: need(args, 'email'), full_name: need(args, 'name'), password: args.password as string | undefined,
+        role, bot_type: args.bot ? 1 : undefined, bot_owner_id: owner?.id,
+      });
+    });
+    return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey };
+  },
+  'deactivate-realm': async ({ pool, args }) => {
+    const realm = await setRealmActive(pool, need(args, 'realm'), false);
+    return { realm_id: realm.id, deactivated: true };
+  },
+  'reactivate-realm': async ({ pool, args }) => {
+    const realm = await setRealmActive(pool, need(args, 'realm'), true);
+    return { realm_id: realm.id, deactivated: false };
+  },
+  grant: async ({ pool, args, positionals }: Parameters<Command>[0] & { positionals?: string[] }) => {
+    const permission = positionals?.[0];
+    if (permission !== 'can_create_users') throw new UsageError('grant takes one permission: can_create_users');
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const user = await userStore.findUserByEmail(pool, realm.id, need(args, 'email'));
+    if (!user) throw new UsageError(`No user with email '${args.email}' in realm '${realm.string_id}'`);
+    await userStore.updateUserFields(pool, user.id, { can_create_users: true });
+    return { user_id: user.id, granted: permission };
+  },
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const run = commands[command ?? ''];
+  if (!run) throw new UsageError(`usage: manage <${Object.keys(commands).join('|')}> [options]`);
+  const { values, positionals } = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  const env = process.env;
+  const dataDir = envString(env, 'PARLEY_DATA_DIR', './.data');
+  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({
+    dataDir, port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535), secret: loadSecret(env, dataDir),
+  });
+  const config = readUsersConfig(env, { databaseUrl: embedded?.url });
+  const log = createLogger('manage', 'warn');
+  const url = serviceDatabaseUrl(env, config.databaseUrl, 'users', config.secret);
+  await bootstrapServiceSchema(config.databaseUrl, 'users', config.secret);
+  await runMigrations(url, 'users', MIGRATIONS_DIR, log);
+  const pool = createPool(url, 'users', 2);
+  try {
+    const out = await (run as (ctx: object) => Promise<object>)({ pool, config, args: values, positionals });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  const message = err instanceof UsageError || err.name === 'ApiError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ? err.message
+    : `${err.message}`;
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+});

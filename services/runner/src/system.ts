@@ -1,0 +1,63 @@
+import net from 'node:net';
+import { createLogger, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
+import { readUsersConfig, startUsersService } from '@parley/users';
+import { startChannelsService } from '@parley/channels';
+import { startMessagesService } from '@parley/messages';
+import { startUploadsService } from '@parley/uploads';
+import { startEventsService } from '@parley/events';
+import { readGatewayConfig, startGateway, RunningGateway } from '@parley/gateway';
+
+/**
+ * Parley in one process: every service and the gateway, still talking gRPC over loopback
+ * (on free ports), sharing the in-process bus unless NATS_URL is set.
+ */
+export interface RunningSystem {
+  url: string;
+  port: number;
+  services: Record<ServiceName, RunningService>;
+  gateway: RunningGateway;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSystem(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): Promise<RunningSystem> {
+  const ports: Record<string, string> = {};
+  for (const s of SERVICES) ports[`${s.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
+  const merged = { ...env, ...ports };
+  const starters: Record<ServiceName, () => Promise<RunningService>> = {
+    users: () => startUsersService(readUsersConfig(merged, defaults)),
+    channels: () => startChannelsService(readBaseConfig('channels', merged, defaults)),
+    messages: () => startMessagesService(readBaseConfig('messages', merged, defaults)),
+    uploads: () => startUploadsService(readBaseConfig('uploads', merged, defaults)),
+    events: () => startEventsService(readBaseConfig('events', merged, defaults)),
+  };
+  const services = {} as Record<ServiceName, RunningService>;
+  try {
+    for (const s of SERVICES) services[s] = await starters[s]();
+  } catch (err) {
+    await Promise.all(Object.values(services).map((svc) => svc.stop().catch(() => undefined)));
+    throw err;
+  }
+  const gateway = await startGateway(readGatewayConfig(merged), createLogger('gateway'));
+  const host = merged.HOST ?? '127.0.0.1';
+  return {
+    url: `http://${host}:${gateway.port}`,
+    port: gateway.port,
+    services,
+    gateway,
+    stop: async () => {
+      await gateway.stop();
+      for (const s of [...SERVICES].reverse()) await services[s].stop();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { startUploadsService, MIGRATIONS_DIR } from './server';

@@ -1,0 +1,25 @@
+import { envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
+
+export interface UsersConfig extends BaseConfig {
+  /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
+  externalHost: string;
+  /** Scheme and host of realm URLs (http://127.0.0.1:9991 on the embedded default). */
+  urlScheme: string;
+  /** Domain of placeholder emails (user12@<domain>) when a real one must stay hidden. */
+  fakeEmailDomain: string;
+  maxFileUploadSizeMib: number;
+}
+
+export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
+  const externalHost = envString(env, 'EXTERNAL_HOST', `127.0.0.1:${envString(env, 'PORT', '9991')}`);
+  const hostname = externalHost.replace(/:\d+$/, '');
+  // An IP address or a bare name makes no email domain; Zulip falls back the same way.
+  const domainLike = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(hostname) && !/^[\d.]+$/.test(hostname);
+  return Object.freeze({
+    ...readBaseConfig('users', env, defaults),
+    externalHost,
+    urlScheme: envString(env, 'EXTERNAL_SCHEME', 'http'),
+    fakeEmailDomain: envOptional(env, 'FAKE_EMAIL_DOMAIN') ?? (domainLike ? hostname : 'parley.invalid'),
+    maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
+  });
+}

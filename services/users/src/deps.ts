@@ -1,0 +1,10 @@
+import type pg from 'pg';
+import type { Logger } from '@parley/common';
+import type { UsersConfig } from './config';
+
+/** What the users service's handlers work with (built in server.ts). */
+export interface UsersDeps {
+  pool: pg.Pool;
+  config: UsersConfig;
+  log: Logger;
+}

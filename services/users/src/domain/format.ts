@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { Role } from '@parley/common';
+import type { UserRow } from '../store/users';
+
+/** email_address_visibility values (Zulip's). */
+export const EmailVisibility = { EVERYONE: 1, MEMBERS: 2, ADMINS: 3, NOBODY: 4, MODERATORS: 5 } as const;
+
+/** A user as GET /users and /users/{id} return it (the reference's User schema). */
+export interface ApiUser {
+  user_id: number;
+  email: string;
+  delivery_email: string | null;
+  full_name: string;
+  date_joined: string;
+  is_active: boolean;
+  is_owner: boolean;
+  is_admin: boolean;
+  is_guest: boolean;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  role: number;
+  timezone: string;
+  avatar_url: string | null;
+  avatar_version: number;
+  profile_data?: Record<string, { value: string; rendered_value?: string }>;
+}
+
+export interface FormatOptions {
+  fakeEmailDomain: string;
+  /** The client computes Gravatar URLs itself: send null where it can. */
+  clientGravatar: boolean;
+  includeProfileFields: boolean;
+}
+
+/** The API email: the real one only where the user lets everyone see it. */
+export function apiEmail(u: Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>, fakeEmailDomain: string): string {
+  return u.email_address_visibility === EmailVisibility.EVERYONE ? u.delivery_email : `user${u.id}@${fakeEmailDomain}`;
+}
+
+/** Whether `viewer` may see `target`'s real email, per the target's email_address_visibility. */
+export function canSeeDeliveryEmail(target: UserRow, viewer: { user_id: number; role: number }): boolean {
+  if (viewer.user_id === target.id) return true;
+  switch (target.email_address_visibility) {
+    case EmailVisibility.EVERYONE: return true;
+    case EmailVisibility.MEMBERS: return viewer.role <= Role.MEMBER;
+    case EmailVisibility.MODERATORS: return viewer.role <= Role.MODERATOR;
+    case EmailVisibility.ADMINS: return viewer.role <= Role.ADMINISTRATOR;
+    default: return false;
+  }
+}
+
+export function gravatarUrl(email: string, version: number): string {
+  const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
+}
+
+export function formatUser(u: UserRow, viewer: { user_id: number; role: number }, opts: FormatOptions): ApiUser {
+  const visible = canSeeDeliveryEmail(u, viewer);
+  const email = apiEmail(u, opts.fakeEmailDomain);
+  // Zulip: with client_gravatar the client derives the URL from the email, so only when it can.
+  const avatarUrl = opts.clientGravatar && visible && u.email_address_visibility === EmailVisibility.EVERYONE
+    ? null
+    : gravatarUrl(visible ? u.delivery_email : email, u.avatar_version);
+  const user: ApiUser = {
+    user_id: u.id,
+    email,
+    delivery_email: visible ? u.delivery_email : null,
+    full_name: u.full_name,
+    date_joined: u.date_joined.toISOString(),
+    is_active: u.is_active,
+    is_owner: u.role === Role.OWNER,
+    is_admin: u.role <= Role.ADMINISTRATOR,
+    is_guest: u.role === Role.GUEST,
+    is_bot: u.is_bot,
+    bot_type: u.bot_type,
+    bot_owner_id: u.bot_owner_id,
+    role: u.role,
+    timezone: u.timezone,
+    avatar_url: avatarUrl,
+    avatar_version: u.avatar_version,
+  };
+  // Bots have no custom profile fields; values arrive with the users/settings issue.
+  if (opts.includeProfileFields && !u.is_bot) user.profile_data = {};
+  return user;
+}

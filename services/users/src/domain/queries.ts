@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { BadRequestError, Caller, InvalidParameterError, RealmDeactivatedError } from '@parley/common';
+import * as userStore from '../store/users';
+import * as realmStore from '../store/realms';
+import type { RealmRow } from '../store/realms';
+import type { UsersConfig } from '../config';
+import { accessUser, formatFor } from './users';
+import type { ApiUser } from './format';
+
+export async function callerRealm(pool: pg.Pool, caller: Caller): Promise<RealmRow> {
+  const realm = await realmStore.findRealmById(pool, caller.realm_id);
+  if (!realm) throw new RealmDeactivatedError();
+  return realm;
+}
+
+/** GET /users/me: the caller's own profile, with the deprecated max_message_id. */
+export async function getOwnUser(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<Record<string, unknown>> {
+  const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
+  if (!me) throw new BadRequestError('No such user');
+  const user = formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me);
+  // TODO(#6): the messages service knows the newest message the caller can read; until it
+  // has messages, -1 is Zulip's own value for "no messages".
+  return { ...user, max_message_id: -1 };
+}
+
+export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: {
+  clientGravatar: boolean; includeProfileFields: boolean;
+}): Promise<ApiUser> {
+  const user = await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true });
+  return formatFor(caller, config, opts)(user);
+}
+
+export async function listUsers(pool: pg.Pool, config: UsersConfig, caller: Caller, opts: {
+  clientGravatar: boolean; includeProfileFields: boolean; userIds?: number[];
+}): Promise<ApiUser[]> {
+  const rows = await userStore.listRealmUsers(pool, caller.realm_id, opts.userIds);
+  return rows.map(formatFor(caller, config, opts));
+}
+
+/** The `user_ids` parameter: a JSON list of integers. */
+export function parseUserIds(raw: string): number[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new InvalidParameterError('user_ids', 'not a JSON list');
+  }
+  if (!Array.isArray(value) || !value.every((v) => Number.isSafeInteger(v))) {
+    throw new BadRequestError('user_ids is not a list of integers');
+  }
+  return value as number[];
+}

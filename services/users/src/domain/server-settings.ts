@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { FEATURE_LEVEL, PARLEY_VERSION, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
+import * as realmStore from '../store/realms';
+import type { RealmRow } from '../store/realms';
+import type { UsersConfig } from '../config';
+
+export function realmUrl(config: UsersConfig, realm: Pick<RealmRow, 'string_id'>): string {
+  const host = realm.string_id ? `${realm.string_id}.${config.externalHost}` : config.externalHost;
+  return `${config.urlScheme}://${host}`;
+}
+
+/** Unauthenticated endpoints act for the realm the Host names, else the root realm. */
+export async function realmForHost(pool: pg.Pool, config: UsersConfig, host: string): Promise<RealmRow | undefined> {
+  return realmStore.findRealmBySubdomain(pool, subdomainFromHost(host, config.externalHost) ?? '');
+}
+
+function realmIconUrl(realm: RealmRow): string {
+  // Zulip's default icon: the Gravatar identicon of the realm's ID.
+  const hash = createHash('md5').update(String(realm.id)).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&s=100`;
+}
+
+/** GET /server_settings: what a client needs before it logs in. */
+export function serverSettings(config: UsersConfig, realm: RealmRow | undefined): Record<string, unknown> {
+  const server = {
+    authentication_methods: {
+      password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false,
+      azuread: false, gitlab: false, apple: false, google: false, saml: false,
+    },
+    external_authentication_methods: [],
+    zulip_feature_level: FEATURE_LEVEL,
+    service_feature_level: FEATURE_LEVEL,
+    zulip_version: ZULIP_VERSION,
+    zulip_merge_base: ZULIP_VERSION,
+    parley_version: PARLEY_VERSION,
+    push_notifications_enabled: false,
+    is_incompatible: false,
+    email_auth_enabled: true,
+    require_email_format_usernames: true,
+  };
+  if (!realm) return server;
+  const url = realmUrl(config, realm);
+  return {
+    ...server,
+    realm_uri: url,
+    realm_url: url,
+    realm_name: realm.name,
+    realm_icon: realmIconUrl(realm),
+    realm_description: realm.description,
+    realm_web_public_access_enabled: realm.settings.enable_spectator_access === true,
+  };
+}

@@ -1,0 +1,167 @@
+import pg from 'pg';
+import {
+  AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role,
+  ROLE_VALUES, withTransaction,
+} from '@parley/common';
+import * as userStore from '../store/users';
+import * as groupStore from '../store/groups';
+import type { RealmRow } from '../store/realms';
+import type { UserRow } from '../store/users';
+import type { UsersConfig } from '../config';
+import { newApiKey } from './api-keys';
+import { checkPasswordShape, hashPassword } from './passwords';
+import { directSystemGroups } from './system-groups';
+import { EmailVisibility, formatUser, ApiUser, FormatOptions } from './format';
+import { notifyAuthChanged, notifyClients, notifyUserCreated } from './notify';
+
+export interface NewUser {
+  email: string;
+  full_name: string;
+  password?: string;
+  role: number;
+  bot_type?: number;
+  bot_owner_id?: number;
+  is_system_bot?: boolean;
+}
+
+export interface CreatedUser {
+  user: UserRow;
+  apiKey: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const MAX_NAME_LENGTH = 100;
+const NAME_FORBIDDEN = /[*`\\>"@\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
+
+export function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!EMAIL.test(trimmed) || trimmed.length > 254) throw new BadRequestError(`Invalid email '${email}'`);
+  return trimmed;
+}
+
+/** Zulip's full-name rules: trimmed, 1-100 characters, none of * ` \ > " @ or control characters. */
+export function checkFullName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new BadRequestError('Name too short!');
+  if (trimmed.length > MAX_NAME_LENGTH) throw new BadRequestError('Name too long!');
+  if (NAME_FORBIDDEN.test(trimmed)) throw new BadRequestError('Invalid characters in name!');
+  return trimmed;
+}
+
+/** Precondition: inputs validated; tx is a transaction. Writes the user, its groups and events. */
+export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: RealmRow, u: NewUser): Promise<CreatedUser> {
+  const email = checkEmail(u.email);
+  if (await userStore.findUserByEmail(tx, realm.id, email)) throw new BadRequestError(`Email '${email}' already in use`);
+  if (u.password !== undefined) {
+    const problem = checkPasswordShape(u.password);
+    if (problem) throw new BadRequestError(problem);
+  }
+  const key = newApiKey(config.secret);
+  const visibility = Number(realm.user_defaults.email_address_visibility ?? EmailVisibility.EVERYONE);
+  const user = await userStore.insertUser(tx, {
+    realm_id: realm.id,
+    delivery_email: email,
+    full_name: checkFullName(u.full_name),
+    role: u.role,
+    bot_type: u.bot_type ?? null,
+    bot_owner_id: u.bot_owner_id ?? null,
+    is_system_bot: u.is_system_bot ?? false,
+    password_hash: u.password ? await hashPassword(u.password) : null,
+    api_key_hash: key.hash,
+    api_key_sealed: key.sealed,
+    email_address_visibility: visibility,
+  });
+  await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
+  await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot });
+  if (!user.is_system_bot) {
+    const person = formatUser(user, { user_id: 0, role: Role.GUEST }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
+    await notifyClients(tx, realm.id, 'realm', { type: 'realm_user', op: 'add', person });
+  }
+  return { user, apiKey: key.key };
+}
+
+/**
+ * Finds a user of the caller's realm. Another realm's ID reads as nonexistent, so realms
+ * cannot probe each other.
+ */
+export async function accessUser(db: Queryable, caller: Caller, userId: number, opts: {
+  allowDeactivated?: boolean; allowBots?: boolean; lock?: boolean;
+} = {}): Promise<UserRow> {
+  const user = await userStore.findUserById(db, caller.realm_id, userId, { lock: opts.lock });
+  if (!user || user.is_system_bot) throw new BadRequestError('No such user');
+  if (user.is_bot && opts.allowBots === false) throw new BadRequestError('No such bot');
+  if (!user.is_active && !opts.allowDeactivated) throw new BadRequestError('User is deactivated');
+  return user;
+}
+
+export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<FormatOptions> = {}) {
+  const full: FormatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: true, includeProfileFields: false, ...opts };
+  return (u: UserRow): ApiUser => formatUser(u, caller, full);
+}
+
+/** POST /users: owners, and users granted can_create_users, create member accounts. */
+export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: {
+  email: string; password: string; full_name: string;
+}): Promise<number> {
+  const self = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
+  if (!self || !(isOwner(self) || self.can_create_users)) {
+    throw new BadRequestError('User not authorized to create users');
+  }
+  return withTransaction(pool, async (tx) => {
+    const { user } = await doCreateUser(tx, config, realm, { email: req.email, full_name: req.full_name, password: req.password, role: Role.MEMBER });
+    return user.id;
+  });
+}
+
+/** PATCH /users/{id}: administrators change names and roles; only owners touch ownership. */
+export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number }): Promise<void> {
+  if (!isAdmin(caller)) throw new AdminRequiredError();
+  await withTransaction(pool, async (tx) => {
+    const target = await accessUser(tx, caller, req.user_id, { allowDeactivated: true, lock: true });
+    const changes: { full_name?: string; role?: number } = {};
+    if (req.full_name !== undefined && req.full_name.trim() !== target.full_name) changes.full_name = checkFullName(req.full_name);
+    if (req.role !== undefined && req.role !== target.role) {
+      await checkRoleChange(tx, caller, target, req.role);
+      changes.role = req.role;
+    }
+    await doUpdateUser(tx, target, changes);
+  });
+}
+
+async function checkRoleChange(tx: Queryable, caller: Caller, target: UserRow, role: number): Promise<void> {
+  if (!ROLE_VALUES.includes(role)) throw new BadRequestError('Invalid role');
+  if ((role === Role.OWNER || target.role === Role.OWNER) && !isOwner(caller)) throw new OwnerRequiredError();
+  if (target.role === Role.OWNER && (await userStore.countActiveOwners(tx, target.realm_id)) <= 1) {
+    throw new BadRequestError('The owner permission cannot be removed from the only organization owner.');
+  }
+}
+
+/** Precondition: changes validated; the target row is locked. */
+async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name?: string; role?: number }): Promise<void> {
+  if (changes.full_name === undefined && changes.role === undefined) return;
+  await userStore.updateUserFields(tx, target.id, changes);
+  if (changes.role !== undefined) {
+    await groupStore.setSystemGroupMemberships(tx, target.realm_id, target.id, directSystemGroups(changes.role));
+    await notifyAuthChanged(tx, target.realm_id, target.id);
+  }
+  await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, ...changes } });
+}
+
+/** DELETE /users/{id} and POST /users/{id}/reactivate (administrators). */
+export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: number, active: boolean): Promise<void> {
+  if (!isAdmin(caller)) throw new AdminRequiredError();
+  await withTransaction(pool, async (tx) => {
+    const target = await accessUser(tx, caller, userId, { allowDeactivated: true, lock: true });
+    if (active && target.is_active) throw new BadRequestError('User is already active');
+    if (!active && !target.is_active) throw new BadRequestError('User is already deactivated');
+    if (!active && target.role === Role.OWNER) {
+      if (!isOwner(caller)) throw new OwnerRequiredError();
+      if ((await userStore.countActiveOwners(tx, target.realm_id)) <= 1) {
+        throw new BadRequestError('Cannot deactivate the only organization owner');
+      }
+    }
+    await userStore.updateUserFields(tx, target.id, { is_active: active });
+    await notifyAuthChanged(tx, target.realm_id, target.id);
+    await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: active } });
+  });
+}

@@ -1,0 +1,9 @@
+import type { Handler } from '@parley/common';
+import type { UpdateUserRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateUserRequest';
+import type { UsersDeps } from '../deps';
+import { checkUpdateUser } from '../domain/users';
+
+export const updateUser = (deps: UsersDeps): Handler<UpdateUserRequest__Output> => async (req, ctx) => {
+  await checkUpdateUser(deps.pool, ctx.caller, req);
+  return {};
+};

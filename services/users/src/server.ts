@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { runService, RunningService, Handler } from '@parley/common';
+import type { UsersConfig } from './config';
+import type { UsersDeps } from './deps';
+import { authenticate } from './rpc/authenticate';
+import { getServerSettings } from './rpc/get-server-settings';
+import { fetchApiKey } from './rpc/fetch-api-key';
+import { getOwnUser } from './rpc/get-own-user';
+import { getUser } from './rpc/get-user';
+import { getUsers } from './rpc/get-users';
+import { createUser } from './rpc/create-user';
+import { updateUser } from './rpc/update-user';
+import { deactivateUser, reactivateUser } from './rpc/set-user-active';
+
+export const MIGRATIONS_DIR = join(__dirname, '../migrations');
+
+/** The handler table: one entry per RPC of protos/parley/users/v1/users.proto. */
+export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
+  return {
+    Authenticate: authenticate(deps),
+    GetServerSettings: getServerSettings(deps),
+    FetchApiKey: fetchApiKey(deps),
+    GetOwnUser: getOwnUser(deps),
+    GetUser: getUser(deps),
+    GetUsers: getUsers(deps),
+    CreateUser: createUser(deps),
+    UpdateUser: updateUser(deps),
+    DeactivateUser: deactivateUser(deps),
+    ReactivateUser: reactivateUser(deps),
+  };
+}
+
+export function startUsersService(config: UsersConfig): Promise<RunningService> {
+  return runService({
+    name: 'users',
+    config,
+    migrationsDir: MIGRATIONS_DIR,
+    makeHandlers: ({ pool, log }) => usersHandlers({ pool, log, config }),
+  });
+}

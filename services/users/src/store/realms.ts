@@ -1,0 +1,41 @@
+import type { Queryable } from '@parley/common';
+import type { RealmSettings } from '../domain/realm-settings';
+
+export interface RealmRow {
+  id: number;
+  string_id: string;
+  name: string;
+  description: string;
+  deactivated: boolean;
+  date_created: Date;
+  settings: RealmSettings;
+  user_defaults: Record<string, unknown>;
+}
+
+const COLUMNS = 'id, string_id, name, description, deactivated, date_created, settings, user_defaults';
+
+export async function insertRealm(db: Queryable, r: { string_id: string; name: string; description: string }): Promise<RealmRow> {
+  const { rows } = await db.query<RealmRow>(
+    `INSERT INTO realms (string_id, name, description, settings) VALUES ($1, $2, $3, '{}') RETURNING ${COLUMNS}`,
+    [r.string_id, r.name, r.description],
+  );
+  return rows[0];
+}
+
+export async function setRealmSettings(db: Queryable, realmId: number, settings: RealmSettings): Promise<void> {
+  await db.query('UPDATE realms SET settings = $2 WHERE id = $1', [realmId, settings]);
+}
+
+export async function findRealmById(db: Queryable, id: number): Promise<RealmRow | undefined> {
+  const { rows } = await db.query<RealmRow>(`SELECT ${COLUMNS} FROM realms WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function findRealmBySubdomain(db: Queryable, stringId: string): Promise<RealmRow | undefined> {
+  const { rows } = await db.query<RealmRow>(`SELECT ${COLUMNS} FROM realms WHERE string_id = $1`, [stringId]);
+  return rows[0];
+}
+
+export async function setRealmDeactivated(db: Queryable, id: number, deactivated: boolean): Promise<void> {
+  await db.query('UPDATE realms SET deactivated = $2 WHERE id = $1', [id, deactivated]);
+}

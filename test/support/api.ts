@@ -1,0 +1,104 @@
+import http from 'node:http';
+import { assertMatchesContract } from './openapi';
+
+/**
+ * A small HTTP client for the tests. Every response body is checked against the Zulip
+ * OpenAPI reference (a mismatch fails the test), unless the call opts out with
+ * `{ contract: false }` for a path the reference does not document.
+ */
+export type Params = Record<string, string | number | boolean | object | null | undefined>;
+
+export interface ApiResponse<T = Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  body: T;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface Credentials {
+  email: string;
+  api_key: string;
+}
+
+export function baseUrl(): string {
+  const url = process.env.PARLEY_TEST_URL;
+  if (!url) throw new Error('PARLEY_TEST_URL is not set: run the tests through jest (test/support/global-setup.ts)');
+  return url;
+}
+
+/** Zulip's encoding: strings as they are, everything else JSON. */
+export function encodeParams(params: Params): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    out.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return out;
+}
+
+export function basicAuth(creds: Credentials): string {
+  return `Basic ${Buffer.from(`${creds.email}:${creds.api_key}`).toString('base64')}`;
+}
+
+export class Api {
+  constructor(readonly creds?: Credentials, readonly base = baseUrl()) {}
+
+  as(creds: Credentials | undefined): Api {
+    return new Api(creds, this.base);
+  }
+
+  get<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const qs = encodeParams(params).toString();
+    return this.request<T>('GET', qs ? `${path}?${qs}` : path, undefined, opts);
+  }
+
+  post<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return this.request<T>('POST', path, encodeParams(params), opts);
+  }
+
+  patch<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return this.request<T>('PATCH', path, encodeParams(params), opts);
+  }
+
+  delete<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    return this.request<T>('DELETE', path, encodeParams(params), opts);
+  }
+
+  async request<T>(method: string, path: string, body: URLSearchParams | string | undefined, opts: RequestOpts = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.creds && !('authorization' in headers)) headers.authorization = basicAuth(this.creds);
+    const payload = body === undefined ? undefined : Buffer.from(body.toString());
+    if (payload) {
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(payload.length);
+    }
+    const { status, text, headers: resHeaders } = await send(method, new URL(`${this.base}/api/v1${path}`), headers, payload);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${path}: ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    }
+    if (opts.contract !== false) assertMatchesContract({ method, path, status, body: parsed });
+    return { status, body: parsed as T, headers: resHeaders };
+  }
+}
+
+/** node:http rather than fetch: fetch may not set Host, and realm subdomains are Hosts. */
+function send(method: string, url: URL, headers: Record<string, string>, payload?: Buffer) {
+  return new Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export interface RequestOpts {
+  headers?: Record<string, string>;
+  /** false for paths the Zulip reference does not document (say why at the call). */
+  contract?: boolean;
+}

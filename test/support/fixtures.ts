@@ -1,0 +1,80 @@
+import pg from 'pg';
+import { createPool, Role, serviceDatabaseUrl, withTransaction } from '@parley/common';
+import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
+import { Api, Credentials } from './api';
+
+/**
+ * A realm of its own for each test file, with one user per role, made directly through the
+ * users service's domain code (the management CLI has its own test). Fixture users are
+ * named by their role.
+ */
+export interface TestUser extends Credentials {
+  user_id: number;
+  full_name: string;
+  api: Api;
+}
+
+export interface TestRealm {
+  realm_id: number;
+  subdomain: string;
+  owner: TestUser;
+  admin: TestUser;
+  moderator: TestUser;
+  member: TestUser;
+  guest: TestUser;
+  bot: TestUser;
+  /** Another member, for tests that need two. */
+  other: TestUser;
+  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string }): Promise<TestUser>;
+}
+
+let pool: pg.Pool | undefined;
+let config: UsersConfig | undefined;
+
+function usersPool(): { pool: pg.Pool; config: UsersConfig } {
+  config ??= readUsersConfig({ ...process.env, DATABASE_URL: process.env.PARLEY_TEST_DATABASE_URL });
+  pool ??= createPool(serviceDatabaseUrl(process.env, config.databaseUrl, 'users', config.secret), 'users', 2);
+  return { pool, config };
+}
+
+export async function closeFixtures(): Promise<void> {
+  await pool?.end();
+  pool = undefined;
+}
+
+let counter = 0;
+const unique = (): string => `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+
+export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
+  const { pool: db, config: cfg } = usersPool();
+  const subdomain = `t${unique()}`;
+  const { realm, owner } = await createRealm(db, cfg, {
+    name, subdomain, ownerEmail: `owner@${subdomain}.test`, ownerName: 'Olivia Owner', ownerPassword: 'owner-password',
+  });
+  let n = 0;
+  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password }) => {
+    const local = `${bot ? 'bot' : 'user'}${++n}`;
+    const created = await withTransaction(db, async (tx) => {
+      const fresh = await realmStore.findRealmById(tx, realm.id);
+      return doCreateUser(tx, cfg, fresh!, {
+        email: `${local}@${subdomain}.test`, full_name: name ?? local, role, password,
+        bot_type: bot ? 1 : undefined, bot_owner_id: bot ? owner.user.id : undefined,
+      });
+    });
+    const creds = { email: created.user.delivery_email, api_key: created.apiKey };
+    return { ...creds, user_id: created.user.id, full_name: created.user.full_name, api: new Api(creds) };
+  };
+  const ownerCreds = { email: owner.user.delivery_email, api_key: owner.apiKey };
+  return {
+    realm_id: realm.id,
+    subdomain,
+    owner: { ...ownerCreds, user_id: owner.user.id, full_name: owner.user.full_name, api: new Api(ownerCreds) },
+    admin: await addUser({ role: Role.ADMINISTRATOR, name: 'Ada Admin' }),
+    moderator: await addUser({ role: Role.MODERATOR, name: 'Mo Moderator' }),
+    member: await addUser({ role: Role.MEMBER, name: 'Mia Member' }),
+    guest: await addUser({ role: Role.GUEST, name: 'Gus Guest' }),
+    bot: await addUser({ role: Role.MEMBER, name: 'Bo Bot', bot: true }),
+    other: await addUser({ role: Role.MEMBER, name: 'Otto Other' }),
+    addUser,
+  };
+}

@@ -1,0 +1,58 @@
+import net from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomToken } from '@parley/common';
+import { startSystem, RunningSystem } from '@parley/runner';
+import { provideEnvironment, TestEnvironment } from './environment';
+
+/**
+ * Once per `jest` run: provide PostgreSQL/NATS/Redis (see environment.ts), start Parley
+ * all-in-one on them, and hand the tests what they need through the environment
+ * (PARLEY_TEST_*), which the test workers inherit.
+ */
+declare global {
+  var __parley: { environment: TestEnvironment; system: RunningSystem } | undefined; // eslint-disable-line no-var
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function globalSetup(): Promise<void> {
+  process.env.LOG_LEVEL ??= 'warn';
+  const environment = await provideEnvironment();
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: environment.databaseUrl,
+    NATS_URL: environment.natsUrl,
+    REDIS_URL: environment.redisUrl,
+    PARLEY_SECRET: randomToken(48),
+    PARLEY_DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-test-data-')),
+    // Each run's own bus namespace, so concurrent runs on one NATS do not see each other.
+    PARLEY_BUS_NAMESPACE: `test${Date.now()}${process.pid}`,
+    PORT: String(port),
+    EXTERNAL_HOST: `127.0.0.1:${port}`,
+  };
+  const system = await startSystem(env);
+  globalThis.__parley = { environment, system };
+  Object.assign(process.env, {
+    PARLEY_TEST_URL: system.url,
+    PARLEY_TEST_SOURCE: environment.source,
+    PARLEY_TEST_DATABASE_URL: environment.databaseUrl,
+    PARLEY_TEST_NATS_URL: environment.natsUrl ?? '',
+    PARLEY_TEST_REDIS_URL: environment.redisUrl ?? '',
+    PARLEY_SECRET: env.PARLEY_SECRET,
+    PARLEY_DATA_DIR: env.PARLEY_DATA_DIR,
+    PARLEY_BUS_NAMESPACE: env.PARLEY_BUS_NAMESPACE,
+    EXTERNAL_HOST: env.EXTERNAL_HOST,
+  });
+  // eslint-disable-next-line no-console
+  console.log(`\nParley under test at ${system.url} (database and bus: ${environment.source})`);
+}

@@ -1,0 +1,295 @@
+// Contract checks: validate HTTP response bodies against Zulip's OpenAPI 3.0 description
+// (../shared/reference/zulip-openapi.yaml). The OpenAPI schemas are turned into plain
+// JSON Schema (see toJsonSchema) and compiled with Ajv, one validator per
+// (path template, method, status), cached for the life of the process.
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+export interface ContractCheck { method: string; path: string; status: number; body: unknown }
+
+type Schema = Record<string, unknown>;
+
+const SPEC_FILE = path.resolve(__dirname, '../../../shared/reference/zulip-openapi.yaml');
+
+/** Schemas of the fields Parley adds to Zulip's objects (documented additions). */
+const ADDITION_SCHEMAS: Readonly<Record<string, Schema>> = {
+  service_feature_level: { type: 'integer' },
+  parley_version: { type: 'string' },
+  ignored_parameters_unsupported: { type: 'array', items: { type: 'string' } },
+  // The spec's User carries these in GET /users/me too; the reference's own-user schema omits them.
+  bot_type: { type: ['integer', 'null'] },
+  bot_owner_id: { type: ['integer', 'null'] },
+};
+
+/**
+ * Errors any endpoint may give, documented once by Zulip (by code) rather than per endpoint:
+ * an error body that fails the endpoint's own 4xx schema passes if it fits its code's schema.
+ */
+const ERROR_SCHEMAS_BY_CODE: Readonly<Record<string, string>> = {
+  REQUEST_VARIABLE_MISSING: 'MissingArgumentError',
+  BAD_EVENT_QUEUE_ID: 'BadEventQueueIdError',
+  INVALID_API_KEY: 'InvalidApiKeyError',
+  USER_DEACTIVATED: 'UserDeactivatedError',
+  REALM_DEACTIVATED: 'RealmDeactivatedError',
+  RATE_LIMIT_HIT: 'RateLimitedError',
+  STREAM_DOES_NOT_EXIST: 'NonExistingChannelIdError',
+};
+/** Field names Parley adds to Zulip's responses; admitted where a schema says additionalProperties: false. */
+export const PARLEY_ADDITIONS: readonly string[] = Object.freeze(Object.keys(ADDITION_SCHEMAS));
+
+/** OpenAPI-only keywords that mean nothing to a validator. */
+const DROPPED = new Set(['example', 'examples', 'deprecated', 'description', 'title', 'xml', 'externalDocs',
+  'discriminator', 'readOnly', 'writeOnly', 'nullable']);
+const MAX_REF_DEPTH = 64; // the file has no $ref cycles today; this keeps a future one finite
+
+let spec: Schema | undefined;
+function loadSpec(): Schema {
+  spec ??= YAML.parse(fs.readFileSync(SPEC_FILE, 'utf8')) as Schema;
+  return spec;
+}
+
+const isObj = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Follows a local JSON pointer such as `#/components/responses/SimpleSuccess`. */
+function resolveRef(ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
+  let node: unknown = loadSpec();
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObj(node) || !(key in node)) throw new Error(`dangling $ref ${ref}`);
+    node = node[key];
+  }
+  return node;
+}
+
+const refCache = new Map<string, Schema>();
+
+/** OpenAPI 3.0 schema object -> self-contained JSON Schema (draft 7 subset understood by Ajv). */
+function toJsonSchema(node: unknown, depth = 0): Schema {
+  if (!isObj(node) || depth > MAX_REF_DEPTH) return {};
+  if (typeof node.$ref === 'string') {
+    // $ref siblings are ignored in OpenAPI 3.0. Converted components are shared (never mutated).
+    const cached = refCache.get(node.$ref);
+    if (cached) return cached;
+    const converted = toJsonSchema(resolveRef(node.$ref), depth + 1);
+    refCache.set(node.$ref, converted);
+    return converted;
+  }
+  let out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (DROPPED.has(key) || key.startsWith('x-')) continue;
+    if (key === 'properties' && isObj(value)) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v, depth + 1)]));
+    } else if (key === 'items' || key === 'not' || (key === 'additionalProperties' && isObj(value))) {
+      out[key] = toJsonSchema(value, depth + 1);
+    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
+      const branches = asArray(value).map((b) => toJsonSchema(b, depth + 1));
+      // Zulip's file contains an empty `anyOf: []`, which is not a valid JSON Schema.
+      // oneOf becomes anyOf: once allOf branches are merged, several alternatives of a
+      // response (e.g. the error schemas of a 400, or `{}`-like branches) can match the same
+      // body, and oneOf would then reject a body that the documentation clearly allows.
+      if (branches.length > 0) out[key === 'oneOf' ? 'anyOf' : key] = branches;
+    } else {
+      out[key] = value;
+    }
+  }
+  if (Array.isArray(out.allOf)) {
+    const { allOf, ...own } = out;
+    out = mergeSchemas([own, ...(allOf as Schema[])]);
+  }
+  if (node.nullable === true) out = allowNull(out);
+  if (out.additionalProperties === false) out = withAdditions(out);
+  return out;
+}
+
+/** `nullable: true` -> null is also accepted. */
+function allowNull(s: Schema): Schema {
+  if (s.anyOf || s.allOf || s.not) return { anyOf: [{ type: 'null' }, s] };
+  const out = { ...s };
+  if (out.type !== undefined && !asArray(out.type).includes('null')) out.type = [...asArray(out.type), 'null'];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  return out;
+}
+
+/** Where additionalProperties is false, Parley's documented extra fields are admitted too. */
+function withAdditions(s: Schema): Schema {
+  const properties = { ...(isObj(s.properties) ? s.properties : {}) };
+  for (const [name, schema] of Object.entries(ADDITION_SCHEMAS)) properties[name] ??= schema;
+  return { ...s, properties };
+}
+
+/**
+ * Merges allOf branches (already converted) into one schema: properties and required are
+ * unioned (a property given by several branches is merged recursively); additionalProperties
+ * is false if any part says so, so that false admits the properties of *all* branches instead
+ * of rejecting the fields the other branches declare, which is what Zulip means by
+ * `allOf: [{$ref: JsonSuccessBase}, {additionalProperties: false, properties: {...}}]`.
+ * type and enum are intersected; other conflicting keywords are kept side by side in an allOf.
+ */
+function mergeSchemas(parts: Schema[]): Schema {
+  const out: Schema = {};
+  const rest: Schema[] = [];
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const cur = out[key];
+      if (cur === undefined) { out[key] = value; continue; }
+      if (key === 'properties' && isObj(cur) && isObj(value)) {
+        const props: Schema = { ...cur };
+        for (const [k, v] of Object.entries(value)) props[k] = k in props ? mergeSchemas([props[k] as Schema, v as Schema]) : v;
+        out.properties = props;
+      } else if (key === 'required') {
+        out.required = [...new Set([...asArray(cur), ...asArray(value)])];
+      } else if (key === 'additionalProperties') {
+        out.additionalProperties = cur === false || value === false ? false : cur === true ? value : cur;
+      } else if (key === 'items' && isObj(cur) && isObj(value)) {
+        out.items = mergeSchemas([cur, value]);
+      } else if (key === 'type') {
+        const both = asArray(cur).filter((t) => asArray(value).includes(t));
+        out.type = both.length === 1 ? both[0] : both; // [] never validates: a contradiction in the file
+      } else if (key === 'enum' && Array.isArray(cur) && Array.isArray(value)) {
+        out.enum = cur.filter((a) => value.some((b) => same(a, b)));
+      } else if (!same(cur, value)) {
+        rest.push({ [key]: value });
+      }
+    }
+  }
+  if (rest.length > 0) out.allOf = rest;
+  return out;
+}
+
+let ajv: Ajv | undefined;
+function getAjv(): Ajv {
+  if (!ajv) {
+    ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addFormat('binary', true); // OpenAPI's file-content marker, not a string format
+  }
+  return ajv;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function decodeSegment(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** Splits `/api/v1/users/12?x=1` into ['users', '12']. */
+function segmentsOf(requestPath: string): string[] {
+  const bare = requestPath.split(/[?#]/)[0] ?? '';
+  const segs = bare.split('/').filter((s) => s !== '').map(decodeSegment);
+  return segs[0] === 'api' && segs[1] === 'v1' ? segs.slice(2) : segs;
+}
+
+/** Ranks a template against the request's segments; undefined when it does not match. */
+function matchScore(template: string, segs: string[]): number[] | undefined {
+  const parts = template.split('/').filter((s) => s !== '');
+  if (parts.length !== segs.length) return undefined;
+  const score: number[] = [];
+  for (const [i, part] of parts.entries()) {
+    const seg = segs[i] ?? '';
+    const param = /^\{(.+)\}$/.exec(part);
+    if (!param) {
+      if (part !== seg) return undefined;
+      score.push(2); // a literal segment beats any template segment
+    } else {
+      // Tie-break `/users/{user_id}` vs `/users/{email}`: numbers go to *_id parameters.
+      score.push(/^\d+$/.test(seg) === /id/.test(param[1] ?? '') ? 1 : 0);
+    }
+  }
+  return score;
+}
+
+function compareScores(a: number[], b: number[]): number {
+  const i = a.findIndex((n, j) => n !== b[j]);
+  return i < 0 ? 0 : (a[i] ?? 0) - (b[i] ?? 0);
+}
+
+function findTemplate(segs: string[], method: string): string | undefined {
+  const paths = loadSpec().paths as Record<string, Schema>;
+  let best: { template: string; score: number[] } | undefined;
+  for (const [template, item] of Object.entries(paths)) {
+    const score = matchScore(template, segs);
+    if (!score || !isObj(item[method])) continue;
+    if (!best || compareScores(score, best.score) > 0) best = { template, score };
+  }
+  return best?.template;
+}
+
+const validators = new Map<string, ValidateFunction | string>();
+
+/** A compiled validator for one documented response, or the reason there is none. */
+function validatorFor(method: string, requestPath: string, status: number): { key: string; validate: ValidateFunction | string } {
+  const segs = segmentsOf(requestPath);
+  const template = findTemplate(segs, method);
+  if (!template) {
+    const anyMethod = METHODS.some((m) => findTemplate(segs, m));
+    const what = anyMethod ? `method ${method.toUpperCase()} on` : 'path';
+    return { key: '', validate: `${what} /${segs.join('/')} is not documented in zulip-openapi.yaml` };
+  }
+  const op = (loadSpec().paths as Record<string, Schema>)[template]![method] as Schema;
+  const responses = isObj(op.responses) ? op.responses : {};
+  const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, 'default'].find((c) => c in responses);
+  const key = `${method.toUpperCase()} ${template} ${code ?? status}`;
+  let validate = validators.get(key);
+  if (validate === undefined) {
+    let response = code === undefined ? undefined : responses[code];
+    if (isObj(response) && typeof response.$ref === 'string') response = resolveRef(response.$ref);
+    let content = isObj(response) && isObj(response.content) ? response.content['application/json'] : undefined;
+    // Zulip documents the errors every endpoint can give (401 authentication, 429 rate limit,
+    // 404, ...) once, not per endpoint: an undocumented error status must still be a coded
+    // error envelope (CodedErrorBase, which admits code-specific extra fields).
+    if (code === undefined && status >= 400) content = { schema: { $ref: '#/components/schemas/CodedErrorBase' } };
+    if (code === undefined && status < 400) validate = `${method.toUpperCase()} ${template}: status ${status} is not documented`;
+    else if (!isObj(content) || !content.schema) validate = `${key}: no application/json schema documented`;
+    else {
+      try {
+        validate = getAjv().compile(toJsonSchema(content.schema));
+      } catch (err) {
+        validate = `${key}: the documented schema does not compile: ${(err as Error).message}`;
+      }
+    }
+    validators.set(key, validate);
+  }
+  return { key, validate };
+}
+
+const codeValidators = new Map<string, ValidateFunction>();
+
+function fitsErrorSchemaOfItsCode(body: unknown): boolean {
+  const code = isObj(body) && typeof body.code === 'string' ? body.code : undefined;
+  const name = code === undefined ? undefined : ERROR_SCHEMAS_BY_CODE[code];
+  if (!name) return false;
+  let validate = codeValidators.get(name);
+  if (!validate) {
+    validate = getAjv().compile(toJsonSchema({ $ref: `#/components/schemas/${name}` }));
+    codeValidators.set(name, validate);
+  }
+  return validate(body);
+}
+
+/** Returns a list of human-readable problems (empty when the body matches the documented schema). */
+export function contractProblems(check: ContractCheck): string[] {
+  const { key, validate } = validatorFor(check.method.toLowerCase(), check.path, check.status);
+  if (typeof validate === 'string') return [validate];
+  if (validate(check.body)) return [];
+  if (check.status >= 400 && fitsErrorSchemaOfItsCode(check.body)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})`
+      : e.keyword === 'enum' ? ` (${JSON.stringify(e.params.allowedValues)})` : '';
+    return `${key}: ${e.instancePath || '(body)'} ${e.message ?? e.keyword}${extra}`;
+  });
+}
+
+/** Throws an Error listing the problems, if any. */
+export function assertMatchesContract(check: ContractCheck): void {
+  const problems = contractProblems(check);
+  if (problems.length > 0) {
+    const body = JSON.stringify(check.body).slice(0, 500);
+    throw new Error(`Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks the Zulip contract:\n  - ${problems.join('\n  - ')}\n  body: ${body}`);
+  }
+}

@@ -1,0 +1,257 @@
+import { Role } from '@parley/common';
+import { Api } from './support/api';
+import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+
+/** GET/POST/PATCH/DELETE /users..., POST /fetch_api_key: every rule and refusal, per role. */
+let realm: TestRealm;
+let elsewhere: TestRealm;
+type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
+const NON_ADMINS: RoleName[] = ['moderator', 'member', 'guest', 'bot'];
+
+beforeAll(async () => {
+  realm = await createTestRealm('Users realm');
+  elsewhere = await createTestRealm('Another realm');
+});
+afterAll(closeFixtures);
+
+describe('GET /users/me', () => {
+  it('returns the caller\'s own profile with max_message_id', async () => {
+    const res = await realm.admin.api.get('/users/me');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      result: 'success', user_id: realm.admin.user_id, email: realm.admin.email, delivery_email: realm.admin.email,
+      full_name: 'Ada Admin', role: Role.ADMINISTRATOR, is_admin: true, is_owner: false, is_guest: false,
+      is_bot: false, is_active: true, profile_data: {}, max_message_id: -1,
+    });
+    expect(typeof res.body.avatar_url).toBe('string');
+    expect(new Date(res.body.date_joined).getTime()).toBeGreaterThan(0);
+  });
+
+  it('describes each role with its flags', async () => {
+    const expected: Record<RoleName, [number, boolean, boolean, boolean]> = {
+      owner: [100, true, true, false], admin: [200, true, false, false], moderator: [300, false, false, false],
+      member: [400, false, false, false], guest: [600, false, false, true], bot: [400, false, false, false],
+    };
+    for (const [name, [role, isAdmin, isOwner, isGuest]] of Object.entries(expected)) {
+      const res = await realm[name as RoleName].api.get('/users/me');
+      expect({ name, role: res.body.role, admin: res.body.is_admin, owner: res.body.is_owner, guest: res.body.is_guest })
+        .toEqual({ name, role, admin: isAdmin, owner: isOwner, guest: isGuest });
+    }
+  });
+});
+
+describe('GET /users/{user_id}', () => {
+  it('returns another user, with avatar_url null under client_gravatar (the default)', async () => {
+    const res = await realm.member.api.get(`/users/${realm.admin.user_id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ user_id: realm.admin.user_id, full_name: 'Ada Admin', avatar_url: null, bot_type: null, bot_owner_id: null });
+    expect(res.body.user).not.toHaveProperty('profile_data');
+    const withUrl = await realm.member.api.get(`/users/${realm.admin.user_id}`, { client_gravatar: false, include_custom_profile_fields: true });
+    expect(withUrl.body.user.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+    expect(withUrl.body.user.profile_data).toEqual({});
+  });
+
+  it('describes bots with their type and owner, and no profile data', async () => {
+    const res = await realm.member.api.get(`/users/${realm.bot.user_id}`, { include_custom_profile_fields: true });
+    expect(res.body.user).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: realm.owner.user_id });
+    expect(res.body.user).not.toHaveProperty('profile_data');
+  });
+
+  it('refuses an unknown user, and another realm\'s user alike', async () => {
+    for (const id of [999999, elsewhere.member.user_id]) {
+      const res = await realm.member.api.get(`/users/${id}`, {}, { contract: false });
+      // The reference documents no 400 for this path; the envelope is checked here.
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('refuses a non-boolean client_gravatar naming the parameter', async () => {
+    const res = await realm.member.api.get(`/users/${realm.admin.user_id}`, { client_gravatar: 'maybe' }, { contract: false });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: expect.stringContaining('client_gravatar') });
+  });
+
+  it('does not route a non-numeric ID', async () => {
+    const res = await realm.member.api.get('/users/abc', {}, { contract: false });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('GET /users', () => {
+  it('lists the realm\'s users, active and deactivated, and nobody else\'s', async () => {
+    const gone = await realm.addUser({ name: 'Gone Soon' });
+    await realm.admin.api.delete(`/users/${gone.user_id}`);
+    const res = await realm.guest.api.get('/users');
+    expect(res.status).toBe(200);
+    const ids = res.body.members.map((u: { user_id: number }) => u.user_id);
+    for (const u of [realm.owner, realm.admin, realm.member, realm.guest, realm.bot, gone]) expect(ids).toContain(u.user_id);
+    expect(ids).not.toContain(elsewhere.member.user_id);
+    expect(res.body.members.find((u: { user_id: number }) => u.user_id === gone.user_id).is_active).toBe(false);
+  });
+
+  it('filters by user_ids and refuses a malformed list', async () => {
+    const res = await realm.member.api.get('/users', { user_ids: [realm.admin.user_id, realm.guest.user_id] });
+    expect(res.body.members.map((u: { user_id: number }) => u.user_id).sort()).toEqual([realm.admin.user_id, realm.guest.user_id].sort());
+    for (const bad of ['[1,"x"]', 'not json', '{"a":1}']) {
+      const refused = await realm.member.api.get('/users', { user_ids: bad }, { contract: false });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('BAD_REQUEST');
+      expect(refused.body.msg).toContain('user_ids');
+    }
+  });
+});
+
+describe('POST /users', () => {
+  const newUser = (tag: string) => ({ email: `${tag}-${Date.now()}@example.test`, password: 'secret-pw', full_name: `New ${tag}` });
+
+  it('lets the owner create a member who can then log in', async () => {
+    const params = newUser('created');
+    const res = await realm.owner.api.post('/users', params);
+    expect(res.status).toBe(200);
+    expect(res.body.user_id).toEqual(expect.any(Number));
+    const key = await new Api().post('/fetch_api_key', { username: params.email, password: params.password }, {
+      headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
+    });
+    expect(key.body).toMatchObject({ user_id: res.body.user_id, email: params.email });
+    const me = await new Api({ email: params.email, api_key: key.body.api_key }).get('/users/me');
+    expect(me.body).toMatchObject({ role: Role.MEMBER, full_name: params.full_name });
+  });
+
+  it.each(['admin', 'moderator', 'member', 'guest', 'bot'] as RoleName[])('refuses %s without can_create_users', async (role) => {
+    const res = await realm[role].api.post('/users', newUser(role));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'User not authorized to create users' });
+  });
+
+  it('refuses a used email, an invalid email and an invalid name', async () => {
+    const dup = await realm.owner.api.post('/users', { ...newUser('dup'), email: realm.member.email.toUpperCase() });
+    expect(dup.body).toMatchObject({ code: 'BAD_REQUEST', msg: `Email '${realm.member.email.toUpperCase()}' already in use` });
+    const invalid = await realm.owner.api.post('/users', { ...newUser('x'), email: 'not-an-email' });
+    expect(invalid.body).toMatchObject({ code: 'BAD_REQUEST', msg: "Invalid email 'not-an-email'" });
+    const name = await realm.owner.api.post('/users', { ...newUser('y'), full_name: 'Bad *name*' });
+    expect(name.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid characters in name!' });
+  });
+
+  it('names a missing parameter with REQUEST_VARIABLE_MISSING', async () => {
+    const res = await realm.owner.api.post('/users', { email: 'x@example.test', full_name: 'X' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'password' argument", var_name: 'password' });
+  });
+
+  it('refuses NUL characters in a parameter', async () => {
+    const res = await realm.owner.api.post('/users', { ...newUser('nul'), full_name: 'Nul\u0000Name' });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('full_name contains NULL (0x00) characters.');
+  });
+});
+
+describe('PATCH /users/{user_id}', () => {
+  let target: TestUser;
+  beforeEach(async () => {
+    target = await realm.addUser({ name: 'Target Person' });
+  });
+
+  it('lets an administrator change a name and a role', async () => {
+    const res = await realm.admin.api.patch(`/users/${target.user_id}`, { full_name: 'Renamed Person', role: Role.MODERATOR });
+    expect(res.status).toBe(200);
+    const user = await realm.member.api.get(`/users/${target.user_id}`);
+    expect(user.body.user).toMatchObject({ full_name: 'Renamed Person', role: Role.MODERATOR });
+  });
+
+  it.each(NON_ADMINS)('refuses %s: Must be an organization administrator', async (role) => {
+    const res = await realm[role].api.patch(`/users/${target.user_id}`, { full_name: 'Nope' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Must be an organization administrator' });
+  });
+
+  it('lets only owners grant or remove ownership', async () => {
+    const byAdmin = await realm.admin.api.patch(`/users/${target.user_id}`, { role: Role.OWNER });
+    expect(byAdmin.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Must be an organization owner' });
+    const byOwner = await realm.owner.api.patch(`/users/${target.user_id}`, { role: Role.OWNER });
+    expect(byOwner.status).toBe(200);
+    const demoteByAdmin = await realm.admin.api.patch(`/users/${target.user_id}`, { role: Role.MEMBER });
+    expect(demoteByAdmin.body.msg).toBe('Must be an organization owner');
+    const demoteByOwner = await realm.owner.api.patch(`/users/${target.user_id}`, { role: Role.MEMBER });
+    expect(demoteByOwner.status).toBe(200);
+  });
+
+  it('keeps at least one owner', async () => {
+    const solo = await createTestRealm('Solo owner');
+    const res = await solo.owner.api.patch(`/users/${solo.owner.user_id}`, { role: Role.ADMINISTRATOR });
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'The owner permission cannot be removed from the only organization owner.' });
+  });
+
+  it('refuses an invalid role, a non-integer role, and a bad name', async () => {
+    expect((await realm.owner.api.patch(`/users/${target.user_id}`, { role: 250 })).body.msg).toBe('Invalid role');
+    expect((await realm.owner.api.patch(`/users/${target.user_id}`, { role: 'admin' })).body.msg).toBe('role is not an integer');
+    expect((await realm.owner.api.patch(`/users/${target.user_id}`, { full_name: '   ' })).body.msg).toBe('Name too short!');
+    expect((await realm.owner.api.patch(`/users/${target.user_id}`, { full_name: 'x'.repeat(101) })).body.msg).toBe('Name too long!');
+  });
+
+  it('refuses another realm\'s user as nonexistent', async () => {
+    const res = await realm.admin.api.patch(`/users/${elsewhere.member.user_id}`, { full_name: 'Hijack' });
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'No such user' });
+    const still = await elsewhere.member.api.get('/users/me');
+    expect(still.body.full_name).toBe('Mia Member');
+  });
+});
+
+describe('DELETE /users/{user_id} and POST /users/{user_id}/reactivate', () => {
+  it('lets an administrator deactivate and reactivate a member', async () => {
+    const target = await realm.addUser({ name: 'Toggle Person' });
+    expect((await realm.admin.api.delete(`/users/${target.user_id}`)).status).toBe(200);
+    const again = await realm.admin.api.delete(`/users/${target.user_id}`);
+    expect(again.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'User is already deactivated' });
+    expect((await realm.admin.api.post(`/users/${target.user_id}/reactivate`)).status).toBe(200);
+    const active = await realm.admin.api.post(`/users/${target.user_id}/reactivate`, {}, { contract: false });
+    expect(active.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'User is already active' });
+    expect((await target.api.get('/users/me')).status).toBe(200);
+  });
+
+  it.each(NON_ADMINS)('refuses %s', async (role) => {
+    const res = await realm[role].api.delete(`/users/${realm.other.user_id}`);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Must be an organization administrator' });
+    const re = await realm[role].api.post(`/users/${realm.other.user_id}/reactivate`, {}, { contract: false });
+    expect(re.body.msg).toBe('Must be an organization administrator');
+  });
+
+  it('lets only owners deactivate an owner, and never the last one', async () => {
+    const second = await realm.addUser({ role: Role.OWNER, name: 'Second Owner' });
+    expect((await realm.admin.api.delete(`/users/${second.user_id}`)).body.msg).toBe('Must be an organization owner');
+    expect((await realm.owner.api.delete(`/users/${second.user_id}`)).status).toBe(200);
+    const solo = await createTestRealm('Solo owner 2');
+    expect((await solo.owner.api.delete(`/users/${solo.owner.user_id}`)).body.msg).toBe('Cannot deactivate the only organization owner');
+  });
+});
+
+describe('POST /fetch_api_key', () => {
+  const hostOf = (r: TestRealm) => ({ headers: { host: `${r.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` } });
+
+  it('returns the same key for the right password, and nothing for a wrong one', async () => {
+    const user = await realm.addUser({ name: 'Password Person', password: 'correct horse' });
+    const ok = await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, hostOf(realm));
+    expect(ok.body).toEqual({ result: 'success', msg: '', api_key: user.api_key, email: user.email, user_id: user.user_id });
+    for (const [username, password] of [[user.email, 'wrong'], ['nobody@example.test', 'correct horse']]) {
+      const res = await new Api().post('/fetch_api_key', { username, password }, { ...hostOf(realm), contract: false });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' });
+    }
+    // At another realm's host, the same credentials are unknown.
+    const wrongRealm = await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, { ...hostOf(elsewhere), contract: false });
+    expect(wrongRealm.status).toBe(401);
+  });
+
+  it('refuses a deactivated user with USER_DEACTIVATED', async () => {
+    const user = await realm.addUser({ name: 'Leaving Person', password: 'pw' });
+    await realm.admin.api.delete(`/users/${user.user_id}`);
+    const res = await new Api().post('/fetch_api_key', { username: user.email, password: 'pw' }, { ...hostOf(realm), contract: false });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('USER_DEACTIVATED');
+  });
+
+  it('needs both parameters', async () => {
+    const res = await new Api().post('/fetch_api_key', { username: 'x@example.test' }, { contract: false });
+    expect(res.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' });
+  });
+});
