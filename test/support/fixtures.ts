@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPool, Role, serviceDatabaseUrl, withTransaction } from '@parley/common';
+import { createPool, decrypt, Role, serviceDatabaseUrl, withTransaction } from '@parley/common';
 import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
 import { Api, Credentials } from './api';
 
@@ -44,6 +44,26 @@ export async function closeFixtures(): Promise<void> {
 
 let counter = 0;
 const unique = (): string => `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * The root realm (subdomain ''), which clients reach at the bare host. Created once per run
+ * by whichever test needs it first.
+ */
+export async function ensureRootRealm(): Promise<{ realm_id: number; owner: TestUser }> {
+  const { pool: db, config: cfg } = usersPool();
+  try {
+    const { realm, owner } = await createRealm(db, cfg, { name: 'Root realm', subdomain: '', ownerEmail: 'root-owner@example.test', ownerName: 'Root Owner', ownerPassword: 'root-password' });
+    const creds = { email: owner.user.delivery_email, api_key: owner.apiKey };
+    return { realm_id: realm.id, owner: { ...creds, user_id: owner.user.id, full_name: owner.user.full_name, api: new Api(creds) } };
+  } catch (err) {
+    if (!(err instanceof Error) || err.message !== 'A root realm already exists') throw err;
+    const realm = (await realmStore.findRealmBySubdomain(db, ''))!;
+    const { rows } = await db.query<{ id: number; delivery_email: string; full_name: string; api_key_sealed: string }>(
+      'SELECT id, delivery_email, full_name, api_key_sealed FROM users WHERE realm_id = $1 AND role = 100 ORDER BY id LIMIT 1', [realm.id]);
+    const creds = { email: rows[0].delivery_email, api_key: decrypt(cfg.secret, rows[0].api_key_sealed) };
+    return { realm_id: realm.id, owner: { ...creds, user_id: rows[0].id, full_name: rows[0].full_name, api: new Api(creds) } };
+  }
+}
 
 export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
   const { pool: db, config: cfg } = usersPool();

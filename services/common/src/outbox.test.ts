@@ -5,7 +5,8 @@ import { OutboxRelay, writeOutbox } from './outbox';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const skip = process.env.PARLEY_TEST_NO_PG === '1';
-if (skip) console.warn('PARLEY_TEST_NO_PG=1: skipping the outbox tests');
+// jest hides console output of a file whose tests are all skipped; stderr still shows.
+if (skip) process.stderr.write('PARLEY_TEST_NO_PG=1: skipping the outbox tests\n');
 const describePg = skip ? describe.skip : describe;
 
 const log = createLogger('outbox-test', 'silent');
@@ -175,6 +176,20 @@ describePg('outbox', () => {
     await newRelay(bus).start();
     await waitFor(() => bus.published.length === 5);
     expect(bus.ids()).toEqual([...before, ...after]);
+  });
+
+  it('listens again after losing its listening connection', async () => {
+    const bus = new FakeBus();
+    await newRelay(bus, { pollMs: 60_000 }).start();
+    const listen = `LISTEN ${escapeIdentifier(`${schema}_outbox`)}`;
+    const listenerPids = async () => (await pool.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE query = $1', [listen])).rows.map((r) => r.pid);
+    const [lost] = await listenerPids();
+    await pool.query('SELECT pg_terminate_backend($1)', [lost]);
+    await waitFor(async () => (await listenerPids()).some((pid) => pid !== lost));
+    const ids = await writeEvents(1);
+    await waitFor(() => bus.published.length === 1);
+    expect(bus.ids()).toEqual(ids);
   });
 
   it('refuses a payload JSON cannot carry', async () => {

@@ -4,6 +4,7 @@ import { encodeJson } from './bus/bus';
 import type { Logger } from './logger';
 
 const MAX_BACKOFF_MS = 30_000;
+const RELISTEN_DELAY_MS = 1_000;
 
 /** The channel a schema's relays LISTEN on. */
 function channelOf(schema: string): string {
@@ -172,6 +173,7 @@ export class OutboxRelay {
     const client = new Client(this.opts.pool.options);
     client.on('notification', () => this.kick());
     client.on('error', (err) => this.dropListener(client, err));
+    client.on('end', () => this.dropListener(client, new Error('listener connection ended')));
     try {
       await client.connect();
       await client.query(`LISTEN ${escapeIdentifier(channelOf(this.opts.schema))}`);
@@ -199,7 +201,7 @@ export class OutboxRelay {
         this.opts.log.warn({ err, schema: this.opts.schema }, 'outbox listener could not reconnect');
         this.scheduleListen();
       });
-    }, this.pollMs);
+    }, RELISTEN_DELAY_MS);
   }
 }
 

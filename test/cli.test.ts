@@ -1,0 +1,125 @@
+import { Api } from './support/api';
+import { manage } from './support/cli';
+import { eventually } from './support/eventually';
+import { closeFixtures, ensureRootRealm } from './support/fixtures';
+
+afterAll(closeFixtures);
+
+/** The management CLI's contract: one JSON line per command, errors on stderr with exit 1. */
+const host = () => new URL(process.env.PARLEY_TEST_URL!).host;
+const sub = `cli${Date.now().toString(36)}`;
+
+function oneJsonLine(stdout: string): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const lines = stdout.split('\n').filter(Boolean);
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+}
+
+describe('manage create-realm', () => {
+  it('refuses a second root realm with a message on stderr and nothing on stdout', async () => {
+    await ensureRootRealm();
+    const res = await manage(['create-realm', '--name', 'Again', '--owner-email', 'again@example.test', '--owner-name', 'Again'], { viaNpm: true });
+    expect(res.code).not.toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('A root realm already exists');
+  });
+
+  it('creates a realm on a subdomain through npm, printing credentials that authenticate', async () => {
+    const res = await manage(['create-realm', '--name', 'Npm Org', '--subdomain', `${sub}npm`, '--owner-email', 'npm-owner@example.test', '--owner-name', 'Npm Owner'], { viaNpm: true });
+    expect(res.code).toBe(0);
+    const out = oneJsonLine(res.stdout);
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'email', 'realm_id', 'site', 'subdomain', 'user_id']);
+    expect(out).toMatchObject({ subdomain: `${sub}npm`, email: 'npm-owner@example.test' });
+    expect(out.api_key).toMatch(/^[A-Za-z0-9]{32}$/);
+    const me = await new Api({ email: out.email, api_key: out.api_key }).get('/users/me');
+    expect(me.body).toMatchObject({ user_id: out.user_id, role: 100, full_name: 'Npm Owner' });
+  });
+
+  it('creates a realm on a subdomain, with its owner password', async () => {
+    const res = await manage(['create-realm', '--name', 'Sub Org', '--subdomain', sub, '--owner-email', `owner@${sub}.test`, '--owner-name', 'Sub Owner', '--owner-password', 'pw-sub']);
+    expect(res.code).toBe(0);
+    const out = oneJsonLine(res.stdout);
+    expect(out).toMatchObject({ subdomain: sub, site: `http://${sub}.${host()}` });
+    const key = await new Api().post('/fetch_api_key', { username: `owner@${sub}.test`, password: 'pw-sub' }, { headers: { host: `${sub}.${host()}` } });
+    expect(key.body.api_key).toBe(out.api_key);
+  });
+
+  it('refuses missing options, bad subdomains and unknown commands', async () => {
+    const missing = await manage(['create-realm', '--name', 'X']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('--owner-email is required');
+    const bad = await manage(['create-realm', '--name', 'X', '--subdomain', 'Bad_Sub', '--owner-email', 'x@x.test', '--owner-name', 'X']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('Subdomains may contain only');
+    const unknown = await manage(['explode']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('usage: manage');
+  });
+});
+
+describe('manage create-user', () => {
+  it.each([
+    ['owner', 100], ['administrator', 200], ['moderator', 300], ['member', 400], ['guest', 600],
+  ])('creates a %s', async (role, value) => {
+    const res = await manage(['create-user', '--realm', sub, '--email', `made-${role}@${sub}.test`, '--name', `A ${role}`, '--role', role]);
+    expect(res.code).toBe(0);
+    const out = oneJsonLine(res.stdout);
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'email', 'user_id']);
+    const me = await new Api({ email: out.email, api_key: out.api_key }).get('/users/me');
+    expect(me.body).toMatchObject({ user_id: out.user_id, role: value, is_bot: false });
+  });
+
+  it('creates a bot owned by the realm owner', async () => {
+    const out = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `bot@${sub}.test`, '--name', 'Some Bot', '--bot'])).stdout);
+    const user = await new Api({ email: out.email, api_key: out.api_key }).get(`/users/${out.user_id}`);
+    expect(user.body.user).toMatchObject({ is_bot: true, bot_type: 1 });
+    expect(user.body.user.bot_owner_id).toEqual(expect.any(Number));
+  });
+
+  it('creates a user in the root realm with --realm ""', async () => {
+    await ensureRootRealm();
+    const res = await manage(['create-user', '--realm', '', '--email', 'rooted@example.test', '--name', 'Rooted', '--password', 'pw']);
+    expect(res.code).toBe(0);
+    const key = await new Api().post('/fetch_api_key', { username: 'rooted@example.test', password: 'pw' });
+    expect(key.body.user_id).toBe(oneJsonLine(res.stdout).user_id);
+  });
+
+  it('refuses an unknown role, an unknown realm and a duplicate email', async () => {
+    const role = await manage(['create-user', '--realm', sub, '--email', `r@${sub}.test`, '--name', 'R', '--role', 'emperor']);
+    expect(role.stderr).toContain('--role must be one of');
+    const realm = await manage(['create-user', '--realm', 'nosuchrealm', '--email', 'r@x.test', '--name', 'R']);
+    expect(realm.stderr).toContain("No realm with subdomain 'nosuchrealm'");
+    const dup = await manage(['create-user', '--realm', sub, '--email', `owner@${sub}.test`, '--name', 'Dup']);
+    expect(dup.code).not.toBe(0);
+    expect(dup.stderr).toContain('already in use');
+  });
+});
+
+describe('manage grant, deactivate-realm and reactivate-realm', () => {
+  it('grants can_create_users to an administrator', async () => {
+    const admin = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `granted@${sub}.test`, '--name', 'Granted', '--role', 'administrator'])).stdout);
+    const api = new Api({ email: admin.email, api_key: admin.api_key });
+    const before = await api.post('/users', { email: `made1@${sub}.test`, password: 'p', full_name: 'Made One' });
+    expect(before.body.msg).toBe('User not authorized to create users');
+    const grant = await manage(['grant', '--realm', sub, '--email', admin.email, 'can_create_users']);
+    expect(oneJsonLine(grant.stdout)).toEqual({ user_id: admin.user_id, granted: 'can_create_users' });
+    const after = await api.post('/users', { email: `made2@${sub}.test`, password: 'p', full_name: 'Made Two' });
+    expect(after.status).toBe(200);
+    const unknown = await manage(['grant', '--realm', sub, '--email', admin.email, 'can_do_anything']);
+    expect(unknown.stderr).toContain('grant takes one permission');
+  });
+
+  it('deactivates a realm (401 REALM_DEACTIVATED for its users) and reactivates it', async () => {
+    const user = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `realmy@${sub}.test`, '--name', 'Realmy'])).stdout);
+    const api = new Api({ email: user.email, api_key: user.api_key });
+    expect((await api.get('/users/me')).status).toBe(200);
+    expect((await manage(['deactivate-realm', '--realm', sub])).code).toBe(0);
+    await eventually(async () => {
+      const res = await api.get('/users/me');
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('REALM_DEACTIVATED');
+    });
+    expect((await manage(['reactivate-realm', '--realm', sub])).code).toBe(0);
+    await eventually(async () => expect((await api.get('/users/me')).status).toBe(200));
+  });
+});
