@@ -1,4 +1,4 @@
-import { envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName } from '@parley/common';
+import { envBusNamespace, envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName } from '@parley/common';
 
 export interface GatewayConfig {
   port: number;
@@ -6,6 +6,7 @@ export interface GatewayConfig {
   externalHost: string;
   secret: string;
   natsUrl?: string;
+  busNamespace?: string;
   grpc: Record<ServiceName, string>;
   grpcDeadlineMs: number;
   authCacheTtlMs: number;
@@ -20,6 +21,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     externalHost: envString(env, 'EXTERNAL_HOST', `127.0.0.1:${port}`),
     secret: loadSecret(env, envString(env, 'PARLEY_DATA_DIR', './.data')),
     natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
+    busNamespace: envBusNamespace(env),
     grpc: grpcAddrs(env),
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
     authCacheTtlMs: envInt(env, 'AUTH_CACHE_TTL_MS', 30_000, 0),

@@ -52,7 +52,7 @@ function writeConfigDir(config: GatewayConfig): string {
 export async function startGateway(config: GatewayConfig, log: Logger = createLogger('gateway')): Promise<RunningGateway> {
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const cache = new AuthCache(config.authCacheTtlMs);
-  const bus: Bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway', log });
+  const bus: Bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway', log, namespace: config.busNamespace });
   const invalidations = await bus.subscribe({
     subject: 'users.auth.invalidate',
     handler: async (msg) => {

@@ -53,6 +53,14 @@ export function envUrl(env: Env, name: string, protocols: string[]): string | un
   return raw;
 }
 
+export function envBusNamespace(env: Env): string | undefined {
+  const value = envOptional(env, 'PARLEY_BUS_NAMESPACE');
+  if (value !== undefined && !/^[A-Za-z0-9]+$/.test(value)) {
+    throw new ConfigError(`PARLEY_BUS_NAMESPACE must be letters and digits, got '${value}'`);
+  }
+  return value;
+}
+
 /** The gRPC listen/dial address of each service, by name. */
 export const SERVICES = ['users', 'channels', 'messages', 'uploads', 'events'] as const;
 export type ServiceName = (typeof SERVICES)[number];

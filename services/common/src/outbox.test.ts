@@ -48,6 +48,7 @@ describePg('outbox', () => {
   const schema = `Outbox "T" ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const table = `${escapeIdentifier(schema)}.outbox`;
   let pool: Pool;
+  let identity: string;
   const relays: OutboxRelay[] = [];
 
   function newRelay(bus: Bus, opts: { pollMs?: number; batchSize?: number } = {}): OutboxRelay {
@@ -73,7 +74,7 @@ describePg('outbox', () => {
       for (let n = 0; n < count; n++) await writeOutbox(client, schema, subject, { n });
     });
     const { rows } = await pool.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id DESC LIMIT $1`, [count]);
-    return rows.map((r) => `${schema}:${r.id}`).reverse();
+    return rows.map((r) => `${schema}:${identity}:${r.id}`).reverse();
   }
 
   async function unsentCount(): Promise<number> {
@@ -93,7 +94,10 @@ describePg('outbox', () => {
         sent_at timestamptz
       );
       CREATE INDEX outbox_unsent ON ${table} (id) WHERE sent_at IS NULL;
+      CREATE TABLE ${escapeIdentifier(schema)}.outbox_identity (identity uuid PRIMARY KEY DEFAULT gen_random_uuid());
+      INSERT INTO ${escapeIdentifier(schema)}.outbox_identity DEFAULT VALUES;
     `);
+    identity = (await pool.query<{ identity: string }>(`SELECT identity FROM ${escapeIdentifier(schema)}.outbox_identity`)).rows[0].identity;
   });
 
   afterEach(async () => {

@@ -43,7 +43,8 @@ interface OutboxRow {
 
 /**
  * Publishes a schema's outbox to the bus in id order, each row with the message id
- * `${schema}:${id}` so that a row published twice (crash before the commit) is deduped.
+ * `${schema}:${identity}:${id}` so that a row published twice (crash before the commit) is
+ * deduped, and a rebuilt database's rows are not (see the outbox_identity table).
  */
 export class OutboxRelay {
   private readonly table: string;
@@ -57,6 +58,7 @@ export class OutboxRelay {
   private failures = 0;
   private retryAt = 0;
   private stopped = true;
+  private identity?: string;
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = `${escapeIdentifier(opts.schema)}.outbox`;
@@ -66,6 +68,7 @@ export class OutboxRelay {
 
   /** Starts listening for new rows and publishes what is already waiting. */
   async start(): Promise<void> {
+    await this.loadIdentity();
     this.stopped = false;
     await this.listen();
     this.pollTimer = setInterval(() => this.kick(), this.pollMs);
@@ -74,6 +77,7 @@ export class OutboxRelay {
 
   /** Publishes everything unsent now, waiting for another relay that is at it; rejects if the bus fails. */
   async flush(): Promise<void> {
+    await this.loadIdentity();
     while ((await this.publishBatch(true)) === this.batchSize);
   }
 
@@ -145,6 +149,15 @@ export class OutboxRelay {
     return rows[0].locked;
   }
 
+  private async loadIdentity(): Promise<void> {
+    if (this.identity) return;
+    const { rows } = await this.opts.pool.query<{ identity: string }>(
+      `SELECT identity FROM ${escapeIdentifier(this.opts.schema)}.outbox_identity LIMIT 1`,
+    );
+    if (!rows[0]) throw new Error(`${this.opts.schema}.outbox_identity is empty: run the service's migrations`);
+    this.identity = rows[0].identity;
+  }
+
   private async claim(client: PoolClient): Promise<OutboxRow[]> {
     const { rows } = await client.query<OutboxRow>(
       `SELECT id, subject, payload FROM ${this.table} WHERE sent_at IS NULL
@@ -159,7 +172,7 @@ export class OutboxRelay {
     const sent: string[] = [];
     for (const row of rows) {
       try {
-        await this.opts.bus.publish(row.subject, row.payload, `${this.opts.schema}:${row.id}`);
+        await this.opts.bus.publish(row.subject, row.payload, `${this.opts.schema}:${this.identity}:${row.id}`);
       } catch (error) {
         return { sent, error };
       }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createBus } from './bus';
 import type { Bus } from './bus/bus';
-import { envBool, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
+import { envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
 import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
@@ -16,6 +16,8 @@ export interface BaseConfig {
   databaseUrl: string;
   natsUrl?: string;
   redisUrl?: string;
+  /** Prefix of every subject, stream and consumer (PARLEY_BUS_NAMESPACE), to share one NATS. */
+  busNamespace?: string;
   secret: string;
   dataDir: string;
   grpc: Record<ServiceName, string>;
@@ -36,6 +38,7 @@ export function readBaseConfig(
     databaseUrl,
     natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
     redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    busNamespace: envBusNamespace(env),
     secret: loadSecret(env, dataDir),
     dataDir,
     grpc: grpcAddrs(env),
@@ -83,7 +86,7 @@ export async function runService(opts: {
     await runMigrations(ownUrl, name, opts.migrationsDir, log);
   }
   const pool = createPool(ownUrl, name);
-  const bus = await createBus({ natsUrl: config.natsUrl, name, log });
+  const bus = await createBus({ natsUrl: config.natsUrl, name, log, namespace: config.busNamespace });
   await bus.ensureStream(name);
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const deps: ServiceDeps = { pool, bus, clients, log, config };

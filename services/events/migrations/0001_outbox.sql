@@ -9,3 +9,8 @@ CREATE TABLE outbox (
   sent_at timestamptz
 );
 CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
+
+-- Names this outbox on the bus: message ids are `<schema>:<identity>:<row id>`, so the rows
+-- of a rebuilt database (whose ids start again at 1) are not taken for duplicates of the old.
+CREATE TABLE outbox_identity (identity uuid PRIMARY KEY DEFAULT gen_random_uuid());
+INSERT INTO outbox_identity DEFAULT VALUES;

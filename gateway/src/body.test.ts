@@ -1,0 +1,168 @@
+import { createServer, request as httpRequest, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError } from '@parley/common';
+import { BodyTooLargeError, readParams } from './body';
+
+const LIMIT = 1024;
+
+let server: Server;
+let base: string;
+
+/** Replies 200 with the parameters readParams found, or the error's status and code. */
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    readParams(req, LIMIT).then(
+      (params) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ params }));
+      },
+      (err: unknown) => {
+        const body = err instanceof ApiError
+          ? { code: err.code, status: err.httpStatus, msg: err.message, tooLarge: err instanceof BodyTooLargeError }
+          : { unexpected: String(err) };
+        res.writeHead(err instanceof ApiError ? err.httpStatus : 599, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function send(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${base}${path}`, init);
+  return { status: res.status, body: await res.json() };
+}
+
+/** A raw request, for bodies fetch would not send as given (e.g. a bad multipart boundary). */
+function sendRaw(path: string, contentType: string, body: string): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe('readParams', () => {
+  it('reads the query string', async () => {
+    expect(await send('/api/v1/users?client_gravatar=true&user_ids=%5B1%2C2%5D&empty=')).toEqual({
+      status: 200, body: { params: { client_gravatar: 'true', user_ids: '[1,2]', empty: '' } },
+    });
+  });
+
+  it('reads nothing from a request without query or body', async () => {
+    expect(await send('/')).toEqual({ status: 200, body: { params: {} } });
+  });
+
+  it('lets a urlencoded body override the query string', async () => {
+    const res = await send('/x?a=query&b=query', { method: 'POST', headers: urlencoded, body: 'a=body&c=caf%C3%A9+au+lait' });
+    expect(res).toEqual({ status: 200, body: { params: { a: 'body', b: 'query', c: 'café au lait' } } });
+  });
+
+  it('accepts a urlencoded content type with parameters and any case', async () => {
+    const res = await send('/x', { method: 'POST', headers: { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' }, body: 'a=1' });
+    expect(res.body).toEqual({ params: { a: '1' } });
+  });
+
+  it('keeps the last value of a repeated key, in the query and in the body', async () => {
+    expect((await send('/x?a=1&a=2&a=3')).body).toEqual({ params: { a: '3' } });
+    expect((await send('/x?a=q', { method: 'POST', headers: urlencoded, body: 'a=1&a=2' })).body).toEqual({ params: { a: '2' } });
+  });
+
+  it('reads multipart fields, overriding the query, and ignores file parts', async () => {
+    const form = new FormData();
+    form.append('type', 'stream');
+    form.append('content', 'line 1\nline 2 ✓');
+    form.append('to', 'first');
+    form.append('to', '["general"]');
+    form.append('attachment', new Blob(['file bytes'], { type: 'text/plain' }), 'notes.txt');
+    const res = await send('/x?type=direct&topic=t', { method: 'POST', body: form });
+    expect(res).toEqual({
+      status: 200, body: { params: { type: 'stream', content: 'line 1\nline 2 ✓', to: '["general"]', topic: 't' } },
+    });
+  });
+
+  it('ignores a file part bigger than the limit: only fields count', async () => {
+    const form = new FormData();
+    form.append('a', '1');
+    form.append('upload', new Blob(['x'.repeat(LIMIT * 4)]), 'big.bin');
+    expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 200, body: { params: { a: '1' } } });
+  });
+
+  it('drains a body of another type and takes no parameters from it', async () => {
+    const res = await send('/x?a=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":"2","b":"3"}' });
+    expect(res).toEqual({ status: 200, body: { params: { a: '1' } } });
+  });
+
+  it('takes no parameters from a body without a content type', async () => {
+    const res = await sendRaw('/x?q=1', '', 'a=2');
+    expect(res).toEqual({ status: 200, body: { params: { q: '1' } } });
+  });
+
+  it('accepts a urlencoded body of exactly the limit', async () => {
+    const body = `a=${'x'.repeat(LIMIT - 2)}`;
+    const res = await send('/x', { method: 'POST', headers: urlencoded, body });
+    expect(res.status).toBe(200);
+    expect(res.body.params.a).toHaveLength(LIMIT - 2);
+  });
+
+  describe('refuses a body over the limit with 413', () => {
+    const tooLarge = { code: 'BAD_REQUEST', status: 413, msg: `Request body too large (limit ${LIMIT} bytes)`, tooLarge: true };
+
+    it('when urlencoded', async () => {
+      const res = await send('/x', { method: 'POST', headers: urlencoded, body: `a=${'x'.repeat(LIMIT - 1)}` });
+      expect(res).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('when urlencoded and much larger than the limit', async () => {
+      const res = await send('/x', { method: 'POST', headers: urlencoded, body: `a=${'x'.repeat(LIMIT * 200)}` });
+      expect(res).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('when of another content type', async () => {
+      const res = await send('/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(LIMIT)}"` });
+      expect(res).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('when one multipart field is larger than the limit', async () => {
+      const form = new FormData();
+      form.append('content', 'x'.repeat(LIMIT + 1));
+      expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('when multipart fields add up to more than the limit', async () => {
+      const form = new FormData();
+      for (let i = 0; i < 5; i++) form.append(`f${i}`, 'x'.repeat(LIMIT / 4));
+      expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 413, body: tooLarge });
+    });
+  });
+
+  describe('refuses malformed multipart with 400', () => {
+    const malformed = { code: 'BAD_REQUEST', status: 400, msg: 'Malformed multipart body', tooLarge: false };
+
+    it('when the content type has no boundary', async () => {
+      expect(await sendRaw('/x', 'multipart/form-data', '--x\r\n\r\n')).toEqual({ status: 400, body: malformed });
+    });
+
+    it('when the body does not use the declared boundary', async () => {
+      const body = '--other\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--other--\r\n';
+      expect(await sendRaw('/x', 'multipart/form-data; boundary=expected', body)).toEqual({ status: 400, body: malformed });
+    });
+
+    it('when the body ends before the closing boundary', async () => {
+      const body = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1';
+      expect(await sendRaw('/x', 'multipart/form-data; boundary=b', body)).toEqual({ status: 400, body: malformed });
+    });
+  });
+});

@@ -1,0 +1,162 @@
+import { serviceDefinition } from '@parley/common';
+import { Router } from './router';
+import { Route, routes } from './routes';
+
+const route = (method: Route['method'], path: string, params: Route['params'] = {}, rpc = `${method} ${path}`): Route =>
+  ({ method, path, service: 'users', rpc, auth: 'user', params });
+
+/** The rpc of the matched route, or the kind of non-match. */
+function matched(router: Router, method: string, path: string): string {
+  const m = router.match(method, path);
+  return m.kind === 'route' ? m.route.rpc : m.kind;
+}
+
+describe('Router', () => {
+  describe('literal and parameter segments', () => {
+    // The parameter route is listed first, so only the literal-first rule can pick /users/me.
+    const router = new Router([
+      route('GET', '/users/:name', { name: 'string' }, 'ByName'),
+      route('GET', '/users/me', {}, 'Me'),
+      route('GET', '/users', {}, 'List'),
+    ]);
+
+    it('prefers a literal segment over a parameter, whatever the table order', () => {
+      expect(matched(router, 'GET', '/users/me')).toBe('Me');
+    });
+
+    it('falls back to the parameter route for any other segment', () => {
+      const m = router.match('GET', '/users/alice');
+      expect(m).toEqual({ kind: 'route', route: expect.objectContaining({ rpc: 'ByName' }), path: { name: 'alice' } });
+    });
+
+    it('matches on the number of segments', () => {
+      expect(matched(router, 'GET', '/users')).toBe('List');
+      expect(matched(router, 'GET', '/users/alice/extra')).toBe('none');
+      expect(matched(router, 'GET', '/')).toBe('none');
+    });
+
+    it('ignores empty segments from doubled and trailing slashes', () => {
+      expect(matched(router, 'GET', '/users//me/')).toBe('Me');
+    });
+
+    it('compares literal segments exactly (case-sensitive)', () => {
+      expect(matched(router, 'GET', '/Users')).toBe('none');
+    });
+  });
+
+  describe('int parameters', () => {
+    const router = new Router([
+      route('GET', '/users/me', {}, 'Me'),
+      route('GET', '/users/:user_id', { user_id: 'int', client_gravatar: 'bool?' }, 'GetUser'),
+    ]);
+
+    it('match digits and yield a number', () => {
+      const m = router.match('GET', '/users/42');
+      expect(m.kind === 'route' && m.path).toEqual({ user_id: 42 });
+    });
+
+    it.each([['abc'], ['-1'], ['1.5'], ['1e3'], ['+1'], ['0x1'], ['1234567890123456'], ['%20']])(
+      'do not match %j',
+      (segment) => {
+        expect(matched(router, 'GET', `/users/${segment}`)).toBe('none');
+      },
+    );
+
+    it('accept up to 15 digits', () => {
+      const m = router.match('GET', '/users/123456789012345');
+      expect(m.kind === 'route' && m.path).toEqual({ user_id: 123456789012345 });
+    });
+
+    it('are matched after URL-decoding', () => {
+      const m = router.match('GET', '/users/%34%32');
+      expect(m.kind === 'route' && m.path).toEqual({ user_id: 42 });
+    });
+  });
+
+  describe('URL-encoded string parameters', () => {
+    const router = new Router([route('GET', '/channels/:name/topics', { name: 'string' })]);
+
+    it('are decoded, an encoded slash staying inside the segment', () => {
+      const m = router.match('GET', '/channels/caf%C3%A9%20%2F%20bar/topics');
+      expect(m.kind === 'route' && m.path).toEqual({ name: 'café / bar' });
+    });
+
+    it('do not match when the encoding is malformed', () => {
+      expect(matched(router, 'GET', '/channels/%E0%A4%A/topics')).toBe('none');
+      expect(matched(router, 'GET', '/channels/%/topics')).toBe('none');
+    });
+  });
+
+  describe('methods', () => {
+    const router = new Router([
+      route('GET', '/users/:user_id', { user_id: 'int' }, 'GetUser'),
+      route('PATCH', '/users/:user_id', { user_id: 'int' }, 'UpdateUser'),
+      route('DELETE', '/users/:user_id', { user_id: 'int' }, 'DeactivateUser'),
+      route('POST', '/users', {}, 'CreateUser'),
+    ]);
+
+    it('picks the route of the request method', () => {
+      expect(matched(router, 'PATCH', '/users/3')).toBe('UpdateUser');
+      expect(matched(router, 'DELETE', '/users/3')).toBe('DeactivateUser');
+    });
+
+    it('reports method-not-allowed with the methods the path takes', () => {
+      expect(router.match('POST', '/users/3')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PATCH', 'DELETE'] });
+      expect(router.match('GET', '/users')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+    });
+
+    it('reports none, not method-not-allowed, when the path matches no route at all', () => {
+      expect(router.match('POST', '/users/abc')).toEqual({ kind: 'none' });
+      expect(router.match('GET', '/streams')).toEqual({ kind: 'none' });
+    });
+
+    it('compares the method exactly', () => {
+      expect(router.match('get', '/users/3')).toMatchObject({ kind: 'method-not-allowed' });
+    });
+  });
+
+  describe('construction', () => {
+    it('throws when a path parameter is not declared in params', () => {
+      expect(() => new Router([route('GET', '/users/:user_id/subscriptions/:stream_id', { user_id: 'int' })]))
+        .toThrow('route GET /users/:user_id/subscriptions/:stream_id: path parameter stream_id is not declared');
+    });
+
+    it('accepts an optional declaration for a path parameter', () => {
+      const router = new Router([route('GET', '/x/:id', { id: 'int?' })]);
+      expect(matched(router, 'GET', '/x/1')).toBe('GET /x/:id');
+    });
+  });
+});
+
+describe('the real route table', () => {
+  it('compiles: every path parameter is declared', () => {
+    expect(() => new Router(routes)).not.toThrow();
+  });
+
+  it('has no two routes with the same method and path shape', () => {
+    const shapes = routes.map((r) => `${r.method} ${r.path.replace(/:[^/]+/g, ':')}`);
+    expect(new Set(shapes).size).toBe(shapes.length);
+  });
+
+  it('routes every row to itself', () => {
+    const router = new Router(routes);
+    for (const r of routes) {
+      const path = r.path.replace(/:[^/]+/g, '7');
+      const m = router.match(r.method, path);
+      expect({ row: `${r.method} ${r.path}`, rpc: m.kind === 'route' ? m.route.rpc : m.kind }).toEqual({ row: `${r.method} ${r.path}`, rpc: r.rpc });
+    }
+  });
+
+  it('names an RPC of its service for every row, and declares only fields of its request message', () => {
+    for (const r of routes) {
+      const method = serviceDefinition(r.service)[r.rpc] as unknown as { requestType: { type: { field: { name: string }[] } } } | undefined;
+      expect({ row: `${r.method} ${r.path}`, exists: method !== undefined }).toEqual({ row: `${r.method} ${r.path}`, exists: true });
+      const fields = method!.requestType.type.field.map((f) => f.name);
+      for (const name of Object.keys(r.params)) expect({ rpc: r.rpc, param: name, isField: fields.includes(name) }).toEqual({ rpc: r.rpc, param: name, isField: true });
+    }
+  });
+
+  it('sends /users/me to GetOwnUser, not GetUser', () => {
+    expect(matched(new Router(routes), 'GET', '/users/me')).toBe('GetOwnUser');
+  });
+});

@@ -1,0 +1,39 @@
+import type { Bus, BusHandler, SubscribeOptions, Subscription } from './bus';
+
+/**
+ * A bus whose subjects, streams and durable consumers all carry a prefix, so several Parley
+ * deployments (or test runs) can share one NATS without seeing each other's events:
+ * `users.user.created` travels as `<ns>_users.user.created`, in stream `<NS>_USERS`.
+ * Handlers see the subjects without the prefix.
+ */
+export const NAMESPACE_PATTERN = /^[A-Za-z0-9]+$/;
+
+export class NamespacedBus implements Bus {
+  private readonly prefix: string;
+
+  constructor(private readonly inner: Bus, namespace: string) {
+    if (!NAMESPACE_PATTERN.test(namespace)) throw new Error(`bus namespace must be letters and digits, got '${namespace}'`);
+    this.prefix = `${namespace}_`;
+  }
+
+  publish(subject: string, data: unknown, id: string): Promise<void> {
+    return this.inner.publish(this.prefix + subject, data, id);
+  }
+
+  subscribe(opts: SubscribeOptions): Promise<Subscription> {
+    const handler: BusHandler = (msg) => opts.handler({ ...msg, subject: msg.subject.slice(this.prefix.length) });
+    return this.inner.subscribe({
+      subject: this.prefix + opts.subject,
+      durable: opts.durable === undefined ? undefined : this.prefix + opts.durable,
+      handler,
+    });
+  }
+
+  ensureStream(prefix: string): Promise<void> {
+    return this.inner.ensureStream(this.prefix + prefix);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
