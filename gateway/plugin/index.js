@@ -5,6 +5,7 @@ const KEY = Symbol.for('parley.gateway.apiHandler');
 module.exports = {
   version: '1.2.0',
   policies: ['parley'],
+  schema: { $id: 'http://express-gateway.io/schemas/plugins/parley.json', type: 'object', properties: {} },
   init(pluginContext) {
     pluginContext.registerPolicy({
       name: 'parley',

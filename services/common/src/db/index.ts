@@ -68,8 +68,11 @@ export function createPool(url: string, service: ServiceName, max = 10): pg.Pool
     application_name: `parley-${service}`,
     connectionTimeoutMillis: 5000,
   });
-  // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+  // A client losing its connection (PostgreSQL restarted) must not crash the process: idle
+  // ones report through the pool, checked-out ones through their own 'error' event. The
+  // query that was running fails on its own and the pool replaces the client.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -1,0 +1,61 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Api } from './support/api';
+import { manage } from './support/cli';
+import { freePort, Proc, startProcess, waitFor } from './support/processes';
+
+/**
+ * `npm start` as on a fresh machine: no DATABASE_URL, NATS_URL or REDIS_URL, so Parley runs
+ * on embedded PostgreSQL with its data in PARLEY_DATA_DIR; the CLI, run beside it, reaches
+ * the same database; a restart keeps data and the server secret.
+ */
+jest.setTimeout(120_000);
+
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+let server: Proc | undefined;
+let url: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'parley-aio-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as the `postgres` user when we are root
+  const port = await freePort();
+  env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), PARLEY_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+  url = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<void> {
+  server = startProcess('all-in-one', 'services/runner/dist/all-in-one.js', env);
+  await waitFor(`${url}/api/v1/server_settings`, [server], 90_000);
+}
+
+it('serves, creates a realm from the CLI, and keeps it across a restart', async () => {
+  await start();
+  const settings = await new Api(undefined, url).get('/server_settings');
+  expect(settings.body.zulip_feature_level).toBe(420);
+  expect(settings.body).not.toHaveProperty('realm_name'); // first start creates nothing but the schema
+
+  const created = await manage(['create-realm', '--name', 'Fresh Org', '--owner-email', 'boss@fresh.test', '--owner-name', 'Fresh Boss'], { env });
+  expect(created.stderr).not.toContain('error');
+  const creds = JSON.parse(created.stdout);
+  expect(creds.site).toBe(url);
+  const me = await new Api({ email: creds.email, api_key: creds.api_key }, url).get('/users/me');
+  expect(me.body).toMatchObject({ user_id: creds.user_id, full_name: 'Fresh Boss', role: 100 });
+
+  expect(await server!.stop()).toBe(0);
+  await start();
+  const again = await new Api({ email: creds.email, api_key: creds.api_key }, url).get('/users/me');
+  expect(again.status).toBe(200);
+  expect((await new Api(undefined, url).get('/server_settings')).body.realm_name).toBe('Fresh Org');
+});
+
+it('serves /healthz and /readyz', async () => {
+  expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'ready' });
+});

@@ -1,0 +1,62 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './cli';
+
+/**
+ * Parley processes started by a test, as an operator starts them (node <pkg>/dist/main.js),
+ * with their output kept for the failure message.
+ */
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM, then the exit code (or the signal that ended it). */
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(process.execPath, [join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig ?? 'unknown')));
+  return {
+    name,
+    child,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a URL until it answers with the wanted status, or fails with the processes' output. */
+export async function waitFor(url: string, procs: Proc[], timeoutMs = 60_000, status = 200): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.status === status) return;
+    } catch {
+      // not listening yet
+    }
+    const dead = procs.find((p) => p.child.exitCode !== null);
+    if (dead) throw new Error(`${dead.name} exited (${dead.child.exitCode}):\n${dead.output()}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer ${status} in time:\n${procs.map((p) => `--- ${p.name}\n${p.output()}`).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
