@@ -1,6 +1,8 @@
 // Two projects: unit tests beside the code, integration tests in test/ that drive
 // a running system over HTTP (started once by test/support/global-setup.ts).
-const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } } }] };
+// ts-jest transpiles each file on its own (isolatedModules): fast, no type-check here; the
+// build (tsc -b) type-checks.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] };
 // Tests run the TypeScript sources; services started as processes run the built dist/.
 const moduleNameMapper = {
   '^@parley/common/telemetry$': '<rootDir>/services/common/src/telemetry.ts',

@@ -83,13 +83,13 @@ describe('readParams', () => {
   it('reads multipart fields, overriding the query, and ignores file parts', async () => {
     const form = new FormData();
     form.append('type', 'stream');
-    form.append('content', 'line 1\nline 2 ✓');
+    form.append('content', 'café ✓ & a=b');
     form.append('to', 'first');
     form.append('to', '["general"]');
     form.append('attachment', new Blob(['file bytes'], { type: 'text/plain' }), 'notes.txt');
     const res = await send('/x?type=direct&topic=t', { method: 'POST', body: form });
     expect(res).toEqual({
-      status: 200, body: { params: { type: 'stream', content: 'line 1\nline 2 ✓', to: '["general"]', topic: 't' } },
+      status: 200, body: { params: { type: 'stream', content: 'café ✓ & a=b', to: '["general"]', topic: 't' } },
     });
   });
 

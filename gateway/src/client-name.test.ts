@@ -49,9 +49,7 @@ describe('clientName', () => {
     expect(clientName(undefined, '/1.0')).toBe('Unspecified');
   });
 
-  // SUSPECTED BUG (gateway/src/client-name.ts, line 12-13): a Mozilla-style User-Agent that
-  // mentions Zulip skips the "website" branch on purpose, but then takes the first token,
-  // so 'Mozilla/5.0 (X11) AppleWebKit/537.36 ZulipElectron/5.11.1 Chrome/124' yields
-  // 'Mozilla' rather than 'ZulipElectron' (or 'website'). 'Mozilla' is no client name.
-  it.todo('names a Mozilla-style User-Agent of a Zulip app after the Zulip product (ZulipElectron)');
+  it('names a Mozilla-style User-Agent of a Zulip app after the Zulip product (ZulipElectron)', () => {
+    expect(clientName(undefined, 'Mozilla/5.0 (X11) AppleWebKit/537.36 ZulipElectron/5.11.1 Chrome/124')).toBe('ZulipElectron');
+  });
 });

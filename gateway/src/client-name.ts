@@ -8,7 +8,10 @@ export function clientName(param: string | undefined, userAgent: string | undefi
   if (param && param.trim()) return param.trim().slice(0, 30);
   const ua = (userAgent ?? '').trim();
   if (!ua) return 'Unspecified';
-  if (/^Mozilla\//.test(ua) && !/Zulip/i.test(ua)) return 'website';
+  // Zulip's desktop app sends a browser User-Agent that names it: "... ZulipElectron/5.11 ...".
+  const zulipApp = /\b(Zulip[A-Za-z]+)\//.exec(ua);
+  if (zulipApp) return zulipApp[1];
+  if (/^Mozilla\//.test(ua)) return 'website';
   const token = ua.split(/[\s/]/)[0];
   return token.slice(0, 30) || 'Unspecified';
 }

@@ -10,7 +10,7 @@ export function successBody(dataJson: string, ignored: string[]): string {
   const head = '{"result":"success","msg":""';
   const ignoredPart = ignored.length ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
   const inner = dataJson.trim();
-  const rest = inner === '{}' || inner === '' ? '}' : `,${inner.slice(1)}`;
+  const rest = /^(\{\s*\})?$/.test(inner) ? '}' : `,${inner.slice(1)}`;
   return head + ignoredPart + rest;
 }
 

@@ -86,7 +86,7 @@ export function parseParams(
 ): ParsedParams {
   const values: Record<string, number | string | boolean> = { ...path };
   for (const [name, decl] of Object.entries(decls)) {
-    if (name in path) continue;
+    if (Object.hasOwn(path, name)) continue;
     const spec = parseDecl(decl);
     const value = raw[name];
     if (value === undefined) {
@@ -97,6 +97,6 @@ export function parseParams(
     if (value.includes('\u0000')) throw new BadRequestError(`${name} contains NULL (0x00) characters.`);
     values[name] = coerce(name, spec.type, value);
   }
-  const ignored = Object.keys(raw).filter((k) => !(k in decls) && !alwaysAccepted.has(k)).sort();
+  const ignored = Object.keys(raw).filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k)).sort();
   return { values, ignored };
 }

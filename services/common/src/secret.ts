@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -10,24 +10,33 @@ import { dirname } from 'node:path';
  */
 export function loadSecret(env: Record<string, string | undefined>, dataDir: string): string {
   const fromEnv = env.PARLEY_SECRET;
-  if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error('PARLEY_SECRET must be at least 32 characters');
-    return fromEnv;
-  }
+  if (fromEnv) return checkSecret(fromEnv, 'PARLEY_SECRET');
   const file = `${dataDir}/secret`;
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dirname(file), { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    // 'wx' fails if another process created it meanwhile: then read theirs.
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return readFileSync(file, 'utf8').trim();
-    }
+    return checkSecret(readFileSync(file, 'utf8').trim(), file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  mkdirSync(dirname(file), { recursive: true });
+  // Written whole to a private name, then linked into place: a process starting meanwhile
+  // either finds no file or the complete one, never a half-written secret. If another
+  // process linked first, its secret is the one.
+  const secret = randomBytes(32).toString('base64url');
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, secret, { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return secret;
+  } catch {
+    return checkSecret(readFileSync(file, 'utf8').trim(), file);
+  } finally {
+    unlinkSync(tmp);
+  }
+}
+
+function checkSecret(secret: string, source: string): string {
+  if (secret.length < 32) throw new Error(`${source} must be at least 32 characters`);
+  return secret;
 }
 
 const subkey = (secret: string, purpose: string): Buffer =>
@@ -43,7 +52,8 @@ export function encrypt(secret: string, plaintext: string): string {
 
 export function decrypt(secret: string, sealed: string): string {
   const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', subkey(secret, 'encrypt'), iv);
+  // The full 16-byte tag: Node would otherwise accept a truncated one (down to 4 bytes).
+  const decipher = createDecipheriv('aes-256-gcm', subkey(secret, 'encrypt'), iv, { authTagLength: 16 });
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }

@@ -1,0 +1,253 @@
+// The rpc wrapper end to end: a real users gRPC server on port 0 and a real RpcClient.
+import * as grpc from '@grpc/grpc-js';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { ApiError, UnauthorizedError } from '../errors';
+import { createLogger } from '../logger';
+import type { Caller } from '../roles';
+import { CallContext, callMetadata, decodeCaller, encodeCaller, readCallContext } from './caller';
+import { RpcClient } from './client';
+import { serviceDefinition } from './protos';
+import { Handler, RpcServer, startRpcServer } from './server';
+import { fromServiceError, toServiceError } from './status';
+
+const SECRET = 's'.repeat(32);
+const log = createLogger('test', 'silent');
+const caller: Caller = { realm_id: 2, user_id: 11, role: 200, is_bot: false, email: 'iago@zulip.com' };
+const ctx: CallContext = { caller, client: 'ZulipMobile', host: 'chat.example.com' };
+const anonymous: CallContext = { client: 'curl', host: 'example.com' };
+
+/** A handler for every users RPC: most answer {}, a few echo what they received or fail. */
+function usersHandlers(): Record<string, Handler> {
+  const handlers: Record<string, Handler> = {};
+  for (const name of Object.keys(serviceDefinition('users'))) if (name !== 'Health') handlers[name] = async () => ({});
+  return {
+    ...handlers,
+    Authenticate: async (_req, c) => ({ caller: c.caller }),
+    GetOwnUser: async (_req, c) => ({ user_id: c.caller.user_id, email: c.caller.email, client: c.client, host: c.host, nothing: null }),
+    GetServerSettings: async (_req, c) => ({ has_caller: c.maybeCaller !== undefined, client: c.client, host: c.host }),
+    GetUser: async (req: { user_id: number; client_gravatar?: boolean }) => ({ user_id: req.user_id, client_gravatar: req.client_gravatar ?? 'unset' }),
+    CreateUser: async () => {
+      throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Not allowed for principal', 403, { principal: 'iago@zulip.com', ids: [1, 2] });
+    },
+    UpdateUser: async () => {
+      throw new Error('connection to db lost: password=hunter2');
+    },
+    DeactivateUser: async () => undefined,
+  };
+}
+
+let server: RpcServer;
+let client: RpcClient;
+
+beforeAll(async () => {
+  server = await startRpcServer({ service: 'users', handlers: usersHandlers(), addr: '127.0.0.1:0', secret: SECRET, log });
+  client = new RpcClient('users', `127.0.0.1:${server.port}`, SECRET, 5000);
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.stop(1000);
+});
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+/** The rejection of a promise, failing the test when it resolves. */
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  return p.then((v) => { throw new Error(`expected a rejection, got ${JSON.stringify(v)}`); }, (err: unknown) => err);
+}
+
+describe('startRpcServer', () => {
+  it('binds port 0 to a real port', () => {
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('refuses to start when an RPC has no handler, naming it', async () => {
+    const { GetUser: _omitted, ...handlers } = usersHandlers();
+    await expect(startRpcServer({ service: 'users', handlers, addr: '127.0.0.1:0', secret: SECRET, log }))
+      .rejects.toThrow('users: no handler for RPC GetUser');
+  });
+
+  it('answers Health by default', async () => {
+    await expect(client.call('Health', {}, anonymous)).resolves.toEqual({ service: 'users', status: 'ok' });
+  });
+});
+
+describe('JsonReply RPCs', () => {
+  it('return the handler\'s object as JSON text, nulls included', async () => {
+    const reply = await client.call<{ json: string }>('GetOwnUser', {}, ctx);
+    expect(Object.keys(reply)).toEqual(['json']);
+    expect(JSON.parse(reply.json)).toEqual({ user_id: 11, email: 'iago@zulip.com', client: 'ZulipMobile', host: 'chat.example.com', nothing: null });
+  });
+
+  it('return {} when the handler returns nothing', async () => {
+    await expect(client.call('DeactivateUser', { user_id: 3 }, ctx)).resolves.toEqual({ json: '{}' });
+  });
+
+  it('receive the request fields, int64 as numbers and unset optionals absent', async () => {
+    const reply = await client.call<{ json: string }>('GetUser', { user_id: 4_000_000_000 }, ctx);
+    expect(JSON.parse(reply.json)).toEqual({ user_id: 4_000_000_000, client_gravatar: 'unset' });
+    const withFlag = await client.call<{ json: string }>('GetUser', { user_id: 5, client_gravatar: false }, ctx);
+    expect(JSON.parse(withFlag.json)).toEqual({ user_id: 5, client_gravatar: false });
+  });
+});
+
+describe('message RPCs', () => {
+  it('return the handler\'s reply as the proto message', async () => {
+    await expect(client.call('Authenticate', { email: 'iago@zulip.com', api_key: 'k' }, ctx)).resolves.toEqual({ caller });
+  });
+});
+
+describe('errors', () => {
+  it('deliver a handler\'s ApiError with its code, msg, HTTP status and extra fields', async () => {
+    const err = await rejection(client.call('CreateUser', { email: 'a@b.c', password: 'p', full_name: 'A' }, ctx));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL', message: 'Not allowed for principal', httpStatus: 403, extra: { principal: 'iago@zulip.com', ids: [1, 2] },
+    });
+  });
+
+  it('turn any other exception into INTERNAL_SERVER_ERROR, without its message', async () => {
+    const err = await rejection(client.call('UpdateUser', { user_id: 1 }, ctx));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', httpStatus: 500, extra: {} });
+    expect(JSON.stringify((err as ApiError).toBody())).not.toContain('hunter2');
+  });
+
+  it('reject an RPC the service does not have', async () => {
+    await expect(client.call('NoSuchRpc', {}, ctx)).rejects.toThrow('users has no RPC NoSuchRpc');
+  });
+});
+
+describe('the caller', () => {
+  it('reaches the handler as ctx.caller, with client and host', async () => {
+    const reply = await client.call<{ json: string }>('GetServerSettings', {}, ctx);
+    expect(JSON.parse(reply.json)).toEqual({ has_caller: true, client: 'ZulipMobile', host: 'chat.example.com' });
+  });
+
+  it('is absent without one, and reading ctx.caller then fails with UNAUTHORIZED 401', async () => {
+    const reply = await client.call<{ json: string }>('GetServerSettings', {}, anonymous);
+    expect(JSON.parse(reply.json)).toEqual({ has_caller: false, client: 'curl', host: 'example.com' });
+    await expect(client.call('GetOwnUser', {}, anonymous))
+      .rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: 'API authentication or user session required' });
+  });
+
+  it('is dropped when signed with another secret', async () => {
+    const forger = new RpcClient('users', `127.0.0.1:${server.port}`, 'f'.repeat(32), 5000);
+    try {
+      const reply = await forger.call<{ json: string }>('GetServerSettings', {}, ctx);
+      expect(JSON.parse(reply.json)).toEqual({ has_caller: false, client: 'ZulipMobile', host: 'chat.example.com' });
+      await expect(forger.call('GetOwnUser', {}, ctx)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    } finally {
+      forger.close();
+    }
+  });
+});
+
+describe('an unreachable service', () => {
+  it('rejects with SERVICE_UNAVAILABLE 503 within the deadline when the port is closed', async () => {
+    const dead = new RpcClient('users', `127.0.0.1:${await freePort()}`, SECRET, 500);
+    try {
+      const started = Date.now();
+      const err = await rejection(dead.call('Health', {}, anonymous));
+      expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503, message: 'Service unavailable: users. Please try again later.' });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      dead.close();
+    }
+  });
+
+  it('rejects with SERVICE_UNAVAILABLE 503 once its server stopped', async () => {
+    const stopped = await startRpcServer({ service: 'users', handlers: usersHandlers(), addr: '127.0.0.1:0', secret: SECRET, log });
+    const c = new RpcClient('users', `127.0.0.1:${stopped.port}`, SECRET, 500);
+    try {
+      await expect(c.call('Health', {}, anonymous)).resolves.toEqual({ service: 'users', status: 'ok' });
+      await stopped.stop(100);
+      const started = Date.now();
+      await expect(c.call('Health', {}, anonymous)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      c.close();
+    }
+  });
+
+  it('rejects with SERVICE_UNAVAILABLE when a handler outlives the deadline', async () => {
+    const slow = await startRpcServer({
+      service: 'users',
+      handlers: { ...usersHandlers(), GetOwnUser: () => new Promise((resolve) => setTimeout(() => resolve({}), 1500)) },
+      addr: '127.0.0.1:0',
+      secret: SECRET,
+      log,
+    });
+    const c = new RpcClient('users', `127.0.0.1:${slow.port}`, SECRET);
+    try {
+      await expect(c.call('GetOwnUser', {}, ctx, 300)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+    } finally {
+      c.close();
+      await slow.stop(2000);
+    }
+  });
+});
+
+describe('caller metadata', () => {
+  it('round-trips a caller signed with the same secret', () => {
+    expect(decodeCaller(SECRET, encodeCaller(SECRET, caller))).toEqual(caller);
+  });
+
+  it('refuses a tampered body, a missing signature and another secret', () => {
+    const value = encodeCaller(SECRET, caller);
+    const [, sig] = value.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...caller, role: 100 })).toString('base64url')}.${sig}`;
+    expect(decodeCaller(SECRET, forged)).toBeUndefined();
+    expect(decodeCaller(SECRET, value.split('.')[0])).toBeUndefined();
+    expect(decodeCaller('o'.repeat(32), value)).toBeUndefined();
+  });
+
+  it('carries client and host, and no caller key for an anonymous call', () => {
+    const md = callMetadata(SECRET, anonymous);
+    expect(md.get('parley-caller')).toEqual([]);
+    expect(readCallContext(SECRET, md)).toEqual({ caller: undefined, client: 'curl', host: 'example.com' });
+    expect(readCallContext(SECRET, callMetadata(SECRET, ctx))).toEqual(ctx);
+  });
+});
+
+describe('status mapping', () => {
+  it.each([
+    [400, grpc.status.INVALID_ARGUMENT],
+    [401, grpc.status.UNAUTHENTICATED],
+    [403, grpc.status.PERMISSION_DENIED],
+    [404, grpc.status.NOT_FOUND],
+    [409, grpc.status.ALREADY_EXISTS],
+    [413, grpc.status.FAILED_PRECONDITION],
+    [429, grpc.status.RESOURCE_EXHAUSTED],
+    [503, grpc.status.UNAVAILABLE],
+    [500, grpc.status.INTERNAL],
+    [502, grpc.status.INTERNAL],
+    [405, grpc.status.INVALID_ARGUMENT],
+  ])('maps HTTP %d to gRPC code %d and back to the same ApiError', (httpStatus, code) => {
+    const err = new ApiError('BAD_REQUEST', 'msg', httpStatus, { k: 'v' });
+    const se = toServiceError(err);
+    expect(se.code).toBe(code);
+    expect(fromServiceError(se as grpc.ServiceError, 'users')).toMatchObject({ code: 'BAD_REQUEST', message: 'msg', httpStatus, extra: { k: 'v' } });
+  });
+
+  it('maps a status without details by gRPC code: unavailable and deadline to 503, the rest to 500', () => {
+    const bare = (code: grpc.status) => ({ code, details: 'x', metadata: new grpc.Metadata() }) as grpc.ServiceError;
+    expect(fromServiceError(bare(grpc.status.UNAVAILABLE), 'channels')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503, message: 'Service unavailable: channels. Please try again later.' });
+    expect(fromServiceError(bare(grpc.status.DEADLINE_EXCEEDED), 'users')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+    expect(fromServiceError(bare(grpc.status.INVALID_ARGUMENT), 'users')).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 });
+    expect(fromServiceError(bare(grpc.status.INTERNAL), 'users')).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 });
+  });
+
+  it('keeps UnauthorizedError\'s status through the round trip', () => {
+    const se = toServiceError(new UnauthorizedError());
+    expect(fromServiceError(se as grpc.ServiceError, 'users')).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+  });
+});
