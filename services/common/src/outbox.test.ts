@@ -2,12 +2,9 @@ import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { createLogger } from './logger';
 import { OutboxRelay, writeOutbox } from './outbox';
+import { testDatabaseUrl } from '../../../test/support/servers';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const skip = process.env.PARLEY_TEST_NO_PG === '1';
-// jest hides console output of a file whose tests are all skipped; stderr still shows.
-if (skip) process.stderr.write('PARLEY_TEST_NO_PG=1: skipping the outbox tests\n');
-const describePg = skip ? describe.skip : describe;
+const DATABASE_URL = testDatabaseUrl();
 
 const log = createLogger('outbox-test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,7 +40,7 @@ class FakeBus implements Bus {
   async close(): Promise<void> {}
 }
 
-describePg('outbox', () => {
+describe('outbox', () => {
   // Quotes and capitals in the name prove every statement quotes the schema.
   const schema = `Outbox "T" ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const table = `${escapeIdentifier(schema)}.outbox`;

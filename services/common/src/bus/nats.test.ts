@@ -3,12 +3,10 @@ import { connect, NatsConnection } from 'nats';
 import { createLogger } from '../logger';
 import type { Bus, BusMessage } from './bus';
 import { createNatsBus, NatsBusOptions } from './nats';
+import { describeWithNats, testNatsUrl } from '../../../../test/support/servers';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const skip = process.env.PARLEY_TEST_NO_NATS === '1';
-// jest hides console output of a file whose tests are all skipped; stderr still shows.
-if (skip) process.stderr.write('PARLEY_TEST_NO_NATS=1: skipping the NATS bus tests\n');
-const describeNats = skip ? describe.skip : describe;
+const NATS_URL = testNatsUrl() ?? 'nats://127.0.0.1:4222';
+const describeNats = describeWithNats('nats.test.ts');
 
 const log = createLogger('bus-test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
