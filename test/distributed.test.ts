@@ -29,9 +29,12 @@ describeReal('distributed mode', () => {
   let gatewayUrl: string;
   const health: Record<string, number> = {};
 
+  // The gateway and the users service print their spans, to follow one request across them.
+  const tracing = { OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: '100' };
   const start = (name: string) => {
     const script = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
-    procs[name] = startProcess(name, script, { ...env, [`${name.toUpperCase()}_HEALTH_PORT`]: String(health[name]) });
+    const traced = name === 'gateway' || name === 'users' ? tracing : {};
+    procs[name] = startProcess(name, script, { ...env, ...traced, [`${name.toUpperCase()}_HEALTH_PORT`]: String(health[name]) });
     return procs[name]!;
   };
   const running = () => Object.values(procs).filter((p): p is Proc => !!p);
@@ -91,6 +94,20 @@ describeReal('distributed mode', () => {
     expect(settings.body.realm_name).toBe('Distributed Org');
   });
 
+  it('carries one trace from the gateway\'s HTTP request into the users service', async () => {
+    // The console exporter prints one object per span; a span's trace id and name are in it.
+    const spans = (text: string) => text.split(/\n(?=\{)/).map((block) => ({
+      traceId: /traceId: '([0-9a-f]{32})'/.exec(block)?.[1],
+      name: /\n {2}name: '([^']+)'/.exec(block)?.[1] ?? '',
+    })).filter((s) => s.traceId);
+    await new Api(owner, gatewayUrl).get('/users/me');
+    await eventually(async () => {
+      const served = spans(procs.users!.output()).filter((s) => s.name.endsWith('Users/GetOwnUser'));
+      const gatewayTraces = new Set(spans(procs.gateway!.output()).map((s) => s.traceId));
+      expect(served.some((s) => gatewayTraces.has(s.traceId))).toBe(true);
+    }, 10_000);
+  });
+
   it('drops the gateway\'s cached authentication when the users service deactivates someone (over NATS)', async () => {
     const api = new Api(owner, gatewayUrl);
     const created = await api.post('/users', { email: 'member@dist.test', password: 'pw', full_name: 'Dist Member' });
@@ -113,6 +130,10 @@ describeReal('distributed mode', () => {
   });
 
   it('stops every process gracefully on SIGTERM', async () => {
-    for (const p of running()) expect([p.name, await p.stop('SIGTERM')]).toEqual([p.name, 0]);
+    for (const p of running()) {
+      const started = Date.now();
+      expect([p.name, await p.stop('SIGTERM')]).toEqual([p.name, 0]);
+      process.stderr.write(`${p.name} stopped in ${Date.now() - started} ms\n`);
+    }
   });
 });

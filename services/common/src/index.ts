@@ -16,3 +16,4 @@ export * from './outbox';
 export * from './service';
 export * from './version';
 export * from './main';
+export * from './shutdown-hooks';

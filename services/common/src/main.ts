@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import { runShutdownHooks } from './shutdown-hooks';
 
 /**
  * A process's life: start, then on SIGTERM/SIGINT stop gracefully (in-flight work finishes,
@@ -18,7 +19,7 @@ export function runMain(log: Logger, start: () => Promise<{ stop(): Promise<void
           process.exit(1);
         }, stopTimeoutMs);
         timer.unref();
-        running.stop().then(
+        running.stop().then(runShutdownHooks).then(
           () => process.exit(0),
           (err) => {
             log.error({ err }, 'shutdown failed');
