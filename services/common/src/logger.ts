@@ -1,4 +1,4 @@
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 
 export type { Logger };
 
@@ -9,14 +9,15 @@ export type { Logger };
 const REDACT = [
   'api_key', '*.api_key', 'password', '*.password', 'new_password', '*.new_password',
   'old_password', '*.old_password', 'authorization', '*.authorization', 'req.headers.authorization',
-  'req.headers.cookie', 'secret', '*.secret',
+  'req.headers.cookie', '*.headers.cookie', 'secret', '*.secret',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service },
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

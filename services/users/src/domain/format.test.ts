@@ -1,0 +1,82 @@
+import { Role } from '@parley/common';
+import type { UserRow } from '../store/users';
+import { apiEmail, canSeeDeliveryEmail, EmailVisibility, formatUser } from './format';
+
+const user = (over: Partial<UserRow> = {}): UserRow => ({
+  id: 12, realm_id: 1, delivery_email: 'Real@Example.test', full_name: 'Real Person', role: Role.MEMBER,
+  is_active: true, is_bot: false, bot_type: null, bot_owner_id: null, is_system_bot: false,
+  date_joined: new Date('2026-01-02T03:04:05Z'), password_hash: null, api_key_sealed: 'x', timezone: 'Europe/Paris',
+  avatar_source: 'G', avatar_version: 3, email_address_visibility: EmailVisibility.EVERYONE, can_create_users: false,
+  ...over,
+});
+const viewer = (role: number, user_id = 99) => ({ user_id, role });
+const opts = { fakeEmailDomain: 'chat.example.test', clientGravatar: false, includeProfileFields: false };
+
+describe('apiEmail', () => {
+  it('is the real email only when everyone may see it', () => {
+    expect(apiEmail(user(), 'd.test')).toBe('Real@Example.test');
+    for (const v of [EmailVisibility.MEMBERS, EmailVisibility.ADMINS, EmailVisibility.NOBODY, EmailVisibility.MODERATORS]) {
+      expect(apiEmail(user({ email_address_visibility: v }), 'd.test')).toBe('user12@d.test');
+    }
+  });
+});
+
+describe('canSeeDeliveryEmail', () => {
+  const table: [number, Record<number, boolean>][] = [
+    [EmailVisibility.EVERYONE, { 100: true, 200: true, 300: true, 400: true, 600: true }],
+    [EmailVisibility.MEMBERS, { 100: true, 200: true, 300: true, 400: true, 600: false }],
+    [EmailVisibility.MODERATORS, { 100: true, 200: true, 300: true, 400: false, 600: false }],
+    [EmailVisibility.ADMINS, { 100: true, 200: true, 300: false, 400: false, 600: false }],
+    [EmailVisibility.NOBODY, { 100: false, 200: false, 300: false, 400: false, 600: false }],
+  ];
+  it.each(table)('visibility %i: per viewer role', (visibility, byRole) => {
+    for (const [role, expected] of Object.entries(byRole)) {
+      expect([role, canSeeDeliveryEmail(user({ email_address_visibility: visibility }), viewer(Number(role)))]).toEqual([role, expected]);
+    }
+  });
+  it('always lets users see their own email', () => {
+    expect(canSeeDeliveryEmail(user({ email_address_visibility: EmailVisibility.NOBODY }), viewer(Role.GUEST, 12))).toBe(true);
+  });
+});
+
+describe('formatUser', () => {
+  it('gives a hidden email as null delivery_email and the placeholder as email', () => {
+    const u = formatUser(user({ email_address_visibility: EmailVisibility.ADMINS }), viewer(Role.MEMBER), opts);
+    expect(u).toMatchObject({ email: 'user12@chat.example.test', delivery_email: null });
+    const admin = formatUser(user({ email_address_visibility: EmailVisibility.ADMINS }), viewer(Role.ADMINISTRATOR), opts);
+    expect(admin).toMatchObject({ email: 'user12@chat.example.test', delivery_email: 'Real@Example.test' });
+  });
+
+  it('derives the role flags', () => {
+    const flags = (role: number) => {
+      const u = formatUser(user({ role }), viewer(Role.MEMBER), opts);
+      return [u.is_owner, u.is_admin, u.is_guest];
+    };
+    expect(flags(Role.OWNER)).toEqual([true, true, false]);
+    expect(flags(Role.ADMINISTRATOR)).toEqual([false, true, false]);
+    expect(flags(Role.MODERATOR)).toEqual([false, false, false]);
+    expect(flags(Role.GUEST)).toEqual([false, false, true]);
+  });
+
+  it('sends avatar_url null under client_gravatar only when the client can compute it', () => {
+    expect(formatUser(user(), viewer(Role.MEMBER), { ...opts, clientGravatar: true }).avatar_url).toBeNull();
+    const hidden = formatUser(user({ email_address_visibility: EmailVisibility.ADMINS }), viewer(Role.MEMBER), { ...opts, clientGravatar: true });
+    expect(hidden.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=3$/);
+    // The hash is of the lower-cased email, as Gravatar defines it.
+    const a = formatUser(user(), viewer(Role.MEMBER), opts).avatar_url;
+    const b = formatUser(user({ delivery_email: 'real@example.test' }), viewer(Role.MEMBER), opts).avatar_url;
+    expect(a).toBe(b);
+  });
+
+  it('adds profile_data for people when asked, never for bots', () => {
+    expect(formatUser(user(), viewer(Role.MEMBER), { ...opts, includeProfileFields: true }).profile_data).toEqual({});
+    expect(formatUser(user(), viewer(Role.MEMBER), opts)).not.toHaveProperty('profile_data');
+    const bot = formatUser(user({ is_bot: true, bot_type: 1, bot_owner_id: 3 }), viewer(Role.MEMBER), { ...opts, includeProfileFields: true });
+    expect(bot).not.toHaveProperty('profile_data');
+    expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: 3 });
+  });
+
+  it('writes date_joined as ISO 8601', () => {
+    expect(formatUser(user(), viewer(Role.MEMBER), opts).date_joined).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
