@@ -1,5 +1,5 @@
 import {
-  assertNever, ConfigError, DEFAULT_GRPC_PORTS, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, SERVICES,
+  ConfigError, DEFAULT_GRPC_PORTS, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, SERVICES,
 } from './config';
 
 describe('envString', () => {
@@ -160,13 +160,5 @@ describe('grpcAddrs', () => {
 
   it('ignores lower-case variable names', () => {
     expect(grpcAddrs({ users_grpc_addr: 'x:1' }).users).toBe('127.0.0.1:50051');
-  });
-});
-
-describe('assertNever', () => {
-  it('throws an INTERNAL_SERVER_ERROR ApiError naming the value', () => {
-    expect(() => assertNever('surprise' as never)).toThrow(expect.objectContaining({
-      code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, message: 'unexpected surprise',
-    }));
   });
 });

@@ -1,5 +1,3 @@
-import { ApiError } from './errors';
-
 /**
  * Reading configuration from the environment, one typed value at a time. Each process
  * reads its whole configuration once at start-up (its own config.ts) and fails fast with
@@ -75,7 +73,3 @@ export function grpcAddrs(env: Env): Record<ServiceName, string> {
   for (const s of SERVICES) out[s] = envString(env, `${s.toUpperCase()}_GRPC_ADDR`, `127.0.0.1:${DEFAULT_GRPC_PORTS[s]}`);
   return out;
 }
-
-export const assertNever = (x: never): never => {
-  throw new ApiError('INTERNAL_SERVER_ERROR', `unexpected ${String(x)}`, 500);
-};

@@ -28,5 +28,3 @@ export interface Caller {
 
 export const isAdmin = (c: { role: number }): boolean => c.role <= Role.ADMINISTRATOR;
 export const isOwner = (c: { role: number }): boolean => c.role === Role.OWNER;
-export const isModerator = (c: { role: number }): boolean => c.role <= Role.MODERATOR;
-export const isGuest = (c: { role: number }): boolean => c.role === Role.GUEST;
