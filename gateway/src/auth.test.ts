@@ -121,6 +121,14 @@ describe('AuthCache', () => {
     expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([caller(2), caller(3), caller(4)]);
   });
 
+  it('evicts nothing when refreshing an entry it already holds', () => {
+    const cache = new AuthCache(60_000, 2);
+    cache.set('a', caller(1));
+    cache.set('b', caller(2));
+    cache.set('b', caller(3));
+    expect([cache.size, cache.get('a'), cache.get('b')]).toEqual([2, caller(1), caller(3)]);
+  });
+
   describe('invalidate', () => {
     function filled() {
       const cache = new AuthCache(60_000);

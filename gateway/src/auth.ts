@@ -47,7 +47,7 @@ export class AuthCache {
   }
 
   set(key: string, caller: Caller): void {
-    if (this.entries.size >= this.maxEntries) {
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Map iteration is insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

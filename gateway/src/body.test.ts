@@ -93,11 +93,11 @@ describe('readParams', () => {
     });
   });
 
-  it('ignores a file part bigger than the limit: only fields count', async () => {
+  it('counts file parts toward the limit, though they are not parameters', async () => {
     const form = new FormData();
     form.append('a', '1');
     form.append('upload', new Blob(['x'.repeat(LIMIT * 4)]), 'big.bin');
-    expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 200, body: { params: { a: '1' } } });
+    expect(await send('/x', { method: 'POST', body: form })).toMatchObject({ status: 413 });
   });
 
   it('drains a body of another type and takes no parameters from it', async () => {
@@ -138,6 +138,12 @@ describe('readParams', () => {
     it('when one multipart field is larger than the limit', async () => {
       const form = new FormData();
       form.append('content', 'x'.repeat(LIMIT + 1));
+      expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('counting bytes, not characters, of multipart fields', async () => {
+      const form = new FormData();
+      form.append('content', '\u00e9'.repeat(LIMIT / 2 + 1)); // 2 bytes each in UTF-8
       expect(await send('/x', { method: 'POST', body: form })).toEqual({ status: 413, body: tooLarge });
     });
 

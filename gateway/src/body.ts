@@ -54,6 +54,7 @@ function readMultipartFields(req: IncomingMessage, limitBytes: number): Promise<
     try {
       parser = busboy({ headers: req.headers, limits: { fieldSize: limitBytes, fields: 1000 }, defParamCharset: 'utf8' });
     } catch {
+      req.resume(); // drain what the client sends, so the connection can carry the answer
       reject(new BadRequestError('Malformed multipart body'));
       return;
     }
@@ -68,11 +69,19 @@ function readMultipartFields(req: IncomingMessage, limitBytes: number): Promise<
       reject(err);
     };
     parser.on('field', (name, value, info) => {
-      size += value.length;
+      size += Buffer.byteLength(value);
       if (info.valueTruncated || size > limitBytes) return fail(new BodyTooLargeError(limitBytes));
       fields[name] = value;
     });
-    parser.on('file', (_name, stream) => stream.resume());
+    // Files are not parameters (upload routes stream them elsewhere), but they count
+    // toward the body limit here.
+    parser.on('file', (_name, stream) => {
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limitBytes) fail(new BodyTooLargeError(limitBytes));
+      });
+      stream.resume();
+    });
     parser.on('close', () => failed || resolve(fields));
     parser.on('error', () => fail(new BadRequestError('Malformed multipart body')));
     req.pipe(parser);

@@ -81,6 +81,12 @@ describe('Router', () => {
       expect(m.kind === 'route' && m.path).toEqual({ name: 'café / bar' });
     });
 
+    it('leave literal segments comparable once decoded (/users/m%65 is /users/me)', () => {
+      const users = new Router([route('GET', '/users/me', {}, 'GetOwnUser'), route('GET', '/users/:user_id', { user_id: 'int' }, 'GetUser')]);
+      const m = users.match('GET', '/users/m%65');
+      expect(m.kind === 'route' && m.route.rpc).toBe('GetOwnUser');
+    });
+
     it('do not match when the encoding is malformed', () => {
       expect(matched(router, 'GET', '/channels/%E0%A4%A/topics')).toBe('none');
       expect(matched(router, 'GET', '/channels/%/topics')).toBe('none');

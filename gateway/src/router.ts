@@ -36,7 +36,12 @@ export class Router {
   }
 
   match(method: string, path: string): Match {
-    const parts = path.split('/').filter(Boolean);
+    let parts: string[];
+    try {
+      parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return { kind: 'none' }; // malformed percent-encoding names no route
+    }
     const allowed: string[] = [];
     for (const c of this.compiled) {
       const params = matchSegments(c, parts);
@@ -57,12 +62,7 @@ function matchSegments(c: Compiled, parts: string[]): Record<string, number | st
       if (seg.literal !== parts[i]) return undefined;
       continue;
     }
-    let value: string;
-    try {
-      value = decodeURIComponent(parts[i]);
-    } catch {
-      return undefined;
-    }
+    const value = parts[i];
     if (seg.int) {
       if (!/^\d{1,15}$/.test(value)) return undefined;
       params[seg.param!] = Number(value);
