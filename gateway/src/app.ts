@@ -65,8 +65,18 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
     caller = await authenticate(deps.cache, deps.clients.users, creds, subdomain, client, host);
   }
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
-  const reply = await deps.clients[match.route.service].call<{ json: string }>(match.route.rpc, values, { caller, client, host });
-  sendSuccess(res, reply.json, ignored);
+  // A client that goes away (a long poll it gave up on) cancels the call behind it.
+  const gone = new AbortController();
+  const onClose = () => res.writableEnded || gone.abort();
+  res.on('close', onClose);
+  try {
+    const reply = await deps.clients[match.route.service].call<{ json: string }>(
+      match.route.rpc, values, { caller, client, host }, match.route.deadlineMs, gone.signal,
+    );
+    sendSuccess(res, reply.json, ignored);
+  } finally {
+    res.off('close', onClose);
+  }
 }
 
 async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {

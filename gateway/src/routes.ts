@@ -14,6 +14,8 @@ export interface Route {
   rpc: string;
   auth: 'public' | 'user';
   params: Record<string, ParamDecl>;
+  /** The gRPC deadline, when the default (GRPC_DEADLINE_MS) is too short: long polls. */
+  deadlineMs?: number;
 }
 
 export const routes: Route[] = [
@@ -33,4 +35,16 @@ export const routes: Route[] = [
     params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user',
     params: { user_id: 'int' } },
+
+  { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
+    params: {
+      apply_markdown: 'bool?', client_gravatar: 'bool?', include_subscribers: 'string?', slim_presence: 'bool?',
+      presence_history_limit_days: 'int?', event_types: 'string[]?', all_public_streams: 'bool?',
+      client_capabilities: 'object?', fetch_event_types: 'string[]?', narrow: 'json?',
+    } },
+  // A long poll: answered within the heartbeat interval (at most 55 s), so well inside this.
+  { method: 'GET', path: '/events', service: 'events', rpc: 'GetEvents', auth: 'user', deadlineMs: 120_000,
+    params: { queue_id: 'string', last_event_id: 'int?', dont_block: 'bool?' } },
+  { method: 'DELETE', path: '/events', service: 'events', rpc: 'DeleteQueue', auth: 'user',
+    params: { queue_id: 'string' } },
 ];

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createPool, decrypt, Role, serviceDatabaseUrl, withTransaction } from '@parley/common';
 import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
 import { Api, Credentials } from './api';
+import { testDatabaseUrl } from './servers';
 
 /**
  * A realm of its own for each test file, with one user per role, made directly through the
@@ -32,8 +33,8 @@ let pool: pg.Pool | undefined;
 let config: UsersConfig | undefined;
 
 function usersPool(): { pool: pg.Pool; config: UsersConfig } {
-  config ??= readUsersConfig({ ...process.env, DATABASE_URL: process.env.PARLEY_TEST_DATABASE_URL });
-  pool ??= createPool(serviceDatabaseUrl(process.env, config.databaseUrl, 'users', config.secret), 'users', 2);
+  config ??= readUsersConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
+  pool ??= createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'users', config.secret), 'users', 2);
   return { pool, config };
 }
 

@@ -17,3 +17,4 @@ export * from './service';
 export * from './version';
 export * from './main';
 export * from './shutdown-hooks';
+export * from './limits';

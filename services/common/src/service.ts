@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createBus } from './bus';
 import type { Bus } from './bus/bus';
-import { envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
+import { ConfigError, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
 import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
@@ -13,7 +13,8 @@ import { schemaOf } from './db';
 
 /** What every service process reads from the environment (see the README's table). */
 export interface BaseConfig {
-  databaseUrl: string;
+  /** Administrative PostgreSQL URL; required by the services that own a schema. */
+  databaseUrl?: string;
   natsUrl?: string;
   redisUrl?: string;
   /** Prefix of every subject, stream and consumer (PARLEY_BUS_NAMESPACE), to share one NATS. */
@@ -33,7 +34,6 @@ export function readBaseConfig(
 ): BaseConfig {
   const dataDir = envString(env, 'PARLEY_DATA_DIR', './.data');
   const databaseUrl = envUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? defaults.databaseUrl;
-  if (!databaseUrl) throw new Error('DATABASE_URL must be set (or run all-in-one for the embedded PostgreSQL)');
   return Object.freeze({
     databaseUrl,
     natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
@@ -50,70 +50,95 @@ export function readBaseConfig(
 
 /** What a service's wiring gets to build its handlers from. */
 export interface ServiceDeps {
-  pool: pg.Pool;
   bus: Bus;
   clients: RpcClients;
   log: Logger;
   config: BaseConfig;
 }
 
+/** A service that owns a schema also gets its pool (and an outbox relay runs for it). */
+export interface DbServiceDeps extends ServiceDeps {
+  pool: pg.Pool;
+}
+
 export interface RunningService {
   name: ServiceName;
   grpcPort: number;
   healthPort: number;
-  deps: ServiceDeps;
   stop(): Promise<void>;
 }
 
-/**
- * Starts one service: schema bootstrap and migrations, pool, bus, outbox relay, gRPC and
- * health servers. `makeHandlers` is the service's own wiring; `onStart` runs after the
- * server listens (background jobs, consumers), and returns what to stop on shutdown.
- */
-export async function runService(opts: {
+interface ServiceOptions<D> {
   name: ServiceName;
   config: BaseConfig;
-  migrationsDir: string;
-  makeHandlers: (deps: ServiceDeps) => Record<string, Handler>;
-  onStart?: (deps: ServiceDeps) => Promise<() => Promise<void>>;
+  makeHandlers: (deps: D) => Record<string, Handler>;
+  /** Runs once the server listens (background jobs, consumers); returns what stops them. */
+  onStart?: (deps: D) => Promise<() => Promise<void>>;
   log?: Logger;
-}): Promise<RunningService> {
+}
+
+/**
+ * Starts one service: its schema (bootstrap, migrations, pool, outbox relay) when it has
+ * migrations, the bus, the gRPC and health servers. A service without a database (events)
+ * says how to tell it is ready instead.
+ */
+export function runService(opts: ServiceOptions<DbServiceDeps> & { migrationsDir: string }): Promise<RunningService>;
+export function runService(opts: ServiceOptions<ServiceDeps> & { ready: () => Promise<boolean> }): Promise<RunningService>;
+export async function runService(
+  opts: ServiceOptions<never> & { migrationsDir?: string; ready?: () => Promise<boolean> },
+): Promise<RunningService> {
   const { name, config } = opts;
   const log = opts.log ?? createLogger(name);
-  const ownUrl = serviceDatabaseUrl(process.env, config.databaseUrl, name, config.secret);
-  if (config.migrateOnStart) {
-    await bootstrapServiceSchema(config.databaseUrl, name, config.secret);
-    await runMigrations(ownUrl, name, opts.migrationsDir, log);
-  }
-  const pool = createPool(ownUrl, name);
+  const db = opts.migrationsDir ? await startDatabase(name, config, opts.migrationsDir, log) : undefined;
   const bus = await createBus({ natsUrl: config.natsUrl, name, log, namespace: config.busNamespace });
-  await bus.ensureStream(name);
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
-  const deps: ServiceDeps = { pool, bus, clients, log, config };
-  const relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
-  await relay.start();
-  const rpc: RpcServer = await startRpcServer({ service: name, handlers: opts.makeHandlers(deps), addr: config.grpc[name], secret: config.secret, log });
-  const stopJobs = opts.onStart ? await opts.onStart(deps) : async () => undefined;
+  const deps = { bus, clients, log, config, ...(db && { pool: db.pool }) };
+  await db?.startRelay(bus);
+  const rpc: RpcServer = await startRpcServer({ service: name, handlers: opts.makeHandlers(deps as never), addr: config.grpc[name], secret: config.secret, log });
+  const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
   const health: HealthServer = await startHealthServer({
     port: config.healthPort,
     host: envOptional(process.env, 'HEALTH_HOST') ?? '127.0.0.1',
-    ready: async () => (await pool.query('SELECT 1')).rowCount === 1,
+    ready: db ? db.ready : opts.ready!,
   });
   log.info({ grpcPort: rpc.port, healthPort: health.port }, `${name} service started`);
   return {
     name,
     grpcPort: rpc.port,
     healthPort: health.port,
-    deps,
     stop: async () => {
       await rpc.stop();
       await stopJobs();
-      await relay.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
-      await relay.stop();
+      await db?.stopRelay();
       await health.close();
       for (const c of Object.values(clients)) c.close();
       await bus.close();
-      await pool.end();
+      await db?.pool.end();
+    },
+  };
+}
+
+/** The service's schema and pool; its outbox relay starts once the bus is there. */
+async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDir: string, log: Logger) {
+  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL must be set (or run all-in-one for the embedded PostgreSQL)');
+  const ownUrl = serviceDatabaseUrl(process.env, config.databaseUrl, name, config.secret);
+  if (config.migrateOnStart) {
+    await bootstrapServiceSchema(config.databaseUrl, name, config.secret);
+    await runMigrations(ownUrl, name, migrationsDir, log);
+  }
+  const pool = createPool(ownUrl, name);
+  let relay: OutboxRelay | undefined;
+  return {
+    pool,
+    ready: async () => (await pool.query('SELECT 1')).rowCount === 1,
+    startRelay: async (bus: Bus) => {
+      await bus.ensureStream(name);
+      relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
+      await relay.start();
+    },
+    stopRelay: async () => {
+      await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
+      await relay?.stop();
     },
   };
 }

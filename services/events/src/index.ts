@@ -1,1 +1,3 @@
-export { startEventsService, MIGRATIONS_DIR } from './server';
+export { startEventsService, createQueueStore } from './server';
+export { readEventsConfig } from './config';
+export type { EventsConfig } from './config';

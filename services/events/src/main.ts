@@ -1,7 +1,8 @@
 import { startTelemetry } from '@parley/common/telemetry';
 startTelemetry('parley-events');
 
-import { createLogger, readBaseConfig, runMain } from '@parley/common';
+import { createLogger, runMain } from '@parley/common';
+import { readEventsConfig } from './config';
 import { startEventsService } from './server';
 
-runMain(createLogger('events'), () => startEventsService(readBaseConfig('events', process.env)));
+runMain(createLogger('events'), () => startEventsService(readEventsConfig(process.env)));

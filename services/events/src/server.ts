@@ -1,16 +1,58 @@
-import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, ServiceDeps } from '@parley/common';
+import { runService, RunningService, Subscription } from '@parley/common';
+import type { EventsConfig } from './config';
+import { systemClock, Clock } from './domain/clock';
+import { CLIENT_EVENT_SUBJECTS, deliver } from './domain/deliver';
+import { QueueManager } from './domain/queues';
+import { MemoryQueueStore } from './store/memory-store';
+import type { QueueStore } from './store/queue-store';
+import { RedisQueueStore } from './store/redis-store';
+import { deleteQueue } from './rpc/delete-queue';
+import { getEvents } from './rpc/get-events';
+import { register } from './rpc/register';
 
-export const MIGRATIONS_DIR = join(__dirname, '../migrations');
-
-/**
- * The handler table: one entry per RPC of protos/parley/events/v1/events.proto. Health is the
- * default one; the events issue adds the rest.
- */
-export function eventsHandlers(_deps: ServiceDeps): Record<string, Handler> {
-  return {};
+/** Redis when REDIS_URL is set (queues shared by replicas), else this process's memory. */
+export function createQueueStore(config: EventsConfig): QueueStore {
+  if (!config.redisUrl) return new MemoryQueueStore();
+  return new RedisQueueStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`);
 }
 
-export function startEventsService(config: BaseConfig): Promise<RunningService> {
-  return runService({ name: 'events', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: eventsHandlers });
+/**
+ * The events service: its handlers over one QueueManager, a durable consumer per client
+ * event subject (shared by every replica, so each event is queued once), and the job that
+ * expires idle queues.
+ */
+export function startEventsService(config: EventsConfig, clock: Clock = systemClock): Promise<RunningService> {
+  const store = createQueueStore(config);
+  const manager = new QueueManager(store, clock, {
+    idleTimeoutMs: config.queueIdleTimeoutMs, heartbeatMinMs: config.heartbeatMinMs, heartbeatMaxMs: config.heartbeatMaxMs,
+  });
+  return runService({
+    name: 'events',
+    config,
+    ready: async () => (await store.idleSince(0), true),
+    makeHandlers: ({ clients }) => ({
+      Register: register(manager, clients),
+      GetEvents: getEvents(manager),
+      DeleteQueue: deleteQueue(manager),
+    }),
+    onStart: async ({ bus, log }) => {
+      const subscriptions: Subscription[] = [];
+      for (const subject of CLIENT_EVENT_SUBJECTS) {
+        subscriptions.push(await bus.subscribe({ subject, durable: 'events', handler: (msg) => deliver(store, msg) }));
+      }
+      const gc = setInterval(() => {
+        manager.expireIdle().then(
+          (n) => n && log.info({ expired: n }, 'expired idle event queues'),
+          (err) => log.warn({ err }, 'expiring idle event queues failed'),
+        );
+      }, config.gcIntervalMs);
+      gc.unref();
+      return async () => {
+        clearInterval(gc);
+        await Promise.all(subscriptions.map((s) => s.stop()));
+        manager.close();
+        await store.close();
+      };
+    },
+  });
 }

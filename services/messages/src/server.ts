@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, ServiceDeps } from '@parley/common';
+import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -7,7 +7,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
  * The handler table: one entry per RPC of protos/parley/messages/v1/messages.proto. Health is the
  * default one; the messages issue adds the rest.
  */
-export function messagesHandlers(_deps: ServiceDeps): Record<string, Handler> {
+export function messagesHandlers(_deps: DbServiceDeps): Record<string, Handler> {
   return {};
 }
 

@@ -93,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
   });
   const config = readUsersConfig(env, { databaseUrl: embedded?.url });
   const log = createLogger('manage', 'warn');
+  if (!config.databaseUrl) throw new UsageError('DATABASE_URL must be set');
   const url = serviceDatabaseUrl(env, config.databaseUrl, 'users', config.secret);
   await bootstrapServiceSchema(config.databaseUrl, 'users', config.secret);
   await runMigrations(url, 'users', MIGRATIONS_DIR, log);

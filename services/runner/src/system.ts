@@ -4,7 +4,7 @@ import { readUsersConfig, startUsersService } from '@parley/users';
 import { startChannelsService } from '@parley/channels';
 import { startMessagesService } from '@parley/messages';
 import { startUploadsService } from '@parley/uploads';
-import { startEventsService } from '@parley/events';
+import { readEventsConfig, startEventsService } from '@parley/events';
 import { readGatewayConfig, startGateway, RunningGateway } from '@parley/gateway';
 
 /**
@@ -39,7 +39,7 @@ export async function startSystem(env: Record<string, string | undefined>, defau
     channels: () => startChannelsService(readBaseConfig('channels', merged, defaults)),
     messages: () => startMessagesService(readBaseConfig('messages', merged, defaults)),
     uploads: () => startUploadsService(readBaseConfig('uploads', merged, defaults)),
-    events: () => startEventsService(readBaseConfig('events', merged, defaults)),
+    events: () => startEventsService(readEventsConfig(merged)),
   };
   const services = {} as Record<ServiceName, RunningService>;
   try {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, ServiceDeps } from '@parley/common';
+import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -7,7 +7,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
  * The handler table: one entry per RPC of protos/parley/uploads/v1/uploads.proto. Health is the
  * default one; the uploads issue adds the rest.
  */
-export function uploadsHandlers(_deps: ServiceDeps): Record<string, Handler> {
+export function uploadsHandlers(_deps: DbServiceDeps): Record<string, Handler> {
   return {};
 }
 

@@ -11,6 +11,7 @@ import { getUsers } from './rpc/get-users';
 import { createUser } from './rpc/create-user';
 import { updateUser } from './rpc/update-user';
 import { deactivateUser, reactivateUser } from './rpc/set-user-active';
+import { getRegisterState } from './rpc/get-register-state';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -27,6 +28,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateUser: updateUser(deps),
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
+    GetRegisterState: getRegisterState(deps),
   };
 }
 

@@ -26,15 +26,17 @@ export class RpcClient {
     });
   }
 
-  call<Res = unknown>(method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs): Promise<Res> {
+  /** `signal` cancels the call (the server's handler sees its own signal abort). */
+  call<Res = unknown>(method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs, signal?: AbortSignal): Promise<Res> {
     const fn = (this.client as unknown as Record<string, grpc.requestCallback<Res> & Function>)[method]; // eslint-disable-line @typescript-eslint/ban-types
     if (typeof fn !== 'function') return Promise.reject(new Error(`${this.service} has no RPC ${method}`));
     const metadata = callMetadata(this.secret, ctx);
     const deadline = new Date(Date.now() + deadlineMs);
     return new Promise<Res>((resolve, reject) => {
-      fn.call(this.client, request, metadata, { deadline }, (err: grpc.ServiceError | null, reply: Res) =>
+      const call = fn.call(this.client, request, metadata, { deadline }, (err: grpc.ServiceError | null, reply: Res) =>
         err ? reject(fromServiceError(err, this.service)) : resolve(reply),
-      );
+      ) as unknown as grpc.ClientUnaryCall;
+      signal?.addEventListener('abort', () => call.cancel(), { once: true });
     });
   }
 

@@ -14,6 +14,8 @@ export interface HandlerContext {
   readonly client: string;
   readonly host: string;
   readonly log: Logger;
+  /** Aborted when the client cancels the call (e.g. an HTTP client gave up on a long poll). */
+  readonly signal: AbortSignal;
 }
 
 /** One RPC: decode request → domain → reply. JsonReply RPCs return the plain response object. */
@@ -24,9 +26,10 @@ export interface RpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-function makeContext(secret: string, md: grpc.Metadata, log: Logger): HandlerContext {
+function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: AbortSignal): HandlerContext {
   const call = readCallContext(secret, md);
   return {
+    signal,
     get caller() {
       if (!call.caller) throw new UnauthorizedError();
       return call.caller;
@@ -40,7 +43,9 @@ function makeContext(secret: string, md: grpc.Metadata, log: Logger): HandlerCon
 
 function wrap(name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
-    const ctx = makeContext(secret, call.metadata, log);
+    const cancelled = new AbortController();
+    call.on('cancelled', () => cancelled.abort());
+    const ctx = makeContext(secret, call.metadata, log, cancelled.signal);
     handler(call.request, ctx).then(
       (reply) => callback(null, jsonReply ? { json: JSON.stringify(reply ?? {}) } : reply),
       (err: unknown) => {

@@ -144,7 +144,10 @@ async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name
     await groupStore.setSystemGroupMemberships(tx, target.realm_id, target.id, directSystemGroups(changes.role));
     await notifyAuthChanged(tx, target.realm_id, target.id);
   }
-  await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, ...changes } });
+  // The reference's realm_user update events carry one changed field each.
+  for (const [field, value] of Object.entries(changes)) {
+    await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, [field]: value } });
+  }
 }
 
 /** DELETE /users/{id} and POST /users/{id}/reactivate (administrators). */

@@ -99,3 +99,9 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
   );
   return Number(rows[0].n);
 }
+
+/** Every user of the realm, system bots included (register's cross_realm_bots). */
+export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<UserRow[]> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
+  return rows;
+}

@@ -1,0 +1,32 @@
+import type { BusMessage } from '@parley/common';
+import type { QueueRecord, QueueStore } from '../store/queue-store';
+import { narrowAdmits } from './narrow';
+
+/**
+ * A client event as services announce it (`<service>.client_event` on the bus): the realm,
+ * who may receive it (the whole realm or some of its users), and the Zulip event itself.
+ */
+export interface ClientEvent {
+  realm_id: number;
+  audience: 'realm' | number[];
+  event: Record<string, unknown> & { type: string };
+}
+
+/** The subjects the events service consumes, one per service that announces client events. */
+export const CLIENT_EVENT_SUBJECTS = ['users.client_event'];
+
+export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boolean {
+  if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
+  return narrowAdmits(queue.narrow, event);
+}
+
+/**
+ * Appends one bus message's event to every queue that wants it. Idempotent: the store
+ * remembers the bus message id, so a redelivery appends nothing.
+ */
+export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
+  const { realm_id, audience, event } = msg.data as ClientEvent;
+  const queues = await store.queuesOf(realm_id, audience);
+  const deliveries = queues.filter((q) => queueWants(q, event)).map((q) => ({ queue_id: q.queue_id, event }));
+  await store.append(msg.id, deliveries);
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, Caller } from '@parley/common';
+import type { QueueRecord, QueueStore, QueuedEvent } from '../store/queue-store';
+import type { Clock } from './clock';
+
+export class BadEventQueueIdError extends ApiError {
+  constructor(queueId: string) {
+    super('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
+  }
+}
+
+export interface QueueTimings {
+  /** A queue nobody polled for this long expires (Zulip: 10 minutes). */
+  idleTimeoutMs: number;
+  /** A long poll with nothing to return answers with a heartbeat after a random time in this range. */
+  heartbeatMinMs: number;
+  heartbeatMaxMs: number;
+}
+
+type WakeReason = 'event' | 'timeout' | 'aborted';
+
+export type NewQueue = Omit<QueueRecord, 'queue_id' | 'realm_id' | 'user_id' | 'created_at' | 'last_poll_at'>;
+
+/**
+ * Event queues: creation, long polls, acknowledgement, expiry. Long polls wait in this
+ * process; the store's append notifications (from any replica) wake them.
+ */
+export class QueueManager {
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly store: QueueStore, private readonly clock: Clock, private readonly timings: QueueTimings) {
+    this.unsubscribe = store.onAppend((queueId) => this.wake(queueId));
+  }
+
+  async register(caller: Caller, options: NewQueue): Promise<QueueRecord> {
+    const now = this.clock.now();
+    const queue: QueueRecord = {
+      ...options, queue_id: randomUUID(), realm_id: caller.realm_id, user_id: caller.user_id, created_at: now, last_poll_at: now,
+    };
+    await this.store.createQueue(queue);
+    return queue;
+  }
+
+  /** The caller's own queue; another user's reads as unknown, as an expired one does. */
+  async access(caller: Caller, queueId: string): Promise<QueueRecord> {
+    const queue = await this.store.getQueue(queueId);
+    if (!queue || queue.user_id !== caller.user_id || queue.realm_id !== caller.realm_id) throw new BadEventQueueIdError(queueId);
+    return queue;
+  }
+
+  /**
+   * GET /events: acknowledges up to `lastEventId`, then returns what is left; when nothing is
+   * and the client may wait, waits for an event or answers a heartbeat. `signal` ends the
+   * wait when the client goes away.
+   */
+  async getEvents(caller: Caller, queueId: string, lastEventId: number, dontBlock: boolean, signal?: AbortSignal): Promise<QueuedEvent[]> {
+    await this.access(caller, queueId);
+    await this.store.touch(queueId, this.clock.now());
+    // Listen before reading, so an event appended in between wakes us instead of being missed.
+    const wait = dontBlock ? undefined : this.waitForEvents(queueId, signal);
+    const events = await this.store.read(queueId, lastEventId);
+    if (!wait || events.length) {
+      wait?.cancel();
+      return events;
+    }
+    const woken = await wait.result;
+    await this.store.touch(queueId, this.clock.now());
+    if (woken === 'timeout') await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
+    return this.store.read(queueId, lastEventId);
+  }
+
+  async deleteQueue(caller: Caller, queueId: string): Promise<void> {
+    await this.access(caller, queueId);
+    await this.store.deleteQueue(queueId);
+    this.wake(queueId);
+  }
+
+  /** Deletes the queues idle for longer than the timeout; returns how many. */
+  async expireIdle(): Promise<number> {
+    const idle = await this.store.idleSince(this.clock.now() - this.timings.idleTimeoutMs);
+    for (const queueId of idle) {
+      await this.store.deleteQueue(queueId);
+      this.wake(queueId);
+    }
+    return idle.length;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    for (const queueId of [...this.waiters.keys()]) this.wake(queueId);
+  }
+
+  private waitForEvents(queueId: string, signal?: AbortSignal): { result: Promise<WakeReason>; cancel(): void } {
+    let cancel = () => undefined as void;
+    const result = new Promise<WakeReason>((resolve) => {
+      const { heartbeatMinMs: min, heartbeatMaxMs: max } = this.timings;
+      // Randomised, so that clients do not all poll in lock-step.
+      const timer = this.clock.setTimeout(() => done('timeout'), min + Math.random() * (max - min));
+      const onEvent = () => done('event');
+      const onAbort = () => done('aborted');
+      const set = this.waiters.get(queueId) ?? new Set();
+      set.add(onEvent);
+      this.waiters.set(queueId, set);
+      signal?.addEventListener('abort', onAbort);
+      const done = (why: WakeReason) => {
+        timer.cancel();
+        set.delete(onEvent);
+        if (!set.size) this.waiters.delete(queueId);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(why);
+      };
+      cancel = () => done('aborted');
+    });
+    return { result, cancel: () => cancel() };
+  }
+
+  private wake(queueId: string): void {
+    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter();
+  }
+
+  /** Long polls waiting now (for tests and metrics). */
+  get waiting(): number {
+    let n = 0;
+    for (const set of this.waiters.values()) n += set.size;
+    return n;
+  }
+}

@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+import { Delivery, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+
+interface MemoryQueue {
+  record: QueueRecord;
+  nextId: number;
+  events: QueuedEvent[];
+}
+
+/** Queues in this process's memory, for the all-in-one default without Redis. */
+export class MemoryQueueStore implements QueueStore {
+  private readonly queues = new Map<string, MemoryQueue>();
+  private readonly seen = new Map<string, number>();
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async createQueue(queue: QueueRecord): Promise<void> {
+    this.queues.set(queue.queue_id, { record: { ...queue }, nextId: 0, events: [] });
+  }
+
+  async getQueue(queueId: string): Promise<QueueRecord | undefined> {
+    const q = this.queues.get(queueId);
+    return q && { ...q.record };
+  }
+
+  async touch(queueId: string, now: number): Promise<boolean> {
+    const q = this.queues.get(queueId);
+    if (q) q.record.last_poll_at = now;
+    return !!q;
+  }
+
+  async deleteQueue(queueId: string): Promise<void> {
+    this.queues.delete(queueId);
+  }
+
+  async queuesOf(realmId: number, userIds: number[] | 'realm'): Promise<QueueRecord[]> {
+    const users = userIds === 'realm' ? undefined : new Set(userIds);
+    return [...this.queues.values()]
+      .map((q) => q.record)
+      .filter((r) => r.realm_id === realmId && (!users || users.has(r.user_id)))
+      .map((r) => ({ ...r }));
+  }
+
+  async append(messageId: string, deliveries: Delivery[]): Promise<boolean> {
+    this.forgetOldIds();
+    if (this.seen.has(messageId)) return false;
+    this.seen.set(messageId, this.now());
+    const woken = new Set<string>();
+    for (const { queue_id, event } of deliveries) {
+      const q = this.queues.get(queue_id);
+      if (!q) continue;
+      q.events.push({ id: q.nextId, event: { ...event, id: q.nextId } });
+      q.nextId += 1;
+      woken.add(queue_id);
+    }
+    for (const id of woken) this.emitter.emit('append', id);
+    return true;
+  }
+
+  async read(queueId: string, ackedId: number): Promise<QueuedEvent[]> {
+    const q = this.queues.get(queueId);
+    if (!q) return [];
+    q.events = q.events.filter((e) => e.id > ackedId);
+    return q.events.map((e) => ({ id: e.id, event: { ...e.event } }));
+  }
+
+  async idleSince(before: number): Promise<string[]> {
+    return [...this.queues.values()].filter((q) => q.record.last_poll_at < before).map((q) => q.record.queue_id);
+  }
+
+  onAppend(listener: (queueId: string) => void): () => void {
+    this.emitter.on('append', listener);
+    return () => this.emitter.off('append', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+
+  private forgetOldIds(): void {
+    const cutoff = this.now() - DEDUPE_TTL_SECONDS * 1000;
+    for (const [id, at] of this.seen) {
+      if (at >= cutoff) break; // insertion order is time order
+      this.seen.delete(id);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Where event queues live: Redis in production (shared by every events replica), memory on
+ * the embedded default. Both implement exactly this, and the same tests run on both.
+ */
+export interface QueueRecord {
+  queue_id: string;
+  realm_id: number;
+  user_id: number;
+  /** Event types to deliver; null for all. */
+  event_types: string[] | null;
+  narrow: NarrowTerm[];
+  all_public_streams: boolean;
+  client_capabilities: Record<string, boolean>;
+  apply_markdown: boolean;
+  client_gravatar: boolean;
+  slim_presence: boolean;
+  include_subscribers: string;
+  created_at: number;
+  /** When a client last polled (or registered): queues idle too long expire. */
+  last_poll_at: number;
+}
+
+export interface NarrowTerm {
+  operator: string;
+  operand: string | number | number[];
+  negated: boolean;
+}
+
+export interface QueuedEvent {
+  id: number;
+  event: Record<string, unknown>;
+}
+
+export interface Delivery {
+  queue_id: string;
+  event: Record<string, unknown>;
+}
+
+export interface QueueStore {
+  createQueue(queue: QueueRecord): Promise<void>;
+  getQueue(queueId: string): Promise<QueueRecord | undefined>;
+  /** Records a poll; false when the queue does not exist (any more). */
+  touch(queueId: string, now: number): Promise<boolean>;
+  deleteQueue(queueId: string): Promise<void>;
+  /** The queues of a realm, or of some of its users. */
+  queuesOf(realmId: number, userIds: number[] | 'realm'): Promise<QueueRecord[]>;
+  /**
+   * Appends events to queues, numbering them per queue, and wakes their pollers. Atomic and
+   * idempotent: a second call with the same `messageId` (a redelivered bus message) appends
+   * nothing and returns false. Queues deleted meanwhile are skipped.
+   */
+  append(messageId: string, deliveries: Delivery[]): Promise<boolean>;
+  /** Drops the events up to `ackedId` and returns the rest, in order. */
+  read(queueId: string, ackedId: number): Promise<QueuedEvent[]>;
+  /** The queues nobody polled since `before` (ms since the epoch). */
+  idleSince(before: number): Promise<string[]>;
+  /** Calls `listener` when events are appended to a queue, by any replica. */
+  onAppend(listener: (queueId: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** How long a message id is remembered for dedupe (JetStream's own window is 2 minutes). */
+export const DEDUPE_TTL_SECONDS = 24 * 3600;

@@ -1,0 +1,124 @@
+import Redis from 'ioredis';
+import { Delivery, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+
+/**
+ * Queues in Redis, shared by every events replica. Per queue: `q:<id>:meta` (the record as
+ * JSON), `q:<id>:next` (the next event id), `q:<id>:events` (a list of `<id>|<json>`);
+ * indexes `realm:<id>:queues`, `user:<id>:queues` and the `idle` sorted set (last poll);
+ * `seen:<message id>` for dedupe. Appends run as one Lua script, so dedupe, numbering and
+ * the wake-up (PUBLISH on `append`) happen together or not at all. Single-node Redis: the
+ * script touches keys it computes (no Redis Cluster).
+ */
+const APPEND = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
+local p = ARGV[2]
+for i = 3, #ARGV, 2 do
+  local q = ARGV[i]
+  if redis.call('EXISTS', p .. 'q:' .. q .. ':meta') == 1 then
+    local id = redis.call('INCR', p .. 'q:' .. q .. ':next') - 1
+    redis.call('RPUSH', p .. 'q:' .. q .. ':events', id .. '|' .. ARGV[i + 1])
+    redis.call('PUBLISH', p .. 'append', q)
+  end
+end
+return 1`;
+
+const READ = `
+local acked = tonumber(ARGV[1])
+while true do
+  local head = redis.call('LINDEX', KEYS[1], 0)
+  if not head then break end
+  if tonumber(string.match(head, '^(%-?%d+)|')) <= acked then redis.call('LPOP', KEYS[1]) else break end
+end
+return redis.call('LRANGE', KEYS[1], 0, -1)`;
+
+export class RedisQueueStore implements QueueStore {
+  private readonly redis: Redis;
+  private readonly subscriber: Redis;
+  private readonly listeners = new Set<(queueId: string) => void>();
+
+  constructor(url: string, private readonly prefix: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    // Errors surface on the commands that fail; the connection retries by itself.
+    this.redis.on('error', () => undefined);
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel: string, queueId: string) => this.listeners.forEach((l) => l(queueId)));
+    void this.subscriber.subscribe(`${prefix}append`);
+  }
+
+  private key(...parts: (string | number)[]): string {
+    return this.prefix + parts.join(':');
+  }
+
+  async createQueue(queue: QueueRecord): Promise<void> {
+    await this.redis.multi()
+      .set(this.key('q', queue.queue_id, 'meta'), JSON.stringify(queue))
+      .set(this.key('q', queue.queue_id, 'next'), '0')
+      .sadd(this.key('realm', queue.realm_id, 'queues'), queue.queue_id)
+      .sadd(this.key('user', queue.user_id, 'queues'), queue.queue_id)
+      .zadd(this.key('idle'), queue.last_poll_at, queue.queue_id)
+      .exec();
+  }
+
+  async getQueue(queueId: string): Promise<QueueRecord | undefined> {
+    const [meta, score] = await Promise.all([this.redis.get(this.key('q', queueId, 'meta')), this.redis.zscore(this.key('idle'), queueId)]);
+    if (!meta) return undefined;
+    const record = JSON.parse(meta) as QueueRecord;
+    return { ...record, last_poll_at: score === null ? record.last_poll_at : Number(score) };
+  }
+
+  async touch(queueId: string, now: number): Promise<boolean> {
+    // XX: only an existing member is updated, so a deleted queue is not brought back.
+    const changed = await this.redis.zadd(this.key('idle'), 'XX', 'CH', now, queueId);
+    return Number(changed) === 1 || (await this.redis.exists(this.key('q', queueId, 'meta'))) === 1;
+  }
+
+  async deleteQueue(queueId: string): Promise<void> {
+    const record = await this.getQueue(queueId);
+    const tx = this.redis.multi()
+      .del(this.key('q', queueId, 'meta'), this.key('q', queueId, 'next'), this.key('q', queueId, 'events'))
+      .zrem(this.key('idle'), queueId);
+    if (record) {
+      tx.srem(this.key('realm', record.realm_id, 'queues'), queueId).srem(this.key('user', record.user_id, 'queues'), queueId);
+    }
+    await tx.exec();
+  }
+
+  async queuesOf(realmId: number, userIds: number[] | 'realm'): Promise<QueueRecord[]> {
+    const ids = userIds === 'realm'
+      ? await this.redis.smembers(this.key('realm', realmId, 'queues'))
+      : userIds.length ? await this.redis.sunion(...userIds.map((u) => this.key('user', u, 'queues'))) : [];
+    if (!ids.length) return [];
+    const metas = await this.redis.mget(...ids.map((id) => this.key('q', id, 'meta')));
+    return metas.filter((m): m is string => !!m).map((m) => JSON.parse(m) as QueueRecord).filter((q) => q.realm_id === realmId);
+  }
+
+  async append(messageId: string, deliveries: Delivery[]): Promise<boolean> {
+    const args = deliveries.flatMap((d) => [d.queue_id, JSON.stringify(d.event)]);
+    const result = await this.redis.eval(APPEND, 1, this.key('seen', messageId), DEDUPE_TTL_SECONDS, this.prefix, ...args);
+    return Number(result) === 1;
+  }
+
+  async read(queueId: string, ackedId: number): Promise<QueuedEvent[]> {
+    const items = (await this.redis.eval(READ, 1, this.key('q', queueId, 'events'), ackedId)) as string[];
+    return items.map((item) => {
+      const bar = item.indexOf('|');
+      const id = Number(item.slice(0, bar));
+      return { id, event: { ...JSON.parse(item.slice(bar + 1)), id } };
+    });
+  }
+
+  async idleSince(before: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.key('idle'), '-inf', `(${before}`);
+  }
+
+  onAppend(listener: (queueId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await Promise.all([this.subscriber.quit().catch(() => undefined), this.redis.quit().catch(() => undefined)]);
+  }
+}

@@ -1,0 +1,115 @@
+import pg from 'pg';
+import { CLIENT_TIMINGS, Caller, LIMITS, Role } from '@parley/common';
+import * as userStore from '../store/users';
+import type { RealmRow } from '../store/realms';
+import type { UserRow } from '../store/users';
+import type { UsersConfig } from '../config';
+import { apiEmail, formatUser, gravatarUrl } from './format';
+import { isUserInGroup } from './groups';
+import { callerRealm } from './queries';
+import { realmUrl } from './server-settings';
+
+/**
+ * The users service's part of POST /register's initial state, for the event types it owns.
+ * The events service merges it with the other services' parts.
+ */
+export interface StateRequest {
+  /** Event types whose state is wanted; null for all. */
+  fetchEventTypes: string[] | null;
+  clientGravatar: boolean;
+}
+
+const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
+
+export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest): Promise<Record<string, unknown>> {
+  const realm = await callerRealm(pool, caller);
+  const state: Record<string, unknown> = {};
+  if (wants(req, 'realm')) Object.assign(state, realmState(config, realm));
+  if (wants(req, 'realm_user')) Object.assign(state, await realmUserState(pool, config, caller, realm, req));
+  return state;
+}
+
+/** Settings whose register name is not `realm_<setting>`, or that register does not carry. */
+const NOT_PUBLISHED = new Set(['icon_version', 'logo_version', 'night_logo_version']);
+
+function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(realm.settings)) {
+    if (!NOT_PUBLISHED.has(key)) settings[key.startsWith('realm_') ? key : `realm_${key}`] = value;
+  }
+  const url = realmUrl(config, realm);
+  const icon = gravatarUrl(String(realm.id), 1);
+  return {
+    ...settings,
+    ...LIMITS,
+    ...CLIENT_TIMINGS,
+    max_file_upload_size_mib: config.maxFileUploadSizeMib,
+    realm_name: realm.name,
+    realm_description: realm.description,
+    realm_date_created: Math.floor(realm.date_created.getTime() / 1000),
+    realm_url: url,
+    realm_uri: url,
+    realm_icon_url: icon,
+    realm_logo_url: icon,
+    realm_night_logo_url: icon,
+    realm_bot_domain: config.fakeEmailDomain,
+    realm_authentication_methods: {
+      Email: { enabled: true, available: true },
+    },
+    realm_email_auth_enabled: true,
+    realm_password_auth_enabled: true,
+    realm_presence_disabled: false,
+    realm_push_notifications_enabled: false,
+    realm_push_notifications_enabled_end_timestamp: null,
+    realm_is_zephyr_mirror_realm: false,
+    realm_upload_quota_mib: null,
+    realm_digest_weekday: 1,
+    realm_allow_edit_history: true,
+    realm_message_edit_history_visibility_policy: 'all',
+    realm_available_video_chat_providers: { disabled: { name: 'None', id: 0 }, jitsi_meet: { name: 'Jitsi Meet', id: 1 } },
+    realm_default_external_accounts: {},
+    server_inline_image_preview: true,
+    server_inline_url_embed_preview: false,
+    server_avatar_changes_disabled: false,
+    server_name_changes_disabled: false,
+    server_needs_upgrade: false,
+    server_web_public_streams_enabled: false,
+    server_jitsi_server_url: null,
+    server_can_summarize_topics: false,
+    development_environment: false,
+  };
+}
+
+async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest) {
+  const users = await userStore.listRealmUsersWithSystemBots(pool, realm.id);
+  const format = (u: UserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
+  const me = users.find((u) => u.id === caller.user_id)!;
+  const can = (setting: string) => isUserInGroup(pool, me.id, Number(realm.settings[setting]));
+  const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = await Promise.all([
+    can('can_create_public_channel_group'), can('can_create_private_channel_group'),
+    can('can_create_web_public_channel_group'), can('can_add_subscribers_group'), can('can_invite_users_group'),
+  ]);
+  const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
+  return {
+    realm_users: users.filter((u) => u.is_active && !u.is_system_bot).map(format),
+    realm_non_active_users: users.filter((u) => !u.is_active && !u.is_system_bot).map(format),
+    cross_realm_bots: users.filter((u) => u.is_system_bot).map((u) => ({ ...format(u), is_system_bot: true })),
+    avatar_source: me.avatar_source,
+    avatar_url: avatar,
+    avatar_url_medium: `${avatar}&s=500`,
+    can_create_streams: canPublic || canPrivate || canWebPublic,
+    can_create_public_streams: canPublic,
+    can_create_private_streams: canPrivate,
+    can_create_web_public_streams: canWebPublic,
+    can_subscribe_other_users: canAddSubscribers,
+    can_invite_others_to_realm: canInvite,
+    is_admin: me.role <= Role.ADMINISTRATOR,
+    is_owner: me.role === Role.OWNER,
+    is_moderator: me.role === Role.MODERATOR,
+    is_guest: me.role === Role.GUEST,
+    user_id: me.id,
+    email: apiEmail(me, config.fakeEmailDomain),
+    delivery_email: me.delivery_email,
+    full_name: me.full_name,
+  };
+}
