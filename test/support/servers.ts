@@ -21,3 +21,14 @@ export function describeWithNats(file: string): jest.Describe {
   process.stderr.write(`${file} skipped: it needs NATS (set NATS_URL)\n`);
   return describe.skip;
 }
+
+export function testRedisUrl(): string | undefined {
+  return process.env.PARLEY_TEST_REDIS_URL || undefined;
+}
+
+/** `describe` when the run has Redis (or in CI, where its absence must fail), else `describe.skip`. */
+export function describeWithRedis(file: string): jest.Describe {
+  if (testRedisUrl() || process.env.CI === 'true') return describe;
+  process.stderr.write(`${file} skipped: it needs Redis (set REDIS_URL)\n`);
+  return describe.skip;
+}
