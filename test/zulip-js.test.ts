@@ -52,3 +52,19 @@ describe('zulip-js', () => {
     expect(refused).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'User not authorized to create users' });
   });
 });
+
+describe('zulip-js event queues', () => {
+  it('registers with queues.register, reads with events.retrieve and deregisters', async () => {
+    const client = await zulipInit({ username: realm.member.email, apiKey: realm.member.api_key, realm: site() });
+    const queue = await client.queues.register({ event_types: ['realm_user'] });
+    assertMatchesContract({ method: 'POST', path: '/register', status: 200, body: queue });
+    expect(queue).toMatchObject({ result: 'success', last_event_id: -1 });
+    const target = await realm.addUser({ name: 'Seen By Js' });
+    // events.retrieve long-polls: it returns as soon as the event is queued.
+    const res = await client.events.retrieve({ queue_id: queue.queue_id, last_event_id: -1 });
+    assertMatchesContract({ method: 'GET', path: '/events', status: 200, body: res });
+    expect(res.events).toEqual([expect.objectContaining({ type: 'realm_user', op: 'add', person: expect.objectContaining({ user_id: target.user_id }) })]);
+    const gone = await client.queues.deregister({ queue_id: queue.queue_id });
+    expect(gone).toMatchObject({ result: 'success' });
+  });
+});

@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { connect } from 'nats';
 
 export default async function globalTeardown(): Promise<void> {
@@ -7,6 +8,8 @@ export default async function globalTeardown(): Promise<void> {
   const { natsUrl } = state.environment;
   const namespace = process.env.PARLEY_BUS_NAMESPACE;
   if (natsUrl && namespace) await deleteStreams(natsUrl, `${namespace.toUpperCase()}_`);
+  const { redisUrl } = state.environment;
+  if (redisUrl && namespace) await deleteKeys(redisUrl, `parley:${namespace}:`);
   await state.environment.stop();
 }
 
@@ -20,5 +23,20 @@ async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
     }
   } finally {
     await nc.close();
+  }
+}
+
+/** This run's event queues in Redis (the events service keys them by bus namespace). */
+export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
