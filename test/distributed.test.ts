@@ -1,91 +1,32 @@
-import pg from 'pg';
-import { connect } from 'nats';
-import { randomToken, SERVICES } from '@parley/common';
 import { Api } from './support/api';
 import { manage } from './support/cli';
+import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
-import { freePort, Proc, startProcess, waitFor } from './support/processes';
+import { waitFor } from './support/processes';
 
 /**
  * Distributed mode: every service and the gateway as its own process (node <pkg>/dist/main.js),
- * configured by env, on real PostgreSQL and NATS. It needs those servers: on a machine
- * without them the test is skipped, saying so; in CI (CI=true) it must run.
+ * configured by env, on real PostgreSQL and NATS.
  */
-const natsUrl = process.env.PARLEY_TEST_NATS_URL;
-const available = process.env.PARLEY_TEST_SOURCE !== 'embedded' && !!natsUrl;
-if (!available && process.env.CI !== 'true') {
-  process.stderr.write('distributed.test.ts skipped: it needs DATABASE_URL and NATS_URL (real servers)\n');
-}
-const describeReal = available || process.env.CI === 'true' ? describe : describe.skip;
-
 jest.setTimeout(120_000);
 
-describeReal('distributed mode', () => {
-  const namespace = `dist${Date.now()}`;
-  const procs: Partial<Record<string, Proc>> = {};
-  let adminUrl: string;
-  let dbName: string;
-  let env: NodeJS.ProcessEnv;
+describeDistributed('distributed.test.ts')('distributed mode', () => {
+  let cluster: Cluster;
   let gatewayUrl: string;
-  const health: Record<string, number> = {};
-
-  // The gateway and the users service print their spans, to follow one request across them.
-  const tracing = { OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: '100' };
-  const start = (name: string) => {
-    const script = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
-    const traced = name === 'gateway' || name === 'users' ? tracing : {};
-    procs[name] = startProcess(name, script, { ...env, ...traced, [`${name.toUpperCase()}_HEALTH_PORT`]: String(health[name]) });
-    return procs[name]!;
-  };
-  const running = () => Object.values(procs).filter((p): p is Proc => !!p);
-
-  beforeAll(async () => {
-    if (!available) throw new Error('CI must provide DATABASE_URL and NATS_URL for the distributed test');
-    adminUrl = process.env.PARLEY_TEST_DATABASE_URL!;
-    dbName = `${new URL(adminUrl).pathname.slice(1)}_dist`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${dbName}`;
-    const gatewayPort = await freePort();
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    env = {
-      PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl.toString(), NATS_URL: natsUrl, REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined,
-      PARLEY_SECRET: randomToken(48), PARLEY_BUS_NAMESPACE: namespace, PARLEY_DATA_DIR: '/nonexistent-unused',
-      PORT: String(gatewayPort), EXTERNAL_HOST: `127.0.0.1:${gatewayPort}`, GRPC_DEADLINE_MS: '3000',
-    };
-    for (const s of SERVICES) {
-      env[`${s.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
-      health[s] = await freePort();
-    }
-    // Users first: the other services are independent of it at start, the gateway is not.
-    for (const s of SERVICES) start(s);
-    for (const s of SERVICES) await waitFor(`http://127.0.0.1:${health[s]}/readyz`, running());
-    start('gateway');
-    await waitFor(`${gatewayUrl}/readyz`, running());
-  });
-
-  afterAll(async () => {
-    await Promise.all(running().map((p) => p.stop('SIGKILL')));
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    const nc = await connect({ servers: natsUrl });
-    const jsm = await nc.jetstreamManager();
-    for await (const info of jsm.streams.list()) {
-      if (info.config.name.startsWith(`${namespace.toUpperCase()}_`)) await jsm.streams.delete(info.config.name);
-    }
-    await nc.close();
-  });
-
   let owner: { email: string; api_key: string; user_id: number };
 
+  beforeAll(async () => {
+    // The gateway and the users service print their spans, to follow one request across them.
+    const tracing = { OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: '100' };
+    cluster = await startCluster({ envFor: (name) => (name === 'gateway-1' || name === 'users' ? tracing : {}) });
+    gatewayUrl = cluster.gatewayUrls[0];
+  });
+  afterAll(() => cluster?.stop());
+
+  const proc = (name: string) => cluster.procs.get(name)!;
+
   it('serves the CLI\'s realm through the gateway process', async () => {
-    const res = await manage(['create-realm', '--name', 'Distributed Org', '--owner-email', 'owner@dist.test', '--owner-name', 'Dist Owner'], { env });
+    const res = await manage(['create-realm', '--name', 'Distributed Org', '--owner-email', 'owner@dist.test', '--owner-name', 'Dist Owner'], { env: cluster.env });
     expect(res.stderr).not.toMatch(/error/);
     owner = JSON.parse(res.stdout);
     const me = await new Api(owner, gatewayUrl).get('/users/me');
@@ -102,8 +43,8 @@ describeReal('distributed mode', () => {
     })).filter((s) => s.traceId);
     await new Api(owner, gatewayUrl).get('/users/me');
     await eventually(async () => {
-      const served = spans(procs.users!.output()).filter((s) => s.name.endsWith('Users/GetOwnUser'));
-      const gatewayTraces = new Set(spans(procs.gateway!.output()).map((s) => s.traceId));
+      const served = spans(proc('users').output()).filter((s) => s.name.endsWith('Users/GetOwnUser'));
+      const gatewayTraces = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId));
       expect(served.some((s) => gatewayTraces.has(s.traceId))).toBe(true);
     }, 10_000);
   });
@@ -119,21 +60,17 @@ describeReal('distributed mode', () => {
   });
 
   it('answers 503 while the users service is down, and recovers when it is back', async () => {
-    expect(await procs.users!.stop('SIGKILL')).toBe('SIGKILL');
+    expect(await proc('users').stop('SIGKILL')).toBe('SIGKILL');
     const down = await new Api(owner, gatewayUrl).get('/users/me');
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ result: 'error', code: 'SERVICE_UNAVAILABLE' });
     expect((await fetch(`${gatewayUrl}/readyz`)).status).toBe(503);
-    start('users');
-    await waitFor(`http://127.0.0.1:${health.users}/readyz`, running());
+    cluster.start('users');
+    await waitFor(cluster.healthUrl('users'), [proc('users')]);
     await eventually(async () => expect((await new Api(owner, gatewayUrl).get('/users/me')).status).toBe(200), 15_000);
   });
 
   it('stops every process gracefully on SIGTERM', async () => {
-    for (const p of running()) {
-      const started = Date.now();
-      expect([p.name, await p.stop('SIGTERM')]).toEqual([p.name, 0]);
-      process.stderr.write(`${p.name} stopped in ${Date.now() - started} ms\n`);
-    }
+    for (const p of cluster.procs.values()) expect([p.name, await p.stop('SIGTERM')]).toEqual([p.name, 0]);
   });
 });

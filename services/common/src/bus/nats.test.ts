@@ -1,9 +1,14 @@
-import net from 'node:net';
 import { connect, NatsConnection } from 'nats';
 import { createLogger } from '../logger';
 import type { Bus, BusMessage } from './bus';
 import { createNatsBus, NatsBusOptions } from './nats';
 import { describeWithNats, testNatsUrl } from '../../../../test/support/servers';
+import { outageProxy } from '../../../../test/support/tcp-proxy';
+
+const natsProxy = () => {
+  const url = new URL(NATS_URL);
+  return outageProxy({ host: url.hostname, port: Number(url.port || 4222) });
+};
 
 const NATS_URL = testNatsUrl() ?? 'nats://127.0.0.1:4222';
 const describeNats = describeWithNats('nats.test.ts');
@@ -20,40 +25,6 @@ async function waitFor(cond: () => boolean, timeoutMs = 5_000): Promise<void> {
 function recorder() {
   const got: BusMessage[] = [];
   return { got, handler: async (msg: BusMessage) => void got.push(msg), ids: () => got.map((m) => m.id) };
-}
-
-/** A TCP proxy in front of NATS that can be cut and restored, to play an outage. */
-async function outageProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  const server = net.createServer((client) => {
-    connections++;
-    const upstream = net.connect(Number(target.port || 4222), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(s);
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  // Never what keeps the test process alive, even when a test fails before restoring it.
-  server.unref();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    connections: () => connections,
-    cut: async () => {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-  };
 }
 
 describeNats('NATS bus', () => {
@@ -194,8 +165,8 @@ describeNats('NATS bus', () => {
   });
 
   it('rejects publishes while NATS is unreachable, and carries on once it is back', async () => {
-    const proxy = await outageProxy(new URL(NATS_URL));
-    const bus = await newBus({ url: proxy.url, publishTimeoutMs: 300, reconnectTimeWaitMs: 100 });
+    const proxy = await natsProxy();
+    const bus = await newBus({ url: `nats://${proxy.address}`, publishTimeoutMs: 300, reconnectTimeWaitMs: 100 });
     const p = await newStream(bus);
     const r = recorder();
     await bus.subscribe({ subject: `${p}.>`, durable: 'reader', handler: r.handler });
@@ -216,8 +187,8 @@ describeNats('NATS bus', () => {
   });
 
   it('ends its connection on close, even during an outage', async () => {
-    const proxy = await outageProxy(new URL(NATS_URL));
-    const bus = await newBus({ url: proxy.url, reconnectTimeWaitMs: 50 });
+    const proxy = await natsProxy();
+    const bus = await newBus({ url: `nats://${proxy.address}`, reconnectTimeWaitMs: 50 });
     await proxy.cut();
     await bus.close();
     await proxy.restore();

@@ -26,6 +26,11 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 /** Small pull batches let replicas share the work, and leave few messages behind when one stops. */
 const PULL_BATCH = 10;
 const MAX_REDELIVERY_DELAY_MS = 60_000;
+/**
+ * How long a durable message may stay unacknowledged before JetStream gives it to another
+ * replica: the delay an event suffers when the replica handling it dies (default 30 s).
+ */
+const ACK_WAIT_MS = 10_000;
 
 const codec = StringCodec();
 
@@ -127,11 +132,12 @@ class NatsBus implements Bus {
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: subject,
+        ack_wait: nanos(ACK_WAIT_MS),
       });
     } catch (err) {
       // Newer servers refuse to re-create a consumer whose config changed (a redeploy with a new subject).
       if (apiErrorCode(err) !== CONSUMER_ALREADY_EXISTS) throw err;
-      await this.jsm.consumers.update(stream, durable, { filter_subject: subject });
+      await this.jsm.consumers.update(stream, durable, { filter_subject: subject, ack_wait: nanos(ACK_WAIT_MS) });
     }
   }
 
