@@ -21,15 +21,17 @@ export function createQueueStore(config: EventsConfig): QueueStore {
  * event subject (shared by every replica, so each event is queued once), and the job that
  * expires idle queues.
  */
-export function startEventsService(config: EventsConfig, clock: Clock = systemClock): Promise<RunningService> {
+export async function startEventsService(config: EventsConfig, clock: Clock = systemClock): Promise<RunningService> {
   const store = createQueueStore(config);
+  // Serve only once other replicas' appends are heard, or a long poll could miss its wake-up.
+  await store.ready();
   const manager = new QueueManager(store, clock, {
     idleTimeoutMs: config.queueIdleTimeoutMs, heartbeatMinMs: config.heartbeatMinMs, heartbeatMaxMs: config.heartbeatMaxMs,
   });
   return runService({
     name: 'events',
     config,
-    ready: async () => (await store.idleSince(0), true),
+    ready: () => store.healthy(),
     makeHandlers: ({ clients }) => ({
       Register: register(manager, clients),
       GetEvents: getEvents(manager),
@@ -38,7 +40,9 @@ export function startEventsService(config: EventsConfig, clock: Clock = systemCl
     onStart: async ({ bus, log }) => {
       const subscriptions: Subscription[] = [];
       for (const subject of CLIENT_EVENT_SUBJECTS) {
-        subscriptions.push(await bus.subscribe({ subject, durable: 'events', handler: (msg) => deliver(store, msg) }));
+        // Ordered: every queue gets its events in the order they were announced, even when a
+        // replica dies holding one (it is redelivered before any later event).
+        subscriptions.push(await bus.subscribe({ subject, durable: 'events', ordered: true, handler: (msg) => deliver(store, msg) }));
       }
       const gc = setInterval(() => {
         manager.expireIdle().then(

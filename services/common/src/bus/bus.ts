@@ -26,6 +26,12 @@ export interface SubscribeOptions {
    * message published from now on.
    */
   durable?: string;
+  /**
+   * With `durable`: one message in flight across all the durable's replicas, so messages are
+   * handled strictly in order (a dying replica's message is redelivered before any later
+   * one). Costs throughput: the events service uses it, to keep each queue in order.
+   */
+  ordered?: boolean;
   handler: BusHandler;
 }
 

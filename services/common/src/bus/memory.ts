@@ -16,6 +16,8 @@ export function subjectMatches(pattern: string, subject: string): boolean {
 class MessageQueue {
   private readonly messages: BusMessage[] = [];
   private readonly waiting = new Set<(msg: BusMessage) => void>();
+  /** For ordered durables: the worker holding the one message in flight releases this. */
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(readonly subject: string) {}
 
@@ -27,6 +29,15 @@ class MessageQueue {
     }
     this.waiting.delete(take);
     take(msg);
+  }
+
+  /** Waits for the previous holder to finish; the returned function ends this turn. */
+  async takeTurn(): Promise<() => void> {
+    let release!: () => void;
+    const previous = this.turn;
+    this.turn = new Promise((resolve) => (release = resolve));
+    await previous;
+    return release;
   }
 
   /** The next message, or null once `signal` aborts. */
@@ -138,10 +149,10 @@ export class MemoryBus implements Bus {
     this.hub.publish(subject, data, id);
   }
 
-  async subscribe({ subject, durable, handler }: SubscribeOptions): Promise<Subscription> {
+  async subscribe({ subject, durable, ordered, handler }: SubscribeOptions): Promise<Subscription> {
     if (this.closed) throw new Error('bus is closed');
     const queue = durable ? this.hub.durableQueue(subject, durable) : this.hub.broadcastQueue(subject);
-    const stopWorker = this.work(queue, handler);
+    const stopWorker = this.work(queue, handler, !!(durable && ordered));
     const subscription: Subscription = {
       stop: async () => {
         this.subscriptions.delete(subscription);
@@ -160,12 +171,22 @@ export class MemoryBus implements Bus {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
   }
 
-  /** Handles the queue's messages one at a time, in order; returns a function that stops it. */
-  private work(queue: MessageQueue, handler: BusHandler): () => Promise<void> {
+  /**
+   * Handles the queue's messages one at a time, in order; when `ordered`, also one at a
+   * time across every worker of the queue. Returns a function that stops it.
+   */
+  private work(queue: MessageQueue, handler: BusHandler, ordered: boolean): () => Promise<void> {
     const abort = new AbortController();
     const done = (async () => {
-      for (let msg = await queue.next(abort.signal); msg; msg = await queue.next(abort.signal)) {
-        await runWithRetry(handler, msg, this.log, this.retryDelaysMs);
+      for (;;) {
+        const endTurn = ordered ? await queue.takeTurn() : () => undefined;
+        try {
+          const msg = await queue.next(abort.signal);
+          if (!msg) return;
+          await runWithRetry(handler, msg, this.log, this.retryDelaysMs);
+        } finally {
+          endTurn();
+        }
       }
     })();
     return async () => {

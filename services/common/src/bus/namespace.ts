@@ -25,6 +25,7 @@ export class NamespacedBus implements Bus {
     return this.inner.subscribe({
       subject: this.prefix + opts.subject,
       durable: opts.durable === undefined ? undefined : this.prefix + opts.durable,
+      ordered: opts.ordered,
       handler,
     });
   }

@@ -69,8 +69,8 @@ class NatsBus implements Bus {
     });
   }
 
-  async subscribe({ subject, durable, handler }: SubscribeOptions): Promise<Subscription> {
-    const stop = durable ? await this.consumeDurable(subject, durable, handler) : this.consumeBroadcast(subject, handler);
+  async subscribe({ subject, durable, ordered, handler }: SubscribeOptions): Promise<Subscription> {
+    const stop = durable ? await this.consumeDurable(subject, durable, !!ordered, handler) : this.consumeBroadcast(subject, handler);
     const subscription: Subscription = {
       stop: async () => {
         this.subscriptions.delete(subscription);
@@ -109,13 +109,13 @@ class NatsBus implements Bus {
   }
 
   /** A durable pull consumer on the subject's stream, handled one message at a time. */
-  private async consumeDurable(subject: string, durable: string, handler: BusHandler): Promise<() => Promise<void>> {
+  private async consumeDurable(subject: string, durable: string, ordered: boolean, handler: BusHandler): Promise<() => Promise<void>> {
     const stream = streamOf(subject);
     // The reader may start before the owning service has created its stream.
     await this.ensureStream(subject.split('.')[0]);
-    await this.ensureConsumer(stream, durable, subject);
+    await this.ensureConsumer(stream, durable, subject, ordered);
     const consumer = await this.js.consumers.get(stream, durable);
-    const messages = await consumer.consume({ max_messages: PULL_BATCH });
+    const messages = await consumer.consume({ max_messages: ordered ? 1 : PULL_BATCH });
     const done = this.handleDurable(messages, handler).catch((err: unknown) => {
       this.log.error({ err, subject, durable }, 'bus consumer stopped');
     });
@@ -125,19 +125,21 @@ class NatsBus implements Bus {
     };
   }
 
-  private async ensureConsumer(stream: string, durable: string, subject: string): Promise<void> {
+  private async ensureConsumer(stream: string, durable: string, subject: string, ordered: boolean): Promise<void> {
+    // max_ack_pending 1: the server hands out the next message only after this one's ack.
+    const limits = { ack_wait: nanos(ACK_WAIT_MS), ...(ordered && { max_ack_pending: 1 }) };
     try {
       await this.jsm.consumers.add(stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         filter_subject: subject,
-        ack_wait: nanos(ACK_WAIT_MS),
+        ...limits,
       });
     } catch (err) {
       // Newer servers refuse to re-create a consumer whose config changed (a redeploy with a new subject).
       if (apiErrorCode(err) !== CONSUMER_ALREADY_EXISTS) throw err;
-      await this.jsm.consumers.update(stream, durable, { filter_subject: subject, ack_wait: nanos(ACK_WAIT_MS) });
+      await this.jsm.consumers.update(stream, durable, { filter_subject: subject, ...limits });
     }
   }
 
