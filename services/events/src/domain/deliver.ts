@@ -17,7 +17,7 @@ export const CLIENT_EVENT_SUBJECTS = ['users.client_event'];
 
 export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boolean {
   if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
-  return narrowAdmits(queue.narrow, event);
+  return narrowAdmits(queue.narrow, event, queue.user_id);
 }
 
 /**

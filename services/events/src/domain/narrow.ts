@@ -36,7 +36,13 @@ interface MessageLike {
 
 const lower = (s: unknown) => String(s).toLowerCase();
 
-function termMatches(term: NarrowTerm, m: MessageLike, flags: string[]): boolean {
+/** Flags an `is:` operand stands for (Zulip's names). */
+const IS_FLAGS: Record<string, string[]> = {
+  mentioned: ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'wildcard_mentioned'],
+  alerted: ['has_alert_word'],
+};
+
+function termMatches(term: NarrowTerm, m: MessageLike, flags: string[], viewerId: number): boolean {
   const recipients = Array.isArray(m.display_recipient) ? m.display_recipient : [];
   const dmIds = (operand: NarrowTerm['operand']) => (Array.isArray(operand) ? operand : String(operand).split(',').map((x) => x.trim()));
   const isUser = (r: { id: number; email: string }, x: string | number) => r.id === Number(x) || lower(r.email) === lower(x);
@@ -50,16 +56,19 @@ function termMatches(term: NarrowTerm, m: MessageLike, flags: string[]): boolean
     case 'sender':
       return m.sender_id === Number(term.operand) || lower(m.sender_email) === lower(term.operand);
     case 'dm': case 'pm-with': {
+      // Exactly that conversation: the named users and the viewer, nobody else.
       if (m.type !== 'private') return false;
-      const wanted = dmIds(term.operand);
-      return wanted.every((x) => recipients.some((r) => isUser(r, x)));
+      const named = dmIds(term.operand).map((x) => recipients.find((r) => isUser(r, x))?.id);
+      if (named.some((id) => id === undefined)) return false;
+      const wanted = new Set([...(named as number[]), viewerId]);
+      return wanted.size === new Set(recipients.map((r) => r.id)).size && recipients.every((r) => wanted.has(r.id));
     }
     case 'dm-including':
       return m.type === 'private' && recipients.some((r) => isUser(r, Array.isArray(term.operand) ? term.operand[0] : term.operand));
     case 'is':
       if (term.operand === 'dm' || term.operand === 'private') return m.type === 'private';
       if (term.operand === 'unread') return !flags.includes('read');
-      return flags.includes(String(term.operand)); // starred, mentioned, ...
+      return (IS_FLAGS[String(term.operand)] ?? [String(term.operand)]).some((f) => flags.includes(f)); // starred, ...
     case 'id':
       return m.id === Number(term.operand);
     default:
@@ -69,10 +78,10 @@ function termMatches(term: NarrowTerm, m: MessageLike, flags: string[]): boolean
   }
 }
 
-/** Whether a queue with this narrow receives the event. */
-export function narrowAdmits(narrow: NarrowTerm[], event: Record<string, unknown>): boolean {
+/** Whether the queue of `viewerId` with this narrow receives the event. */
+export function narrowAdmits(narrow: NarrowTerm[], event: Record<string, unknown>, viewerId: number): boolean {
   if (!narrow.length || event.type !== 'message') return true;
   const message = (event.message ?? {}) as MessageLike;
   const flags = Array.isArray(event.flags) ? (event.flags as string[]) : [];
-  return narrow.every((term) => termMatches(term, message, flags) !== term.negated);
+  return narrow.every((term) => termMatches(term, message, flags, viewerId) !== term.negated);
 }

@@ -65,7 +65,8 @@ export class QueueManager {
       return events;
     }
     const woken = await wait.result;
-    await this.store.touch(queueId, this.clock.now());
+    // Deleted or expired while we waited: the client must re-register, so say so now.
+    if (!(await this.store.touch(queueId, this.clock.now()))) throw new BadEventQueueIdError(queueId);
     if (woken === 'timeout') await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
     return this.store.read(queueId, lastEventId);
   }
@@ -103,6 +104,8 @@ export class QueueManager {
       set.add(onEvent);
       this.waiters.set(queueId, set);
       signal?.addEventListener('abort', onAbort);
+      // The client may have gone away before we began to wait (the abort event is past).
+      if (signal?.aborted) queueMicrotask(onAbort);
       const done = (why: WakeReason) => {
         timer.cancel();
         set.delete(onEvent);

@@ -74,6 +74,12 @@ export class MemoryQueueStore implements QueueStore {
     return () => this.emitter.off('append', listener);
   }
 
+  async ready(): Promise<void> {}
+
+  async healthy(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
   }

@@ -56,6 +56,10 @@ export interface QueueStore {
   idleSince(before: number): Promise<string[]>;
   /** Calls `listener` when events are appended to a queue, by any replica. */
   onAppend(listener: (queueId: string) => void): () => void;
+  /** Resolves once appends by other replicas are heard (onAppend is live). */
+  ready(): Promise<void>;
+  /** Whether the store answers now (for /readyz). */
+  healthy(): Promise<boolean>;
   close(): Promise<void>;
 }
 

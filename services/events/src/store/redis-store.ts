@@ -35,6 +35,7 @@ export class RedisQueueStore implements QueueStore {
   private readonly redis: Redis;
   private readonly subscriber: Redis;
   private readonly listeners = new Set<(queueId: string) => void>();
+  private readonly subscribed: Promise<unknown>;
 
   constructor(url: string, private readonly prefix: string) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -43,7 +44,15 @@ export class RedisQueueStore implements QueueStore {
     this.redis.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (_channel: string, queueId: string) => this.listeners.forEach((l) => l(queueId)));
-    void this.subscriber.subscribe(`${prefix}append`);
+    this.subscribed = this.subscriber.subscribe(`${prefix}append`);
+  }
+
+  async ready(): Promise<void> {
+    await this.subscribed;
+  }
+
+  async healthy(): Promise<boolean> {
+    return (await this.redis.ping()) === 'PONG';
   }
 
   private key(...parts: (string | number)[]): string {

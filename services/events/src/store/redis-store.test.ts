@@ -1,0 +1,145 @@
+import Redis from 'ioredis';
+import { Role } from '@parley/common';
+import { FakeClock } from '../../../../test/support/fake-clock';
+import { describeWithRedis, testRedisUrl } from '../../../../test/support/servers';
+import { QueueManager } from '../domain/queues';
+import { describeQueueStore, listen, queueRecord } from './queue-store.contract';
+import { RedisQueueStore } from './redis-store';
+
+const REDIS_URL = testRedisUrl() ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each store its own keys, so tests (and concurrent runs) never meet. */
+const uniquePrefix = () => `parley:test${Date.now()}${Math.random().toString(36).slice(2, 10)}:`;
+
+describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
+  let admin: Redis;
+  const prefixes: string[] = [];
+
+  beforeAll(() => {
+    admin = new Redis(REDIS_URL);
+  });
+
+  afterAll(async () => {
+    await admin.quit();
+  });
+
+  it('hears its own first append once ready() has resolved', async () => {
+    const store = await newStore();
+    const queue = queueRecord({ realm_id: 1, user_id: 1 });
+    await store.createQueue(queue);
+    const heard = listen(store);
+    await store.append('first', [{ queue_id: queue.queue_id, event: { type: 'x' } }]);
+    await heard.heard(queue.queue_id);
+    heard.off();
+    await store.close();
+  });
+
+  /** A subscribed store on a fresh prefix, or on `prefix` to share one with another store. */
+  async function newStore(prefix = uniquePrefix()): Promise<RedisQueueStore> {
+    if (!prefixes.includes(prefix)) prefixes.push(prefix);
+    const store = new RedisQueueStore(REDIS_URL, prefix);
+    await store.ready();
+    return store;
+  }
+
+  /** SCAN + DEL of every key the stores made since the last cleanup. */
+  async function deleteKeys(): Promise<void> {
+    for (const prefix of prefixes.splice(0)) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length) await admin.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  }
+
+  describeQueueStore('RedisQueueStore', () => newStore(), deleteKeys);
+
+  describe('replicas on one prefix', () => {
+    const stores: RedisQueueStore[] = [];
+    /** Two stores as two events replicas would have them. */
+    async function replicas(): Promise<[RedisQueueStore, RedisQueueStore]> {
+      const prefix = uniquePrefix();
+      stores.push(await newStore(prefix), await newStore(prefix));
+      return [stores[stores.length - 2], stores[stores.length - 1]];
+    }
+
+    afterEach(async () => {
+      await Promise.all(stores.splice(0).map((s) => s.close()));
+      await deleteKeys();
+    });
+
+    it("see each other's queues and events", async () => {
+      const [a, b] = await replicas();
+      const q = queueRecord();
+      await a.createQueue(q);
+      await expect(b.getQueue(q.queue_id)).resolves.toEqual(q);
+      await b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }]);
+      await expect(a.read(q.queue_id, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
+    });
+
+    it("hear each other's appends", async () => {
+      const [a, b] = await replicas();
+      const q = queueRecord();
+      await a.createQueue(q);
+      const heard = listen(b);
+      await a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }]);
+      await heard.heard(q.queue_id);
+      heard.off();
+    });
+
+    it('share dedupe: a message one replica appended appends nothing through the other', async () => {
+      const [a, b] = await replicas();
+      const q = queueRecord();
+      await a.createQueue(q);
+      await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
+      await expect(b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(false);
+      await expect(b.read(q.queue_id, -1)).resolves.toHaveLength(1);
+    });
+
+    it("wake each other's long polls", async () => {
+      const [a, b] = await replicas();
+      const clock = new FakeClock();
+      const manager = new QueueManager(b, clock, { idleTimeoutMs: 600_000, heartbeatMinMs: 45_000, heartbeatMaxMs: 55_000 });
+      const caller = { realm_id: 1, user_id: 10, role: Role.MEMBER, is_bot: false, email: 'member@example.com' };
+      const queue = await manager.register(caller, {
+        event_types: null, narrow: [], all_public_streams: false, client_capabilities: {},
+        apply_markdown: false, client_gravatar: true, slim_presence: false, include_subscribers: 'false',
+      });
+      const poll = manager.getEvents(caller, queue.queue_id, -1, false);
+      for (let i = 0; manager.waiting === 0; i++) {
+        if (i === 500) throw new Error('the long poll never started waiting');
+        await sleep(5);
+      }
+      await a.append('m1', [{ queue_id: queue.queue_id, event: { type: 'x' } }]);
+      await expect(poll).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
+      manager.close();
+    });
+
+    it('keep apart from stores on another prefix', async () => {
+      const [a] = await replicas();
+      const other = await newStore();
+      stores.push(other);
+      const q = queueRecord();
+      await a.createQueue(q);
+      await expect(other.getQueue(q.queue_id)).resolves.toBeUndefined();
+      await expect(other.queuesOf(1, 'realm')).resolves.toEqual([]);
+      await expect(other.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
+      await expect(a.read(q.queue_id, -1)).resolves.toEqual([]);
+      // Each prefix has its own dedupe memory too.
+      await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
+    });
+  });
+
+  it('leaves no keys behind after cleanup', async () => {
+    const prefix = uniquePrefix();
+    const store = await newStore(prefix);
+    await store.createQueue(queueRecord());
+    await store.append('m1', []);
+    await store.close();
+    await deleteKeys();
+    await expect(admin.keys(`${prefix}*`)).resolves.toEqual([]);
+  });
+});
