@@ -1,0 +1,128 @@
+import type { BusMessage } from '@parley/common';
+import { MemoryQueueStore } from '../store/memory-store';
+import type { QueueRecord } from '../store/queue-store';
+import { queueRecord } from '../store/queue-store.contract';
+import { ClientEvent, deliver, queueWants } from './deliver';
+
+const denmarkMessage = {
+  type: 'message',
+  flags: [],
+  message: { type: 'stream', stream_id: 7, display_recipient: 'Denmark', subject: 'Castle', sender_id: 10 },
+};
+const veronaMessage = { ...denmarkMessage, message: { ...denmarkMessage.message, stream_id: 8, display_recipient: 'Verona' } };
+const typing = { type: 'typing', op: 'start' };
+
+describe('queueWants', () => {
+  it('wants every event type when event_types is null', () => {
+    const queue = queueRecord({ event_types: null });
+    expect(queueWants(queue, typing)).toBe(true);
+    expect(queueWants(queue, denmarkMessage)).toBe(true);
+  });
+
+  it('wants only the listed event types', () => {
+    const queue = queueRecord({ event_types: ['message', 'reaction'] });
+    expect(queueWants(queue, denmarkMessage)).toBe(true);
+    expect(queueWants(queue, { type: 'reaction', op: 'add' })).toBe(true);
+    expect(queueWants(queue, typing)).toBe(false);
+  });
+
+  it('wants nothing with an empty list', () => {
+    expect(queueWants(queueRecord({ event_types: [] }), denmarkMessage)).toBe(false);
+  });
+
+  it("wants only the messages its narrow admits, and other events as they come", () => {
+    const queue = queueRecord({ narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] });
+    expect(queueWants(queue, denmarkMessage)).toBe(true);
+    expect(queueWants(queue, veronaMessage)).toBe(false);
+    expect(queueWants(queue, typing)).toBe(true);
+  });
+
+  it('needs both the event type and the narrow', () => {
+    const queue = queueRecord({ event_types: ['typing'], narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] });
+    expect(queueWants(queue, denmarkMessage)).toBe(false);
+    expect(queueWants(queue, typing)).toBe(true);
+  });
+});
+
+describe('deliver', () => {
+  let store: MemoryQueueStore;
+  let messages = 0;
+
+  /** A bus message announcing a client event, each with its own id unless given one. */
+  const busMessage = (data: ClientEvent, id = `outbox-${messages++}`): BusMessage => ({ subject: 'users.client_event', id, data });
+
+  async function queues(...records: Partial<QueueRecord>[]) {
+    const made = records.map((r) => queueRecord(r));
+    for (const q of made) await store.createQueue(q);
+    return made;
+  }
+
+  /** The event types each queue holds, in the order given. */
+  const received = (...qs: QueueRecord[]) =>
+    Promise.all(qs.map(async (q) => (await store.read(q.queue_id, -1)).map((e) => e.event.type)));
+
+  beforeEach(() => {
+    store = new MemoryQueueStore();
+  });
+
+  it("reaches every queue of the realm for a realm audience, and no other realm's", async () => {
+    const [a, b, c, elsewhere] = await queues({ user_id: 10 }, { user_id: 10 }, { user_id: 11 }, { realm_id: 2, user_id: 10 });
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: typing }));
+    await expect(received(a, b, c, elsewhere)).resolves.toEqual([['typing'], ['typing'], ['typing'], []]);
+  });
+
+  it("reaches only the listed users' queues", async () => {
+    const [a, b, c, elsewhere] = await queues({ user_id: 10 }, { user_id: 11 }, { user_id: 12 }, { realm_id: 2, user_id: 10 });
+    await deliver(store, busMessage({ realm_id: 1, audience: [10, 12], event: typing }));
+    await expect(received(a, b, c, elsewhere)).resolves.toEqual([['typing'], [], ['typing'], []]);
+  });
+
+  it('never reaches another realm, even for the same user ids', async () => {
+    const [mine, elsewhere] = await queues({ realm_id: 1, user_id: 10 }, { realm_id: 2, user_id: 10 });
+    await deliver(store, busMessage({ realm_id: 2, audience: [10], event: { type: 'x' } }));
+    await deliver(store, busMessage({ realm_id: 2, audience: 'realm', event: { type: 'y' } }));
+    await expect(received(mine, elsewhere)).resolves.toEqual([[], ['x', 'y']]);
+  });
+
+  it("follows each queue's event_types and narrow", async () => {
+    const [all, typingOnly, denmark] = await queues(
+      { event_types: null },
+      { event_types: ['typing'] },
+      { narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] },
+    );
+    for (const event of [typing, denmarkMessage, veronaMessage]) {
+      await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event }));
+    }
+    await expect(received(all, typingOnly, denmark)).resolves.toEqual([
+      ['typing', 'message', 'message'],
+      ['typing'],
+      ['typing', 'message'],
+    ]);
+  });
+
+  it('delivers the event as announced, numbered in each queue', async () => {
+    const [q] = await queues({});
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: typing }));
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: denmarkMessage }));
+    await expect(store.read(q.queue_id, -1)).resolves.toEqual([
+      { id: 0, event: { ...typing, id: 0 } },
+      { id: 1, event: { ...denmarkMessage, id: 1 } },
+    ]);
+  });
+
+  it('appends nothing when the bus redelivers a message, even to a queue made meanwhile', async () => {
+    const [a] = await queues({ user_id: 10 });
+    const msg = busMessage({ realm_id: 1, audience: 'realm', event: typing });
+    await deliver(store, msg);
+    const [b] = await queues({ user_id: 11 });
+    await deliver(store, msg);
+    await expect(received(a, b)).resolves.toEqual([['typing'], []]);
+  });
+
+  it('does nothing for an audience without queues', async () => {
+    const [q] = await queues({ user_id: 10 });
+    await expect(deliver(store, busMessage({ realm_id: 1, audience: [99], event: typing }))).resolves.toBeUndefined();
+    await expect(deliver(store, busMessage({ realm_id: 1, audience: [], event: typing }))).resolves.toBeUndefined();
+    await expect(received(q)).resolves.toEqual([[]]);
+  });
+});

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import Redis from 'ioredis';
+import { Api, basicAuth } from './support/api';
+import { manage } from './support/cli';
+import { Cluster, describeDistributed, startCluster } from './support/cluster';
+import { eventually } from './support/eventually';
+
+/**
+ * 1,000 queues open at once, each with a client long-polling: one event wakes them all,
+ * memory stays bounded (measured and printed, not asserted: tests check behaviour), and the
+ * queues expire once nobody polls them. Distributed, so each process is measured alone.
+ */
+jest.setTimeout(180_000);
+
+const QUEUES = 1000;
+const describeHere = process.env.PARLEY_TEST_REDIS_URL || process.env.CI === 'true'
+  ? describeDistributed('events-load.test.ts')
+  : (process.stderr.write('events-load.test.ts skipped: it needs REDIS_URL too\n'), describe.skip);
+
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+describeHere(`${QUEUES} long-polled queues`, () => {
+  let cluster: Cluster;
+  let creds: { email: string; api_key: string };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: QUEUES + 10 });
+
+  beforeAll(async () => {
+    cluster = await startCluster({
+      envFor: (name) => (name === 'events' ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500' } : {}),
+    });
+    creds = JSON.parse((await manage(['create-realm', '--name', 'Load Org', '--owner-email', 'load@load.test', '--owner-name', 'Load Owner'], { env: cluster.env })).stdout);
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await cluster?.stop();
+  });
+
+  function longPoll(queueId: string): Promise<{ status: number; body: { events?: unknown[] } }> {
+    const url = new URL(`${cluster.gatewayUrls[0]}/api/v1/events?queue_id=${queueId}&last_event_id=-1`);
+    return new Promise((resolve, reject) => {
+      http.get(url, { agent, headers: { authorization: basicAuth(creds) } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      }).on('error', reject);
+    });
+  }
+
+  it('wakes every poll with one event, keeps memory bounded, and expires the queues', async () => {
+    const pids = { gateway: cluster.procs.get('gateway-1')!.child.pid!, events: cluster.procs.get('events')!.child.pid! };
+    const before = { gateway: rssMiB(pids.gateway), events: rssMiB(pids.events) };
+    const api = new Api(creds, cluster.gatewayUrls[0]);
+    const queueIds: string[] = [];
+    for (let i = 0; i < QUEUES; i += 50) {
+      const batch = await Promise.all(Array.from({ length: Math.min(50, QUEUES - i) }, () => api.post('/register', { event_types: ['realm_user'], fetch_event_types: [] }, { contract: false })));
+      for (const r of batch) queueIds.push(r.body.queue_id);
+    }
+    const polls = queueIds.map(longPoll);
+    await new Promise((r) => setTimeout(r, 1000)); // let every poll reach the events service
+    const waiting = { gateway: rssMiB(pids.gateway), events: rssMiB(pids.events) };
+
+    const started = Date.now();
+    await api.post('/users', { email: 'wake@load.test', password: 'pw', full_name: 'Wake Everyone' });
+    const results = await Promise.all(polls);
+    const wakeMs = Date.now() - started;
+    const odd = results.filter((r) => r.status !== 200 || r.body.events?.length !== 1);
+    expect(odd.slice(0, 3)).toEqual([]);
+    const after = { gateway: rssMiB(pids.gateway), events: rssMiB(pids.events) };
+
+    // Nobody polls any more (watching through Redis, since a poll would keep a queue alive):
+    // every queue expires, and Redis forgets them.
+    const redis = new Redis(process.env.PARLEY_TEST_REDIS_URL!);
+    const ns = cluster.env.PARLEY_BUS_NAMESPACE;
+    await eventually(async () => expect(await redis.zcard(`parley:${ns}:idle`)).toBe(0), 40_000);
+    const leftover = await redis.keys(`parley:${ns}:q:*`);
+    redis.disconnect();
+    expect(leftover).toEqual([]);
+    const expired = await api.get('/events', { queue_id: queueIds[0], dont_block: true });
+    expect(expired.body.code).toBe('BAD_EVENT_QUEUE_ID');
+
+    process.stderr.write(`${QUEUES} queues: RSS MiB before/waiting/after — gateway ${before.gateway.toFixed(0)}/${waiting.gateway.toFixed(0)}/${after.gateway.toFixed(0)}, `
+      + `events ${before.events.toFixed(0)}/${waiting.events.toFixed(0)}/${after.events.toFixed(0)}; one event woke all polls in ${wakeMs} ms\n`);
+  });
+});
