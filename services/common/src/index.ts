@@ -18,3 +18,4 @@ export * from './version';
 export * from './main';
 export * from './shutdown-hooks';
 export * from './limits';
+export * from './emit';

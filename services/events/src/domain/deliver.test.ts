@@ -1,8 +1,8 @@
-import type { BusMessage } from '@parley/common';
+import type { BusMessage, ClientEvent } from '@parley/common';
 import { MemoryQueueStore } from '../store/memory-store';
 import type { QueueRecord } from '../store/queue-store';
 import { queueRecord } from '../store/queue-store.contract';
-import { ClientEvent, deliver, queueWants } from './deliver';
+import { deliver, queueWants } from './deliver';
 
 const denmarkMessage = {
   type: 'message',

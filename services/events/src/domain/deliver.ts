@@ -1,19 +1,9 @@
-import type { BusMessage } from '@parley/common';
+import { BusMessage, ClientEvent, clientEventSubject, SERVICES } from '@parley/common';
 import type { QueueRecord, QueueStore } from '../store/queue-store';
 import { narrowAdmits } from './narrow';
 
-/**
- * A client event as services announce it (`<service>.client_event` on the bus): the realm,
- * who may receive it (the whole realm or some of its users), and the Zulip event itself.
- */
-export interface ClientEvent {
-  realm_id: number;
-  audience: 'realm' | number[];
-  event: Record<string, unknown> & { type: string };
-}
-
-/** The subjects the events service consumes, one per service that announces client events. */
-export const CLIENT_EVENT_SUBJECTS = ['users.client_event'];
+/** The subjects the events service consumes: every other service's client events (see emit). */
+export const CLIENT_EVENT_SUBJECTS = SERVICES.filter((s) => s !== 'events').map(clientEventSubject);
 
 export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boolean {
   if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;

@@ -1,4 +1,4 @@
-import { Queryable, writeOutbox } from '@parley/common';
+import { Audience, clientEventSubject, emit, Queryable, writeOutbox } from '@parley/common';
 
 /**
  * What the users service announces, written to its outbox in the transaction of the change.
@@ -9,10 +9,8 @@ import { Queryable, writeOutbox } from '@parley/common';
 export const Subjects = {
   authInvalidate: 'users.auth.invalidate',
   userCreated: 'users.user.created',
-  clientEvent: 'users.client_event',
+  clientEvent: clientEventSubject('users'),
 } as const;
-
-export type Audience = 'realm' | number[];
 
 const SCHEMA = 'users';
 
@@ -24,6 +22,6 @@ export function notifyUserCreated(tx: Queryable, realmId: number, user: { user_i
   return writeOutbox(tx, SCHEMA, Subjects.userCreated, { realm_id: realmId, ...user });
 }
 
-export function notifyClients(tx: Queryable, realmId: number, audience: Audience, event: Record<string, unknown>): Promise<void> {
-  return writeOutbox(tx, SCHEMA, Subjects.clientEvent, { realm_id: realmId, audience, event });
+export function notifyClients(tx: Queryable, realmId: number, audience: Audience, event: Record<string, unknown> & { type: string }): Promise<void> {
+  return emit(tx, 'users', realmId, audience, event);
 }

@@ -1,0 +1,28 @@
+import type { ServiceName } from './config';
+import { schemaOf, Queryable } from './db';
+import { writeOutbox } from './outbox';
+
+/**
+ * Client events: what a service tells Zulip clients about a change. `emit` writes one to the
+ * service's outbox in the change's transaction; the events service consumes every service's
+ * `<service>.client_event` subject and queues the event for its audience: the whole realm,
+ * or some of its users. One line per change:
+ *
+ *   await emit(tx, 'users', realmId, 'realm', { type: 'realm_user', op: 'update', person });
+ */
+export type Audience = 'realm' | number[];
+
+export interface ClientEvent {
+  realm_id: number;
+  audience: Audience;
+  event: Record<string, unknown> & { type: string };
+}
+
+export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;
+
+export function emit(
+  tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],
+): Promise<void> {
+  const payload: ClientEvent = { realm_id: realmId, audience, event };
+  return writeOutbox(tx, schemaOf(service), clientEventSubject(service), payload);
+}
