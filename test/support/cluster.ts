@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { connect } from 'nats';
 import { randomToken, SERVICES, ServiceName } from '@parley/common';
-import { deleteKeys } from './global-teardown';
+import { deleteKeys } from './redis';
 import { freePort, Proc, startProcess, waitFor } from './processes';
 
 /**

@@ -1,5 +1,5 @@
-import Redis from 'ioredis';
 import { connect } from 'nats';
+import { deleteKeys } from './redis';
 
 export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__parley;
@@ -23,20 +23,5 @@ async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
     }
   } finally {
     await nc.close();
-  }
-}
-
-/** This run's event queues in Redis (the events service keys them by bus namespace). */
-export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

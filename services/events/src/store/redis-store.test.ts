@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import { Role } from '@parley/common';
 import { FakeClock } from '../../../../test/support/fake-clock';
 import { describeWithRedis, testRedisUrl } from '../../../../test/support/servers';
+import { deleteKeys } from '../../../../test/support/redis';
 import { QueueManager } from '../domain/queues';
 import { describeQueueStore, listen, queueRecord } from './queue-store.contract';
 import { RedisQueueStore } from './redis-store';
@@ -43,19 +44,12 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
     return store;
   }
 
-  /** SCAN + DEL of every key the stores made since the last cleanup. */
-  async function deleteKeys(): Promise<void> {
-    for (const prefix of prefixes.splice(0)) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        if (keys.length) await admin.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
+  /** Every key the stores made since the last cleanup. */
+  async function cleanup(): Promise<void> {
+    for (const prefix of prefixes.splice(0)) await deleteKeys(REDIS_URL, prefix);
   }
 
-  describeQueueStore('RedisQueueStore', () => newStore(), deleteKeys);
+  describeQueueStore('RedisQueueStore', () => newStore(), cleanup);
 
   describe('replicas on one prefix', () => {
     const stores: RedisQueueStore[] = [];
@@ -68,7 +62,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
 
     afterEach(async () => {
       await Promise.all(stores.splice(0).map((s) => s.close()));
-      await deleteKeys();
+      await cleanup();
     });
 
     it("see each other's queues and events", async () => {
@@ -139,7 +133,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
     await store.createQueue(queueRecord());
     await store.append('m1', []);
     await store.close();
-    await deleteKeys();
+    await cleanup();
     await expect(admin.keys(`${prefix}*`)).resolves.toEqual([]);
   });
 });
