@@ -16,13 +16,19 @@ export interface ClientEvent {
   realm_id: number;
   audience: Audience;
   event: Record<string, unknown> & { type: string };
+  /**
+   * What queues registered without `capability` get instead (Zulip's older event shapes,
+   * e.g. update_display_settings for clients without user_settings_object).
+   */
+  fallback?: { capability: string; event: Record<string, unknown> & { type: string } };
 }
 
 export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;
 
 export function emit(
   tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],
+  fallback?: ClientEvent['fallback'],
 ): Promise<void> {
-  const payload: ClientEvent = { realm_id: realmId, audience, event };
+  const payload: ClientEvent = { realm_id: realmId, audience, event, ...(fallback && { fallback }) };
   return writeOutbox(tx, schemaOf(service), clientEventSubject(service), payload);
 }

@@ -4,7 +4,7 @@ import {
   runMigrations, serviceDatabaseUrl, withTransaction,
 } from '@parley/common';
 import {
-  createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig,
+  confirmEmailChange, createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig,
 } from '@parley/users';
 import type pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -18,7 +18,7 @@ type Command = (ctx: { pool: pg.Pool; config: UsersConfig; args: Record<string, 
 
 const OPTIONS = {
   name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-name': { type: 'string' },
-  subdomain: { type: 'string' }, 'owner-password': { type: 'string' }, realm: { type: 'string' },
+  subdomain: { type: 'string' }, 'owner-password': { type: 'string' }, realm: { type: 'string' }, token: { type: 'string' },
   email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' }, bot: { type: 'boolean' },
 } as const;
 
@@ -70,6 +70,12 @@ const commands: Record<string, Command> = {
     const realm = await setRealmActive(pool, need(args, 'realm'), true);
     return { realm_id: realm.id, deactivated: false };
   },
+  'email-changes': async ({ pool, args }) => {
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const pending = await userStore.pendingEmailChanges(pool, realm.id);
+    return { pending: pending.map((c) => ({ user_id: c.user_id, new_email: c.new_email, token: c.token })) };
+  },
+  'confirm-email-change': async ({ pool, config, args }) => confirmEmailChange(pool, config, need(args, 'token')),
   grant: async ({ pool, args, positionals }: Parameters<Command>[0] & { positionals?: string[] }) => {
     const permission = positionals?.[0];
     if (permission !== 'can_create_users') throw new UsageError('grant takes one permission: can_create_users');

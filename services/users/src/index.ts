@@ -5,6 +5,7 @@ export { startUsersService, MIGRATIONS_DIR } from './server';
 export { createRealm, setRealmActive } from './domain/realms';
 export { doCreateUser, checkEmail } from './domain/users';
 export { realmUrl } from './domain/server-settings';
+export { confirmEmailChange } from './domain/email-change';
 export { apiEmail } from './domain/format';
 export * as realmStore from './store/realms';
 export * as userStore from './store/users';

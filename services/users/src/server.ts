@@ -12,6 +12,8 @@ import { createUser } from './rpc/create-user';
 import { updateUser } from './rpc/update-user';
 import { deactivateUser, reactivateUser } from './rpc/set-user-active';
 import { getRegisterState } from './rpc/get-register-state';
+import { updateSettings } from './rpc/update-settings';
+import { updateRealmUserDefaults } from './rpc/update-realm-user-defaults';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -29,6 +31,8 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
     GetRegisterState: getRegisterState(deps),
+    UpdateSettings: updateSettings(deps),
+    UpdateRealmUserDefaults: updateRealmUserDefaults(deps),
   };
 }
 

@@ -15,8 +15,11 @@ export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boo
  * remembers the bus message id, so a redelivery appends nothing.
  */
 export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
-  const { realm_id, audience, event } = msg.data as ClientEvent;
+  const { realm_id, audience, event, fallback } = msg.data as ClientEvent;
   const queues = await store.queuesOf(realm_id, audience);
-  const deliveries = queues.filter((q) => queueWants(q, event)).map((q) => ({ queue_id: q.queue_id, event }));
+  const deliveries = queues
+    .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))
+    .filter(({ queue, event: e }) => queueWants(queue, e))
+    .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: e }));
   await store.append(msg.id, deliveries);
 }

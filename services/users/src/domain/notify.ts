@@ -1,4 +1,4 @@
-import { Audience, clientEventSubject, emit, Queryable, writeOutbox } from '@parley/common';
+import { Audience, ClientEvent, clientEventSubject, emit, Queryable, writeOutbox } from '@parley/common';
 
 /**
  * What the users service announces, written to its outbox in the transaction of the change.
@@ -22,6 +22,8 @@ export function notifyUserCreated(tx: Queryable, realmId: number, user: { user_i
   return writeOutbox(tx, SCHEMA, Subjects.userCreated, { realm_id: realmId, ...user });
 }
 
-export function notifyClients(tx: Queryable, realmId: number, audience: Audience, event: Record<string, unknown> & { type: string }): Promise<void> {
-  return emit(tx, 'users', realmId, audience, event);
+export function notifyClients(
+  tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback'],
+): Promise<void> {
+  return emit(tx, 'users', realmId, audience, event, fallback);
 }

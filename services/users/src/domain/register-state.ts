@@ -8,6 +8,8 @@ import { apiEmail, formatUser, gravatarUrl } from './format';
 import { isUserInGroup } from './groups';
 import { callerRealm } from './queries';
 import { realmUrl } from './server-settings';
+import { SETTING_CHOICES, userSettings } from './settings';
+import { realmUserDefaults } from './realm-defaults';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -17,6 +19,7 @@ export interface StateRequest {
   /** Event types whose state is wanted; null for all. */
   fetchEventTypes: string[] | null;
   clientGravatar: boolean;
+  capabilities: Record<string, boolean>;
 }
 
 const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
@@ -26,7 +29,39 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
   const state: Record<string, unknown> = {};
   if (wants(req, 'realm')) Object.assign(state, realmState(config, realm));
   if (wants(req, 'realm_user')) Object.assign(state, await realmUserState(pool, config, caller, realm, req));
+  if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
+    Object.assign(state, await userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
+  }
+  if (wants(req, 'realm_user_settings_defaults')) {
+    const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
+    state.realm_user_settings_defaults = { ...defaults, email_address_visibility, ...SETTING_CHOICES };
+  }
   return state;
+}
+
+/**
+ * Settings that register also sent at the top level before feature level 89: clients without
+ * the user_settings_object capability still read them there.
+ */
+const LEGACY_TOP_LEVEL_SETTINGS = [
+  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
+  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
+  'enable_online_push_notifications', 'enable_sounds', 'enable_stream_desktop_notifications', 'enable_stream_email_notifications',
+  'enable_stream_push_notifications', 'enable_stream_audible_notifications', 'wildcard_mentions_notify',
+  'message_content_in_email_notifications', 'notification_sound', 'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display', 'realm_name_in_email_notifications_policy', 'presence_enabled', 'color_scheme',
+  'default_language', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization', 'fluid_layout_width',
+  'web_home_view', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts', 'timezone', 'translate_emoticons',
+  'twenty_four_hour_time', 'receives_typing_notifications', 'enter_sends',
+];
+
+async function userSettingsState(pool: pg.Pool, caller: Caller, asObject: boolean): Promise<Record<string, unknown>> {
+  const me = (await userStore.findUserById(pool, caller.realm_id, caller.user_id))!;
+  const settings: Record<string, unknown> = { ...userSettings(me), ...SETTING_CHOICES };
+  if (asObject) return { user_settings: settings };
+  const legacy: Record<string, unknown> = { ...SETTING_CHOICES };
+  for (const key of LEGACY_TOP_LEVEL_SETTINGS) legacy[key] = settings[key];
+  return legacy;
 }
 
 /** Settings whose register name is not `realm_<setting>`, or that register does not carry. */

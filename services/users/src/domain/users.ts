@@ -11,7 +11,8 @@ import type { UsersConfig } from '../config';
 import { newApiKey } from './api-keys';
 import { checkPasswordShape, hashPassword } from './passwords';
 import { directSystemGroups } from './system-groups';
-import { EmailVisibility, formatUser, ApiUser, FormatOptions } from './format';
+import { formatUser, ApiUser, FormatOptions } from './format';
+import { realmUserDefaults } from './realm-defaults';
 import { notifyAuthChanged, notifyClients, notifyUserCreated } from './notify';
 
 export interface NewUser {
@@ -57,7 +58,9 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
     if (problem) throw new BadRequestError(problem);
   }
   const key = newApiKey(config.secret);
-  const visibility = Number(realm.user_defaults.email_address_visibility ?? EmailVisibility.EVERYONE);
+  // A new user's settings are the realm's defaults as they are now; later changes of the
+  // defaults leave this user alone.
+  const { email_address_visibility: visibility, ...settings } = realmUserDefaults(realm);
   const user = await userStore.insertUser(tx, {
     realm_id: realm.id,
     delivery_email: email,
@@ -69,7 +72,8 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
     password_hash: u.password ? await hashPassword(u.password) : null,
     api_key_hash: key.hash,
     api_key_sealed: key.sealed,
-    email_address_visibility: visibility,
+    email_address_visibility: Number(visibility),
+    settings,
   });
   await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
   await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot });

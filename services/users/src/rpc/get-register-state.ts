@@ -9,5 +9,6 @@ export const getRegisterState = (deps: UsersDeps): Handler<RegisterStateRequest_
   return registerState(deps.pool, deps.config, ctx.caller, {
     fetchEventTypes: fetch,
     clientGravatar: req.client_gravatar,
+    capabilities: JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>,
   });
 };

@@ -26,9 +26,13 @@ export async function setRealmSettings(db: Queryable, realmId: number, settings:
   await db.query('UPDATE realms SET settings = $2 WHERE id = $1', [realmId, settings]);
 }
 
-export async function findRealmById(db: Queryable, id: number): Promise<RealmRow | undefined> {
-  const { rows } = await db.query<RealmRow>(`SELECT ${COLUMNS} FROM realms WHERE id = $1`, [id]);
+export async function findRealmById(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<RealmRow | undefined> {
+  const { rows } = await db.query<RealmRow>(`SELECT ${COLUMNS} FROM realms WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0];
+}
+
+export async function mergeUserDefaults(db: Queryable, id: number, changes: Record<string, unknown>): Promise<void> {
+  await db.query('UPDATE realms SET user_defaults = user_defaults || $2::jsonb WHERE id = $1', [id, JSON.stringify(changes)]);
 }
 
 export async function findRealmBySubdomain(db: Queryable, stringId: string): Promise<RealmRow | undefined> {

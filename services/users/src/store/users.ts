@@ -19,11 +19,13 @@ export interface UserRow {
   avatar_version: number;
   email_address_visibility: number;
   can_create_users: boolean;
+  /** Personal settings, as settings-schema.ts names them (timezone and visibility are columns). */
+  settings: Record<string, unknown>;
 }
 
 const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id,
   is_system_bot, date_joined, password_hash, api_key_sealed, timezone, avatar_source, avatar_version,
-  email_address_visibility, can_create_users`;
+  email_address_visibility, can_create_users, settings`;
 
 export interface NewUserRow {
   realm_id: number;
@@ -37,15 +39,16 @@ export interface NewUserRow {
   api_key_hash: Buffer;
   api_key_sealed: string;
   email_address_visibility: number;
+  settings: Record<string, unknown>;
 }
 
 export async function insertUser(db: Queryable, u: NewUserRow): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id, is_system_bot,
-       password_hash, api_key_hash, api_key_sealed, email_address_visibility)
-     VALUES ($1, $2, $3, $4, $5::smallint IS NOT NULL, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+       password_hash, api_key_hash, api_key_sealed, email_address_visibility, settings)
+     VALUES ($1, $2, $3, $4, $5::smallint IS NOT NULL, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
     [u.realm_id, u.delivery_email, u.full_name, u.role, u.bot_type, u.bot_owner_id, u.is_system_bot,
-      u.password_hash, u.api_key_hash, u.api_key_sealed, u.email_address_visibility],
+      u.password_hash, u.api_key_hash, u.api_key_sealed, u.email_address_visibility, JSON.stringify(u.settings)],
   );
   return rows[0];
 }
@@ -104,4 +107,56 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
 export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
   return rows;
+}
+
+/** Merges changed personal settings into the row; timezone and visibility are columns. */
+export async function updateUserSettings(
+  db: Queryable, id: number, settings: Record<string, unknown>, columns: { timezone?: string; email_address_visibility?: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET settings = settings || $2::jsonb,
+       timezone = COALESCE($3, timezone), email_address_visibility = COALESCE($4, email_address_visibility)
+     WHERE id = $1`,
+    [id, JSON.stringify(settings), columns.timezone ?? null, columns.email_address_visibility ?? null],
+  );
+}
+
+export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+}
+
+export async function insertEmailChange(db: Queryable, userId: number, newEmail: string, token: string): Promise<void> {
+  await db.query('INSERT INTO email_change_requests (user_id, new_email, token) VALUES ($1, $2, $3)', [userId, newEmail, token]);
+}
+
+export interface EmailChangeRow {
+  id: number;
+  user_id: number;
+  realm_id: number;
+  new_email: string;
+  token: string;
+  created_at: Date;
+}
+
+export async function pendingEmailChanges(db: Queryable, realmId: number): Promise<EmailChangeRow[]> {
+  const { rows } = await db.query<EmailChangeRow>(
+    `SELECT c.id, c.user_id, u.realm_id, c.new_email, c.token, c.created_at FROM email_change_requests c
+       JOIN users u ON u.id = c.user_id WHERE u.realm_id = $1 AND c.confirmed_at IS NULL ORDER BY c.id`,
+    [realmId],
+  );
+  return rows;
+}
+
+export async function takeEmailChange(db: Queryable, token: string): Promise<EmailChangeRow | undefined> {
+  const { rows } = await db.query<EmailChangeRow>(
+    `UPDATE email_change_requests c SET confirmed_at = now() FROM users u
+      WHERE c.token = $1 AND c.confirmed_at IS NULL AND u.id = c.user_id
+      RETURNING c.id, c.user_id, u.realm_id, c.new_email, c.token, c.created_at`,
+    [token],
+  );
+  return rows[0];
+}
+
+export async function setDeliveryEmail(db: Queryable, id: number, email: string): Promise<void> {
+  await db.query('UPDATE users SET delivery_email = $2 WHERE id = $1', [id, email]);
 }

@@ -1,0 +1,9 @@
+import type { Handler } from '@parley/common';
+import type { UpdateSettingsRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateSettingsRequest';
+import type { UsersDeps } from '../deps';
+import { checkUpdateSettings, SettingsRequest } from '../domain/settings';
+
+export const updateSettings = (deps: UsersDeps): Handler<UpdateSettingsRequest__Output> => async (req, ctx) => {
+  await checkUpdateSettings(deps.pool, deps.config, ctx.caller, req as SettingsRequest);
+  return {};
+};
