@@ -14,6 +14,7 @@ import { deactivateUser, reactivateUser } from './rpc/set-user-active';
 import { getRegisterState } from './rpc/get-register-state';
 import { updateSettings } from './rpc/update-settings';
 import { updateRealmUserDefaults } from './rpc/update-realm-user-defaults';
+import { updateRealm } from './rpc/update-realm';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -33,6 +34,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetRegisterState: getRegisterState(deps),
     UpdateSettings: updateSettings(deps),
     UpdateRealmUserDefaults: updateRealmUserDefaults(deps),
+    UpdateRealm: updateRealm(deps),
   };
 }
 

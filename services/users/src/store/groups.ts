@@ -37,3 +37,18 @@ export async function setSystemGroupMemberships(db: Queryable, realmId: number, 
     [realmId, userId, groupNames],
   );
 }
+
+export interface GroupRow {
+  id: number;
+  name: string;
+  is_system_group: boolean;
+  deactivated: boolean;
+}
+
+export async function realmGroups(db: Queryable, realmId: number): Promise<GroupRow[]> {
+  const { rows } = await db.query<GroupRow>(
+    'SELECT id, name, is_system_group, deactivated FROM user_groups WHERE realm_id = $1 ORDER BY id',
+    [realmId],
+  );
+  return rows;
+}

@@ -43,3 +43,13 @@ export async function findRealmBySubdomain(db: Queryable, stringId: string): Pro
 export async function setRealmDeactivated(db: Queryable, id: number, deactivated: boolean): Promise<void> {
   await db.query('UPDATE realms SET deactivated = $2 WHERE id = $1', [id, deactivated]);
 }
+
+/** Name and description are columns; every other setting merges into the settings row. */
+export async function updateRealm(db: Queryable, id: number, changes: Record<string, unknown>): Promise<void> {
+  const { name, description, ...settings } = changes;
+  await db.query(
+    `UPDATE realms SET name = COALESCE($2, name), description = COALESCE($3, description), settings = settings || $4::jsonb
+      WHERE id = $1`,
+    [id, name ?? null, description ?? null, JSON.stringify(settings)],
+  );
+}

@@ -1,0 +1,9 @@
+import type { Handler } from '@parley/common';
+import type { UpdateRealmRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateRealmRequest';
+import type { UsersDeps } from '../deps';
+import { checkUpdateRealm } from '../domain/realm-update';
+
+export const updateRealm = (deps: UsersDeps): Handler<UpdateRealmRequest__Output> => async (req, ctx) => {
+  await checkUpdateRealm(deps.pool, ctx.caller, req as unknown as Record<string, unknown>);
+  return {};
+};
