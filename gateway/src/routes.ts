@@ -213,6 +213,12 @@ const REALM_PARAMS: Record<string, ParamDecl> = {
   direct_message_permission_group: 'json?',
 };
 
+/** A named user group's own permission settings, each a JSON {new, old?} group-setting change. */
+const GROUP_PERMISSION_PARAMS: Record<string, ParamDecl> = {
+  can_add_members_group: 'json?', can_join_group: 'json?', can_leave_group: 'json?',
+  can_manage_group: 'json?', can_mention_group: 'json?', can_remove_members_group: 'json?',
+};
+
 export const routes: Route[] = [
   { method: 'GET', path: '/server_settings', service: 'users', rpc: 'GetServerSettings', auth: 'public', params: {} },
   { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public',
@@ -239,6 +245,25 @@ export const routes: Route[] = [
     params: REALM_DEFAULT_PARAMS },
 
   { method: 'PATCH', path: '/realm', service: 'users', rpc: 'UpdateRealm', auth: 'user', params: REALM_PARAMS },
+
+  { method: 'POST', path: '/user_groups/create', service: 'users', rpc: 'CreateUserGroup', auth: 'user',
+    params: { name: 'string', members: 'int[]', subgroups: 'int[]?', ...GROUP_PERMISSION_PARAMS } },
+  { method: 'GET', path: '/user_groups', service: 'users', rpc: 'GetUserGroups', auth: 'user',
+    params: { include_deactivated_groups: 'bool?' } },
+  { method: 'PATCH', path: '/user_groups/:user_group_id', service: 'users', rpc: 'UpdateUserGroup', auth: 'user',
+    params: { user_group_id: 'int', name: 'string?', deactivated: 'bool?', ...GROUP_PERMISSION_PARAMS } },
+  { method: 'POST', path: '/user_groups/:user_group_id/members', service: 'users', rpc: 'UpdateUserGroupMembers', auth: 'user',
+    params: { user_group_id: 'int', add: 'int[]?', delete: 'int[]?', add_subgroups: 'int[]?', delete_subgroups: 'int[]?' } },
+  { method: 'POST', path: '/user_groups/:user_group_id/subgroups', service: 'users', rpc: 'UpdateUserGroupSubgroups', auth: 'user',
+    params: { user_group_id: 'int', add: 'int[]?', delete: 'int[]?' } },
+  { method: 'GET', path: '/user_groups/:user_group_id/members', service: 'users', rpc: 'GetUserGroupMembers', auth: 'user',
+    params: { user_group_id: 'int', direct_member_only: 'bool?' } },
+  { method: 'GET', path: '/user_groups/:user_group_id/members/:user_id', service: 'users', rpc: 'GetUserGroupMember', auth: 'user',
+    params: { user_group_id: 'int', user_id: 'int', direct_member_only: 'bool?' } },
+  { method: 'GET', path: '/user_groups/:user_group_id/subgroups', service: 'users', rpc: 'GetUserGroupSubgroups', auth: 'user',
+    params: { user_group_id: 'int', direct_subgroup_only: 'bool?' } },
+  { method: 'POST', path: '/user_groups/:user_group_id/deactivate', service: 'users', rpc: 'DeactivateUserGroup', auth: 'user',
+    params: { user_group_id: 'int' } },
 
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {

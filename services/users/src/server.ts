@@ -15,6 +15,15 @@ import { getRegisterState } from './rpc/get-register-state';
 import { updateSettings } from './rpc/update-settings';
 import { updateRealmUserDefaults } from './rpc/update-realm-user-defaults';
 import { updateRealm } from './rpc/update-realm';
+import { createUserGroup } from './rpc/create-user-group';
+import { getUserGroups } from './rpc/get-user-groups';
+import { updateUserGroup } from './rpc/update-user-group';
+import { updateUserGroupMembers } from './rpc/update-user-group-members';
+import { updateUserGroupSubgroups } from './rpc/update-user-group-subgroups';
+import { getUserGroupMember, getUserGroupMembers } from './rpc/get-user-group-members';
+import { getUserGroupSubgroups } from './rpc/get-user-group-subgroups';
+import { deactivateUserGroup } from './rpc/deactivate-user-group';
+import { isInGroupSetting } from './rpc/is-in-group-setting';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -35,6 +44,16 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateSettings: updateSettings(deps),
     UpdateRealmUserDefaults: updateRealmUserDefaults(deps),
     UpdateRealm: updateRealm(deps),
+    CreateUserGroup: createUserGroup(deps),
+    GetUserGroups: getUserGroups(deps),
+    UpdateUserGroup: updateUserGroup(deps),
+    UpdateUserGroupMembers: updateUserGroupMembers(deps),
+    UpdateUserGroupSubgroups: updateUserGroupSubgroups(deps),
+    GetUserGroupMembers: getUserGroupMembers(deps),
+    GetUserGroupMember: getUserGroupMember(deps),
+    GetUserGroupSubgroups: getUserGroupSubgroups(deps),
+    DeactivateUserGroup: deactivateUserGroup(deps),
+    IsInGroupSetting: isInGroupSetting(deps),
   };
 }
 

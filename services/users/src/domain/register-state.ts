@@ -10,6 +10,7 @@ import { callerRealm } from './queries';
 import { realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
 import { realmUserDefaults } from './realm-defaults';
+import { listGroups } from './user-groups';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -31,6 +32,9 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
   if (wants(req, 'realm_user')) Object.assign(state, await realmUserState(pool, config, caller, realm, req));
   if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
     Object.assign(state, await userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
+  }
+  if (wants(req, 'realm_user_groups')) {
+    state.realm_user_groups = await listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true);
   }
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);

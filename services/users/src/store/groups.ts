@@ -52,3 +52,88 @@ export async function realmGroups(db: Queryable, realmId: number): Promise<Group
   );
   return rows;
 }
+
+export interface UserGroupRow {
+  id: number;
+  realm_id: number;
+  name: string;
+  is_system_group: boolean;
+  deactivated: boolean;
+  date_created: Date;
+  creator_id: number | null;
+  settings: Record<string, unknown>;
+  members: number[];
+  direct_subgroup_ids: number[];
+}
+
+const GROUP_SELECT = `SELECT g.id, g.realm_id, g.name, g.is_system_group, g.deactivated, g.date_created, g.creator_id, g.settings,
+    COALESCE((SELECT array_agg(m.user_id ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id), '{}') AS members,
+    COALESCE((SELECT array_agg(s.subgroup_id ORDER BY s.subgroup_id) FROM user_group_subgroups s WHERE s.group_id = g.id), '{}') AS direct_subgroup_ids
+  FROM user_groups g`;
+
+export async function listUserGroups(db: Queryable, realmId: number): Promise<UserGroupRow[]> {
+  const { rows } = await db.query<UserGroupRow>(`${GROUP_SELECT} WHERE g.realm_id = $1 ORDER BY g.id`, [realmId]);
+  return rows;
+}
+
+export async function findUserGroup(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<UserGroupRow | undefined> {
+  if (opts.lock) await db.query('SELECT 1 FROM user_groups WHERE realm_id = $1 AND id = $2 FOR UPDATE', [realmId, id]);
+  const { rows } = await db.query<UserGroupRow>(`${GROUP_SELECT} WHERE g.realm_id = $1 AND g.id = $2`, [realmId, id]);
+  return rows[0];
+}
+
+export async function findUserGroupByName(db: Queryable, realmId: number, name: string): Promise<{ id: number } | undefined> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM user_groups WHERE realm_id = $1 AND lower(name) = lower($2)', [realmId, name]);
+  return rows[0];
+}
+
+export async function insertUserGroup(db: Queryable, g: { realm_id: number; name: string; creator_id: number; settings: Record<string, unknown> }): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO user_groups (realm_id, name, creator_id, settings) VALUES ($1, $2, $3, $4) RETURNING id',
+    [g.realm_id, g.name, g.creator_id, JSON.stringify(g.settings)],
+  );
+  return rows[0].id;
+}
+
+export async function updateUserGroup(db: Queryable, id: number, changes: { name?: string; deactivated?: boolean; settings?: Record<string, unknown> }): Promise<void> {
+  await db.query(
+    `UPDATE user_groups SET name = COALESCE($2, name), deactivated = COALESCE($3, deactivated), settings = settings || $4::jsonb WHERE id = $1`,
+    [id, changes.name ?? null, changes.deactivated ?? null, JSON.stringify(changes.settings ?? {})],
+  );
+}
+
+export async function addMembers(db: Queryable, groupId: number, userIds: number[]): Promise<void> {
+  await db.query('INSERT INTO user_group_members (group_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [groupId, userIds]);
+}
+
+export async function removeMembers(db: Queryable, groupId: number, userIds: number[]): Promise<void> {
+  await db.query('DELETE FROM user_group_members WHERE group_id = $1 AND user_id = ANY($2)', [groupId, userIds]);
+}
+
+export async function addSubgroups(db: Queryable, groupId: number, subgroupIds: number[]): Promise<void> {
+  await db.query('INSERT INTO user_group_subgroups (group_id, subgroup_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [groupId, subgroupIds]);
+}
+
+export async function removeSubgroups(db: Queryable, groupId: number, subgroupIds: number[]): Promise<void> {
+  await db.query('DELETE FROM user_group_subgroups WHERE group_id = $1 AND subgroup_id = ANY($2)', [groupId, subgroupIds]);
+}
+
+/** The group and every group below it, through any depth of subgroups. */
+export async function descendantGroupIds(db: Queryable, groupId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH RECURSIVE below(id) AS (SELECT $1::int UNION SELECT s.subgroup_id FROM user_group_subgroups s JOIN below b ON s.group_id = b.id)
+     SELECT id FROM below`,
+    [groupId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Members of the group and of every group below it. */
+export async function recursiveMemberIds(db: Queryable, groupId: number): Promise<number[]> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `WITH RECURSIVE below(id) AS (SELECT $1::int UNION SELECT s.subgroup_id FROM user_group_subgroups s JOIN below b ON s.group_id = b.id)
+     SELECT DISTINCT m.user_id FROM user_group_members m JOIN below b ON m.group_id = b.id ORDER BY m.user_id`,
+    [groupId],
+  );
+  return rows.map((r) => r.user_id);
+}

@@ -1,0 +1,76 @@
+import { BadRequestError, Queryable } from '@parley/common';
+import * as groupStore from '../store/groups';
+import * as userStore from '../store/users';
+import { isUserInGroup } from './groups';
+
+/**
+ * Group-setting values (Zulip's can_*_group settings, of realms, groups and channels): a
+ * group's ID, or {direct_members, direct_subgroups}. Changes come as {new, old?}.
+ */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export interface GroupSettingRules {
+  /** Whether role:everyone (and so guests) may hold the permission. */
+  allowEveryone: boolean;
+}
+
+/** A group-setting value sent as JSON text (its shape is checked by checkGroupSettingValue). */
+export function parseGroupSettingValue(name: string, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError(`Invalid ${name}`);
+  }
+}
+
+export function parseGroupSettingChange(name: string, raw: unknown): { new: unknown; old?: unknown } {
+  const change = parseGroupSettingValue(name, raw);
+  if (typeof change !== 'object' || change === null || !('new' in change)) throw new BadRequestError(`${name} must be {"new": ..., "old": ...}`);
+  return change as { new: unknown; old?: unknown };
+}
+
+/** Equality of two values whatever the order of their lists. */
+export function sameGroupSetting(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (typeof v === 'object' && v !== null
+    ? { m: [...((v as { direct_members?: number[] }).direct_members ?? [])].sort(), s: [...((v as { direct_subgroups?: number[] }).direct_subgroups ?? [])].sort() }
+    : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/** Checks a value names this realm's live groups and active users, and a group the setting allows. */
+export async function checkGroupSettingValue(db: Queryable, realmId: number, name: string, rules: GroupSettingRules, value: unknown): Promise<GroupSettingValue> {
+  const byId = new Map((await groupStore.realmGroups(db, realmId)).map((g) => [g.id, g]));
+  const checkGroup = (id: unknown) => {
+    const g = typeof id === 'number' ? byId.get(id) : undefined;
+    if (!g || g.deactivated) throw new BadRequestError(`Invalid user group ID: ${String(id)}`);
+    if (g.name === 'role:internet' || (g.name === 'role:everyone' && !rules.allowEveryone)) {
+      throw new BadRequestError(`'${name}' setting cannot be set to '${g.name}' group.`);
+    }
+  };
+  if (typeof value === 'number') {
+    checkGroup(value);
+    return value;
+  }
+  const v = value as { direct_members?: unknown; direct_subgroups?: unknown };
+  if (typeof v !== 'object' || v === null || !Array.isArray(v.direct_members) || !Array.isArray(v.direct_subgroups)) {
+    throw new BadRequestError(`Invalid ${name}`);
+  }
+  v.direct_subgroups.forEach(checkGroup);
+  const ids = v.direct_members.filter((x) => Number.isSafeInteger(x)) as number[];
+  const users = await userStore.listRealmUsers(db, realmId, ids);
+  for (const id of v.direct_members) {
+    if (!users.some((u) => u.id === id && u.is_active)) throw new BadRequestError(`Invalid user ID: ${String(id)}`);
+  }
+  return { direct_members: v.direct_members as number[], direct_subgroups: v.direct_subgroups as number[] };
+}
+
+/** Whether a user holds a group-setting value: directly named, or in one of its groups (any depth). */
+export async function isInGroupSetting(db: Queryable, userId: number, value: unknown): Promise<boolean> {
+  if (typeof value === 'number') return isUserInGroup(db, userId, value);
+  const v = value as { direct_members?: number[]; direct_subgroups?: number[] } | null;
+  if (!v) return false;
+  if (v.direct_members?.includes(userId)) return true;
+  for (const g of v.direct_subgroups ?? []) if (await isUserInGroup(db, userId, g)) return true;
+  return false;
+}

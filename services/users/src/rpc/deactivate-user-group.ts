@@ -1,0 +1,9 @@
+import type { Handler } from '@parley/common';
+import type { UserGroupIdRequest__Output } from '@parley/common/generated/parley/users/v1/UserGroupIdRequest';
+import type { UsersDeps } from '../deps';
+import { checkDeactivateGroup } from '../domain/user-groups';
+
+export const deactivateUserGroup = (deps: UsersDeps): Handler<UserGroupIdRequest__Output> => async (req, ctx) => {
+  await checkDeactivateGroup(deps.pool, ctx.caller, req.user_group_id);
+  return {};
+};
