@@ -236,6 +236,12 @@ export const routes: Route[] = [
     params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user',
     params: { user_id: 'int' } },
+  { method: 'POST', path: '/users/me/status', service: 'users', rpc: 'UpdateOwnStatus', auth: 'user',
+    params: { status_text: 'string?', away: 'bool?', emoji_name: 'string?', emoji_code: 'string?', reaction_type: 'string?' } },
+  { method: 'POST', path: '/users/:user_id/status', service: 'users', rpc: 'UpdateUserStatus', auth: 'user',
+    params: { user_id: 'int', status_text: 'string?', emoji_name: 'string?', emoji_code: 'string?', reaction_type: 'string?' } },
+  { method: 'GET', path: '/users/:user_id/status', service: 'users', rpc: 'GetUserStatus', auth: 'user',
+    params: { user_id: 'int' } },
 
   { method: 'PATCH', path: '/settings', service: 'users', rpc: 'UpdateSettings', auth: 'user', params: SETTINGS_PARAMS },
   // Deprecated aliases (feature level 80 merged them into PATCH /settings).

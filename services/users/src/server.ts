@@ -24,6 +24,9 @@ import { getUserGroupMember, getUserGroupMembers } from './rpc/get-user-group-me
 import { getUserGroupSubgroups } from './rpc/get-user-group-subgroups';
 import { deactivateUserGroup } from './rpc/deactivate-user-group';
 import { isInGroupSetting } from './rpc/is-in-group-setting';
+import { updateOwnStatus } from './rpc/update-own-status';
+import { updateUserStatus } from './rpc/update-user-status';
+import { getUserStatus } from './rpc/get-user-status';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -54,6 +57,9 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetUserGroupSubgroups: getUserGroupSubgroups(deps),
     DeactivateUserGroup: deactivateUserGroup(deps),
     IsInGroupSetting: isInGroupSetting(deps),
+    UpdateOwnStatus: updateOwnStatus(deps),
+    UpdateUserStatus: updateUserStatus(deps),
+    GetUserStatus: getUserStatus(deps),
   };
 }
 

@@ -11,6 +11,7 @@ import { realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
 import { realmUserDefaults } from './realm-defaults';
 import { listGroups } from './user-groups';
+import { userStatusState } from './user-status';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -36,6 +37,7 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
   if (wants(req, 'realm_user_groups')) {
     state.realm_user_groups = await listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true);
   }
+  if (wants(req, 'user_status')) Object.assign(state, await userStatusState(pool, caller.realm_id));
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
     state.realm_user_settings_defaults = { ...defaults, email_address_visibility, ...SETTING_CHOICES };

@@ -107,7 +107,7 @@ async function requestEmailChange(tx: Queryable, user: UserRow, email: string): 
 }
 
 /** Precondition: the user row is locked and every value is valid. */
-async function applySettings(tx: Queryable, config: UsersConfig, user: UserRow, changes: Record<string, SettingValue>): Promise<void> {
+export async function applySettings(tx: Queryable, config: UsersConfig, user: UserRow, changes: Record<string, SettingValue>): Promise<void> {
   const current = userSettings(user);
   const changed = Object.entries(changes).filter(([k, v]) => current[k] !== v);
   if (!changed.length) return;
