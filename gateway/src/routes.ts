@@ -271,6 +271,16 @@ export const routes: Route[] = [
   { method: 'POST', path: '/user_groups/:user_group_id/deactivate', service: 'users', rpc: 'DeactivateUserGroup', auth: 'user',
     params: { user_group_id: 'int' } },
 
+  { method: 'POST', path: '/realm/filters', service: 'users', rpc: 'AddLinkifier', auth: 'user',
+    params: { pattern: 'string', url_template: 'string' } },
+  { method: 'GET', path: '/realm/linkifiers', service: 'users', rpc: 'GetLinkifiers', auth: 'user', params: {} },
+  { method: 'PATCH', path: '/realm/filters/:filter_id', service: 'users', rpc: 'UpdateLinkifier', auth: 'user',
+    params: { filter_id: 'int', pattern: 'string', url_template: 'string' } },
+  { method: 'DELETE', path: '/realm/filters/:filter_id', service: 'users', rpc: 'RemoveLinkifier', auth: 'user',
+    params: { filter_id: 'int' } },
+  { method: 'PATCH', path: '/realm/linkifiers', service: 'users', rpc: 'ReorderLinkifiers', auth: 'user',
+    params: { ordered_linkifier_ids: 'int[]' } },
+
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {
       apply_markdown: 'bool?', client_gravatar: 'bool?', include_subscribers: 'string?', slim_presence: 'bool?',

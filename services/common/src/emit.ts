@@ -18,9 +18,10 @@ export interface ClientEvent {
   event: Record<string, unknown> & { type: string };
   /**
    * What queues registered without `capability` get instead (Zulip's older event shapes,
-   * e.g. update_display_settings for clients without user_settings_object).
+   * e.g. update_display_settings for clients without user_settings_object), or null when
+   * such clients get nothing (realm_linkifiers without linkifier_url_template).
    */
-  fallback?: { capability: string; event: Record<string, unknown> & { type: string } };
+  fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null };
 }
 
 export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;

@@ -27,6 +27,11 @@ import { isInGroupSetting } from './rpc/is-in-group-setting';
 import { updateOwnStatus } from './rpc/update-own-status';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
+import { addLinkifier } from './rpc/add-linkifier';
+import { getLinkifiers } from './rpc/get-linkifiers';
+import { updateLinkifier } from './rpc/update-linkifier';
+import { removeLinkifier } from './rpc/remove-linkifier';
+import { reorderLinkifiers } from './rpc/reorder-linkifiers';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -60,6 +65,11 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateOwnStatus: updateOwnStatus(deps),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),
+    AddLinkifier: addLinkifier(deps),
+    GetLinkifiers: getLinkifiers(deps),
+    UpdateLinkifier: updateLinkifier(deps),
+    RemoveLinkifier: removeLinkifier(deps),
+    ReorderLinkifiers: reorderLinkifiers(deps),
   };
 }
 

@@ -19,7 +19,7 @@ export async function deliver(store: QueueStore, msg: BusMessage): Promise<void>
   const queues = await store.queuesOf(realm_id, audience);
   const deliveries = queues
     .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))
-    .filter(({ queue, event: e }) => queueWants(queue, e))
-    .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: e }));
+    .filter(({ queue, event: e }) => e !== null && queueWants(queue, e))
+    .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: e! }));
   await store.append(msg.id, deliveries);
 }

@@ -12,6 +12,7 @@ import { SETTING_CHOICES, userSettings } from './settings';
 import { realmUserDefaults } from './realm-defaults';
 import { listGroups } from './user-groups';
 import { userStatusState } from './user-status';
+import { linkifierState } from './linkifiers';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -38,6 +39,9 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
     state.realm_user_groups = await listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true);
   }
   if (wants(req, 'user_status')) Object.assign(state, await userStatusState(pool, caller.realm_id));
+  Object.assign(state, await linkifierState(pool, realm.id, {
+    fetchEventTypes: req.fetchEventTypes, linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
+  }));
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
     state.realm_user_settings_defaults = { ...defaults, email_address_visibility, ...SETTING_CHOICES };

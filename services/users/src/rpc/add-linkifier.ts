@@ -1,0 +1,13 @@
+import type { Handler } from '@parley/common';
+import type { UsersDeps } from '../deps';
+import { checkAddLinkifier } from '../domain/linkifiers';
+
+/** parley.users.v1.AddLinkifierRequest (POST /realm/filters). */
+export interface AddLinkifierRequest {
+  pattern: string;
+  url_template: string;
+}
+
+export const addLinkifier = (deps: UsersDeps): Handler<AddLinkifierRequest> => async (req, ctx) => ({
+  id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }),
+});

@@ -1,0 +1,13 @@
+import type { Handler } from '@parley/common';
+import type { UsersDeps } from '../deps';
+import { checkRemoveLinkifier } from '../domain/linkifiers';
+
+/** parley.users.v1.RemoveLinkifierRequest (DELETE /realm/filters/{filter_id}). */
+export interface RemoveLinkifierRequest {
+  filter_id: number;
+}
+
+export const removeLinkifier = (deps: UsersDeps): Handler<RemoveLinkifierRequest> => async (req, ctx) => {
+  await checkRemoveLinkifier(deps.pool, ctx.caller, req.filter_id);
+  return {};
+};

@@ -1,0 +1,58 @@
+import pg from 'pg';
+import { Caller, createPool, Role, serviceDatabaseUrl } from '@parley/common';
+import { readUsersConfig, UsersConfig } from '@parley/users';
+import type { TestRealm } from './fixtures';
+import { testDatabaseUrl } from './servers';
+
+/**
+ * For the users service's domain and rpc unit tests: its schema's pool (as the service itself
+ * connects) and config, callers for the fixture users, and the client events it wrote to its
+ * outbox.
+ */
+let db: { pool: pg.Pool; config: UsersConfig } | undefined;
+
+export function usersDb(): { pool: pg.Pool; config: UsersConfig } {
+  if (!db) {
+    const config = readUsersConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
+    db = { config, pool: createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'users', config.secret), 'users', 4) };
+  }
+  return db;
+}
+
+export async function closeUsersDb(): Promise<void> {
+  await db?.pool.end();
+  db = undefined;
+}
+
+export type FixtureName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot' | 'other';
+
+const ROLES: Record<FixtureName, number> = {
+  owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER,
+  guest: Role.GUEST, bot: Role.MEMBER, other: Role.MEMBER,
+};
+
+/** The caller the gateway would authenticate for a fixture user. */
+export function callerOf(realm: TestRealm, name: FixtureName): Caller {
+  const user = realm[name];
+  return { realm_id: realm.realm_id, user_id: user.user_id, role: ROLES[name], is_bot: name === 'bot', email: user.email };
+}
+
+export interface OutboxEvent {
+  audience: 'realm' | number[];
+  event: Record<string, unknown> & { type: string };
+}
+
+/** The newest outbox row's ID: pass it to clientEventsSince to read what a change emitted. */
+export async function outboxMark(): Promise<number> {
+  const { rows } = await usersDb().pool.query<{ id: string | null }>('SELECT max(id) AS id FROM outbox');
+  return Number(rows[0].id ?? 0);
+}
+
+/** The client events the users service wrote for the realm after `mark`, in order. */
+export async function clientEventsSince(mark: number, realmId: number): Promise<OutboxEvent[]> {
+  const { rows } = await usersDb().pool.query<{ payload: OutboxEvent }>(
+    `SELECT payload FROM outbox WHERE subject = 'users.client_event' AND id > $1
+        AND (payload->>'realm_id')::int = $2 ORDER BY id`,
+    [mark, realmId]);
+  return rows.map((r) => ({ audience: r.payload.audience, event: r.payload.event }));
+}
