@@ -231,7 +231,7 @@ export const routes: Route[] = [
   { method: 'GET', path: '/users/:user_id', service: 'users', rpc: 'GetUser', auth: 'user',
     params: { user_id: 'int', client_gravatar: 'bool?', include_custom_profile_fields: 'bool?' } },
   { method: 'PATCH', path: '/users/:user_id', service: 'users', rpc: 'UpdateUser', auth: 'user',
-    params: { user_id: 'int', full_name: 'string?', role: 'int?' } },
+    params: { user_id: 'int', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user',
     params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user',
@@ -280,6 +280,24 @@ export const routes: Route[] = [
     params: { filter_id: 'int' } },
   { method: 'PATCH', path: '/realm/linkifiers', service: 'users', rpc: 'ReorderLinkifiers', auth: 'user',
     params: { ordered_linkifier_ids: 'int[]' } },
+
+  { method: 'POST', path: '/users/me/presence', service: 'users', rpc: 'UpdatePresence', auth: 'user',
+    params: { status: 'string', ping_only: 'bool?', new_user_input: 'bool?', slim_presence: 'bool?', last_update_id: 'int?', history_limit_days: 'int?' } },
+  { method: 'GET', path: '/realm/presence', service: 'users', rpc: 'GetRealmPresence', auth: 'user', params: {} },
+
+  { method: 'GET', path: '/realm/profile_fields', service: 'users', rpc: 'GetCustomProfileFields', auth: 'user', params: {} },
+  { method: 'POST', path: '/realm/profile_fields', service: 'users', rpc: 'CreateCustomProfileField', auth: 'user',
+    params: { name: 'string?', hint: 'string?', field_type: 'int', field_data: 'object?', display_in_profile_summary: 'bool?', required: 'bool?', editable_by_user: 'bool?' } },
+  { method: 'PATCH', path: '/realm/profile_fields', service: 'users', rpc: 'ReorderCustomProfileFields', auth: 'user',
+    params: { order: 'int[]' } },
+  { method: 'PATCH', path: '/realm/profile_fields/:field_id', service: 'users', rpc: 'UpdateCustomProfileField', auth: 'user',
+    params: { field_id: 'int', name: 'string?', hint: 'string?', field_data: 'object?', display_in_profile_summary: 'bool?', required: 'bool?', editable_by_user: 'bool?' } },
+  { method: 'DELETE', path: '/realm/profile_fields/:field_id', service: 'users', rpc: 'DeleteCustomProfileField', auth: 'user',
+    params: { field_id: 'int' } },
+  { method: 'PATCH', path: '/users/me/profile_data', service: 'users', rpc: 'UpdateProfileData', auth: 'user',
+    params: { data: 'json' } },
+  { method: 'DELETE', path: '/users/me/profile_data', service: 'users', rpc: 'RemoveProfileData', auth: 'user',
+    params: { data: 'int[]' } },
 
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {

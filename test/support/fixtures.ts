@@ -3,6 +3,7 @@ import { createPool, decrypt, Role, serviceDatabaseUrl, withTransaction } from '
 import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
 import { Api, Credentials } from './api';
 import { testDatabaseUrl } from './servers';
+import { eventually } from './eventually';
 
 /**
  * A realm of its own for each test file, with one user per role, made directly through the
@@ -86,7 +87,7 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
     return { ...creds, user_id: created.user.id, full_name: created.user.full_name, api: new Api(creds) };
   };
   const ownerCreds = { email: owner.user.delivery_email, api_key: owner.apiKey };
-  return {
+  const made: TestRealm = {
     realm_id: realm.id,
     subdomain,
     owner: { ...ownerCreds, user_id: owner.user.id, full_name: owner.user.full_name, api: new Api(ownerCreds) },
@@ -98,4 +99,24 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
     other: await addUser({ role: Role.MEMBER, name: 'Otto Other' }),
     addUser,
   };
+  await settle(made.owner);
+  return made;
+}
+
+/**
+ * Waits until every client event announced so far has reached the queues, so a queue
+ * registered next sees only what comes after. Client events are delivered in order, so it
+ * is enough to make one of our own (a setting toggled and toggled back, told only to `user`)
+ * and wait for it.
+ */
+export async function settle(user: TestUser): Promise<void> {
+  const queue = (await user.api.post('/register', { event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).body;
+  const before = (await user.api.post('/register', { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).body.user_settings.twenty_four_hour_time;
+  await user.api.patch('/settings', { twenty_four_hour_time: !before });
+  await user.api.patch('/settings', { twenty_four_hour_time: before });
+  await eventually(async () => {
+    const events = (await user.api.get('/events', { queue_id: queue.queue_id, dont_block: true })).body.events;
+    if (events.length < 2) throw new Error('client events not delivered yet');
+  }, 15_000);
+  await user.api.delete('/events', { queue_id: queue.queue_id });
 }

@@ -2,6 +2,16 @@ import { join } from 'node:path';
 import { runService, RunningService, Handler } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
+import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
+import { updatePresence } from './rpc/update-presence';
+import { getRealmPresence } from './rpc/get-realm-presence';
+import { getCustomProfileFields } from './rpc/get-custom-profile-fields';
+import { createCustomProfileField } from './rpc/create-custom-profile-field';
+import { reorderCustomProfileFields } from './rpc/reorder-custom-profile-fields';
+import { updateCustomProfileField } from './rpc/update-custom-profile-field';
+import { deleteCustomProfileField } from './rpc/delete-custom-profile-field';
+import { updateProfileData } from './rpc/update-profile-data';
+import { removeProfileData } from './rpc/remove-profile-data';
 import { authenticate } from './rpc/authenticate';
 import { getServerSettings } from './rpc/get-server-settings';
 import { fetchApiKey } from './rpc/fetch-api-key';
@@ -70,14 +80,30 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateLinkifier: updateLinkifier(deps),
     RemoveLinkifier: removeLinkifier(deps),
     ReorderLinkifiers: reorderLinkifiers(deps),
+    UpdatePresence: updatePresence(deps),
+    GetRealmPresence: getRealmPresence(deps),
+    GetCustomProfileFields: getCustomProfileFields(deps),
+    CreateCustomProfileField: createCustomProfileField(deps),
+    ReorderCustomProfileFields: reorderCustomProfileFields(deps),
+    UpdateCustomProfileField: updateCustomProfileField(deps),
+    DeleteCustomProfileField: deleteCustomProfileField(deps),
+    UpdateProfileData: updateProfileData(deps),
+    RemoveProfileData: removeProfileData(deps),
   };
 }
 
+/** Presence lives in Redis when REDIS_URL is set (shared by the replicas), else in memory. */
+export function createPresenceStore(config: UsersConfig): PresenceStore {
+  return config.redisUrl ? new RedisPresenceStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`) : new MemoryPresenceStore();
+}
+
 export function startUsersService(config: UsersConfig): Promise<RunningService> {
+  const presence = createPresenceStore(config);
   return runService({
     name: 'users',
     config,
     migrationsDir: MIGRATIONS_DIR,
-    makeHandlers: ({ pool, log }) => usersHandlers({ pool, log, config }),
+    makeHandlers: ({ pool, log }) => usersHandlers({ pool, log, config, presence }),
+    onStart: async () => () => presence.close(),
   });
 }

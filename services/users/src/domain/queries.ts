@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { BadRequestError, Caller, InvalidParameterError, RealmDeactivatedError } from '@parley/common';
+import { BadRequestError, Caller, InvalidParameterError, Queryable, RealmDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
 import { accessUser, formatFor } from './users';
 import type { ApiUser } from './format';
+import { profileDataFor } from './profile-values';
 
 export async function callerRealm(pool: pg.Pool, caller: Caller): Promise<RealmRow> {
   const realm = await realmStore.findRealmById(pool, caller.realm_id);
@@ -13,11 +14,18 @@ export async function callerRealm(pool: pg.Pool, caller: Caller): Promise<RealmR
   return realm;
 }
 
+/** Fills in the profile_data of the users formatted with it (people, not bots). */
+export async function withProfileData<T extends ApiUser>(db: Queryable, realmId: number, users: T[]): Promise<T[]> {
+  const data = await profileDataFor(db, realmId, users.filter((u) => u.profile_data).map((u) => u.user_id));
+  for (const u of users) if (u.profile_data) u.profile_data = data.get(u.user_id) ?? {};
+  return users;
+}
+
 /** GET /users/me: the caller's own profile, with the deprecated max_message_id. */
 export async function getOwnUser(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<Record<string, unknown>> {
   const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!me) throw new BadRequestError('No such user');
-  const user = formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me);
+  const [user] = await withProfileData(pool, caller.realm_id, [formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me)]);
   // TODO(#6): the messages service knows the newest message the caller can read; until it
   // has messages, -1 is Zulip's own value for "no messages".
   return { ...user, max_message_id: -1 };
@@ -27,14 +35,14 @@ export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller
   clientGravatar: boolean; includeProfileFields: boolean;
 }): Promise<ApiUser> {
   const user = await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true });
-  return formatFor(caller, config, opts)(user);
+  return (await withProfileData(pool, caller.realm_id, [formatFor(caller, config, opts)(user)]))[0];
 }
 
 export async function listUsers(pool: pg.Pool, config: UsersConfig, caller: Caller, opts: {
   clientGravatar: boolean; includeProfileFields: boolean; userIds?: number[];
 }): Promise<ApiUser[]> {
   const rows = await userStore.listRealmUsers(pool, caller.realm_id, opts.userIds);
-  return rows.map(formatFor(caller, config, opts));
+  return withProfileData(pool, caller.realm_id, rows.map(formatFor(caller, config, opts)));
 }
 
 /** The `user_ids` parameter: a JSON list of integers. */

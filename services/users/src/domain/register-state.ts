@@ -13,6 +13,10 @@ import { realmUserDefaults } from './realm-defaults';
 import { listGroups } from './user-groups';
 import { userStatusState } from './user-status';
 import { linkifierState } from './linkifiers';
+import { presences } from './presence';
+import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
+import { withProfileData } from './queries';
+import type { PresenceStore } from '../store/presence';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -22,12 +26,13 @@ export interface StateRequest {
   /** Event types whose state is wanted; null for all. */
   fetchEventTypes: string[] | null;
   clientGravatar: boolean;
+  slimPresence: boolean;
   capabilities: Record<string, boolean>;
 }
 
 const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
 
-export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest): Promise<Record<string, unknown>> {
+export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore): Promise<Record<string, unknown>> {
   const realm = await callerRealm(pool, caller);
   const state: Record<string, unknown> = {};
   if (wants(req, 'realm')) Object.assign(state, realmState(config, realm));
@@ -39,6 +44,11 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
     state.realm_user_groups = await listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true);
   }
   if (wants(req, 'user_status')) Object.assign(state, await userStatusState(pool, caller.realm_id));
+  if (wants(req, 'custom_profile_fields')) Object.assign(state, await customProfileFieldsState(pool, realm.id));
+  if (wants(req, 'presence')) {
+    const p = await presences(pool, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000);
+    Object.assign(state, { presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp });
+  }
   Object.assign(state, await linkifierState(pool, realm.id, {
     fetchEventTypes: req.fetchEventTypes, linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
   }));
@@ -112,7 +122,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     realm_allow_edit_history: true,
     realm_message_edit_history_visibility_policy: 'all',
     realm_available_video_chat_providers: { disabled: { name: 'None', id: 0 }, jitsi_meet: { name: 'Jitsi Meet', id: 1 } },
-    realm_default_external_accounts: {},
+    realm_default_external_accounts: defaultExternalAccounts(),
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
     server_avatar_changes_disabled: false,
@@ -136,8 +146,8 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
   ]);
   const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
   return {
-    realm_users: users.filter((u) => u.is_active && !u.is_system_bot).map(format),
-    realm_non_active_users: users.filter((u) => !u.is_active && !u.is_system_bot).map(format),
+    realm_users: await withProfileData(pool, realm.id, users.filter((u) => u.is_active && !u.is_system_bot).map(format)),
+    realm_non_active_users: await withProfileData(pool, realm.id, users.filter((u) => !u.is_active && !u.is_system_bot).map(format)),
     cross_realm_bots: users.filter((u) => u.is_system_bot).map((u) => ({ ...format(u), is_system_bot: true })),
     avatar_source: me.avatar_source,
     avatar_url: avatar,

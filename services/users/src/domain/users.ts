@@ -13,6 +13,7 @@ import { checkPasswordShape, hashPassword } from './passwords';
 import { directSystemGroups } from './system-groups';
 import { formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
+import { checkUpdateProfileData } from './profile-values';
 import { notifyAuthChanged, notifyClients, notifyUserCreated } from './notify';
 
 export interface NewUser {
@@ -118,7 +119,7 @@ export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller
 }
 
 /** PATCH /users/{id}: administrators change names and roles; only owners touch ownership. */
-export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number }): Promise<void> {
+export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number; profile_data?: string }): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   await withTransaction(pool, async (tx) => {
     const target = await accessUser(tx, caller, req.user_id, { allowDeactivated: true, lock: true });
@@ -129,6 +130,7 @@ export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user
       changes.role = req.role;
     }
     await doUpdateUser(tx, target, changes);
+    if (req.profile_data !== undefined) await checkUpdateProfileData(tx, caller, target.id, req.profile_data);
   });
 }
 

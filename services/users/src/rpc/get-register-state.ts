@@ -9,6 +9,7 @@ export const getRegisterState = (deps: UsersDeps): Handler<RegisterStateRequest_
   return registerState(deps.pool, deps.config, ctx.caller, {
     fetchEventTypes: fetch,
     clientGravatar: req.client_gravatar,
+    slimPresence: req.slim_presence,
     capabilities: JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>,
-  });
+  }, deps.presence);
 };

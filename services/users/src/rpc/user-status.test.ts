@@ -2,6 +2,7 @@ import { createLogger, HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { closeStatusTestDb, fixtureCaller, FixtureName, statusTestDb } from '../../../../test/support/user-status-db';
 import type { UsersDeps } from '../deps';
+import { MemoryPresenceStore } from '../store/presence';
 import { getUserStatus } from './get-user-status';
 import { updateOwnStatus } from './update-own-status';
 import { updateUserStatus } from './update-user-status';
@@ -21,7 +22,7 @@ const ctx = (name: FixtureName): HandlerContext => {
 beforeAll(async () => {
   realm = await createTestRealm('Status RPC realm');
   const { pool, config } = statusTestDb();
-  deps = { pool, config, log: createLogger('users-test', 'silent') };
+  deps = { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
 });
 afterAll(async () => {
   await closeStatusTestDb();

@@ -1,0 +1,59 @@
+import { createLogger, HandlerContext } from '@parley/common';
+import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
+import { callerOf, closeUsersDb, FixtureName, usersDb } from '../../../../test/support/users-db';
+import type { UsersDeps } from '../deps';
+import { MemoryPresenceStore } from '../store/presence';
+import { createCustomProfileField } from './create-custom-profile-field';
+import { deleteCustomProfileField } from './delete-custom-profile-field';
+import { getCustomProfileFields } from './get-custom-profile-fields';
+import { removeProfileData } from './remove-profile-data';
+import { reorderCustomProfileFields } from './reorder-custom-profile-fields';
+import { updateCustomProfileField } from './update-custom-profile-field';
+import { updateProfileData } from './update-profile-data';
+import { profileDataFor } from '../domain/profile-values';
+
+/**
+ * The custom profile field handlers, called as the rpc wrapper calls them: request message
+ * (wire names, JSON text for lists and objects) in, reply object out. Through a real gRPC
+ * server once protos/ has the RPCs.
+ */
+let realm: TestRealm;
+let deps: UsersDeps;
+
+const ctx = (name: FixtureName): HandlerContext => {
+  const caller = callerOf(realm, name);
+  return { caller, maybeCaller: caller, client: 'test', host: '', log: deps.log, signal: new AbortController().signal };
+};
+
+beforeAll(async () => {
+  realm = await createTestRealm('Profile fields RPC realm');
+  const { pool, config } = usersDb();
+  deps = { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
+});
+afterAll(async () => {
+  await closeFixtures();
+  await closeUsersDb();
+});
+
+describe('custom profile field RPCs', () => {
+  it('create, update, reorder, list and delete fields', async () => {
+    const { id } = await createCustomProfileField(deps)({ field_type: 3, name: 'Editor', field_data: '{"v":{"text":"Vim","order":"1"}}' }, ctx('admin'));
+    const { id: other } = await createCustomProfileField(deps)({ field_type: 1, name: 'Phone', required: true }, ctx('owner'));
+    await expect(updateCustomProfileField(deps)({ field_id: id, hint: 'Pick one' }, ctx('admin'))).resolves.toEqual({});
+    await expect(reorderCustomProfileFields(deps)({ order: JSON.stringify([other, id]) }, ctx('admin'))).resolves.toEqual({});
+    const { custom_fields: fields } = await getCustomProfileFields(deps)({}, ctx('guest'));
+    expect(fields.map((f: { id: number; order: number; hint: string }) => [f.id, f.order, f.hint])).toEqual([[other, 0, ''], [id, 1, 'Pick one']]);
+    await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).resolves.toEqual({});
+    await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).rejects.toThrow(`Field id ${other} not found.`);
+    await expect(createCustomProfileField(deps)({ field_type: 1, name: 'x' }, ctx('moderator'))).rejects.toThrow('Must be an organization administrator');
+  });
+
+  it('set and clear the caller\'s own values', async () => {
+    const { id } = await createCustomProfileField(deps)({ field_type: 8, name: 'Pronouns' }, ctx('admin'));
+    await expect(updateProfileData(deps)({ data: JSON.stringify([{ id, value: 'she/her' }]) }, ctx('member'))).resolves.toEqual({});
+    expect((await profileDataFor(deps.pool, realm.realm_id, [realm.member.user_id])).get(realm.member.user_id)).toEqual({ [id]: { value: 'she/her' } });
+    await expect(removeProfileData(deps)({ data: JSON.stringify([id]) }, ctx('member'))).resolves.toEqual({});
+    expect((await profileDataFor(deps.pool, realm.realm_id, [realm.member.user_id])).get(realm.member.user_id)).toEqual({});
+    await expect(removeProfileData(deps)({ data: '["x"]' }, ctx('member'))).rejects.toThrow('data[0] is not an integer');
+  });
+});

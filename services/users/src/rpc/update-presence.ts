@@ -1,0 +1,7 @@
+import type { Handler } from '@parley/common';
+import type { UpdatePresenceRequest__Output } from '@parley/common/generated/parley/users/v1/UpdatePresenceRequest';
+import type { UsersDeps } from '../deps';
+import { updatePresence as update } from '../domain/presence';
+
+export const updatePresence = (deps: UsersDeps): Handler<UpdatePresenceRequest__Output> =>
+  (req, ctx) => update(deps.pool, deps.presence, deps.config, ctx.caller, req);

@@ -1,0 +1,64 @@
+import { eventually } from './support/eventually';
+import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+
+/** POST /users/me/presence and GET /realm/presence, presence_enabled, presence events. */
+let realm: TestRealm;
+beforeAll(async () => {
+  realm = await createTestRealm('Presence realm');
+});
+afterAll(closeFixtures);
+
+async function eventsOf(user: TestUser, queueId: string, count: number) {
+  let events: Record<string, unknown>[] = [];
+  await eventually(async () => {
+    events = (await user.api.get('/events', { queue_id: queueId, dont_block: true })).body.events;
+    expect(events.length).toBeGreaterThanOrEqual(count);
+  });
+  return events;
+}
+
+describe('presence', () => {
+  it('records a ping and returns everyone\'s presence, modern and legacy', async () => {
+    const user = await realm.addUser({ name: 'Pinger' });
+    const modern = await user.api.post('/users/me/presence', { status: 'active', last_update_id: -1 });
+    expect(modern.status).toBe(200);
+    const mine = modern.body.presences[String(user.user_id)];
+    expect(mine.active_timestamp).toBe(mine.idle_timestamp);
+    expect(modern.body.presence_last_update_id).toBeGreaterThan(0);
+    const later = await user.api.post('/users/me/presence', { status: 'idle', last_update_id: modern.body.presence_last_update_id });
+    expect(Object.keys(later.body.presences)).toEqual([String(user.user_id)]);
+    const legacy = await realm.member.api.get('/realm/presence');
+    expect(legacy.body.presences[user.email]).toMatchObject({ aggregated: { client: 'website', status: 'active' } });
+    expect((await user.api.post('/users/me/presence', { status: 'active', ping_only: true })).body).toEqual({ result: 'success', msg: '' });
+  });
+
+  it('announces a user coming online, in both formats', async () => {
+    const modernQ = (await realm.admin.api.post('/register', { event_types: ['presence'], client_capabilities: { simplified_presence_events: true } })).body;
+    const legacyQ = (await realm.admin.api.post('/register', { event_types: ['presence'] })).body;
+    const user = await realm.addUser({ name: 'Arriving' });
+    await user.api.post('/users/me/presence', { status: 'active' });
+    await user.api.post('/users/me/presence', { status: 'active' }); // already online: no second event
+    const [modern] = await eventsOf(realm.admin, modernQ.queue_id, 1);
+    expect(modern).toMatchObject({ type: 'presence', user_id: user.user_id, email: user.email, presences: { [String(user.user_id)]: expect.any(Object) } });
+    const legacy = await eventsOf(realm.admin, legacyQ.queue_id, 1);
+    expect(legacy).toHaveLength(1);
+    expect(legacy[0]).not.toHaveProperty('presences');
+    expect(legacy[0]).toMatchObject({ presence: { website: { client: 'website', status: 'active' } } });
+  });
+
+  it('hides users who turned presence off, and refuses an unknown status', async () => {
+    const shy = await realm.addUser({ name: 'Shy' });
+    await shy.api.patch('/settings', { presence_enabled: false });
+    await shy.api.post('/users/me/presence', { status: 'active' });
+    expect((await realm.member.api.get('/realm/presence')).body.presences).not.toHaveProperty(shy.email);
+    const res = await shy.api.post('/users/me/presence', { status: 'busy' });
+    expect([res.status, res.body.msg]).toEqual([400, 'Invalid status: busy']);
+  });
+
+  it('gives presence in register state', async () => {
+    await realm.member.api.post('/users/me/presence', { status: 'active' });
+    const state = (await realm.member.api.post('/register', { fetch_event_types: ['presence'], slim_presence: true })).body;
+    expect(state.presences[String(realm.member.user_id)]).toEqual({ active_timestamp: expect.any(Number), idle_timestamp: expect.any(Number) });
+    expect(state.presence_last_update_id).toEqual(expect.any(Number));
+  });
+});
