@@ -8,6 +8,9 @@
 /** A pattern RE2 refuses; the message is RE2's ("missing ): (foo"). */
 export class PatternSyntaxError extends Error {}
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { parse: parseTemplate } = require('uri-template') as { parse(template: string): unknown };
+
 const MAX_REPEAT = 1000;
 const CAPTURE_NAME = /^[A-Za-z0-9_]+$/;
 const POSIX_CLASSES = new Set(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower',
@@ -284,33 +287,35 @@ class PatternScanner {
   }
 }
 
-const VARSPEC = /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::[1-9]\d{0,3}|\*)?$/;
-const OPERATORS = '+#./;?&';
-
 /**
  * The variables of an RFC 6570 URL template (level 4), in order of first use; undefined
- * when it is not one. Like Zulip's validator, the literal text between expressions may be
- * anything but a brace ("$not_a_url$" and "%%" are accepted).
+ * when it is not one. Parsed by the uri-template package (a grammar of the RFC), which also
+ * refuses what RFC 6570 does not allow between expressions.
  */
 export function templateVariables(template: string): string[] | undefined {
+  let parsed: UriTemplate;
+  try {
+    parsed = parseTemplate(template) as UriTemplate;
+  } catch {
+    return undefined;
+  }
   const names = new Set<string>();
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{', i);
-    const literal = template.slice(i, open < 0 ? undefined : open);
-    if (literal.includes('}')) return undefined;
-    if (open < 0) break;
-    const close = template.indexOf('}', open);
-    if (close < 0) return undefined;
-    let expression = template.slice(open + 1, close);
-    if (OPERATORS.includes(expression[0] ?? '')) expression = expression.slice(1);
-    // A `{` inside, an empty list, or a reserved operator (= , ! @ |) fails the varspec.
-    for (const spec of expression.split(',')) {
-      const m = VARSPEC.exec(spec);
-      if (!m) return undefined;
-      names.add(m[1]);
+  for (const part of parsed.ast.parts) {
+    // The package lets a lone '}' through as literal text; RFC 6570 literals exclude braces.
+    if (part.type === 'literal' && /[{}]/.test(part.value ?? '')) return undefined;
+    for (const v of part.type === 'expression' ? part.variables ?? [] : []) {
+      // The package is lenient where RFC 6570 is strict: variable names (no trailing dot, only
+      // whole %XX escapes) and prefix lengths (1 to 9999).
+      if (!VARNAME.test(v.name)) return undefined;
+      if (v.modifier?.type === 'substr' && !(v.modifier.length! >= 1 && v.modifier.length! <= 9999)) return undefined;
+      names.add(v.name);
     }
-    i = close + 1;
   }
   return [...names];
+}
+
+const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
+
+interface UriTemplate {
+  ast: { parts: { type: string; value?: string; variables?: { name: string; modifier: { type: string; length?: number } | null }[] }[] };
 }
