@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { serviceDatabaseUrl } from '@parley/common';
+import { RpcClient, serviceDatabaseUrl } from '@parley/common';
 import { Params } from './support/api';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
@@ -186,5 +186,26 @@ describe('POST /user_groups/{id}/deactivate', () => {
     expect(await groupOf(realm.member, id)).toBeUndefined();
     expect(await groupOf(realm.member, id, true)).toMatchObject({ deactivated: true });
     expect((await realm.other.api.post(`/user_groups/${await create(realm.member)}/deactivate`)).body.msg).toBe('Insufficient permission');
+  });
+});
+
+describe('IsInGroupSetting (internal RPC)', () => {
+  it('resolves membership through any depth of subgroups and direct members', async () => {
+    const client = new RpcClient('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+    const ask = async (userId: number, value: unknown) => (await client.call<{ result: boolean }>(
+      'IsInGroupSetting', { user_id: userId, setting_value: JSON.stringify(value) }, { client: 'test', host: '' })).result;
+    try {
+      const inner = await create(realm.member, { members: [realm.guest.user_id] });
+      const outer = await create(realm.member, { subgroups: [inner] });
+      expect(await ask(realm.guest.user_id, outer)).toBe(true);
+      expect(await ask(realm.other.user_id, outer)).toBe(false);
+      expect(await ask(realm.owner.user_id, sys['role:members'])).toBe(true); // owners ⊂ admins ⊂ ... ⊂ members
+      expect(await ask(realm.guest.user_id, sys['role:members'])).toBe(false);
+      expect(await ask(realm.other.user_id, { direct_members: [realm.other.user_id], direct_subgroups: [] })).toBe(true);
+      expect(await ask(realm.guest.user_id, { direct_members: [], direct_subgroups: [outer] })).toBe(true);
+      expect(await ask(realm.guest.user_id, sys['role:nobody'])).toBe(false);
+    } finally {
+      client.close();
+    }
   });
 });

@@ -48,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
     PARLEY_TEST_DATABASE_URL: environment.databaseUrl,
     PARLEY_TEST_NATS_URL: environment.natsUrl ?? '',
     PARLEY_TEST_REDIS_URL: environment.redisUrl ?? '',
+    // For tests of internal RPCs (no HTTP route), e.g. IsInGroupSetting.
+    PARLEY_TEST_USERS_GRPC_ADDR: `127.0.0.1:${system.services.users.grpcPort}`,
     PARLEY_SECRET: env.PARLEY_SECRET,
     PARLEY_DATA_DIR: env.PARLEY_DATA_DIR,
     PARLEY_BUS_NAMESPACE: env.PARLEY_BUS_NAMESPACE,
