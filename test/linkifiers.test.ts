@@ -1,6 +1,6 @@
 import type { Api, Params } from './support/api';
-import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /**
  * Linkifiers (Zulip's realm filters) over HTTP: POST /realm/filters, GET /realm/linkifiers,
@@ -249,14 +249,6 @@ describe('realm_linkifiers events and register state', () => {
     return res.body.events as Record<string, unknown>[];
   }
 
-  async function eventsOf(user: TestUser, queueId: string, count: number) {
-    let events: Record<string, unknown>[] = [];
-    await eventually(async () => {
-      events = await poll(user, queueId);
-      expect(events.length).toBeGreaterThanOrEqual(count);
-    });
-    return events;
-  }
 
   it('sends the whole list after every change to everyone in the realm, and nothing elsewhere', async () => {
     const r = await freshRealm();

@@ -1,5 +1,5 @@
-import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /** POST /users/me/presence and GET /realm/presence, presence_enabled, presence events. */
 let realm: TestRealm;
@@ -8,14 +8,6 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function eventsOf(user: TestUser, queueId: string, count: number) {
-  let events: Record<string, unknown>[] = [];
-  await eventually(async () => {
-    events = (await user.api.get('/events', { queue_id: queueId, dont_block: true })).body.events;
-    expect(events.length).toBeGreaterThanOrEqual(count);
-  });
-  return events;
-}
 
 describe('presence', () => {
   it('records a ping and returns everyone\'s presence, modern and legacy', async () => {

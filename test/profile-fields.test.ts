@@ -1,6 +1,6 @@
 import { Params } from './support/api';
-import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /**
  * Custom profile fields over HTTP: GET/POST/PATCH /realm/profile_fields, PATCH/DELETE
@@ -222,14 +222,6 @@ describe('events and POST /register', () => {
     const res = await user.api.post('/register', params);
     expect(res.status).toBe(200);
     return res.body as { queue_id: string } & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
-  async function eventsOf(user: TestUser, queueId: string, count: number) {
-    let events: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
-    await eventually(async () => {
-      events = (await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.events;
-      expect(events.length).toBeGreaterThanOrEqual(count);
-    });
-    return events;
   }
 
   it('gives the fields, the field types and the default external accounts', async () => {

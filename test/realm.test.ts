@@ -1,9 +1,6 @@
 import { Params } from './support/api';
-import { eventually } from './support/eventually';
-import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
-import { testDatabaseUrl } from './support/servers';
-import pg from 'pg';
-import { serviceDatabaseUrl } from '@parley/common';
+import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /**
  * PATCH /realm: the realm settings other capabilities depend on, their events and state.
@@ -17,32 +14,17 @@ let groups: Record<string, number>;
 let otherGroups: Record<string, number>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 
-async function systemGroups(realmId: number): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: serviceDatabaseUrl({}, testDatabaseUrl(), 'users', process.env.PARLEY_SECRET!) });
-  await client.connect();
-  const { rows } = await client.query('SELECT id, name FROM users.user_groups WHERE realm_id = $1 AND is_system_group', [realmId]);
-  await client.end();
-  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
-}
 
 beforeAll(async () => {
   realm = await createTestRealm('Realm to tune');
   other = await createTestRealm('Other realm');
-  groups = await systemGroups(realm.realm_id);
-  otherGroups = await systemGroups(other.realm_id);
+  groups = await systemGroupIds(realm.realm_id);
+  otherGroups = await systemGroupIds(other.realm_id);
 });
 afterAll(closeFixtures);
 
 const state = async (user: TestUser) => (await user.api.post('/register', { fetch_event_types: ['realm'] })).body;
 
-async function eventsOf(user: TestUser, queueId: string, count: number) {
-  let events: Record<string, unknown>[] = [];
-  await eventually(async () => {
-    events = (await user.api.get('/events', { queue_id: queueId, dont_block: true })).body.events;
-    expect(events.length).toBeGreaterThanOrEqual(count);
-  });
-  return events;
-}
 
 describe('PATCH /realm', () => {
   it('changes settings of each kind; register and the realm update_dict event report them', async () => {

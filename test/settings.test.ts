@@ -3,6 +3,7 @@ import { Api, Params } from './support/api';
 import { manage } from './support/cli';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /** PATCH /settings (and aliases), PATCH /realm/user_settings_defaults, their events and state. */
 let realm: TestRealm;
@@ -18,14 +19,6 @@ async function registerQueue(user: TestUser, params: Params = {}) {
   return (await user.api.post('/register', params)).body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-async function eventsOf(user: TestUser, queueId: string, count: number) {
-  let events: Record<string, unknown>[] = [];
-  await eventually(async () => {
-    events = (await user.api.get('/events', { queue_id: queueId, dont_block: true })).body.events;
-    expect(events.length).toBeGreaterThanOrEqual(count);
-  });
-  return events;
-}
 
 const settingsOf = async (user: TestUser) =>
   (await registerQueue(user, { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).user_settings;

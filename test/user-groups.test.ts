@@ -1,9 +1,7 @@
-import pg from 'pg';
-import { RpcClient, serviceDatabaseUrl } from '@parley/common';
+import { RpcClient } from '@parley/common';
 import { Params } from './support/api';
-import { eventually } from './support/eventually';
-import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
-import { testDatabaseUrl } from './support/servers';
+import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /** User groups: create, read, update, members, subgroups, deactivate; permissions and events. */
 let realm: TestRealm;
@@ -13,19 +11,12 @@ let otherSys: Record<string, number>;
 let n = 0;
 const unique = (name: string) => `${name} ${++n}`;
 
-async function systemGroups(realmId: number): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: serviceDatabaseUrl({}, testDatabaseUrl(), 'users', process.env.PARLEY_SECRET!) });
-  await client.connect();
-  const { rows } = await client.query('SELECT id, name FROM users.user_groups WHERE realm_id = $1 AND is_system_group', [realmId]);
-  await client.end();
-  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
-}
 
 beforeAll(async () => {
   realm = await createTestRealm('Groups realm');
   other = await createTestRealm('Other groups realm');
-  sys = await systemGroups(realm.realm_id);
-  otherSys = await systemGroups(other.realm_id);
+  sys = await systemGroupIds(realm.realm_id);
+  otherSys = await systemGroupIds(other.realm_id);
 });
 afterAll(closeFixtures);
 
@@ -38,20 +29,6 @@ async function create(user: TestUser, params: Params = {}) {
 const groupOf = async (user: TestUser, id: number, include = false) =>
   (await user.api.get('/user_groups', { include_deactivated_groups: include })).body.user_groups.find((g: { id: number }) => g.id === id);
 
-/**
- * The queue's events of these ops, once there are `count` of them. Events of changes made
- * just before the queue was registered may still arrive in it (delivery is asynchronous, and
- * clients apply events idempotently), so tests pick the ops they are about.
- */
-async function eventsOf(user: TestUser, queueId: string, count: number, ops?: string[]) {
-  let events: Record<string, unknown>[] = [];
-  await eventually(async () => {
-    const all: Record<string, unknown>[] = (await user.api.get('/events', { queue_id: queueId, dont_block: true })).body.events;
-    events = ops ? all.filter((e) => ops.includes(e.op as string)) : all;
-    expect(events.length).toBeGreaterThanOrEqual(count);
-  });
-  return events;
-}
 
 describe('POST /user_groups/create and GET /user_groups', () => {
   it('creates a group with members and subgroups, managed by its creator, and tells the realm', async () => {
@@ -91,7 +68,7 @@ describe('POST /user_groups/create and GET /user_groups', () => {
 
   it('follows the realm\'s can_create_groups', async () => {
     const local = await createTestRealm('Strict groups');
-    const localSys = await systemGroups(local.realm_id);
+    const localSys = await systemGroupIds(local.realm_id);
     await local.owner.api.patch('/realm', { can_create_groups: { new: localSys['role:moderators'] } }, { contract: 'envelope' });
     expect((await local.member.api.post('/user_groups/create', { name: 'Nope', members: [] })).body.msg).toBe('Insufficient permission');
     expect((await local.moderator.api.post('/user_groups/create', { name: 'Yes', members: [] })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { Params } from './support/api';
-import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /**
  * User statuses end to end: POST /users/me/status, POST /users/{user_id}/status
@@ -201,14 +201,6 @@ async function poll(user: TestUser, queueId: string) {
   return res.body.events as Record<string, unknown>[];
 }
 
-async function eventsOf(user: TestUser, queueId: string, count: number) {
-  let events: Record<string, unknown>[] = [];
-  await eventually(async () => {
-    events = await poll(user, queueId);
-    expect(events.length).toBeGreaterThanOrEqual(count);
-  });
-  return events;
-}
 
 describe('user_status state and events', () => {
   it('register maps the realm\'s users with a status to it, and only them', async () => {

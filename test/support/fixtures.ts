@@ -39,6 +39,13 @@ function usersPool(): { pool: pg.Pool; config: UsersConfig } {
   return { pool, config };
 }
 
+/** The IDs of a realm's system groups, by name ('role:members', ...). */
+export async function systemGroupIds(realmId: number): Promise<Record<string, number>> {
+  const { rows } = await usersPool().pool.query<{ id: number; name: string }>(
+    'SELECT id, name FROM user_groups WHERE realm_id = $1 AND is_system_group', [realmId]);
+  return Object.fromEntries(rows.map((r) => [r.name, r.id]));
+}
+
 export async function closeFixtures(): Promise<void> {
   await pool?.end();
   pool = undefined;
