@@ -1,6 +1,7 @@
 import { Role } from '@parley/common';
 import { Api } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventsOf } from './support/queues';
 
 /** GET/POST/PATCH/DELETE /users..., POST /fetch_api_key: every rule and refusal, per role. */
 let realm: TestRealm;
@@ -253,5 +254,28 @@ describe('POST /fetch_api_key', () => {
   it('needs both parameters', async () => {
     const res = await new Api().post('/fetch_api_key', { username: 'x@example.test' }, { contract: false });
     expect(res.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'password' });
+  });
+});
+
+describe('email visibility', () => {
+  it('shows the real email only to the roles the user\'s setting allows, in reads and in events', async () => {
+    const local = await createTestRealm('Private emails');
+    await local.admin.api.patch('/realm/user_settings_defaults', { email_address_visibility: 3 }); // administrators only
+    const adminQueue = (await local.admin.api.post('/register', { event_types: ['realm_user'] })).body;
+    const memberQueue = (await local.member.api.post('/register', { event_types: ['realm_user'] })).body;
+    const hidden = await local.addUser({ name: 'Hidden Email' });
+    const placeholder = expect.stringMatching(new RegExp(`^user${hidden.user_id}@`));
+    const asMember = (await local.member.api.get(`/users/${hidden.user_id}`)).body.user;
+    expect(asMember).toMatchObject({ email: placeholder, delivery_email: null });
+    const asAdmin = (await local.admin.api.get(`/users/${hidden.user_id}`)).body.user;
+    expect(asAdmin).toMatchObject({ email: placeholder, delivery_email: hidden.email });
+    const asModerator = (await local.moderator.api.get(`/users/${hidden.user_id}`)).body.user;
+    expect(asModerator.delivery_email).toBeNull();
+    // The user still logs in with the real email (or the placeholder).
+    expect((await hidden.api.get('/users/me')).body).toMatchObject({ delivery_email: hidden.email, email: placeholder });
+    const [forAdmin] = await eventsOf(local.admin, adminQueue.queue_id, 1, ['add']);
+    const [forMember] = await eventsOf(local.member, memberQueue.queue_id, 1, ['add']);
+    expect(forAdmin.person).toMatchObject({ user_id: hidden.user_id, delivery_email: hidden.email, email: placeholder });
+    expect(forMember.person).toMatchObject({ user_id: hidden.user_id, delivery_email: null, email: placeholder });
   });
 });

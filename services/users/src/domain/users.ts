@@ -11,7 +11,7 @@ import type { UsersConfig } from '../config';
 import { newApiKey } from './api-keys';
 import { checkPasswordShape, hashPassword } from './passwords';
 import { directSystemGroups } from './system-groups';
-import { formatUser, ApiUser, FormatOptions } from './format';
+import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData } from './profile-values';
 import { notifyAuthChanged, notifyClients, notifyUserCreated } from './notify';
@@ -78,11 +78,22 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
   });
   await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
   await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot });
-  if (!user.is_system_bot) {
-    const person = formatUser(user, { user_id: 0, role: Role.GUEST }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
-    await notifyClients(tx, realm.id, 'realm', { type: 'realm_user', op: 'add', person });
-  }
+  if (!user.is_system_bot) await notifyUserAdded(tx, config, user);
   return { user, apiKey: key.key };
+}
+
+/**
+ * realm_user add, in two versions: with the real email for those the new user's
+ * email_address_visibility lets see it, with delivery_email null for the others.
+ */
+async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow): Promise<void> {
+  const viewers = (await userStore.listRealmUsers(tx, user.realm_id)).filter((v) => v.is_active);
+  const sees = (v: UserRow) => canSeeDeliveryEmail(user, { user_id: v.id, role: v.role });
+  for (const group of [viewers.filter(sees), viewers.filter((v) => !sees(v))]) {
+    if (!group.length) continue;
+    const person = formatUser(user, { user_id: group[0].id, role: group[0].role }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
+    await notifyClients(tx, user.realm_id, group.map((v) => v.id), { type: 'realm_user', op: 'add', person });
+  }
 }
 
 /**
