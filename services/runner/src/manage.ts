@@ -114,9 +114,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  const message = err instanceof UsageError || err.name === 'ApiError' || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    ? err.message
-    : `${err.message}`;
-  process.stderr.write(`error: ${message}\n`);
+  // Usage, validation (ApiError) and database errors all read as one line; never a stack.
+  process.stderr.write(`error: ${err.message}\n`);
   process.exit(1);
 });
