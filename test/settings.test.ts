@@ -129,6 +129,7 @@ describe('PATCH /settings', () => {
 
   it('records an email change that takes effect only once confirmed', async () => {
     const user = await realm.addUser({ name: 'Mover' });
+    const watcher = (await realm.member.api.post('/register', { event_types: ['realm_user'] })).body;
     const target = `moved-${Date.now()}@example.test`;
     expect((await user.api.patch('/settings', { email: realm.admin.email })).body.msg).toBe(`Email '${realm.admin.email}' already in use`);
     expect((await user.api.patch('/settings', { email: 'not an email' })).body.msg).toBe("Invalid email 'not an email'");
@@ -145,6 +146,9 @@ describe('PATCH /settings', () => {
     });
     const again = await manage(['confirm-email-change', '--token', mine.token]);
     expect(again.stderr).toContain('Unknown or already used confirmation token');
+    // Visible to everyone (the default), so the realm hears the new address.
+    const events = await eventsOf(realm.member, watcher.queue_id, 1, ['update']);
+    expect(events.map((e) => e.person)).toContainEqual({ user_id: user.user_id, delivery_email: target });
   });
 });
 
