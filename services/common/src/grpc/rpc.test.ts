@@ -34,6 +34,12 @@ function usersHandlers(): Record<string, Handler> {
       throw new Error('connection to db lost: password=hunter2');
     },
     DeactivateUser: async () => undefined,
+    ReactivateUser: async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432 password=hunter2'), { code: 'ECONNREFUSED' });
+    },
+    FetchApiKey: async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    },
   };
 }
 
@@ -119,6 +125,14 @@ describe('errors', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', httpStatus: 500, extra: {} });
     expect(JSON.stringify((err as ApiError).toBody())).not.toContain('hunter2');
+  });
+
+  it('turn a backing server out of reach (PostgreSQL, Redis) into SERVICE_UNAVAILABLE 503, without its message', async () => {
+    for (const rpc of ['ReactivateUser', 'FetchApiKey']) {
+      const err = await rejection(client.call(rpc, { user_id: 1 }, ctx));
+      expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+      expect((err as ApiError).message).not.toContain('hunter2');
+    }
   });
 
   it('reject an RPC the service does not have', async () => {

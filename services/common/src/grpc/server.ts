@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
-import { isApiError, UnauthorizedError } from '../errors';
+import { isApiError, ServiceUnavailableError, UnauthorizedError } from '../errors';
 import type { Caller } from '../roles';
 import { readCallContext } from './caller';
 import { isJsonReply, serviceDefinition } from './protos';
@@ -41,7 +41,20 @@ function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: Abo
   };
 }
 
-function wrap(name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
+/** Connection failures: refused, reset or closed sockets, PostgreSQL shutting down or not yet up. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+export function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  // ioredis gives up a command after its retries; pg's pool times out while connecting.
+  if (e.name === 'MaxRetriesPerRequestError') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection is closed|Connection terminated|timeout exceeded when trying to connect/i.test(message);
+}
+
+function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
     const cancelled = new AbortController();
     call.on('cancelled', () => cancelled.abort());
@@ -50,7 +63,12 @@ function wrap(name: string, handler: Handler, jsonReply: boolean, secret: string
       (reply) => callback(null, jsonReply ? { json: JSON.stringify(reply ?? {}) } : reply),
       (err: unknown) => {
         if (isApiError(err)) return callback(toServiceError(err));
-        // Never leak internals: the client sees "Internal server error", the log the rest.
+        // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
+        // not a bug; anything else never leaks: "Internal server error", the rest to the log.
+        if (isUnavailable(err)) {
+          log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
+          return callback(toServiceError(new ServiceUnavailableError(service)));
+        }
         log.error({ err, rpc: name }, 'rpc failed');
         callback({ code: grpc.status.INTERNAL, details: 'Internal server error' });
       },
@@ -78,7 +96,7 @@ export async function startRpcServer(opts: {
   for (const [name, method] of Object.entries(definition)) {
     const handler = handlers[name];
     if (!handler) throw new Error(`${opts.service}: no handler for RPC ${name}`);
-    impl[name] = wrap(name, handler, isJsonReply(method), opts.secret, opts.log);
+    impl[name] = wrap(opts.service, name, handler, isJsonReply(method), opts.secret, opts.log);
   }
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
   server.addService(definition, impl);
