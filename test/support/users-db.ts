@@ -40,6 +40,8 @@ export function callerOf(realm: TestRealm, name: FixtureName): Caller {
 export interface OutboxEvent {
   audience: 'realm' | number[];
   event: Record<string, unknown> & { type: string };
+  /** What queues without the capability get instead (emit's fallback; null: nothing), when there is one. */
+  fallback?: { capability: string; event: Record<string, unknown> | null };
 }
 
 /** The newest outbox row's ID: pass it to clientEventsSince to read what a change emitted. */
@@ -54,5 +56,5 @@ export async function clientEventsSince(mark: number, realmId: number): Promise<
     `SELECT payload FROM outbox WHERE subject = 'users.client_event' AND id > $1
         AND (payload->>'realm_id')::int = $2 ORDER BY id`,
     [mark, realmId]);
-  return rows.map((r) => ({ audience: r.payload.audience, event: r.payload.event }));
+  return rows.map(({ payload: { audience, event, fallback } }) => (fallback ? { audience, event, fallback } : { audience, event }));
 }

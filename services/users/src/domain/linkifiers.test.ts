@@ -54,9 +54,11 @@ describe('checkAddLinkifier', () => {
       { id: first, ...issue(1) },
       { id: second, pattern: 'ZUL-(?P<id>\\d+)', url_template: 'https://zulip.example/{id}' },
     ]);
-    expect(await clientEventsSince(mark, me.realm_id)).toEqual([
-      { audience: 'realm', event: { type: 'realm_linkifiers', realm_linkifiers: list } },
-    ]);
+    expect(await clientEventsSince(mark, me.realm_id)).toEqual([{
+      audience: 'realm', event: { type: 'realm_linkifiers', realm_linkifiers: list },
+      // Queues without linkifier_url_template get none of these events.
+      fallback: { capability: 'linkifier_url_template', event: null },
+    }]);
   });
 
   it('lets owners and administrators add, and refuses every other role', async () => {
@@ -124,7 +126,7 @@ describe('checkUpdateLinkifier', () => {
     ]);
     const events = await clientEventsSince(mark, me.realm_id);
     expect(events).toHaveLength(2);
-    expect(events[1]).toEqual({ audience: 'realm', event: { type: 'realm_linkifiers', realm_linkifiers: list } });
+    expect(events[1]).toMatchObject({ audience: 'realm', event: { type: 'realm_linkifiers', realm_linkifiers: list } });
   });
 
   it('says "Linkifier not found." for nonexistent and other realms\' IDs, before validating', async () => {

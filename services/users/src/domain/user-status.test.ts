@@ -1,5 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
-import { closeStatusTestDb, fixtureCaller, FixtureName, outboxPosition, statusTestDb, writtenClientEvents } from '../../../../test/support/user-status-db';
+import { closeUsersDb, callerOf, FixtureName, outboxMark, usersDb, clientEventsSince } from '../../../../test/support/users-db';
 import {
   checkStatusChange, checkStatusText, checkUpdateOwnStatus, checkUpdateStatusForUser, getUserStatus, userStatusState,
 } from './user-status';
@@ -7,8 +7,8 @@ import { checkSetUserActive } from './users';
 
 let realm: TestRealm;
 let elsewhere: TestRealm;
-const pool = () => statusTestDb().pool;
-const config = () => statusTestDb().config;
+const pool = () => usersDb().pool;
+const config = () => usersDb().config;
 const HUMANS: FixtureName[] = ['owner', 'admin', 'moderator', 'member', 'guest'];
 const NON_ADMINS: FixtureName[] = ['moderator', 'member', 'guest', 'bot'];
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   elsewhere = await createTestRealm('Other status realm');
 });
 afterAll(async () => {
-  await closeStatusTestDb();
+  await closeUsersDb();
   await closeFixtures();
 });
 
@@ -108,12 +108,12 @@ describe('checkStatusChange', () => {
 describe('checkUpdateOwnStatus', () => {
   it('lets every human set their own status, announced to the realm', async () => {
     for (const name of HUMANS) {
-      const caller = fixtureCaller(realm, name);
-      const mark = await outboxPosition();
+      const caller = callerOf(realm, name);
+      const mark = await outboxMark();
       await checkUpdateOwnStatus(pool(), config(), caller, { status_text: ` ${name} away `, emoji_name: 'car' });
       expect(await getUserStatus(pool(), caller, caller.user_id))
         .toEqual({ status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-      expect(await writtenClientEvents(mark, realm.realm_id)).toEqual([{
+      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([{
         audience: 'realm',
         event: { type: 'user_status', user_id: caller.user_id, status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
       }]);
@@ -121,39 +121,39 @@ describe('checkUpdateOwnStatus', () => {
   });
 
   it('refuses bots, writing nothing', async () => {
-    const mark = await outboxPosition();
-    await expect(checkUpdateOwnStatus(pool(), config(), fixtureCaller(realm, 'bot'), { status_text: 'beep' }))
+    const mark = await outboxMark();
+    await expect(checkUpdateOwnStatus(pool(), config(), callerOf(realm, 'bot'), { status_text: 'beep' }))
       .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This endpoint does not accept bot requests.' });
-    expect(await writtenClientEvents(mark, realm.realm_id)).toEqual([]);
+    expect(await clientEventsSince(mark, realm.realm_id)).toEqual([]);
   });
 
   it('changes only what is passed, and the event says only that', async () => {
     const user = await realm.addUser({ name: 'Partial' });
-    const caller = { ...fixtureCaller(realm, 'member'), user_id: user.user_id, email: user.email };
+    const caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
     await checkUpdateOwnStatus(pool(), config(), caller, { status_text: 'lunch' });
-    const mark = await outboxPosition();
+    const mark = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), caller, { emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
     expect(await getUserStatus(pool(), caller, user.user_id))
       .toEqual({ status_text: 'lunch', emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
-    expect((await writtenClientEvents(mark, realm.realm_id)).map((e) => e.event))
+    expect((await clientEventsSince(mark, realm.realm_id)).map((e) => e.event))
       .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' }]);
     await checkUpdateOwnStatus(pool(), config(), caller, { status_text: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
-    const clearing = await outboxPosition();
+    const clearing = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), caller, { emoji_name: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({});
-    expect((await writtenClientEvents(clearing, realm.realm_id)).map((e) => e.event))
+    expect((await clientEventsSince(clearing, realm.realm_id)).map((e) => e.event))
       .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' }]);
   });
 
   it('maps the deprecated away onto presence_enabled, telling the user\'s clients', async () => {
     const user = await realm.addUser({ name: 'Away' });
-    const caller = { ...fixtureCaller(realm, 'member'), user_id: user.user_id, email: user.email };
-    const mark = await outboxPosition();
+    const caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
+    const mark = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), caller, { away: true });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ away: true });
     expect((await userStatusState(pool(), realm.realm_id)).user_status[String(user.user_id)]).toEqual({ away: true });
-    expect(await writtenClientEvents(mark, realm.realm_id)).toEqual([
+    expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
       {
         audience: [user.user_id],
         event: { type: 'user_settings', op: 'update', property: 'presence_enabled', value: false },
@@ -172,10 +172,10 @@ describe('checkUpdateOwnStatus', () => {
   });
 
   it('writes nothing when refused', async () => {
-    const caller = fixtureCaller(realm, 'other');
-    const mark = await outboxPosition();
+    const caller = callerOf(realm, 'other');
+    const mark = await outboxMark();
     await expect(checkUpdateOwnStatus(pool(), config(), caller, { status_text: 'x', emoji_name: 'invalid' })).rejects.toThrow("Emoji 'invalid' does not exist");
-    expect(await writtenClientEvents(mark, realm.realm_id)).toEqual([]);
+    expect(await clientEventsSince(mark, realm.realm_id)).toEqual([]);
     expect(await getUserStatus(pool(), caller, caller.user_id)).toEqual({});
   });
 });
@@ -184,11 +184,11 @@ describe('checkUpdateStatusForUser', () => {
   it('lets owners and administrators set another user\'s status', async () => {
     for (const name of ['owner', 'admin'] as const) {
       const target = await realm.addUser({ name: `Target of ${name}` });
-      const mark = await outboxPosition();
-      await checkUpdateStatusForUser(pool(), fixtureCaller(realm, name), target.user_id, { status_text: 'In a meeting', emoji_name: 'calendar' });
-      expect(await getUserStatus(pool(), fixtureCaller(realm, 'member'), target.user_id))
+      const mark = await outboxMark();
+      await checkUpdateStatusForUser(pool(), callerOf(realm, name), target.user_id, { status_text: 'In a meeting', emoji_name: 'calendar' });
+      expect(await getUserStatus(pool(), callerOf(realm, 'member'), target.user_id))
         .toMatchObject({ status_text: 'In a meeting', emoji_name: 'calendar', reaction_type: 'unicode_emoji' });
-      expect(await writtenClientEvents(mark, realm.realm_id)).toEqual([{
+      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([{
         audience: 'realm',
         event: { type: 'user_status', user_id: target.user_id, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: expect.any(String), reaction_type: 'unicode_emoji' },
       }]);
@@ -198,61 +198,61 @@ describe('checkUpdateStatusForUser', () => {
   it('refuses everyone else with "Insufficient permission", even for themselves', async () => {
     for (const name of NON_ADMINS) {
       for (const targetId of [realm.other.user_id, realm[name].user_id]) {
-        await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, name), targetId, { status_text: 'nope' }))
+        await expect(checkUpdateStatusForUser(pool(), callerOf(realm, name), targetId, { status_text: 'nope' }))
           .rejects.toMatchObject({ code: 'BAD_REQUEST', message: targetId === realm.bot.user_id ? 'No such user' : 'Insufficient permission' });
       }
     }
-    expect(await getUserStatus(pool(), fixtureCaller(realm, 'admin'), realm.other.user_id)).toEqual({});
+    expect(await getUserStatus(pool(), callerOf(realm, 'admin'), realm.other.user_id)).toEqual({});
   });
 
   it('treats another realm\'s user as nonexistent, and refuses bots and deactivated users', async () => {
     const gone = await realm.addUser({ name: 'Gone' });
-    await checkSetUserActive(pool(), fixtureCaller(realm, 'owner'), gone.user_id, false);
+    await checkSetUserActive(pool(), callerOf(realm, 'owner'), gone.user_id, false);
     const cases: [number, string][] = [
       [elsewhere.member.user_id, 'No such user'], [999999, 'No such user'], [realm.bot.user_id, 'No such user'],
       [gone.user_id, 'User is deactivated'],
     ];
     for (const [id, msg] of cases) {
-      await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'admin'), id, { status_text: 'x' })).rejects.toThrow(msg);
+      await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), id, { status_text: 'x' })).rejects.toThrow(msg);
     }
-    expect(await getUserStatus(pool(), fixtureCaller(elsewhere, 'admin'), elsewhere.member.user_id)).toEqual({});
+    expect(await getUserStatus(pool(), callerOf(elsewhere, 'admin'), elsewhere.member.user_id)).toEqual({});
   });
 
   it('checks the text before the target, and the rest after', async () => {
     const long = { status_text: `${sixty}!` };
-    await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'member'), 999999, long)).rejects.toThrow('status_text is too long (limit: 60 characters)');
-    await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'member'), 999999, {})).rejects.toThrow('No such user');
-    await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'member'), realm.other.user_id, {})).rejects.toThrow('Insufficient permission');
-    await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'admin'), realm.other.user_id, {})).rejects.toThrow('Client did not pass any new values.');
-    await expect(checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'admin'), realm.other.user_id, { emoji_name: 'nope' }))
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), 999999, long)).rejects.toThrow('status_text is too long (limit: 60 characters)');
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), 999999, {})).rejects.toThrow('No such user');
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), realm.other.user_id, {})).rejects.toThrow('Insufficient permission');
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, {})).rejects.toThrow('Client did not pass any new values.');
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, { emoji_name: 'nope' }))
       .rejects.toThrow("Emoji 'nope' does not exist");
   });
 
   it('takes no away: an administrator cannot change presence_enabled', async () => {
     const target = await realm.addUser({ name: 'Present' });
     const req = { status_text: 'here', away: true } as Parameters<typeof checkUpdateStatusForUser>[3];
-    await checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'admin'), target.user_id, req);
-    expect(await getUserStatus(pool(), fixtureCaller(realm, 'admin'), target.user_id)).toEqual({ status_text: 'here' });
+    await checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), target.user_id, req);
+    expect(await getUserStatus(pool(), callerOf(realm, 'admin'), target.user_id)).toEqual({ status_text: 'here' });
   });
 });
 
 describe('getUserStatus', () => {
   it('lets every role read a human\'s status, {} when there is none', async () => {
     const target = await realm.addUser({ name: 'Readable' });
-    await checkUpdateStatusForUser(pool(), fixtureCaller(realm, 'admin'), target.user_id, { status_text: 'reading' });
+    await checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), target.user_id, { status_text: 'reading' });
     for (const name of [...HUMANS, 'bot'] as FixtureName[]) {
-      expect(await getUserStatus(pool(), fixtureCaller(realm, name), target.user_id)).toEqual({ status_text: 'reading' });
+      expect(await getUserStatus(pool(), callerOf(realm, name), target.user_id)).toEqual({ status_text: 'reading' });
     }
     const fresh = await realm.addUser({ name: 'Fresh' });
-    expect(await getUserStatus(pool(), fixtureCaller(realm, 'guest'), fresh.user_id)).toEqual({});
+    expect(await getUserStatus(pool(), callerOf(realm, 'guest'), fresh.user_id)).toEqual({});
   });
 
   it('refuses bots, deactivated users and other realms\' users', async () => {
     const gone = await realm.addUser({ name: 'Gone reader' });
-    await checkSetUserActive(pool(), fixtureCaller(realm, 'owner'), gone.user_id, false);
-    await expect(getUserStatus(pool(), fixtureCaller(realm, 'member'), realm.bot.user_id)).rejects.toThrow('No such user');
-    await expect(getUserStatus(pool(), fixtureCaller(realm, 'member'), elsewhere.member.user_id)).rejects.toThrow('No such user');
-    await expect(getUserStatus(pool(), fixtureCaller(realm, 'member'), gone.user_id)).rejects.toThrow('User is deactivated');
+    await checkSetUserActive(pool(), callerOf(realm, 'owner'), gone.user_id, false);
+    await expect(getUserStatus(pool(), callerOf(realm, 'member'), realm.bot.user_id)).rejects.toThrow('No such user');
+    await expect(getUserStatus(pool(), callerOf(realm, 'member'), elsewhere.member.user_id)).rejects.toThrow('No such user');
+    await expect(getUserStatus(pool(), callerOf(realm, 'member'), gone.user_id)).rejects.toThrow('User is deactivated');
   });
 });
 
@@ -261,14 +261,14 @@ describe('userStatusState', () => {
     const own = await createTestRealm('State realm');
     const gone = await own.addUser({ name: 'Gone with status' });
     const cleared = await own.addUser({ name: 'Cleared' });
-    const admin = fixtureCaller(own, 'admin');
+    const admin = callerOf(own, 'admin');
     await checkUpdateStatusForUser(pool(), admin, own.member.user_id, { status_text: 'busy', emoji_name: 'car' });
     await checkUpdateStatusForUser(pool(), admin, own.guest.user_id, { emoji_name: 'zulip' });
     await checkUpdateStatusForUser(pool(), admin, gone.user_id, { status_text: 'gone' });
-    await checkSetUserActive(pool(), fixtureCaller(own, 'owner'), gone.user_id, false);
+    await checkSetUserActive(pool(), callerOf(own, 'owner'), gone.user_id, false);
     await checkUpdateStatusForUser(pool(), admin, cleared.user_id, { status_text: 'brief' });
     await checkUpdateStatusForUser(pool(), admin, cleared.user_id, { status_text: '', emoji_name: '' });
-    await checkUpdateStatusForUser(pool(), fixtureCaller(elsewhere, 'admin'), elsewhere.member.user_id, { status_text: 'elsewhere' });
+    await checkUpdateStatusForUser(pool(), callerOf(elsewhere, 'admin'), elsewhere.member.user_id, { status_text: 'elsewhere' });
     expect(await userStatusState(pool(), own.realm_id)).toEqual({
       user_status: {
         [own.member.user_id]: { status_text: 'busy', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },

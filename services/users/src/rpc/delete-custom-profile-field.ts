@@ -1,11 +1,7 @@
 import type { Handler } from '@parley/common';
+import type { DeleteCustomProfileFieldRequest__Output as DeleteCustomProfileFieldRequest } from '@parley/common/generated/parley/users/v1/DeleteCustomProfileFieldRequest';
 import type { UsersDeps } from '../deps';
 import { checkDeleteProfileField } from '../domain/profile-fields';
-
-/** parley.users.v1.DeleteCustomProfileFieldRequest, until the generated types have it. */
-interface DeleteCustomProfileFieldRequest {
-  field_id: number;
-}
 
 /** DELETE /realm/profile_fields/{field_id} (administrators). */
 export const deleteCustomProfileField = (deps: UsersDeps): Handler<DeleteCustomProfileFieldRequest> => async (req, ctx) => {

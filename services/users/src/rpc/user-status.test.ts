@@ -1,6 +1,6 @@
 import { createLogger, HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
-import { closeStatusTestDb, fixtureCaller, FixtureName, statusTestDb } from '../../../../test/support/user-status-db';
+import { closeUsersDb, callerOf, FixtureName, usersDb } from '../../../../test/support/users-db';
 import type { UsersDeps } from '../deps';
 import { MemoryPresenceStore } from '../store/presence';
 import { getUserStatus } from './get-user-status';
@@ -15,17 +15,17 @@ let realm: TestRealm;
 let deps: UsersDeps;
 
 const ctx = (name: FixtureName): HandlerContext => {
-  const caller = fixtureCaller(realm, name);
+  const caller = callerOf(realm, name);
   return { caller, maybeCaller: caller, client: 'test', host: '', log: deps.log, signal: new AbortController().signal };
 };
 
 beforeAll(async () => {
   realm = await createTestRealm('Status RPC realm');
-  const { pool, config } = statusTestDb();
+  const { pool, config } = usersDb();
   deps = { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
 });
 afterAll(async () => {
-  await closeStatusTestDb();
+  await closeUsersDb();
   await closeFixtures();
 });
 
