@@ -299,6 +299,15 @@ export const routes: Route[] = [
   { method: 'DELETE', path: '/users/me/profile_data', service: 'users', rpc: 'RemoveProfileData', auth: 'user',
     params: { data: 'int[]' } },
 
+  { method: 'POST', path: '/channel_folders/create', service: 'channels', rpc: 'CreateChannelFolder', auth: 'user',
+    params: { name: 'string', description: 'string?' } },
+  { method: 'GET', path: '/channel_folders', service: 'channels', rpc: 'GetChannelFolders', auth: 'user',
+    params: { include_archived: 'bool?' } },
+  { method: 'PATCH', path: '/channel_folders', service: 'channels', rpc: 'ReorderChannelFolders', auth: 'user',
+    params: { order: 'int[]' } },
+  { method: 'PATCH', path: '/channel_folders/:channel_folder_id', service: 'channels', rpc: 'UpdateChannelFolder', auth: 'user',
+    params: { channel_folder_id: 'int', name: 'string?', description: 'string?', is_archived: 'bool?' } },
+
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {
       apply_markdown: 'bool?', client_gravatar: 'bool?', include_subscribers: 'string?', slim_presence: 'bool?',

@@ -1,5 +1,5 @@
 import { BadRequestError, Handler } from '@parley/common';
-import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/users/v1/RegisterStateRequest';
+import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import type { UsersDeps } from '../deps';
 import { registerState } from '../domain/register-state';
 

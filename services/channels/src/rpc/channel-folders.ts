@@ -1,0 +1,27 @@
+import { BadRequestError, DbServiceDeps, Handler } from '@parley/common';
+import type { CreateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/CreateChannelFolderRequest';
+import type { GetChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelFoldersRequest';
+import type { ReorderChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/ReorderChannelFoldersRequest';
+import type { UpdateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateChannelFolderRequest';
+import { checkCreateFolder, checkReorderFolders, checkUpdateFolder, listFolders } from '../domain/folders';
+
+/** The four channel-folder RPCs; each is one line over the domain. */
+export const createChannelFolder = ({ pool }: DbServiceDeps): Handler<CreateChannelFolderRequest__Output> => async (req, ctx) => ({
+  channel_folder_id: await checkCreateFolder(pool, ctx.caller, req),
+});
+
+export const getChannelFolders = ({ pool }: DbServiceDeps): Handler<GetChannelFoldersRequest__Output> => async (req, ctx) => ({
+  channel_folders: await listFolders(pool, ctx.caller.realm_id, req.include_archived ?? false),
+});
+
+export const updateChannelFolder = ({ pool }: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output> => async (req, ctx) => {
+  await checkUpdateFolder(pool, ctx.caller, req.channel_folder_id, req);
+  return {};
+};
+
+export const reorderChannelFolders = ({ pool }: DbServiceDeps): Handler<ReorderChannelFoldersRequest__Output> => async (req, ctx) => {
+  const order: unknown = JSON.parse(req.order);
+  if (!Array.isArray(order) || !order.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('order is not a list of integers');
+  await checkReorderFolders(pool, ctx.caller, order as number[]);
+  return {};
+};
