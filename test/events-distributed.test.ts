@@ -3,6 +3,7 @@ import { manage } from './support/cli';
 import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
 import { outageProxy, OutageProxy } from './support/tcp-proxy';
+import { settle, TestUser } from './support/fixtures';
 
 /**
  * The event path when processes fail: two events replicas and two gateways on real
@@ -32,6 +33,8 @@ describeHere('events across replicas', () => {
     owner = new Api(creds, cluster.gatewayUrls[0]);
     viaSecond = new Api(creds, cluster.gatewayUrls[1]);
     targetId = (await owner.post('/users', { email: 'target@rep.test', password: 'pw', full_name: 'Target' })).body.user_id;
+    // Let that user's realm_user add event reach the queues before the tests register theirs.
+    await settle({ api: owner } as TestUser);
   });
   afterAll(async () => {
     await cluster?.stop();
