@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,11 +96,20 @@ async function startContainers(): Promise<Servers> {
   };
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function startEmbedded(): Promise<Servers> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-pg-'));
   // PostgreSQL runs as the `postgres` user when we are root: it must reach its folder.
   chmodSync(dataDir, 0o755);
-  const port = 55000 + Math.floor(Math.random() * 5000);
+  const port = await freePort();
   const pgServer = await startEmbeddedPostgres({ dataDir, port, secret: randomToken(40) });
   return {
     source: 'embedded',
