@@ -1,11 +1,11 @@
 import http from 'node:http';
-import net from 'node:net';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { randomToken } from '@parley/common';
 import { startEmbeddedPostgres } from '@parley/runner';
+import { freePort } from './ports';
 
 /**
  * Where the tests' PostgreSQL, NATS and Redis come from, in this order:
@@ -96,14 +96,6 @@ async function startContainers(): Promise<Servers> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startEmbedded(): Promise<Servers> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-pg-'));

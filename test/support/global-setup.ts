@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomToken } from '@parley/common';
 import { startSystem, RunningSystem } from '@parley/runner';
 import { provideEnvironment, TestEnvironment } from './environment';
+import { freePort } from './ports';
 
 /**
  * Once per `jest` run: provide PostgreSQL/NATS/Redis (see environment.ts), start Parley
@@ -15,14 +15,6 @@ declare global {
   var __parley: { environment: TestEnvironment; system: RunningSystem } | undefined; // eslint-disable-line no-var
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL ??= 'warn';

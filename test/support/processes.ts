@@ -1,7 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './cli';
+import { freePort } from './ports';
+
+export { freePort };
 
 /**
  * Parley processes started by a test, as an operator starts them (node <pkg>/dist/main.js),
@@ -35,14 +37,6 @@ export function startProcess(name: string, script: string, env: NodeJS.ProcessEn
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls a URL until it answers with the wanted status, or fails with the processes' output. */
 export async function waitFor(url: string, procs: Proc[], timeoutMs = 60_000, status = 200): Promise<void> {
