@@ -70,7 +70,7 @@ class NatsBus implements Bus {
   }
 
   async subscribe({ subject, durable, ordered, handler }: SubscribeOptions): Promise<Subscription> {
-    const stop = durable ? await this.consumeDurable(subject, durable, !!ordered, handler) : this.consumeBroadcast(subject, handler);
+    const stop = durable ? await this.consumeDurable(subject, durable, !!ordered, handler) : await this.consumeBroadcast(subject, handler);
     const subscription: Subscription = {
       stop: async () => {
         this.subscriptions.delete(subscription);
@@ -164,8 +164,12 @@ class NatsBus implements Bus {
   }
 
   /** A core NATS subscription: it sees JetStream publishes too, from now on, in every process. */
-  private consumeBroadcast(subject: string, handler: BusHandler): () => Promise<void> {
+  private async consumeBroadcast(subject: string, handler: BusHandler): Promise<() => Promise<void>> {
     const sub = this.nc.subscribe(subject);
+    // A round trip to the server: once it returns, the server has registered the subscription, so
+    // whatever is published after subscribe() resolves reaches it (the "from the time it subscribed"
+    // promise of Bus.subscribe).
+    await this.nc.flush();
     const retryDelaysMs = this.opts.retryDelaysMs ?? [100, 500, 2_000];
     const done = (async () => {
       for await (const m of sub) {
