@@ -18,74 +18,10 @@ export interface Route {
   deadlineMs?: number;
 }
 
-/** PATCH /settings's parameters: the account ones and every personal setting. */
-const SETTINGS_PARAMS: Record<string, ParamDecl> = {
-  full_name: 'string?', email: 'string?', old_password: 'string?', new_password: 'string?', timezone: 'string?',
-  twenty_four_hour_time: 'bool?',
-  web_mark_read_on_scroll_policy: 'int?',
-  web_channel_default_view: 'int?',
-  starred_message_counts: 'bool?',
-  receives_typing_notifications: 'bool?',
-  web_suggest_update_timezone: 'bool?',
-  fluid_layout_width: 'bool?',
-  high_contrast_mode: 'bool?',
-  web_font_size_px: 'int?',
-  web_line_height_percent: 'int?',
-  color_scheme: 'int?',
-  enable_drafts_synchronization: 'bool?',
-  translate_emoticons: 'bool?',
-  display_emoji_reaction_users: 'bool?',
-  default_language: 'string?',
-  web_home_view: 'string?',
-  web_escape_navigates_to_home_view: 'bool?',
-  left_side_userlist: 'bool?',
-  emojiset: 'string?',
-  demote_inactive_streams: 'int?',
-  user_list_style: 'int?',
-  web_animate_image_previews: 'string?',
-  web_stream_unreads_count_display_policy: 'int?',
-  hide_ai_features: 'bool?',
-  web_left_sidebar_show_channel_folders: 'bool?',
-  web_left_sidebar_unreads_count_summary: 'bool?',
-  enable_stream_desktop_notifications: 'bool?',
-  enable_stream_email_notifications: 'bool?',
-  enable_stream_push_notifications: 'bool?',
-  enable_stream_audible_notifications: 'bool?',
-  notification_sound: 'string?',
-  enable_desktop_notifications: 'bool?',
-  enable_sounds: 'bool?',
-  email_notifications_batching_period_seconds: 'int?',
-  enable_offline_email_notifications: 'bool?',
-  enable_offline_push_notifications: 'bool?',
-  enable_online_push_notifications: 'bool?',
-  enable_followed_topic_desktop_notifications: 'bool?',
-  enable_followed_topic_email_notifications: 'bool?',
-  enable_followed_topic_push_notifications: 'bool?',
-  enable_followed_topic_audible_notifications: 'bool?',
-  enable_digest_emails: 'bool?',
-  enable_marketing_emails: 'bool?',
-  enable_login_emails: 'bool?',
-  message_content_in_email_notifications: 'bool?',
-  pm_content_in_desktop_notifications: 'bool?',
-  wildcard_mentions_notify: 'bool?',
-  enable_followed_topic_wildcard_mentions_notify: 'bool?',
-  desktop_icon_count_display: 'int?',
-  realm_name_in_email_notifications_policy: 'int?',
-  automatically_follow_topics_policy: 'int?',
-  automatically_unmute_topics_in_muted_streams_policy: 'int?',
-  automatically_follow_topics_where_mentioned: 'bool?',
-  resolved_topic_notice_auto_read_policy: 'string?',
-  presence_enabled: 'bool?',
-  enter_sends: 'bool?',
-  send_private_typing_notifications: 'bool?',
-  send_stream_typing_notifications: 'bool?',
-  send_read_receipts: 'bool?',
-  allow_private_data_export: 'bool?',
-  email_address_visibility: 'int?',
-  web_navigate_to_sent_message: 'bool?',
-};
-
-/** PATCH /realm/user_settings_defaults's parameters. */
+/**
+ * The personal settings an organization can choose defaults for: PATCH /realm/user_settings_defaults
+ * takes exactly these, and PATCH /settings takes them plus the account-only ones below.
+ */
 const REALM_DEFAULT_PARAMS: Record<string, ParamDecl> = {
   twenty_four_hour_time: 'bool?',
   web_mark_read_on_scroll_policy: 'int?',
@@ -145,6 +81,16 @@ const REALM_DEFAULT_PARAMS: Record<string, ParamDecl> = {
   send_read_receipts: 'bool?',
   email_address_visibility: 'int?',
   web_navigate_to_sent_message: 'bool?',
+};
+
+/** PATCH /settings's parameters: the account ones and every personal setting. */
+const SETTINGS_PARAMS: Record<string, ParamDecl> = {
+  full_name: 'string?', email: 'string?', old_password: 'string?', new_password: 'string?', timezone: 'string?',
+  default_language: 'string?',
+  enable_marketing_emails: 'bool?',
+  enable_login_emails: 'bool?',
+  allow_private_data_export: 'bool?',
+  ...REALM_DEFAULT_PARAMS,
 };
 
 /** PATCH /realm's parameters (Zulip's realm settings; see realm-update-schema.ts). */

@@ -1,6 +1,8 @@
 import pg from 'pg';
-import { Caller, createPool, Role, serviceDatabaseUrl } from '@parley/common';
+import { Caller, createLogger, createPool, HandlerContext, Role, serviceDatabaseUrl } from '@parley/common';
 import { readUsersConfig, UsersConfig } from '@parley/users';
+import type { UsersDeps } from '../../services/users/src/deps';
+import { MemoryPresenceStore } from '../../services/users/src/store/presence';
 import type { TestRealm } from './fixtures';
 import { testDatabaseUrl } from './servers';
 
@@ -35,6 +37,18 @@ const ROLES: Record<FixtureName, number> = {
 export function callerOf(realm: TestRealm, name: FixtureName): Caller {
   const user = realm[name];
   return { realm_id: realm.realm_id, user_id: user.user_id, role: ROLES[name], is_bot: name === 'bot', email: user.email };
+}
+
+/** What the users service's handlers get from server.ts, over the test schema, for rpc unit tests. */
+export function usersDeps(): UsersDeps {
+  const { pool, config } = usersDb();
+  return { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
+}
+
+/** The context the rpc wrapper hands a handler when a fixture user calls it through the gateway. */
+export function handlerContext(realm: TestRealm, name: FixtureName, deps: UsersDeps): HandlerContext {
+  const caller = callerOf(realm, name);
+  return { caller, maybeCaller: caller, client: 'test', host: '', log: deps.log, signal: new AbortController().signal };
 }
 
 export interface OutboxEvent {

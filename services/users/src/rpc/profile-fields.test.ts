@@ -1,8 +1,7 @@
-import { createLogger, HandlerContext } from '@parley/common';
+import type { HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
-import { callerOf, closeUsersDb, FixtureName, usersDb } from '../../../../test/support/users-db';
+import { closeUsersDb, FixtureName, handlerContext, usersDeps } from '../../../../test/support/users-db';
 import type { UsersDeps } from '../deps';
-import { MemoryPresenceStore } from '../store/presence';
 import { createCustomProfileField } from './create-custom-profile-field';
 import { deleteCustomProfileField } from './delete-custom-profile-field';
 import { getCustomProfileFields } from './get-custom-profile-fields';
@@ -14,21 +13,17 @@ import { profileDataFor } from '../domain/profile-values';
 
 /**
  * The custom profile field handlers, called as the rpc wrapper calls them: request message
- * (wire names, JSON text for lists and objects) in, reply object out. Through a real gRPC
- * server once protos/ has the RPCs.
+ * (wire names, JSON text for lists and objects) in, reply object out. test/profile-fields.test.ts
+ * covers the same RPCs over HTTP and gRPC.
  */
 let realm: TestRealm;
 let deps: UsersDeps;
 
-const ctx = (name: FixtureName): HandlerContext => {
-  const caller = callerOf(realm, name);
-  return { caller, maybeCaller: caller, client: 'test', host: '', log: deps.log, signal: new AbortController().signal };
-};
+const ctx = (name: FixtureName): HandlerContext => handlerContext(realm, name, deps);
 
 beforeAll(async () => {
   realm = await createTestRealm('Profile fields RPC realm');
-  const { pool, config } = usersDb();
-  deps = { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
+  deps = usersDeps();
 });
 afterAll(async () => {
   await closeFixtures();

@@ -1,28 +1,23 @@
-import { createLogger, HandlerContext } from '@parley/common';
+import type { HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
-import { closeUsersDb, callerOf, FixtureName, usersDb } from '../../../../test/support/users-db';
+import { closeUsersDb, FixtureName, handlerContext, usersDeps } from '../../../../test/support/users-db';
 import type { UsersDeps } from '../deps';
-import { MemoryPresenceStore } from '../store/presence';
 import { getUserStatus } from './get-user-status';
 import { updateOwnStatus } from './update-own-status';
 import { updateUserStatus } from './update-user-status';
 
 /**
  * The three status handlers, called as the rpc wrapper calls them: request message in, reply
- * object out. (Through a real gRPC server once protos/ has the RPCs; see the integrator notes.)
+ * object out. The HTTP tests of the status endpoints go through the gateway and gRPC.
  */
 let realm: TestRealm;
 let deps: UsersDeps;
 
-const ctx = (name: FixtureName): HandlerContext => {
-  const caller = callerOf(realm, name);
-  return { caller, maybeCaller: caller, client: 'test', host: '', log: deps.log, signal: new AbortController().signal };
-};
+const ctx = (name: FixtureName): HandlerContext => handlerContext(realm, name, deps);
 
 beforeAll(async () => {
   realm = await createTestRealm('Status RPC realm');
-  const { pool, config } = usersDb();
-  deps = { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
+  deps = usersDeps();
 });
 afterAll(async () => {
   await closeUsersDb();
