@@ -52,6 +52,24 @@ describe('presence', () => {
     expect([res.status, res.body.msg]).toEqual([400, 'Invalid status: busy']);
   });
 
+  it('tells everyone at once when a user turns presence off (offline) and on (active)', async () => {
+    const user = await realm.addUser({ name: 'Toggler' });
+    const queue = (await realm.admin.api.post('/register', { event_types: ['presence'], client_capabilities: { simplified_presence_events: true } })).body;
+    const mine = async () => (await eventsOf(realm.admin, queue.queue_id, 0)).filter((e) => e.user_id === user.user_id);
+    expect((await user.api.patch('/settings', { presence_enabled: false })).status).toBe(200);
+    await eventually(async () => expect(await mine()).toHaveLength(1));
+    const [off] = await mine();
+    const offline = off.presences[String(user.user_id)];
+    expect(offline.active_timestamp).toBe(offline.idle_timestamp);
+    expect(off.server_timestamp - offline.idle_timestamp).toBeGreaterThan(140); // past the offline threshold
+    expect((await user.api.patch('/settings', { presence_enabled: false })).status).toBe(200); // unchanged: no event
+    expect((await user.api.patch('/settings', { presence_enabled: true })).status).toBe(200);
+    await eventually(async () => expect(await mine()).toHaveLength(2));
+    const on = (await mine())[1];
+    expect(on.presence).toMatchObject({ website: { status: 'active', timestamp: on.server_timestamp } });
+    expect((await realm.member.api.get('/realm/presence')).body.presences).toHaveProperty([user.email, 'aggregated', 'status'], 'active');
+  });
+
   it('gives presence in register state', async () => {
     await realm.member.api.post('/users/me/presence', { status: 'active' });
     const state = (await realm.member.api.post('/register', { fetch_event_types: ['presence'], slim_presence: true })).body;

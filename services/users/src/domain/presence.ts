@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, CLIENT_TIMINGS } from '@parley/common';
+import { BadRequestError, Caller, CLIENT_TIMINGS, Queryable } from '@parley/common';
 import * as userStore from '../store/users';
 import type { PresenceRecord, PresenceStore } from '../store/presence';
 import type { UserRow } from '../store/users';
@@ -13,7 +13,9 @@ import { notifyClients } from './notify';
  * back: a user is active if they were active in the last offline-threshold seconds, idle if
  * only connected, offline otherwise (absent). Users with presence_enabled off are never shown.
  */
-const OFFLINE_SECONDS = CLIENT_TIMINGS.server_presence_offline_threshold_seconds;
+export const OFFLINE_SECONDS = CLIENT_TIMINGS.server_presence_offline_threshold_seconds;
+/** Zulip's allowance for clock skew when it shows a user who turned presence off as offline. */
+const OFFLINE_MARGIN_SECONDS = 120;
 
 export interface PresenceQuery {
   /** Modern format, keyed by user ID (given last_update_id or slim_presence). */
@@ -68,10 +70,35 @@ async function record(pool: pg.Pool, store: PresenceStore, config: UsersConfig, 
   const next = { active_timestamp: status === 'active' ? now : before?.active_timestamp ?? 0, idle_timestamp: now };
   await store.put(user.realm_id, user.id, next);
   if (before && before.idle_timestamp >= now - OFFLINE_SECONDS) return;
+  await notifyPresence(pool, config, user, status, now, next);
+}
+
+/**
+ * Turning presence_enabled on or off takes effect at once for everyone, as in Zulip: on, the
+ * user is active now; off, a presence old enough that every client shows them offline (and
+ * the server hides them from presence until it is on again). Called in the settings change's
+ * transaction: the event commits with it; the store write is harmless if it rolls back, since
+ * presences() only shows users whose stored setting is on.
+ */
+export async function announcePresenceEnabled(tx: Queryable, store: PresenceStore, config: UsersConfig, user: UserRow, enabled: boolean, now = Date.now() / 1000): Promise<void> {
+  const seconds = Math.floor(now);
+  if (enabled) {
+    const next = { active_timestamp: seconds, idle_timestamp: seconds };
+    await store.put(user.realm_id, user.id, next);
+    await notifyPresence(tx, config, user, 'active', seconds, next);
+  } else {
+    const offline = seconds - OFFLINE_SECONDS - OFFLINE_MARGIN_SECONDS;
+    await notifyPresence(tx, config, user, 'idle', offline, { active_timestamp: offline, idle_timestamp: offline }, seconds);
+  }
+}
+
+/** The presence event, with the legacy per-client form for queues without simplified_presence_events. */
+async function notifyPresence(q: Queryable, config: UsersConfig, user: UserRow, status: 'active' | 'idle', timestamp: number,
+  next: { active_timestamp: number; idle_timestamp: number }, serverTimestamp = timestamp): Promise<void> {
   const legacy = {
-    type: 'presence', user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), server_timestamp: now,
-    presence: { website: { client: 'website', status, timestamp: now, pushable: false } },
+    type: 'presence', user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), server_timestamp: serverTimestamp,
+    presence: { website: { client: 'website', status, timestamp, pushable: false } },
   };
-  await notifyClients(pool, user.realm_id, 'realm', { ...legacy, presences: { [String(user.id)]: next } },
+  await notifyClients(q, user.realm_id, 'realm', { ...legacy, presences: { [String(user.id)]: next } },
     { capability: 'simplified_presence_events', event: legacy });
 }

@@ -4,12 +4,14 @@ import { BadRequestError, Caller, isAdmin, LIMITS, Queryable, withTransaction } 
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import type { UserRow } from '../store/users';
+import type { PresenceStore } from '../store/presence';
 import type { UsersConfig } from '../config';
 import { apiEmail } from './format';
 import { hashPassword, verifyPassword } from './passwords';
 import { EMOJISETS, NOTIFICATION_SOUNDS, SETTING_DEFAULTS, SETTINGS, SettingValue } from './settings-schema';
 import { checkEmail, checkFullName } from './users';
 import { notifyAuthChanged, notifyClients } from './notify';
+import { announcePresenceEnabled } from './presence';
 
 /** A user's settings: Zulip's defaults, overlaid by what the user got at creation and changed. */
 export function userSettings(u: UserRow): Record<string, SettingValue> {
@@ -61,7 +63,7 @@ export interface SettingsRequest {
  * PATCH /settings: validates everything first, then applies it all in one transaction, with
  * a user_settings event per changed setting (older clients get the legacy events).
  */
-export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, caller: Caller, req: SettingsRequest): Promise<void> {
+export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: SettingsRequest): Promise<void> {
   const changes: Record<string, SettingValue> = {};
   for (const name of Object.keys(SETTINGS)) {
     const value = req[name];
@@ -88,7 +90,7 @@ export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, ca
       // Takes effect when confirmed with its token (see the management CLI's confirm-email-change).
       await requestEmailChange(tx, user, checkEmail(req.email));
     }
-    await applySettings(tx, config, user, changes);
+    await applySettings(tx, config, presence, user, changes);
   });
 }
 
@@ -107,7 +109,7 @@ async function requestEmailChange(tx: Queryable, user: UserRow, email: string): 
 }
 
 /** Precondition: the user row is locked and every value is valid. */
-export async function applySettings(tx: Queryable, config: UsersConfig, user: UserRow, changes: Record<string, SettingValue>): Promise<void> {
+export async function applySettings(tx: Queryable, config: UsersConfig, presence: PresenceStore, user: UserRow, changes: Record<string, SettingValue>): Promise<void> {
   const current = userSettings(user);
   const changed = Object.entries(changes).filter(([k, v]) => current[k] !== v);
   if (!changed.length) return;
@@ -120,6 +122,7 @@ export async function applySettings(tx: Queryable, config: UsersConfig, user: Us
     await notifyClients(tx, user.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), timezone } });
   }
   if (email_address_visibility !== undefined) await notifyVisibilityChange(tx, config, user, email_address_visibility as number);
+  if (rest.presence_enabled !== undefined) await announcePresenceEnabled(tx, presence, config, user, rest.presence_enabled as boolean);
 }
 
 /** The email others see follows the visibility: tell them the new one, and drop cached logins. */

@@ -4,11 +4,14 @@ import {
   checkStatusChange, checkStatusText, checkUpdateOwnStatus, checkUpdateStatusForUser, getUserStatus, userStatusState,
 } from './user-status';
 import { checkSetUserActive } from './users';
+import { MemoryPresenceStore } from '../store/presence';
+import { OFFLINE_SECONDS } from './presence';
 
 let realm: TestRealm;
 let elsewhere: TestRealm;
 const pool = () => usersDb().pool;
 const config = () => usersDb().config;
+const presence = new MemoryPresenceStore();
 const HUMANS: FixtureName[] = ['owner', 'admin', 'moderator', 'member', 'guest'];
 const NON_ADMINS: FixtureName[] = ['moderator', 'member', 'guest', 'bot'];
 
@@ -110,7 +113,7 @@ describe('checkUpdateOwnStatus', () => {
     for (const name of HUMANS) {
       const caller = callerOf(realm, name);
       const mark = await outboxMark();
-      await checkUpdateOwnStatus(pool(), config(), caller, { status_text: ` ${name} away `, emoji_name: 'car' });
+      await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: ` ${name} away `, emoji_name: 'car' });
       expect(await getUserStatus(pool(), caller, caller.user_id))
         .toEqual({ status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
       expect(await clientEventsSince(mark, realm.realm_id)).toEqual([{
@@ -122,7 +125,7 @@ describe('checkUpdateOwnStatus', () => {
 
   it('refuses bots, writing nothing', async () => {
     const mark = await outboxMark();
-    await expect(checkUpdateOwnStatus(pool(), config(), callerOf(realm, 'bot'), { status_text: 'beep' }))
+    await expect(checkUpdateOwnStatus(pool(), config(), presence, callerOf(realm, 'bot'), { status_text: 'beep' }))
       .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This endpoint does not accept bot requests.' });
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([]);
   });
@@ -130,27 +133,41 @@ describe('checkUpdateOwnStatus', () => {
   it('changes only what is passed, and the event says only that', async () => {
     const user = await realm.addUser({ name: 'Partial' });
     const caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
-    await checkUpdateOwnStatus(pool(), config(), caller, { status_text: 'lunch' });
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: 'lunch' });
     const mark = await outboxMark();
-    await checkUpdateOwnStatus(pool(), config(), caller, { emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
     expect(await getUserStatus(pool(), caller, user.user_id))
       .toEqual({ status_text: 'lunch', emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
     expect((await clientEventsSince(mark, realm.realm_id)).map((e) => e.event))
       .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' }]);
-    await checkUpdateOwnStatus(pool(), config(), caller, { status_text: '' });
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
     const clearing = await outboxMark();
-    await checkUpdateOwnStatus(pool(), config(), caller, { emoji_name: '' });
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { emoji_name: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({});
     expect((await clientEventsSince(clearing, realm.realm_id)).map((e) => e.event))
       .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' }]);
   });
 
+  /** The presence event that turning presence_enabled off (idle, shown offline) or on (active now) sends to everyone. */
+  const presenceEvent = (user: { user_id: number; email: string }, status: 'active' | 'idle') => {
+    const timestamp = expect.any(Number);
+    const legacy = {
+      type: 'presence', user_id: user.user_id, email: user.email, server_timestamp: expect.any(Number),
+      presence: { website: { client: 'website', status, timestamp, pushable: false } },
+    };
+    return {
+      audience: 'realm',
+      event: { ...legacy, presences: { [String(user.user_id)]: { active_timestamp: timestamp, idle_timestamp: timestamp } } },
+      fallback: { capability: 'simplified_presence_events', event: legacy },
+    };
+  };
+
   it('maps the deprecated away onto presence_enabled, telling the user\'s clients', async () => {
     const user = await realm.addUser({ name: 'Away' });
     const caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
     const mark = await outboxMark();
-    await checkUpdateOwnStatus(pool(), config(), caller, { away: true });
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { away: true });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ away: true });
     expect((await userStatusState(pool(), realm.realm_id)).user_status[String(user.user_id)]).toEqual({ away: true });
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
@@ -162,11 +179,20 @@ describe('checkUpdateOwnStatus', () => {
           event: { type: 'update_global_notifications', user: user.email, notification_name: 'presence_enabled', setting: false },
         },
       },
+      presenceEvent(user, 'idle'),
       { audience: 'realm', event: { type: 'user_status', user_id: user.user_id, away: true } },
     ]);
+    // Off: a presence every client shows as offline (older than the offline threshold).
+    const off = (await clientEventsSince(mark, realm.realm_id))[1].event as unknown as { server_timestamp: number; presence: { website: { timestamp: number } } };
+    expect(off.server_timestamp - off.presence.website.timestamp).toBeGreaterThan(OFFLINE_SECONDS);
     const { rows } = await pool().query('SELECT settings FROM users WHERE id = $1', [user.user_id]);
     expect(rows[0].settings).toMatchObject({ presence_enabled: false });
-    await checkUpdateOwnStatus(pool(), config(), caller, { away: false });
+    const back = await outboxMark();
+    await checkUpdateOwnStatus(pool(), config(), presence, caller, { away: false });
+    expect((await clientEventsSince(back, realm.realm_id)).map((e) => e.event.type)).toEqual(['user_settings', 'presence', 'user_status']);
+    expect((await clientEventsSince(back, realm.realm_id))[1]).toEqual(presenceEvent(user, 'active'));
+    // On: active now, in the store GET /realm/presence reads too.
+    expect((await presence.get(realm.realm_id, user.user_id))?.active_timestamp).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({});
     expect(await userStatusState(pool(), realm.realm_id)).not.toHaveProperty(['user_status', String(user.user_id)]);
   });
@@ -174,7 +200,7 @@ describe('checkUpdateOwnStatus', () => {
   it('writes nothing when refused', async () => {
     const caller = callerOf(realm, 'other');
     const mark = await outboxMark();
-    await expect(checkUpdateOwnStatus(pool(), config(), caller, { status_text: 'x', emoji_name: 'invalid' })).rejects.toThrow("Emoji 'invalid' does not exist");
+    await expect(checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: 'x', emoji_name: 'invalid' })).rejects.toThrow("Emoji 'invalid' does not exist");
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([]);
     expect(await getUserStatus(pool(), caller, caller.user_id)).toEqual({});
   });

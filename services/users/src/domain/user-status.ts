@@ -4,6 +4,7 @@ import * as statusStore from '../store/user-status';
 import * as userStore from '../store/users';
 import type { UserStatusRow } from '../store/user-status';
 import type { UserRow } from '../store/users';
+import type { PresenceStore } from '../store/presence';
 import type { UsersConfig } from '../config';
 import { checkEmoji, emojiDataForName, normalizeReactionType } from './emoji';
 import { notifyClients } from './notify';
@@ -92,12 +93,12 @@ async function accessStatusUser(db: Queryable, caller: Caller, userId: number): 
 
 /** POST /users/me/status. */
 export async function checkUpdateOwnStatus(
-  pool: pg.Pool, config: UsersConfig, caller: Caller, req: StatusRequest & { away?: boolean },
+  pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: StatusRequest & { away?: boolean },
 ): Promise<void> {
   if (caller.is_bot) throw new BadRequestError('This endpoint does not accept bot requests.');
   const change = checkStatusChange(req, req.away);
   await withTransaction(pool, async (tx) => {
-    if (req.away !== undefined) await doChangeAway(tx, config, caller, req.away);
+    if (req.away !== undefined) await doChangeAway(tx, config, presence, caller, req.away);
     await doUpdateUserStatus(tx, caller.realm_id, caller.user_id, change, req.away);
   });
 }
@@ -106,10 +107,10 @@ export async function checkUpdateOwnStatus(
  * The deprecated `away` is presence_enabled inverted. Zulip changes the setting as PATCH
  * /settings does, so the user's clients hear of it by the same events.
  */
-async function doChangeAway(tx: Queryable, config: UsersConfig, caller: Caller, away: boolean): Promise<void> {
+async function doChangeAway(tx: Queryable, config: UsersConfig, presence: PresenceStore, caller: Caller, away: boolean): Promise<void> {
   const me = await userStore.findUserById(tx, caller.realm_id, caller.user_id, { lock: true });
   if (!me) throw new BadRequestError('No such user');
-  await applySettings(tx, config, me, { presence_enabled: !away });
+  await applySettings(tx, config, presence, me, { presence_enabled: !away });
 }
 
 /** POST /users/{user_id}/status: administrators set another user's status (no `away`). */

@@ -12,6 +12,6 @@ export interface UpdateOwnStatusRequest {
 }
 
 export const updateOwnStatus = (deps: UsersDeps): Handler<UpdateOwnStatusRequest> => async (req, ctx) => {
-  await checkUpdateOwnStatus(deps.pool, deps.config, ctx.caller, req);
+  await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req);
   return {};
 };

@@ -4,6 +4,6 @@ import type { UsersDeps } from '../deps';
 import { checkUpdateSettings, SettingsRequest } from '../domain/settings';
 
 export const updateSettings = (deps: UsersDeps): Handler<UpdateSettingsRequest__Output> => async (req, ctx) => {
-  await checkUpdateSettings(deps.pool, deps.config, ctx.caller, req as SettingsRequest);
+  await checkUpdateSettings(deps.pool, deps.config, deps.presence, ctx.caller, req as SettingsRequest);
   return {};
 };
