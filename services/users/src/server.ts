@@ -34,6 +34,7 @@ import { getUserGroupMember, getUserGroupMembers } from './rpc/get-user-group-me
 import { getUserGroupSubgroups } from './rpc/get-user-group-subgroups';
 import { deactivateUserGroup } from './rpc/deactivate-user-group';
 import { isInGroupSetting } from './rpc/is-in-group-setting';
+import { resolveUsers } from './rpc/resolve-users';
 import { updateOwnStatus } from './rpc/update-own-status';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
@@ -72,6 +73,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetUserGroupSubgroups: getUserGroupSubgroups(deps),
     DeactivateUserGroup: deactivateUserGroup(deps),
     IsInGroupSetting: isInGroupSetting(deps),
+    ResolveUsers: resolveUsers(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),

@@ -1,0 +1,60 @@
+import { RpcClient } from '@parley/common';
+import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+
+/** ResolveUsers, the users service's internal RPC that turns `principals` into users. */
+let realm: TestRealm;
+let elsewhere: TestRealm;
+let client: RpcClient;
+
+interface Resolved { users: { user_id: number; email: string; full_name: string; role: number; is_bot: boolean; is_active: boolean }[]; unknown: string[] }
+const resolve = (realmId: number, principals: string[]) =>
+  client.call<Resolved>('ResolveUsers', { realm_id: realmId, principals }, { client: 'test', host: '' });
+const apiEmailOf = async (user: TestUser): Promise<string> => (await user.api.get('/users/me')).body.email;
+
+beforeAll(async () => {
+  realm = await createTestRealm('Principals realm');
+  elsewhere = await createTestRealm('Other principals realm');
+  client = new RpcClient('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  // One user whose real email everyone may see, one whose email nobody may see.
+  expect((await realm.guest.api.patch('/settings', { email_address_visibility: 1 })).status).toBe(200);
+  expect((await realm.member.api.patch('/settings', { email_address_visibility: 5 })).status).toBe(200);
+});
+afterAll(async () => {
+  client.close();
+  await closeFixtures();
+});
+
+describe('ResolveUsers (internal RPC)', () => {
+  it('takes user IDs and API emails, in the order first named, each user once', async () => {
+    const memberEmail = await apiEmailOf(realm.member);
+    expect(memberEmail).not.toBe(realm.member.email); // hidden: user<id>@<fake domain>
+    const res = await resolve(realm.realm_id, [
+      String(realm.bot.user_id), memberEmail.toUpperCase(), realm.guest.email, String(realm.member.user_id),
+    ]);
+    expect(res.unknown).toEqual([]);
+    expect(res.users.map((u) => u.user_id)).toEqual([realm.bot.user_id, realm.member.user_id, realm.guest.user_id]);
+    expect(res.users[0]).toMatchObject({ is_bot: true, is_active: true, role: 400 });
+    expect(res.users[1]).toEqual({ user_id: realm.member.user_id, email: memberEmail, full_name: expect.any(String), role: 400, is_bot: false, is_active: true });
+    expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600 });
+  });
+
+  it('reports what names no user of the realm: other realms, hidden real emails, system bots, junk', async () => {
+    const { cross_realm_bots: systemBots } = (await realm.member.api.post('/register', { fetch_event_types: ['realm_user'] })).body;
+    expect(systemBots.length).toBeGreaterThan(0);
+    const principals = [
+      String(systemBots[0].user_id), systemBots[0].email, String(elsewhere.member.user_id), await apiEmailOf(elsewhere.member), realm.member.email, '0', '-3', '1e3', 'nobody@example.com', '',
+    ];
+    expect(await resolve(realm.realm_id, principals)).toEqual({ users: [], unknown: principals });
+  });
+
+  it('includes deactivated users, marked, for the caller to refuse', async () => {
+    const leaving = await realm.addUser({ name: 'Leaving' });
+    expect((await realm.owner.api.delete(`/users/${leaving.user_id}`)).status).toBe(200);
+    const { users } = await resolve(realm.realm_id, [String(leaving.user_id)]);
+    expect(users).toEqual([expect.objectContaining({ user_id: leaving.user_id, is_active: false })]);
+  });
+
+  it('refuses a request without a realm', async () => {
+    await expect(resolve(0, ['1'])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
+  });
+});
