@@ -35,6 +35,7 @@ import { getUserGroupSubgroups } from './rpc/get-user-group-subgroups';
 import { deactivateUserGroup } from './rpc/deactivate-user-group';
 import { isInGroupSetting } from './rpc/is-in-group-setting';
 import { resolveUsers } from './rpc/resolve-users';
+import { getRealmPolicy } from './rpc/get-realm-policy';
 import { updateOwnStatus } from './rpc/update-own-status';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
@@ -74,6 +75,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     DeactivateUserGroup: deactivateUserGroup(deps),
     IsInGroupSetting: isInGroupSetting(deps),
     ResolveUsers: resolveUsers(deps),
+    GetRealmPolicy: getRealmPolicy(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),

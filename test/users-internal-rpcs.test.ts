@@ -1,7 +1,7 @@
 import { RpcClient } from '@parley/common';
-import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 
-/** ResolveUsers, the users service's internal RPC that turns `principals` into users. */
+/** The users service's internal RPCs for the other services: ResolveUsers and GetRealmPolicy (IsInGroupSetting is in user-groups.test.ts). */
 let realm: TestRealm;
 let elsewhere: TestRealm;
 let client: RpcClient;
@@ -56,5 +56,36 @@ describe('ResolveUsers (internal RPC)', () => {
 
   it('refuses a request without a realm', async () => {
     await expect(resolve(0, ['1'])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
+  });
+});
+
+describe('GetRealmPolicy (internal RPC)', () => {
+  interface Policy { settings: string; system_groups: Record<string, number>; deactivated: boolean }
+  const policy = (realmId: number) => client.call<Policy>('GetRealmPolicy', { realm_id: realmId }, { client: 'test', host: '' });
+
+  it('gives the realm\'s current settings, its system groups and whether it is active', async () => {
+    const groups = await systemGroupIds(realm.realm_id);
+    const change = {
+      can_create_public_channel_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] } },
+      can_set_topics_policy_group: { new: groups['role:administrators'] },
+    };
+    expect((await realm.owner.api.patch('/realm', change, { contract: 'envelope' })).status).toBe(200);
+    const res = await policy(realm.realm_id);
+    expect(res.system_groups).toEqual(groups);
+    expect(Object.keys(res.system_groups)).toHaveLength(8);
+    expect(res.deactivated).toBe(false);
+    expect(JSON.parse(res.settings)).toMatchObject({
+      can_create_public_channel_group: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] },
+      can_set_topics_policy_group: groups['role:administrators'],
+      can_create_web_public_channel_group: groups['role:owners'],
+      enable_spectator_access: false,
+    });
+    // Another realm's policy is its own.
+    expect((await policy(elsewhere.realm_id)).system_groups).toEqual(await systemGroupIds(elsewhere.realm_id));
+  });
+
+  it('refuses a realm that does not exist', async () => {
+    await expect(policy(2 ** 31 - 1)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
+    await expect(policy(0)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
   });
 });
