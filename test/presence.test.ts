@@ -70,6 +70,16 @@ describe('presence', () => {
     expect((await realm.member.api.get('/realm/presence')).body.presences).toHaveProperty([user.email, 'aggregated', 'status'], 'active');
   });
 
+  it('names the user by the email others see after the same change', async () => {
+    const user = await realm.addUser({ name: 'Revealed' });
+    expect((await user.api.patch('/settings', { email_address_visibility: 5 })).status).toBe(200);
+    const queue = (await realm.admin.api.post('/register', { event_types: ['presence'] })).body;
+    expect((await user.api.patch('/settings', { presence_enabled: false, email_address_visibility: 1 })).status).toBe(200);
+    const mine = async () => (await eventsOf(realm.admin, queue.queue_id, 0)).filter((e) => e.user_id === user.user_id);
+    await eventually(async () => expect(await mine()).toHaveLength(1));
+    expect((await mine())[0]).toMatchObject({ type: 'presence', email: user.email, presence: { website: { status: 'idle' } } });
+  });
+
   it('gives presence in register state', async () => {
     await realm.member.api.post('/users/me/presence', { status: 'active' });
     const state = (await realm.member.api.post('/register', { fetch_event_types: ['presence'], slim_presence: true })).body;

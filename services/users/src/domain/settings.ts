@@ -122,7 +122,11 @@ export async function applySettings(tx: Queryable, config: UsersConfig, presence
     await notifyClients(tx, user.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), timezone } });
   }
   if (email_address_visibility !== undefined) await notifyVisibilityChange(tx, config, user, email_address_visibility as number);
-  if (rest.presence_enabled !== undefined) await announcePresenceEnabled(tx, presence, config, user, rest.presence_enabled as boolean);
+  if (rest.presence_enabled !== undefined) {
+    // The event names the user by the email others see after this change.
+    const after = email_address_visibility === undefined ? user : { ...user, email_address_visibility: email_address_visibility as number };
+    await announcePresenceEnabled(tx, presence, config, after, rest.presence_enabled as boolean);
+  }
 }
 
 /** The email others see follows the visibility: tell them the new one, and drop cached logins. */
