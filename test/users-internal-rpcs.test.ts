@@ -41,7 +41,10 @@ describe('ResolveUsers (internal RPC)', () => {
   it('reports what names no user of the realm: other realms, hidden real emails, system bots, junk', async () => {
     const { cross_realm_bots: systemBots } = (await realm.member.api.post('/register', { fetch_event_types: ['realm_user'] })).body;
     expect(systemBots.length).toBeGreaterThan(0);
+    const fakeDomain = (await apiEmailOf(realm.member)).split('@')[1];
     const principals = [
+      // A visible user's placeholder email is not their API email; an ID past int32 names nobody.
+      `user${realm.guest.user_id}@${fakeDomain}`, '99999999999',
       String(systemBots[0].user_id), systemBots[0].email, String(elsewhere.member.user_id), await apiEmailOf(elsewhere.member), realm.member.email, '0', '-3', '1e3', 'nobody@example.com', '',
     ];
     expect(await resolve(realm.realm_id, principals)).toEqual({ users: [], unknown: principals });

@@ -84,6 +84,16 @@ export async function listRealmUsers(db: Queryable, realmId: number, ids?: numbe
   return rows;
 }
 
+/** The realm's users (system bots excluded) with one of these IDs or delivery emails (any case). */
+export async function findRealmUsersByIdsOrEmails(db: Queryable, realmId: number, ids: number[], emails: string[]): Promise<UserRow[]> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot
+       AND (id = ANY($2::int[]) OR lower(delivery_email) = ANY($3::text[]))`,
+    [realmId, ids, emails.map((e) => e.toLowerCase())],
+  );
+  return rows;
+}
+
 export async function updateUserFields(
   db: Queryable,
   id: number,
