@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Api } from './support/api';
 import { manage } from './support/cli';
-import { freePort, Proc, startProcess, waitFor } from './support/processes';
+import { freePort } from '@parley/common';
+import { Proc, startProcess, waitFor } from './support/processes';
 
 /**
  * `npm start` as on a fresh machine: no DATABASE_URL, NATS_URL or REDIS_URL, so Parley runs

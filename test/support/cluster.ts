@@ -2,7 +2,8 @@ import pg from 'pg';
 import { connect } from 'nats';
 import { randomToken, SERVICES, ServiceName } from '@parley/common';
 import { deleteKeys } from './redis';
-import { freePort, Proc, startProcess, waitFor } from './processes';
+import { freePort } from '@parley/common';
+import { Proc, startProcess, waitFor } from './processes';
 
 /**
  * Parley distributed on this machine for a test: every service and gateway a process of its

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { randomToken } from '@parley/common';
 import { startEmbeddedPostgres } from '@parley/runner';
-import { freePort } from './ports';
+import { freePort } from '@parley/common';
 
 /**
  * Where the tests' PostgreSQL, NATS and Redis come from, in this order:

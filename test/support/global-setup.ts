@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomToken } from '@parley/common';
 import { startSystem, RunningSystem } from '@parley/runner';
 import { provideEnvironment, TestEnvironment } from './environment';
-import { freePort } from './ports';
+import { freePort } from '@parley/common';
 
 /**
  * Once per `jest` run: provide PostgreSQL/NATS/Redis (see environment.ts), start Parley

@@ -1,9 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './cli';
-import { freePort } from './ports';
-
-export { freePort };
+import { freePort } from '@parley/common';
 
 /**
  * Parley processes started by a test, as an operator starts them (node <pkg>/dist/main.js),

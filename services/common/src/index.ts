@@ -19,3 +19,4 @@ export * from './main';
 export * from './shutdown-hooks';
 export * from './limits';
 export * from './emit';
+export { freePort } from './ports';

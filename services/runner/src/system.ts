@@ -1,5 +1,4 @@
-import net from 'node:net';
-import { createLogger, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
+import { createLogger, freePort, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
 import { readUsersConfig, startUsersService } from '@parley/users';
 import { startChannelsService } from '@parley/channels';
 import { startMessagesService } from '@parley/messages';
@@ -17,17 +16,6 @@ export interface RunningSystem {
   services: Record<ServiceName, RunningService>;
   gateway: RunningGateway;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startSystem(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): Promise<RunningSystem> {
