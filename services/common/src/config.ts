@@ -67,6 +67,15 @@ export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
   users: 50051, channels: 50052, messages: 50053, uploads: 50054, events: 50055,
 };
 
+/**
+ * The uploads service's internal HTTP server (file bodies, tus), which the gateway proxies
+ * to: UPLOADS_HTTP_ADDR, host:port.
+ */
+export const DEFAULT_UPLOADS_HTTP_PORT = 50064;
+export function uploadsHttpAddr(env: Env): string {
+  return envString(env, 'UPLOADS_HTTP_ADDR', `127.0.0.1:${DEFAULT_UPLOADS_HTTP_PORT}`);
+}
+
 /** `USERS_GRPC_ADDR` etc., defaulting to the service's port on loopback. */
 export function grpcAddrs(env: Env): Record<ServiceName, string> {
   const out = {} as Record<ServiceName, string>;

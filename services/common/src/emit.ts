@@ -22,14 +22,26 @@ export interface ClientEvent {
    * such clients get nothing (realm_linkifiers without linkifier_url_template).
    */
   fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null };
+  /**
+   * For `message` events: the Markdown source, for queues registered with apply_markdown
+   * false, and the sender's queue and local_id, echoed to that queue alone as
+   * local_message_id (local echo).
+   */
+  message?: MessageDelivery;
+}
+
+export interface MessageDelivery {
+  raw_content: string;
+  sender_queue_id?: string;
+  local_id?: string;
 }
 
 export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;
 
 export function emit(
   tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],
-  fallback?: ClientEvent['fallback'],
+  fallback?: ClientEvent['fallback'], message?: MessageDelivery,
 ): Promise<void> {
-  const payload: ClientEvent = { realm_id: realmId, audience, event, ...(fallback && { fallback }) };
+  const payload: ClientEvent = { realm_id: realmId, audience, event, ...(fallback && { fallback }), ...(message && { message }) };
   return writeOutbox(tx, schemaOf(service), clientEventSubject(service), payload);
 }

@@ -12,12 +12,15 @@ export type ZulipCode =
   | 'USER_DEACTIVATED'
   | 'REALM_DEACTIVATED'
   | 'AUTHENTICATION_FAILED'
+  | 'CSRF_FAILED'
   | 'RATE_LIMIT_HIT'
   | 'NOT_FOUND'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR'
   | 'STREAM_DOES_NOT_EXIST'
   | 'CHANNEL_ALREADY_EXISTS'
+  | 'CANNOT_DEACTIVATE_GROUP_IN_USE'
+  | 'BAD_NARROW'
   | 'BAD_EVENT_QUEUE_ID'
   | 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED'
   | 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'
@@ -113,5 +116,26 @@ export class NotFoundError extends ApiError {
 export class InternalError extends ApiError {
   constructor() {
     super('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+  }
+}
+
+/** A channel named by ID that does not exist or that the caller may not see (NonExistingChannelIdError). */
+export class ChannelNotFoundError extends ApiError {
+  constructor(streamId: number) {
+    super('STREAM_DOES_NOT_EXIST', `Channel with ID '${streamId}' does not exist`, 400, { stream_id: streamId });
+  }
+}
+
+/** A channel named by name that does not exist or that the caller may not see (NonExistingChannelNameError). */
+export class ChannelNameNotFoundError extends ApiError {
+  constructor(name: string) {
+    super('STREAM_DOES_NOT_EXIST', `Channel '${name}' does not exist`, 400, { stream: name });
+  }
+}
+
+/** POST /channels/create with a name in use (HTTP 409). */
+export class ChannelAlreadyExistsError extends ApiError {
+  constructor(name: string) {
+    super('CHANNEL_ALREADY_EXISTS', `Channel '${name}' already exists`, 409);
   }
 }

@@ -20,3 +20,7 @@ export * from './shutdown-hooks';
 export * from './limits';
 export * from './emit';
 export { freePort } from './ports';
+export * from './group-settings';
+export * from './emoji';
+export * from './params';
+export * from './jobs';

@@ -88,7 +88,8 @@ describe('outbox', () => {
         subject text NOT NULL,
         payload jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
-        sent_at timestamptz
+        sent_at timestamptz,
+        trace text
       );
       CREATE INDEX outbox_unsent ON ${table} (id) WHERE sent_at IS NULL;
       CREATE TABLE ${escapeIdentifier(schema)}.outbox_identity (identity uuid PRIMARY KEY DEFAULT gen_random_uuid());

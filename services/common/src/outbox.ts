@@ -1,6 +1,7 @@
 import { Client, Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { encodeJson } from './bus/bus';
+import { currentTraceHeaders, publishTraced } from './bus/trace';
 import type { Logger } from './logger';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -18,10 +19,12 @@ function channelOf(schema: string): string {
 export async function writeOutbox(
   db: { query: PoolClient['query'] }, schema: string, subject: string, payload: unknown,
 ): Promise<void> {
+  // The request's trace goes with the row, so its consumers' spans join that trace.
+  const traceparent = currentTraceHeaders().traceparent ?? null;
   await db.query(
-    `WITH row AS (INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload) VALUES ($1, $2::jsonb) RETURNING id)
+    `WITH row AS (INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace) VALUES ($1, $2::jsonb, $4) RETURNING id)
      SELECT pg_notify($3, '') FROM row`,
-    [subject, encodeJson(payload), channelOf(schema)],
+    [subject, encodeJson(payload), channelOf(schema), traceparent],
   );
 }
 
@@ -39,6 +42,8 @@ interface OutboxRow {
   id: string;
   subject: string;
   payload: unknown;
+  /** The W3C traceparent of the request that wrote the row, when tracing is on. */
+  trace: string | null;
 }
 
 /**
@@ -160,7 +165,7 @@ export class OutboxRelay {
 
   private async claim(client: PoolClient): Promise<OutboxRow[]> {
     const { rows } = await client.query<OutboxRow>(
-      `SELECT id, subject, payload FROM ${this.table} WHERE sent_at IS NULL
+      `SELECT id, subject, payload, trace FROM ${this.table} WHERE sent_at IS NULL
        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [this.batchSize],
     );
@@ -172,7 +177,8 @@ export class OutboxRelay {
     const sent: string[] = [];
     for (const row of rows) {
       try {
-        await this.opts.bus.publish(row.subject, row.payload, `${this.opts.schema}:${this.identity}:${row.id}`);
+        await publishTraced(row.subject, row.trace, (headers) =>
+          this.opts.bus.publish(row.subject, row.payload, `${this.opts.schema}:${this.identity}:${row.id}`, headers));
       } catch (error) {
         return { sent, error };
       }

@@ -11,3 +11,10 @@ describe('freePort', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 });
+
+describe('freePort range', () => {
+  it('stays below the ephemeral range, where outgoing connections take their ports', async () => {
+    const [ephemeralLow] = require('node:fs').readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    for (let i = 0; i < 20; i++) expect(await freePort()).toBeLessThan(ephemeralLow);
+  });
+});

@@ -25,6 +25,8 @@ export interface BaseConfig {
   healthPort: number;
   migrateOnStart: boolean;
   grpcDeadlineMs: number;
+  /** Zulip's WEB_PUBLIC_STREAMS_ENABLED server setting: whether web-public channels may exist. */
+  webPublicStreamsEnabled: boolean;
 }
 
 export function readBaseConfig(
@@ -45,6 +47,7 @@ export function readBaseConfig(
     healthPort: envInt(env, `${service.toUpperCase()}_HEALTH_PORT`, 0, 0, 65535),
     migrateOnStart: envBool(env, 'MIGRATE_ON_START', true),
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
+    webPublicStreamsEnabled: envBool(env, 'WEB_PUBLIC_STREAMS_ENABLED', false),
   });
 }
 
@@ -74,6 +77,8 @@ interface ServiceOptions<D> {
   makeHandlers: (deps: D) => Record<string, Handler>;
   /** Runs once the server listens (background jobs, consumers); returns what stops them. */
   onStart?: (deps: D) => Promise<() => Promise<void>>;
+  /** Runs first on stop, before the gRPC server waits for its calls (the events service answers its long polls). */
+  beforeStop?: () => void;
   log?: Logger;
 }
 
@@ -107,6 +112,7 @@ export async function runService(
     grpcPort: rpc.port,
     healthPort: health.port,
     stop: async () => {
+      opts.beforeStop?.();
       await rpc.stop();
       await stopJobs();
       await db?.stopRelay();

@@ -7,6 +7,8 @@ export interface BusMessage {
   id: string;
   /** Parsed JSON. */
   data: unknown;
+  /** What travels beside the payload: the W3C trace context of the change (see trace.ts). */
+  headers?: Record<string, string>;
 }
 
 export type BusHandler = (msg: BusMessage) => Promise<void>;
@@ -37,7 +39,7 @@ export interface SubscribeOptions {
 
 export interface Bus {
   /** Publishes a JSON-serialisable payload; resolves when the bus has stored it. `id` dedupes. */
-  publish(subject: string, data: unknown, id: string): Promise<void>;
+  publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): Promise<void>;
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   /** Makes sure the stream that owns `prefix.>` exists (named `prefix` upper-cased). */
   ensureStream(prefix: string): Promise<void>;

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger';
 import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
+import { tracedHandler } from './trace';
 
 /** Matches a subject against a NATS pattern: `*` is exactly one token, a final `>` one or more. */
 export function subjectMatches(pattern: string, subject: string): boolean {
@@ -80,14 +81,14 @@ export class MemoryHub {
     this.dedupeMaxIds = opts.dedupeMaxIds ?? 100_000;
   }
 
-  publish(subject: string, data: unknown, id: string): void {
+  publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): void {
     if (/(^|\.)[*>](\.|$)/.test(subject)) throw new Error(`cannot publish to wildcard subject '${subject}'`);
     const json = encodeJson(data);
     if (this.isDuplicate(streamOf(subject), id)) return;
     const queues = [...this.broadcasts, ...this.durables.values()];
     for (const queue of queues) {
       // Each subscriber gets its own parsed copy, as it would from NATS.
-      if (subjectMatches(queue.subject, subject)) queue.push({ subject, id, data: JSON.parse(json) });
+      if (subjectMatches(queue.subject, subject)) queue.push({ subject, id, data: JSON.parse(json), ...(headers && Object.keys(headers).length ? { headers: { ...headers } } : {}) });
     }
   }
 
@@ -144,12 +145,13 @@ export class MemoryBus implements Bus {
     this.retryDelaysMs = opts.retryDelaysMs ?? [100, 500, 2_000];
   }
 
-  async publish(subject: string, data: unknown, id: string): Promise<void> {
+  async publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
-    this.hub.publish(subject, data, id);
+    this.hub.publish(subject, data, id, headers);
   }
 
-  async subscribe({ subject, durable, ordered, handler }: SubscribeOptions): Promise<Subscription> {
+  async subscribe({ subject, durable, ordered, handler: untraced }: SubscribeOptions): Promise<Subscription> {
+    const handler = tracedHandler(untraced);
     if (this.closed) throw new Error('bus is closed');
     const queue = durable ? this.hub.durableQueue(subject, durable) : this.hub.broadcastQueue(subject);
     const stopWorker = this.work(queue, handler, !!(durable && ordered));

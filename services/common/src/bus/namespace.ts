@@ -16,8 +16,8 @@ export class NamespacedBus implements Bus {
     this.prefix = `${namespace}_`;
   }
 
-  publish(subject: string, data: unknown, id: string): Promise<void> {
-    return this.inner.publish(this.prefix + subject, data, id);
+  publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): Promise<void> {
+    return this.inner.publish(this.prefix + subject, data, id, headers);
   }
 
   subscribe(opts: SubscribeOptions): Promise<Subscription> {

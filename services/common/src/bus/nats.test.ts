@@ -79,6 +79,23 @@ describeNats('NATS bus', () => {
     expect(r.got.map((m) => (m.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('carries trace headers to durable and broadcast subscribers', async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    const durable = recorder();
+    const broadcast = recorder();
+    await bus.subscribe({ subject: `${p}.>`, durable: 'traced', handler: durable.handler });
+    await bus.subscribe({ subject: `${p}.>`, handler: broadcast.handler });
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    await bus.publish(`${p}.x`, { n: 1 }, `${p}:t1`, { traceparent });
+    await bus.publish(`${p}.x`, { n: 2 }, `${p}:t2`);
+    await waitFor(() => durable.got.length === 2 && broadcast.got.length === 2);
+    for (const r of [durable, broadcast]) {
+      expect(r.got[0].headers).toEqual({ traceparent });
+      expect(r.got[1].headers).toBeUndefined();
+    }
+  });
+
   it('creates the stream when a reader subscribes before its owner started', async () => {
     const bus = await newBus();
     const p = prefix();

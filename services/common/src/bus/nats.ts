@@ -1,9 +1,10 @@
 import {
-  AckPolicy, ConsumerMessages, DeliverPolicy, Events, JetStreamClient, JetStreamManager, JsMsg, Msg,
-  NatsConnection, NatsError, StorageType, StringCodec, connect, nanos,
+  AckPolicy, ConsumerMessages, DeliverPolicy, Events, JetStreamClient, JetStreamManager, JsMsg, Msg, MsgHdrs,
+  NatsConnection, NatsError, StorageType, StringCodec, connect, headers as natsHeaders, nanos,
 } from 'nats';
 import type { Logger } from '../logger';
 import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
+import { tracedHandler } from './trace';
 
 export interface NatsBusOptions {
   /** One URL or a comma-separated list of the cluster's URLs. */
@@ -61,15 +62,22 @@ class NatsBus implements Bus {
     void this.logStatus();
   }
 
-  async publish(subject: string, data: unknown, id: string): Promise<void> {
+  async publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): Promise<void> {
+    let hdrs: MsgHdrs | undefined;
+    for (const [key, value] of Object.entries(headers ?? {})) {
+      hdrs ??= natsHeaders();
+      hdrs.set(key, value);
+    }
     // A duplicate id is acked too (with `duplicate` set): the message is stored once either way.
     await this.js.publish(subject, codec.encode(encodeJson(data)), {
       msgID: id,
       timeout: this.opts.publishTimeoutMs ?? 5_000,
+      ...(hdrs ? { headers: hdrs } : {}),
     });
   }
 
-  async subscribe({ subject, durable, ordered, handler }: SubscribeOptions): Promise<Subscription> {
+  async subscribe({ subject, durable, ordered, handler: untraced }: SubscribeOptions): Promise<Subscription> {
+    const handler = tracedHandler(untraced);
     const stop = durable ? await this.consumeDurable(subject, durable, !!ordered, handler) : await this.consumeBroadcast(subject, handler);
     const subscription: Subscription = {
       stop: async () => {
@@ -186,8 +194,11 @@ class NatsBus implements Bus {
   /** Parses a message; one that is not JSON is logged and skipped, as no retry can fix it. */
   private decode(m: Msg | JsMsg, fallbackId: string): BusMessage | undefined {
     const id = m.headers?.get('Nats-Msg-Id') || fallbackId;
+    const traceparent = m.headers?.get('traceparent');
+    const tracestate = m.headers?.get('tracestate');
+    const headers = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
     try {
-      return { subject: m.subject, id, data: JSON.parse(codec.decode(m.data)) };
+      return { subject: m.subject, id, data: JSON.parse(codec.decode(m.data)), ...(headers ? { headers } : {}) };
     } catch (err) {
       this.log.error({ err, subject: m.subject, id }, 'bus message is not JSON; dropped');
       return undefined;

@@ -98,6 +98,9 @@ export async function runMigrations(url: string, service: ServiceName, dir: stri
       checkOrder: true,
       // One lock per service, so the services of one database migrate side by side.
       lockValue: 7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1,
+      // Replicas start together: the second waits for the first's migrations (then has none
+      // to run) instead of failing to start.
+      advisoryLockMode: 'wait',
       log: () => undefined,
     });
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');

@@ -9,6 +9,8 @@ import type { Caller } from '../roles';
 export const CALLER_KEY = 'parley-caller';
 export const CLIENT_KEY = 'parley-client';
 export const HOST_KEY = 'parley-host';
+/** The same signed caller, as an HTTP header, on what the gateway proxies to a service's HTTP server (uploads). */
+export const CALLER_HEADER = 'x-parley-caller';
 
 export function encodeCaller(secret: string, caller: Caller): string {
   const body = Buffer.from(JSON.stringify(caller)).toString('base64url');

@@ -23,6 +23,11 @@ export class RpcClient {
       'grpc.initial_reconnect_backoff_ms': 200,
       'grpc.max_reconnect_backoff_ms': 2000,
       'grpc.max_receive_message_length': 64 * 1024 * 1024,
+      // Errors travel in trailers (status details): room for their extra fields.
+      'grpc.max_metadata_size': 1024 * 1024,
+      // Spread calls over every address the target resolves to (a headless Kubernetes
+      // Service's pods, or `ipv4:a:p,b:q`), skipping replicas that are down.
+      'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
     });
   }
 

@@ -8,7 +8,7 @@ import type { Caller } from '../roles';
 import { CallContext, callMetadata, decodeCaller, encodeCaller, readCallContext } from './caller';
 import { RpcClient } from './client';
 import { serviceDefinition } from './protos';
-import { Handler, RpcServer, startRpcServer } from './server';
+import { Handler, RpcServer, startRpcServer, toJsonReply } from './server';
 import { fromServiceError, toServiceError } from './status';
 
 const SECRET = 's'.repeat(32);
@@ -26,7 +26,6 @@ function usersHandlers(): Record<string, Handler> {
     Authenticate: async (_req, c) => ({ caller: c.caller }),
     GetOwnUser: async (_req, c) => ({ user_id: c.caller.user_id, email: c.caller.email, client: c.client, host: c.host, nothing: null }),
     GetServerSettings: async (_req, c) => ({ has_caller: c.maybeCaller !== undefined, client: c.client, host: c.host }),
-    GetUser: async (req: { user_id: number; client_gravatar?: boolean }) => ({ user_id: req.user_id, client_gravatar: req.client_gravatar ?? 'unset' }),
     CreateUser: async () => {
       throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Not allowed for principal', 403, { principal: 'iago@zulip.com', ids: [1, 2] });
     },
@@ -34,8 +33,16 @@ function usersHandlers(): Record<string, Handler> {
       throw new Error('connection to db lost: password=hunter2');
     },
     DeactivateUser: async () => undefined,
+    // Messages that echo the client's input can be as long as the input.
+    UpdatePresence: async (req: { status: string }) => {
+      throw new ApiError('BAD_REQUEST', `Invalid status: ${req.status}`, 400, { echoed: req.status.slice(0, 50_000) });
+    },
     ReactivateUser: async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432 password=hunter2'), { code: 'ECONNREFUSED' });
+    },
+    GetUser: async (req: { user_id: number; client_gravatar?: boolean }) => {
+      if (req.user_id === 22021) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+      return { user_id: req.user_id, client_gravatar: req.client_gravatar ?? 'unset' };
     },
     FetchApiKey: async () => {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
@@ -89,12 +96,17 @@ describe('startRpcServer', () => {
 describe('JsonReply RPCs', () => {
   it('return the handler\'s object as JSON text, nulls included', async () => {
     const reply = await client.call<{ json: string }>('GetOwnUser', {}, ctx);
-    expect(Object.keys(reply)).toEqual(['json']);
+    expect(Object.keys(reply).sort()).toEqual(['ignored_parameters_unsupported', 'json']);
     expect(JSON.parse(reply.json)).toEqual({ user_id: 11, email: 'iago@zulip.com', client: 'ZulipMobile', host: 'chat.example.com', nothing: null });
   });
 
   it('return {} when the handler returns nothing', async () => {
-    await expect(client.call('DeactivateUser', { user_id: 3 }, ctx)).resolves.toEqual({ json: '{}' });
+    await expect(client.call('DeactivateUser', { user_id: 3 }, ctx)).resolves.toEqual({ json: '{}', ignored_parameters_unsupported: [] });
+  });
+
+  it('carry the parameters a handler found it does not support apart from its data', () => {
+    expect(toJsonReply({ a: 1, ignored_parameters_unsupported: ['bogus'] })).toEqual({ json: '{"a":1}', ignored_parameters_unsupported: ['bogus'] });
+    expect(toJsonReply(undefined)).toEqual({ json: '{}', ignored_parameters_unsupported: [] });
   });
 
   it('receive the request fields, int64 as numbers and unset optionals absent', async () => {
@@ -118,6 +130,20 @@ describe('errors', () => {
     expect(err).toMatchObject({
       code: 'UNAUTHORIZED_PRINCIPAL', message: 'Not allowed for principal', httpStatus: 403, extra: { principal: 'iago@zulip.com', ids: [1, 2] },
     });
+  });
+
+  it('arrive, bounded, however long the message (trailers have a size limit)', async () => {
+    const status = 'x'.repeat(100_000);
+    const err = await rejection(client.call('UpdatePresence', { status }, ctx, 5000)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.code, err.httpStatus]).toEqual(['BAD_REQUEST', 400]);
+    expect(err.message).toBe(`Invalid status: ${'x'.repeat(1000 - 'Invalid status: '.length)}…`);
+    expect(err.extra.echoed).toBe(`${'x'.repeat(1000)}…`);
+  });
+
+  it('turn text PostgreSQL cannot store (NUL) into BAD_REQUEST 400, not a 500', async () => {
+    const err = await rejection(client.call('GetUser', { user_id: 22021 }, ctx));
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid input: text contains NULL (0x00) characters.' });
   });
 
   it('turn any other exception into INTERNAL_SERVER_ERROR, without its message', async () => {

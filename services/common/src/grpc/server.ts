@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
-import { isApiError, ServiceUnavailableError, UnauthorizedError } from '../errors';
+import { BadRequestError, isApiError, ServiceUnavailableError, UnauthorizedError } from '../errors';
 import type { Caller } from '../roles';
 import { readCallContext } from './caller';
 import { isJsonReply, serviceDefinition } from './protos';
@@ -44,6 +44,12 @@ function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: Abo
 /** Connection failures: refused, reset or closed sockets, PostgreSQL shutting down or not yet up. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
+/** PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05). */
+export function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
   if (!e) return false;
@@ -54,15 +60,27 @@ export function isUnavailable(err: unknown): boolean {
   return /Connection is closed|Connection terminated|timeout exceeded when trying to connect/i.test(message);
 }
 
+/**
+ * A JSON reply: the handler's object as text, except `ignored_parameters_unsupported`, which
+ * travels apart so that the gateway merges it with the parameters it ignored itself.
+ */
+export function toJsonReply(reply: unknown): { json: string; ignored_parameters_unsupported: string[] } {
+  const { ignored_parameters_unsupported: ignored, ...data } = (reply ?? {}) as { ignored_parameters_unsupported?: string[] };
+  return { json: JSON.stringify(data), ignored_parameters_unsupported: ignored ?? [] };
+}
+
 function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
     const cancelled = new AbortController();
     call.on('cancelled', () => cancelled.abort());
     const ctx = makeContext(secret, call.metadata, log, cancelled.signal);
     handler(call.request, ctx).then(
-      (reply) => callback(null, jsonReply ? { json: JSON.stringify(reply ?? {}) } : reply),
+      (reply) => callback(null, jsonReply ? toJsonReply(reply) : reply),
       (err: unknown) => {
         if (isApiError(err)) return callback(toServiceError(err));
+        // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
+        // check of the service's caught): the client's input, not a bug of ours.
+        if (isUnstorableText(err)) return callback(toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')));
         // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
         // not a bug; anything else never leaks: "Internal server error", the rest to the log.
         if (isUnavailable(err)) {
@@ -98,7 +116,14 @@ export async function startRpcServer(opts: {
     if (!handler) throw new Error(`${opts.service}: no handler for RPC ${name}`);
     impl[name] = wrap(opts.service, name, handler, isJsonReply(method), opts.secret, opts.log);
   }
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    'grpc.max_metadata_size': 1024 * 1024,
+    // Clients reconnect every few minutes and resolve the name again, so replicas added by
+    // scaling start getting calls (behind a headless Service, DNS names every pod).
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 2 * 60_000,
+  });
   server.addService(definition, impl);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(opts.addr, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),

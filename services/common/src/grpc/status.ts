@@ -35,16 +35,37 @@ function protoTypes() {
   return types;
 }
 
+/**
+ * Longest error message carried: errors travel in HTTP/2 trailers, which have a size limit,
+ * and some messages echo the client's input ("Invalid status: <what was sent>").
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 1000;
+
+function boundedMessage(msg: string): string {
+  return msg.length > MAX_ERROR_MESSAGE_LENGTH ? `${msg.slice(0, MAX_ERROR_MESSAGE_LENGTH)}…` : msg;
+}
+
+/** Largest extra-fields JSON carried: past HTTP/2's header-list limit the connection fails. */
+const MAX_EXTRA_JSON_LENGTH = 16 * 1024;
+
+/** The extra fields as JSON, long strings cut as messages are, and dropped if still too large. */
+function boundedExtra(extra: Record<string, unknown>): string {
+  const json = JSON.stringify(extra, (_key, value: unknown) => (typeof value === 'string' ? boundedMessage(value) : value));
+  return json.length > MAX_EXTRA_JSON_LENGTH ? '{}' : json;
+}
+
 export function toServiceError(err: ApiError): Partial<grpc.ServiceError> {
   const code = GRPC_CODE_BY_HTTP[err.httpStatus] ?? (err.httpStatus >= 500 ? grpc.status.INTERNAL : grpc.status.INVALID_ARGUMENT);
   const { status, apiError } = protoTypes();
+  const msg = boundedMessage(err.message);
   const value = apiError.encode({
-    code: err.code, msg: err.message, http_status: err.httpStatus, extra_json: JSON.stringify(err.extra),
+    code: err.code, msg, http_status: err.httpStatus, extra_json: boundedExtra(err.extra),
   }).finish();
-  const details = status.encode({ code, message: err.message, details: [{ type_url: API_ERROR_URL, value }] }).finish();
+  // The full error is in the details; grpc-message (a header of its own) gets a short form.
+  const details = status.encode({ code, message: msg.slice(0, 200), details: [{ type_url: API_ERROR_URL, value }] }).finish();
   const metadata = new grpc.Metadata();
   metadata.set(DETAILS_KEY, Buffer.from(details));
-  return { code, details: err.message, metadata };
+  return { code, details: msg.slice(0, 200), metadata };
 }
 
 /** Turns any error from a gRPC call into the ApiError the client should see. */
