@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import type { Logger } from '@parley/common';
+import type { Logger, RpcClients } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { PresenceStore } from './store/presence';
+import type { SessionStore } from './store/sessions';
 
 /** What the users service's handlers work with (built in server.ts). */
 export interface UsersDeps {
@@ -9,4 +10,7 @@ export interface UsersDeps {
   config: UsersConfig;
   log: Logger;
   presence: PresenceStore;
+  sessions: SessionStore;
+  /** The other services (the channels service, for realm settings and groups that name channels). */
+  clients: RpcClients;
 }

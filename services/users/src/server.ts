@@ -3,6 +3,8 @@ import { runService, RunningService, Handler } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
 import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
+import { MemorySessionStore, RedisSessionStore, SessionStore } from './store/sessions';
+import { getSession, login, logout } from './rpc/sessions';
 import { updatePresence } from './rpc/update-presence';
 import { getRealmPresence } from './rpc/get-realm-presence';
 import { getCustomProfileFields } from './rpc/get-custom-profile-fields';
@@ -36,6 +38,9 @@ import { deactivateUserGroup } from './rpc/deactivate-user-group';
 import { isInGroupSetting } from './rpc/is-in-group-setting';
 import { resolveUsers } from './rpc/resolve-users';
 import { getRealmPolicy } from './rpc/get-realm-policy';
+import { checkGroupSettings, expandGroupSettings, getGroupMemberships } from './rpc/group-memberships';
+import { getRenderContext } from './rpc/get-render-context';
+import { getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
@@ -51,6 +56,9 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
   return {
     Authenticate: authenticate(deps),
+    Login: login(deps),
+    Logout: logout(deps),
+    GetSession: getSession(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),
@@ -76,6 +84,12 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     IsInGroupSetting: isInGroupSetting(deps),
     ResolveUsers: resolveUsers(deps),
     GetRealmPolicy: getRealmPolicy(deps),
+    GetGroupMemberships: getGroupMemberships(deps),
+    ExpandGroupSettings: expandGroupSettings(deps),
+    CheckGroupSettings: checkGroupSettings(deps),
+    GetRenderContext: getRenderContext(deps),
+    GetTypingPreferences: getTypingPreferences(deps),
+    GetUserSettings: getUserSettings(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),
@@ -101,13 +115,22 @@ export function createPresenceStore(config: UsersConfig): PresenceStore {
   return config.redisUrl ? new RedisPresenceStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`) : new MemoryPresenceStore();
 }
 
+/** Browser sessions live in Redis when REDIS_URL is set (any replica knows them), else in memory. */
+export function createSessionStore(config: UsersConfig): SessionStore {
+  return config.redisUrl ? new RedisSessionStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`) : new MemorySessionStore();
+}
+
 export function startUsersService(config: UsersConfig): Promise<RunningService> {
   const presence = createPresenceStore(config);
+  const sessions = createSessionStore(config);
   return runService({
     name: 'users',
     config,
     migrationsDir: MIGRATIONS_DIR,
-    makeHandlers: ({ pool, log }) => usersHandlers({ pool, log, config, presence }),
-    onStart: async () => () => presence.close(),
+    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients }),
+    onStart: async () => async () => {
+      await presence.close();
+      await sessions.close();
+    },
   });
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UserDeactivatedError,
+  ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UnauthorizedError, UserDeactivatedError,
 } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
@@ -48,6 +48,16 @@ export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { em
   checkActive(user, realm);
   if (req.subdomain !== undefined && realm && realm.string_id !== req.subdomain) throw new SubdomainMismatchError();
   return toCaller(user, email);
+}
+
+/** A browser session's user, checked as Basic auth checks an API key's: active, in the Host's realm. */
+export async function sessionCaller(pool: pg.Pool, config: UsersConfig, realmId: number, userId: number, subdomain: string | undefined): Promise<Caller> {
+  const user = await userStore.findUserById(pool, realmId, userId);
+  if (!user) throw new UnauthorizedError();
+  const realm = await realmStore.findRealmById(pool, user.realm_id);
+  checkActive(user, realm);
+  if (subdomain !== undefined && realm && realm.string_id !== subdomain) throw new SubdomainMismatchError();
+  return toCaller(user, apiEmail(user, config.fakeEmailDomain));
 }
 
 /** POST /fetch_api_key: the realm comes from the Host; username is the real email. */

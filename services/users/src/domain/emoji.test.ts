@@ -1,4 +1,23 @@
-import { checkEmoji, emojiDataForName, normalizeReactionType, unicodeEmojiCode, unicodeEmojiCodeOf } from './emoji';
+import { BadRequestError } from '@parley/common';
+import {
+  checkEmoji as check, emojiDataForName as dataFor, NO_REALM_EMOJI, normalizeReactionType, RealmEmojiLookup, unicodeEmojiCode, unicodeEmojiCodeOf,
+} from './emoji';
+
+const checkEmoji = (name: string, code: string, type: string, realm: RealmEmojiLookup = NO_REALM_EMOJI) => check(name, code, type, realm);
+const emojiDataForName = (name: string, realm: RealmEmojiLookup = NO_REALM_EMOJI) => dataFor(name, realm);
+
+/** A realm whose custom emoji are these (as the uploads service would check them). */
+function realmWith(emoji: { id: string; name: string; deactivated?: boolean }[]): RealmEmojiLookup {
+  return {
+    async check(name, code) {
+      const found = emoji.find((e) => e.id === code);
+      if (!found) throw new BadRequestError('Invalid custom emoji.');
+      if (found.name !== name) throw new BadRequestError('Invalid custom emoji name.');
+      if (found.deactivated) throw new BadRequestError('This custom emoji has been deactivated.');
+    },
+    codeOf: async (name) => emoji.find((e) => e.name === name && !e.deactivated)?.id,
+  };
+}
 
 describe('unicodeEmojiCode', () => {
   it('writes code points as Zulip does: lower case, dash-separated, without U+FE0F', () => {
@@ -10,58 +29,73 @@ describe('unicodeEmojiCode', () => {
 });
 
 describe('emojiDataForName', () => {
-  it('finds Unicode emoji by any of their names', () => {
-    expect(emojiDataForName('car')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-    expect(emojiDataForName('red_car')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-    expect(emojiDataForName('smile')).toEqual({ emoji_code: '1f604', reaction_type: 'unicode_emoji' });
-    expect(emojiDataForName('heart')).toEqual({ emoji_code: '2764', reaction_type: 'unicode_emoji' });
-    expect(emojiDataForName('rainbow-flag')).toEqual({ emoji_code: '1f3f3-200d-1f308', reaction_type: 'unicode_emoji' });
-    expect(emojiDataForName('+1')).toEqual({ emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
+  it('finds Unicode emoji by any of their names', async () => {
+    expect(await emojiDataForName('car')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect(await emojiDataForName('red_car')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect(await emojiDataForName('smile')).toEqual({ emoji_code: '1f604', reaction_type: 'unicode_emoji' });
+    expect(await emojiDataForName('heart')).toEqual({ emoji_code: '2764', reaction_type: 'unicode_emoji' });
+    expect(await emojiDataForName('rainbow-flag')).toEqual({ emoji_code: '1f3f3-200d-1f308', reaction_type: 'unicode_emoji' });
+    expect(await emojiDataForName('+1')).toEqual({ emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
   });
 
-  it('finds Zulip\'s extra emoji, whose code is its name', () => {
-    expect(emojiDataForName('zulip')).toEqual({ emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
+  it('finds Zulip\'s extra emoji, whose code is its name', async () => {
+    expect(await emojiDataForName('zulip')).toEqual({ emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
   });
 
-  it('refuses a name no emoji has, quoting it', () => {
-    expect(() => emojiDataForName('invalid')).toThrow("Emoji 'invalid' does not exist");
-    expect(() => emojiDataForName('Car')).toThrow("Emoji 'Car' does not exist");
-    expect(() => emojiDataForName('1f697')).toThrow("Emoji '1f697' does not exist");
+  it('finds active custom emoji first, even over a Unicode name', async () => {
+    const realm = realmWith([{ id: '3', name: 'car' }, { id: '4', name: 'party' }, { id: '5', name: 'smile', deactivated: true }]);
+    expect(await emojiDataForName('car', realm)).toEqual({ emoji_code: '3', reaction_type: 'realm_emoji' });
+    expect(await emojiDataForName('party', realm)).toEqual({ emoji_code: '4', reaction_type: 'realm_emoji' });
+    expect(await emojiDataForName('smile', realm)).toEqual({ emoji_code: '1f604', reaction_type: 'unicode_emoji' });
+  });
+
+  it('refuses a name no emoji has, quoting it', async () => {
+    await expect(emojiDataForName('invalid')).rejects.toThrow("Emoji 'invalid' does not exist");
+    await expect(emojiDataForName('Car')).rejects.toThrow("Emoji 'Car' does not exist");
+    await expect(emojiDataForName('1f697')).rejects.toThrow("Emoji '1f697' does not exist");
   });
 });
 
 describe('checkEmoji', () => {
-  it('accepts a Unicode emoji whose name and code agree', () => {
-    expect(checkEmoji('car', '1f697', 'unicode_emoji')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-    expect(checkEmoji('red_car', '1f697', 'unicode_emoji')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+  it('accepts a Unicode emoji whose name and code agree', async () => {
+    expect(await checkEmoji('car', '1f697', 'unicode_emoji')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect(await checkEmoji('red_car', '1f697', 'unicode_emoji')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
   });
 
-  it('refuses an unknown code before a mismatched name', () => {
-    expect(() => checkEmoji('car', '1F697', 'unicode_emoji')).toThrow('Invalid emoji code.');
-    expect(() => checkEmoji('heart', '2764-fe0f', 'unicode_emoji')).toThrow('Invalid emoji code.');
-    expect(() => checkEmoji('nope', 'zzz', 'unicode_emoji')).toThrow('Invalid emoji code.');
-    expect(() => checkEmoji('smile', '1f697', 'unicode_emoji')).toThrow('Invalid emoji name.');
-    expect(() => checkEmoji('invalid', '1f697', 'unicode_emoji')).toThrow('Invalid emoji name.');
+  it('refuses an unknown code before a mismatched name', async () => {
+    await expect(checkEmoji('car', '1F697', 'unicode_emoji')).rejects.toThrow('Invalid emoji code.');
+    await expect(checkEmoji('heart', '2764-fe0f', 'unicode_emoji')).rejects.toThrow('Invalid emoji code.');
+    await expect(checkEmoji('nope', 'zzz', 'unicode_emoji')).rejects.toThrow('Invalid emoji code.');
+    await expect(checkEmoji('smile', '1f697', 'unicode_emoji')).rejects.toThrow('Invalid emoji name.');
+    await expect(checkEmoji('invalid', '1f697', 'unicode_emoji')).rejects.toThrow('Invalid emoji name.');
   });
 
-  it('accepts only zulip among the extra emoji, by its own name', () => {
-    expect(checkEmoji('zulip', 'zulip', 'zulip_extra_emoji')).toEqual({ emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
-    expect(() => checkEmoji('zulip', '1f697', 'zulip_extra_emoji')).toThrow('Invalid emoji code.');
-    expect(() => checkEmoji('car', 'zulip', 'zulip_extra_emoji')).toThrow('Invalid emoji name.');
+  it('accepts only zulip among the extra emoji, by its own name', async () => {
+    expect(await checkEmoji('zulip', 'zulip', 'zulip_extra_emoji')).toEqual({ emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
+    await expect(checkEmoji('zulip', '1f697', 'zulip_extra_emoji')).rejects.toThrow('Invalid emoji code.');
+    await expect(checkEmoji('car', 'zulip', 'zulip_extra_emoji')).rejects.toThrow('Invalid emoji name.');
   });
 
-  it('finds no custom emoji: there are none yet', () => {
-    expect(() => checkEmoji('party', '1', 'realm_emoji')).toThrow('Invalid custom emoji.');
-    expect(() => checkEmoji('car', '1f697', 'realm_emoji')).toThrow('Invalid custom emoji.');
+  it('finds no custom emoji in a realm without any', async () => {
+    await expect(checkEmoji('party', '1', 'realm_emoji')).rejects.toThrow('Invalid custom emoji.');
+    await expect(checkEmoji('car', '1f697', 'realm_emoji')).rejects.toThrow('Invalid custom emoji.');
   });
 
-  it('refuses any other type', () => {
-    expect(() => checkEmoji('car', '1f697', 'emoji')).toThrow('Invalid emoji type.');
-    expect(() => checkEmoji('zulip', 'zulip', 'service_extra_emoji')).toThrow('Invalid emoji type.');
+  it("checks a custom emoji by the realm's rules, in Zulip's order", async () => {
+    const realm = realmWith([{ id: '7', name: 'party' }, { id: '8', name: 'gone', deactivated: true }]);
+    expect(await checkEmoji('party', '7', 'realm_emoji', realm)).toEqual({ emoji_code: '7', reaction_type: 'realm_emoji' });
+    await expect(checkEmoji('party', '9', 'realm_emoji', realm)).rejects.toThrow('Invalid custom emoji.');
+    await expect(checkEmoji('car', '7', 'realm_emoji', realm)).rejects.toThrow('Invalid custom emoji name.');
+    await expect(checkEmoji('gone', '8', 'realm_emoji', realm)).rejects.toThrow('This custom emoji has been deactivated.');
   });
 
-  it('throws BAD_REQUEST errors', () => {
-    expect(() => checkEmoji('car', 'x', 'unicode_emoji')).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400 }));
+  it('refuses any other type', async () => {
+    await expect(checkEmoji('car', '1f697', 'emoji')).rejects.toThrow('Invalid emoji type.');
+    await expect(checkEmoji('zulip', 'zulip', 'service_extra_emoji')).rejects.toThrow('Invalid emoji type.');
+  });
+
+  it('throws BAD_REQUEST errors', async () => {
+    await expect(checkEmoji('car', 'x', 'unicode_emoji')).rejects.toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
   });
 });
 

@@ -1,4 +1,5 @@
-import { BadRequestError } from '@parley/common';
+import { BadRequestError, CallContext, RpcClients, unicodeEmojiCodeOf, unicodeEmojiTable } from '@parley/common';
+import type { CheckRealmEmojiReply__Output } from '@parley/common/generated/parley/uploads/v1/CheckRealmEmojiReply';
 
 /**
  * Emoji names and codes, as Zulip checks them for statuses (and, later, reactions).
@@ -16,31 +17,7 @@ export interface EmojiData {
   reaction_type: ReactionType;
 }
 
-interface DatasourceEntry {
-  unified: string;
-  short_names: string[];
-}
-
-/** Zulip drops U+FE0F so that qualified and unqualified forms share one code. */
-export function unicodeEmojiCode(unified: string): string {
-  return unified.toLowerCase().split('-').filter((cp) => cp !== 'fe0f').join('-');
-}
-
-function loadUnicodeEmoji(): { byName: Map<string, string>; codes: Set<string> } {
-  // The package is JSON only (no types); loaded on first use, not at every start.
-  const entries = require('emoji-datasource/emoji.json') as DatasourceEntry[];
-  const byName = new Map<string, string>();
-  const codes = new Set<string>();
-  for (const entry of entries) {
-    const code = unicodeEmojiCode(entry.unified);
-    codes.add(code);
-    for (const name of entry.short_names) if (!byName.has(name)) byName.set(name, code);
-  }
-  return { byName, codes };
-}
-
-let unicode: ReturnType<typeof loadUnicodeEmoji> | undefined;
-const unicodeEmoji = () => (unicode ??= loadUnicodeEmoji());
+export { unicodeEmojiCode, unicodeEmojiCodeOf } from '@parley/common';
 
 /** Zulip's extra emoji: only `zulip`, whose code is its name. */
 const ZULIP_EXTRA_EMOJI: ReadonlySet<string> = new Set(['zulip']);
@@ -52,36 +29,59 @@ export function normalizeReactionType(type: string): string {
   return REACTION_TYPE_ALIASES[type] ?? type;
 }
 
-export function unicodeEmojiCodeOf(name: string): string | undefined {
-  return unicodeEmoji().byName.get(name);
+/** A realm's custom emoji, which the uploads service owns (realmEmojiOf asks it). */
+export interface RealmEmojiLookup {
+  /** Zulip's check of a realm_emoji: throws "Invalid custom emoji." and the like. */
+  check(name: string, code: string): Promise<void>;
+  /** The code (ID) of the realm's active custom emoji of this name, if there is one. */
+  codeOf(name: string): Promise<string | undefined>;
+}
+
+/** A realm without custom emoji (tests, and checks that concern no realm). */
+export const NO_REALM_EMOJI: RealmEmojiLookup = {
+  check: async () => {
+    throw new BadRequestError('Invalid custom emoji.');
+  },
+  codeOf: async () => undefined,
+};
+
+/** The realm's custom emoji, asked of the uploads service (CheckRealmEmoji) on behalf of ctx's caller. */
+export function realmEmojiOf(clients: RpcClients, realmId: number, ctx: CallContext): RealmEmojiLookup {
+  const call = (request: { emoji_name: string; emoji_code?: string }) =>
+    clients.uploads.call<CheckRealmEmojiReply__Output>('CheckRealmEmoji', { realm_id: realmId, ...request }, ctx);
+  return {
+    check: async (name, code) => {
+      await call({ emoji_name: name, emoji_code: code });
+    },
+    codeOf: async (name) => (await call({ emoji_name: name })).emoji_code || undefined,
+  };
 }
 
 /**
  * The code and type of the emoji a name stands for, in Zulip's order of precedence:
- * custom emoji, then Zulip's extra emoji, then Unicode emoji.
+ * the realm's active custom emoji, then Zulip's extra emoji, then Unicode emoji.
  */
-export function emojiDataForName(name: string): EmojiData {
-  // Custom emoji do not exist yet (the uploads issue adds them), so no name is a realm emoji.
+export async function emojiDataForName(name: string, realmEmoji: RealmEmojiLookup): Promise<EmojiData> {
+  const custom = await realmEmoji.codeOf(name);
+  if (custom !== undefined) return { emoji_code: custom, reaction_type: 'realm_emoji' };
   if (ZULIP_EXTRA_EMOJI.has(name)) return { emoji_code: name, reaction_type: 'zulip_extra_emoji' };
   const code = unicodeEmojiCodeOf(name);
   if (code !== undefined) return { emoji_code: code, reaction_type: 'unicode_emoji' };
   throw new BadRequestError(`Emoji '${name}' does not exist`);
 }
 
-/** Zulip's check_emoji_request: the name, code and type must name one existing emoji. */
-export function checkEmoji(name: string, code: string, type: string): EmojiData {
+/** Zulip's check_emoji_request: the name, code and type must name one existing emoji (an active one, if custom). */
+export async function checkEmoji(name: string, code: string, type: string, realmEmoji: RealmEmojiLookup): Promise<EmojiData> {
   switch (type) {
     case 'realm_emoji':
-      // Custom emoji do not exist yet (the uploads issue adds them): every custom emoji ID is
-      // invalid until then. Zulip also answers "Invalid custom emoji name." and "This custom
-      // emoji has been deactivated." here; those need custom emoji to exist.
-      throw new BadRequestError('Invalid custom emoji.');
+      await realmEmoji.check(name, code);
+      return { emoji_code: code, reaction_type: type };
     case 'zulip_extra_emoji':
       if (!ZULIP_EXTRA_EMOJI.has(code)) throw new BadRequestError('Invalid emoji code.');
       if (name !== code) throw new BadRequestError('Invalid emoji name.');
       return { emoji_code: code, reaction_type: type };
     case 'unicode_emoji':
-      if (!unicodeEmoji().codes.has(code)) throw new BadRequestError('Invalid emoji code.');
+      if (!unicodeEmojiTable().codes.has(code)) throw new BadRequestError('Invalid emoji code.');
       if (unicodeEmojiCodeOf(name) !== code) throw new BadRequestError('Invalid emoji name.');
       return { emoji_code: code, reaction_type: type };
     default:

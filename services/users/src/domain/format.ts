@@ -50,6 +50,11 @@ export function canSeeDeliveryEmail(target: UserRow, viewer: { user_id: number; 
   }
 }
 
+/** The avatar URL anyone may be shown (from the API email when the real one is hidden). */
+export function publicAvatarUrl(u: UserRow, fakeEmailDomain: string): string {
+  return gravatarUrl(u.email_address_visibility === EmailVisibility.EVERYONE ? u.delivery_email : apiEmail(u, fakeEmailDomain), u.avatar_version);
+}
+
 export function gravatarUrl(email: string, version: number): string {
   const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;

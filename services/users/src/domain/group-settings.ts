@@ -1,41 +1,14 @@
-import { BadRequestError, Queryable } from '@parley/common';
+import { BadRequestError, GroupSettingValue, Queryable } from '@parley/common';
 import * as groupStore from '../store/groups';
 import * as userStore from '../store/users';
 import { isUserInGroup } from './groups';
 
-/**
- * Group-setting values (Zulip's can_*_group settings, of realms, groups and channels): a
- * group's ID, or {direct_members, direct_subgroups}. Changes come as {new, old?}.
- */
-export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+export type { GroupSettingValue } from '@parley/common';
+export { parseGroupSettingValue, parseGroupSettingChange, sameGroupSetting } from '@parley/common';
 
 export interface GroupSettingRules {
   /** Whether role:everyone (and so guests) may hold the permission. */
   allowEveryone: boolean;
-}
-
-/** A group-setting value sent as JSON text (its shape is checked by checkGroupSettingValue). */
-export function parseGroupSettingValue(name: string, raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new BadRequestError(`Invalid ${name}`);
-  }
-}
-
-export function parseGroupSettingChange(name: string, raw: unknown): { new: unknown; old?: unknown } {
-  const change = parseGroupSettingValue(name, raw);
-  if (typeof change !== 'object' || change === null || !('new' in change)) throw new BadRequestError(`${name} must be {"new": ..., "old": ...}`);
-  return change as { new: unknown; old?: unknown };
-}
-
-/** Equality of two values whatever the order of their lists. */
-export function sameGroupSetting(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (typeof v === 'object' && v !== null
-    ? { m: [...((v as { direct_members?: number[] }).direct_members ?? [])].sort(), s: [...((v as { direct_subgroups?: number[] }).direct_subgroups ?? [])].sort() }
-    : v);
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
 /** Checks a value names this realm's live groups and active users, and a group the setting allows. */

@@ -4,11 +4,17 @@ import { Audience, ClientEvent, clientEventSubject, emit, Queryable, writeOutbox
  * What the users service announces, written to its outbox in the transaction of the change.
  * - users.auth.invalidate: gateways drop cached authentications ({realm_id, user_id?}).
  * - users.user.created: other services react to new users (default channels, ...).
+ * - users.user.active_changed: a user was deactivated or reactivated ({realm_id, user_id, is_active}).
+ * - users.user.role_changed: a user's role changed ({realm_id, user_id, is_bot, old_role, role}).
+ * - users.user.settings_changed: personal settings changed ({realm_id, user_id, changes, changed_at}).
  * - users.client_event: a Zulip event for the events service to queue, with its audience.
  */
 export const Subjects = {
   authInvalidate: 'users.auth.invalidate',
   userCreated: 'users.user.created',
+  userActiveChanged: 'users.user.active_changed',
+  userRoleChanged: 'users.user.role_changed',
+  userSettingsChanged: 'users.user.settings_changed',
   clientEvent: clientEventSubject('users'),
 } as const;
 
@@ -20,6 +26,18 @@ export function notifyAuthChanged(tx: Queryable, realmId: number, userId?: numbe
 
 export function notifyUserCreated(tx: Queryable, realmId: number, user: { user_id: number; role: number; is_bot: boolean }): Promise<void> {
   return writeOutbox(tx, SCHEMA, Subjects.userCreated, { realm_id: realmId, ...user });
+}
+
+export function notifyUserActiveChanged(tx: Queryable, realmId: number, userId: number, isActive: boolean): Promise<void> {
+  return writeOutbox(tx, SCHEMA, Subjects.userActiveChanged, { realm_id: realmId, user_id: userId, is_active: isActive });
+}
+
+export function notifyUserRoleChanged(tx: Queryable, realmId: number, change: { user_id: number; is_bot: boolean; old_role: number; role: number }): Promise<void> {
+  return writeOutbox(tx, SCHEMA, Subjects.userRoleChanged, { realm_id: realmId, ...change });
+}
+
+export function notifyUserSettingsChanged(tx: Queryable, realmId: number, userId: number, changes: Record<string, unknown>): Promise<void> {
+  return writeOutbox(tx, SCHEMA, Subjects.userSettingsChanged, { realm_id: realmId, user_id: userId, changes, changed_at: new Date().toISOString() });
 }
 
 export function notifyClients(

@@ -14,9 +14,11 @@ export interface ResolvedPrincipals {
 /**
  * What `principals` parameters name: user IDs, or API emails as clients know them (the
  * delivery email only where the user lets everyone see it; otherwise user<id>@<fake domain>),
- * like Zulip's get_user. System bots are not principals.
+ * like Zulip's get_user. System bots are not principals (the messages service asks for them as senders).
  */
-export async function resolvePrincipals(db: Queryable, config: UsersConfig, realmId: number, principals: string[]): Promise<ResolvedPrincipals> {
+export async function resolvePrincipals(
+  db: Queryable, config: UsersConfig, realmId: number, principals: string[], opts: { withSystemBots?: boolean } = {},
+): Promise<ResolvedPrincipals> {
   // One indexed query for the candidates: the IDs given or hidden in placeholder emails, and
   // the emails as delivery emails; then keep a user for an email only if it is their API email.
   const ids = new Set<number>();
@@ -26,7 +28,7 @@ export async function resolvePrincipals(db: Queryable, config: UsersConfig, real
     if (id !== undefined) ids.add(Number(id));
     else emails.push(principal.trim());
   }
-  const users = await userStore.findRealmUsersByIdsOrEmails(db, realmId, [...ids].filter(isInt32), emails);
+  const users = await userStore.findRealmUsersByIdsOrEmails(db, realmId, [...ids].filter(isInt32), emails, opts.withSystemBots);
   const byId = new Map(users.map((u) => [u.id, u]));
   const byEmail = new Map(users.map((u) => [apiEmail(u, config.fakeEmailDomain).toLowerCase(), u]));
   const found = new Map<number, UserRow>();

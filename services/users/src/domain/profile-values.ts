@@ -33,8 +33,9 @@ class NotEditableError extends BadRequestError {
 const notHuman = () => new BadRequestError('This endpoint does not accept bot requests.');
 
 /**
- * HTML for the Markdown-capable types: escaped text in one paragraph for now.
- * TODO(#6): render real Markdown once the messages service has its renderer.
+ * HTML for the Markdown-capable types: escaped text in one paragraph. Not followed yet:
+ * Zulip renders these as Markdown; the messages service's RenderMessage (which channel
+ * descriptions use) is the way, once this code path may make the call.
  */
 export function renderValue(value: string): string {
   const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

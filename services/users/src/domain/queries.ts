@@ -21,14 +21,15 @@ export async function withProfileData<T extends ApiUser>(db: Queryable, realmId:
   return users;
 }
 
-/** GET /users/me: the caller's own profile, with the deprecated max_message_id. */
-export async function getOwnUser(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<Record<string, unknown>> {
+/**
+ * GET /users/me: the caller's own profile, with the deprecated max_message_id (the newest
+ * message the caller can read, which the messages service knows).
+ */
+export async function getOwnUser(pool: pg.Pool, config: UsersConfig, caller: Caller, maxMessageId: () => Promise<number>): Promise<Record<string, unknown>> {
   const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!me) throw new BadRequestError('No such user');
   const [user] = await withProfileData(pool, caller.realm_id, [formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me)]);
-  // TODO(#6): the messages service knows the newest message the caller can read; until it
-  // has messages, -1 is Zulip's own value for "no messages".
-  return { ...user, max_message_id: -1 };
+  return { ...user, max_message_id: await maxMessageId() };
 }
 
 export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: {

@@ -17,6 +17,7 @@ export const REALM_SETTING_DEFAULTS = {
   message_retention_days: -1,
   enable_spectator_access: false,
   topics_policy: 'allow_empty_topic',
+  message_edit_history_visibility_policy: 'all',
   new_stream_announcements_stream_id: -1,
   signup_announcements_stream_id: -1,
   zulip_update_announcements_stream_id: -1,

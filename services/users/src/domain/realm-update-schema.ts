@@ -53,6 +53,7 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   default_language: { kind: 'string', values: LANGUAGES },
   default_code_block_language: { kind: 'string', min: 0, max: 100 },
   topics_policy: { kind: 'string', values: ['allow_empty_topic', 'disable_empty_topic'] },
+  message_edit_history_visibility_policy: { kind: 'string', values: ['all', 'moves', 'none'] },
   message_content_edit_limit_seconds: limit,
   message_content_delete_limit_seconds: limit,
   move_messages_within_stream_limit_seconds: limit,

@@ -3,6 +3,7 @@ import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerReq
 import * as realmStore from '../store/realms';
 import { REALM_SETTINGS, RealmSettingSpec, UPDATE_DICT_SETTINGS } from './realm-update-schema';
 import { notifyClients } from './notify';
+import type { ChannelLookup } from './channels';
 import { checkGroupSettingValue, GroupSettingValue, parseGroupSettingChange, sameGroupSetting } from './group-settings';
 
 type RealmValue = boolean | number | string | null | GroupSettingValue;
@@ -40,8 +41,13 @@ function parseSetting(name: string, spec: RealmSettingSpec, raw: unknown): Realm
  * every value is checked before anything changes, then one realm update_dict event (and
  * op: update for the settings update_dict does not carry) tells the realm.
  */
-export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, req: Record<string, unknown>): Promise<void> {
+export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, rawReq: Record<string, unknown>, channels: ChannelLookup): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
+  // allow_edit_history is the older, boolean form of message_edit_history_visibility_policy.
+  const { allow_edit_history: allowEditHistory, ...req } = rawReq;
+  if (typeof allowEditHistory === 'boolean' && req.message_edit_history_visibility_policy === undefined) {
+    req.message_edit_history_visibility_policy = allowEditHistory ? 'all' : 'none';
+  }
   const parsed = new Map<string, ReturnType<typeof parseSetting>>();
   for (const [name, spec] of Object.entries(REALM_SETTINGS)) {
     if (req[name] === undefined) continue;
@@ -60,17 +66,20 @@ export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, req: Recor
         if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
         next = await checkGroupSettingValue(tx, realm.id, name, { allowEveryone: !!spec.allowEveryone }, change.new);
       }
-      if (spec.kind === 'channel' && next !== -1) {
-        // TODO(#5): ask the channels service whether the channel exists in this realm; until
-        // channels exist, no ID but -1 (none) can be valid.
-        throw new BadRequestError('Invalid channel ID');
-      }
+      if (spec.kind === 'channel' && next !== -1) await checkChannelSetting(channels, name, next as number);
       if (!sameGroupSetting(next, current)) changes[name] = next;
     }
     if (!Object.keys(changes).length) return;
     await realmStore.updateRealm(tx, realm.id, changes);
     await notifyRealmChanges(tx, realm.id, changes);
   });
+}
+
+/** A realm setting naming a channel: one the administrator sees; the moderation channel private. */
+async function checkChannelSetting(channels: ChannelLookup, name: string, channelId: number): Promise<void> {
+  const channel = await channels.find(channelId);
+  if (!channel) throw new BadRequestError('Invalid channel ID');
+  if (name === 'moderation_request_channel_id' && !channel.invite_only) throw new BadRequestError('Moderation request channel must be private.');
 }
 
 async function notifyRealmChanges(tx: Queryable, realmId: number, changes: Record<string, RealmValue>): Promise<void> {

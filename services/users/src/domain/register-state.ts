@@ -5,7 +5,7 @@ import type { RealmRow } from '../store/realms';
 import type { UserRow } from '../store/users';
 import type { UsersConfig } from '../config';
 import { apiEmail, formatUser, gravatarUrl } from './format';
-import { isUserInGroup } from './groups';
+import { isInGroupSetting } from './group-settings';
 import { callerRealm } from './queries';
 import { realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
@@ -119,8 +119,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     realm_is_zephyr_mirror_realm: false,
     realm_upload_quota_mib: null,
     realm_digest_weekday: 1,
-    realm_allow_edit_history: true,
-    realm_message_edit_history_visibility_policy: 'all',
+    realm_allow_edit_history: realm.settings.message_edit_history_visibility_policy !== 'none',
     realm_available_video_chat_providers: { disabled: { name: 'None', id: 0 }, jitsi_meet: { name: 'Jitsi Meet', id: 1 } },
     realm_default_external_accounts: defaultExternalAccounts(),
     server_inline_image_preview: true,
@@ -128,7 +127,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
-    server_web_public_streams_enabled: false,
+    server_web_public_streams_enabled: config.webPublicStreamsEnabled,
     server_jitsi_server_url: null,
     server_can_summarize_topics: false,
     development_environment: false,
@@ -139,7 +138,7 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
   const users = await userStore.listRealmUsersWithSystemBots(pool, realm.id);
   const format = (u: UserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
   const me = users.find((u) => u.id === caller.user_id)!;
-  const can = (setting: string) => isUserInGroup(pool, me.id, Number(realm.settings[setting]));
+  const can = (setting: string) => isInGroupSetting(pool, me.id, realm.settings[setting]);
   const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = await Promise.all([
     can('can_create_public_channel_group'), can('can_create_private_channel_group'),
     can('can_create_web_public_channel_group'), can('can_add_subscribers_group'), can('can_invite_users_group'),
@@ -155,7 +154,7 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
     can_create_streams: canPublic || canPrivate || canWebPublic,
     can_create_public_streams: canPublic,
     can_create_private_streams: canPrivate,
-    can_create_web_public_streams: canWebPublic,
+    can_create_web_public_streams: canWebPublic && config.webPublicStreamsEnabled && realm.settings.enable_spectator_access === true,
     can_subscribe_other_users: canAddSubscribers,
     can_invite_others_to_realm: canInvite,
     is_admin: me.role <= Role.ADMINISTRATOR,

@@ -10,7 +10,7 @@ import { apiEmail } from './format';
 import { hashPassword, verifyPassword } from './passwords';
 import { EMOJISETS, NOTIFICATION_SOUNDS, SETTING_DEFAULTS, SETTINGS, SettingValue } from './settings-schema';
 import { checkEmail, checkFullName } from './users';
-import { notifyAuthChanged, notifyClients } from './notify';
+import { notifyAuthChanged, notifyClients, notifyUserSettingsChanged } from './notify';
 import { announcePresenceEnabled } from './presence';
 
 /** A user's settings: Zulip's defaults, overlaid by what the user got at creation and changed. */
@@ -115,6 +115,7 @@ export async function applySettings(tx: Queryable, config: UsersConfig, presence
   if (!changed.length) return;
   const { timezone, email_address_visibility, ...rest } = Object.fromEntries(changed);
   await userStore.updateUserSettings(tx, user.id, rest, { timezone: timezone as string | undefined, email_address_visibility: email_address_visibility as number | undefined });
+  await notifyUserSettingsChanged(tx, user.realm_id, user.id, Object.fromEntries(changed));
   for (const [property, value] of changed) {
     await notifyClients(tx, user.realm_id, [user.id], { type: 'user_settings', op: 'update', property, value }, legacyEvent(user, config, property, value));
   }

@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ClientEvent, Queryable, Role, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, Caller, ClientEvent, groupSettingUses, Queryable, Role, withTransaction } from '@parley/common';
 import * as groupStore from '../store/groups';
 import * as realmStore from '../store/realms';
 import * as userStore from '../store/users';
 import type { UserGroupRow } from '../store/groups';
 import { checkGroupSettingValue, isInGroupSetting, parseGroupSettingChange, parseGroupSettingValue, sameGroupSetting } from './group-settings';
 import { notifyClients } from './notify';
+import type { ChannelLookup } from './channels';
 
 /** A named group's own permission settings, Zulip's defaults and whether guests may hold them. */
 export const GROUP_SETTINGS: Record<string, { allowEveryone: boolean; default: (ids: Record<string, number>, creator: number) => unknown }> = {
@@ -191,25 +192,35 @@ async function changeSubgroups(tx: Queryable, caller: Caller, group: UserGroupRo
   }
 }
 
-/** POST /user_groups/{id}/deactivate: refused while a setting of the realm or a group uses it. */
-export async function checkDeactivateGroup(pool: pg.Pool, caller: Caller, id: number): Promise<void> {
+export class GroupInUseError extends ApiError {
+  constructor(objections: Record<string, unknown>[]) {
+    super('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', 400, { objections });
+  }
+}
+
+/**
+ * POST /user_groups/{id}/deactivate: refused while a setting of the realm, a group or a
+ * channel uses it (CANNOT_DEACTIVATE_GROUP_IN_USE, feature level 298). The channels are
+ * asked under the group's lock; a channel that starts using the group meanwhile is refused
+ * by the channels service, which accepts only active groups.
+ */
+export async function checkDeactivateGroup(pool: pg.Pool, caller: Caller, id: number, channels: ChannelLookup): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const group = await accessGroup(tx, caller, id, { lock: true });
     await checkManage(tx, caller, group);
     if (group.deactivated) return;
-    const uses = (v: unknown) => v === id || (typeof v === 'object' && v !== null && ((v as { direct_subgroups?: number[] }).direct_subgroups ?? []).includes(id));
+    const uses = (v: unknown) => groupSettingUses(v, id);
     const realm = (await realmStore.findRealmById(tx, caller.realm_id))!;
     const inRealm = Object.entries(realm.settings).filter(([, v]) => uses(v)).map(([k]) => k);
     const inGroups = (await groupStore.listUserGroups(tx, caller.realm_id)).filter((g) => g.id !== id && !g.deactivated)
       .map((g) => ({ g, settings: Object.keys(GROUP_SETTINGS).filter((k) => uses(g.settings[k])) })).filter((x) => x.settings.length);
-    // TODO(#5): channels' group settings count too, once channels exist.
-    if (inRealm.length || inGroups.length) {
-      throw new BadRequestError('Cannot deactivate user group in use.', {
-        objections: [
-          ...(inRealm.length ? [{ type: 'realm', settings: inRealm }] : []),
-          ...inGroups.map((x) => ({ type: 'user_group', group_id: x.g.id, settings: x.settings })),
-        ],
-      });
+    const inChannels = await channels.groupUsage(caller.realm_id, id);
+    if (inRealm.length || inGroups.length || inChannels.length) {
+      throw new GroupInUseError([
+        ...(inRealm.length ? [{ type: 'realm', settings: inRealm }] : []),
+        ...inGroups.map((x) => ({ type: 'user_group', group_id: x.g.id, settings: x.settings })),
+        ...inChannels.map((c) => ({ type: 'channel', channel_id: c.channel_id, settings: c.settings })),
+      ]);
     }
     await groupStore.updateUserGroup(tx, id, { deactivated: true });
     await notify(tx, caller.realm_id, { type: 'user_group', op: 'update', group_id: id, data: { deactivated: true } },

@@ -45,50 +45,50 @@ describe('checkStatusText', () => {
 });
 
 describe('checkStatusChange', () => {
-  it('refuses a request that changes nothing, even with an emoji code or type', () => {
+  it('refuses a request that changes nothing, even with an emoji code or type', async () => {
     for (const req of [{}, { emoji_code: '1f697' }, { reaction_type: 'unicode_emoji' }, { emoji_code: '1f697', reaction_type: 'unicode_emoji' }]) {
-      expect(() => checkStatusChange(req)).toThrow('Client did not pass any new values.');
+      await expect(checkStatusChange(req)).rejects.toThrow('Client did not pass any new values.');
     }
   });
 
-  it('takes `away` alone as a change', () => {
-    expect(checkStatusChange({}, true)).toEqual({});
-    expect(checkStatusChange({}, false)).toEqual({});
+  it('takes `away` alone as a change', async () => {
+    expect(await checkStatusChange({}, true)).toEqual({});
+    expect(await checkStatusChange({}, false)).toEqual({});
   });
 
-  it('refuses an emoji code or type without emoji_name once something else changes', () => {
+  it('refuses an emoji code or type without emoji_name once something else changes', async () => {
     const msg = 'Client must pass emoji_name if they pass either emoji_code or reaction_type.';
-    expect(() => checkStatusChange({ status_text: 'hi', emoji_code: '1f697' })).toThrow(msg);
-    expect(() => checkStatusChange({ status_text: 'hi', reaction_type: 'unicode_emoji' })).toThrow(msg);
-    expect(() => checkStatusChange({ emoji_code: '1f697' }, true)).toThrow(msg);
+    await expect(checkStatusChange({ status_text: 'hi', emoji_code: '1f697' })).rejects.toThrow(msg);
+    await expect(checkStatusChange({ status_text: 'hi', reaction_type: 'unicode_emoji' })).rejects.toThrow(msg);
+    await expect(checkStatusChange({ emoji_code: '1f697' }, true)).rejects.toThrow(msg);
     // Empty ones are not "passed", as in Zulip.
-    expect(checkStatusChange({ status_text: 'hi', emoji_code: '', reaction_type: '' })).toEqual({ status_text: 'hi' });
+    expect(await checkStatusChange({ status_text: 'hi', emoji_code: '', reaction_type: '' })).toEqual({ status_text: 'hi' });
   });
 
-  it('derives what is missing of an emoji from its name', () => {
+  it('derives what is missing of an emoji from its name', async () => {
     const car = { emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' };
-    expect(checkStatusChange({ emoji_name: 'car' })).toEqual({ emoji: car });
-    expect(checkStatusChange({ emoji_name: 'car', emoji_code: '1f697' })).toEqual({ emoji: car });
-    expect(checkStatusChange({ emoji_name: 'car', reaction_type: 'unicode_emoji' })).toEqual({ emoji: car });
-    expect(checkStatusChange({ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', status_text: ' out ' }))
+    expect(await checkStatusChange({ emoji_name: 'car' })).toEqual({ emoji: car });
+    expect(await checkStatusChange({ emoji_name: 'car', emoji_code: '1f697' })).toEqual({ emoji: car });
+    expect(await checkStatusChange({ emoji_name: 'car', reaction_type: 'unicode_emoji' })).toEqual({ emoji: car });
+    expect(await checkStatusChange({ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', status_text: ' out ' }))
       .toEqual({ status_text: 'out', emoji: car });
-    expect(checkStatusChange({ emoji_name: 'zulip' })).toEqual({ emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' } });
+    expect(await checkStatusChange({ emoji_name: 'zulip' })).toEqual({ emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' } });
   });
 
-  it('reads service_extra_emoji as zulip_extra_emoji', () => {
-    expect(checkStatusChange({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }))
+  it('reads service_extra_emoji as zulip_extra_emoji', async () => {
+    expect(await checkStatusChange({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }))
       .toEqual({ emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' } });
-    expect(checkStatusChange({ emoji_name: 'zulip', reaction_type: 'service_extra_emoji' }).emoji?.reaction_type).toBe('zulip_extra_emoji');
+    expect((await checkStatusChange({ emoji_name: 'zulip', reaction_type: 'service_extra_emoji' })).emoji?.reaction_type).toBe('zulip_extra_emoji');
   });
 
-  it('clears the emoji with an empty name, whatever came with it', () => {
-    expect(checkStatusChange({ emoji_name: '', emoji_code: 'bogus', reaction_type: 'realm_emoji' }))
+  it('clears the emoji with an empty name, whatever came with it', async () => {
+    expect(await checkStatusChange({ emoji_name: '', emoji_code: 'bogus', reaction_type: 'realm_emoji' }))
       .toEqual({ emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
-    expect(checkStatusChange({ status_text: '', emoji_name: '' }))
+    expect(await checkStatusChange({ status_text: '', emoji_name: '' }))
       .toEqual({ status_text: '', emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
   });
 
-  it('refuses emoji that do not exist or do not agree', () => {
+  it('refuses emoji that do not exist or do not agree', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ emoji_name: 'invalid' }, "Emoji 'invalid' does not exist"],
       [{ emoji_name: 'invalid', emoji_code: '1f697' }, "Emoji 'invalid' does not exist"],
@@ -100,11 +100,11 @@ describe('checkStatusChange', () => {
       [{ emoji_name: 'car', reaction_type: 'unicode' }, 'Invalid emoji type.'],
       [{ emoji_name: 'car', reaction_type: 'zulip_extra_emoji' }, 'Invalid emoji code.'],
     ];
-    for (const [req, msg] of cases) expect(() => checkStatusChange(req)).toThrow(msg);
+    for (const [req, msg] of cases) await expect(checkStatusChange(req)).rejects.toThrow(msg);
   });
 
-  it('checks the text first', () => {
-    expect(() => checkStatusChange({ status_text: `${sixty}!`, emoji_name: 'invalid' })).toThrow('status_text is too long (limit: 60 characters)');
+  it('checks the text first', async () => {
+    await expect(checkStatusChange({ status_text: `${sixty}!`, emoji_name: 'invalid' })).rejects.toThrow('status_text is too long (limit: 60 characters)');
   });
 });
 

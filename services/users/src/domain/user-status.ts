@@ -6,7 +6,7 @@ import type { UserStatusRow } from '../store/user-status';
 import type { UserRow } from '../store/users';
 import type { PresenceStore } from '../store/presence';
 import type { UsersConfig } from '../config';
-import { checkEmoji, emojiDataForName, normalizeReactionType } from './emoji';
+import { checkEmoji, emojiDataForName, NO_REALM_EMOJI, normalizeReactionType, RealmEmojiLookup } from './emoji';
 import { notifyClients } from './notify';
 import { applySettings } from './settings';
 import { accessUser } from './users';
@@ -58,8 +58,11 @@ export function checkStatusText(text: string | undefined): string | undefined {
   return stripped;
 }
 
-/** Zulip's check_update_user_status. `away` is only POST /users/me/status's. */
-export function checkStatusChange(req: StatusRequest, away?: boolean): StatusChange {
+/**
+ * Zulip's check_update_user_status. `away` is only POST /users/me/status's; `realmEmoji` is
+ * the realm's custom emoji (none when not given).
+ */
+export async function checkStatusChange(req: StatusRequest, away?: boolean, realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI): Promise<StatusChange> {
   const statusText = checkStatusText(req.status_text);
   if (away === undefined && statusText === undefined && req.emoji_name === undefined) {
     throw new BadRequestError('Client did not pass any new values.');
@@ -69,7 +72,7 @@ export function checkStatusChange(req: StatusRequest, away?: boolean): StatusCha
     // An empty name clears the emoji, whatever code and type came with it.
     change.emoji = { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' };
   } else if (req.emoji_name !== undefined) {
-    change.emoji = checkStatusEmoji(req.emoji_name, req.emoji_code, req.reaction_type);
+    change.emoji = await checkStatusEmoji(req.emoji_name, req.emoji_code, req.reaction_type, realmEmoji);
   } else if (req.emoji_code || req.reaction_type) {
     throw new BadRequestError('Client must pass emoji_name if they pass either emoji_code or reaction_type.');
   }
@@ -77,9 +80,9 @@ export function checkStatusChange(req: StatusRequest, away?: boolean): StatusCha
 }
 
 /** A missing code or type is the name's; given ones must agree with the name. */
-function checkStatusEmoji(name: string, code: string | undefined, type: string | undefined): StatusEmoji {
-  const known = code === undefined || type === undefined ? emojiDataForName(name) : { emoji_code: code, reaction_type: type };
-  const checked = checkEmoji(name, code ?? known.emoji_code, normalizeReactionType(type ?? known.reaction_type));
+async function checkStatusEmoji(name: string, code: string | undefined, type: string | undefined, realmEmoji: RealmEmojiLookup): Promise<StatusEmoji> {
+  const known = code === undefined || type === undefined ? await emojiDataForName(name, realmEmoji) : { emoji_code: code, reaction_type: type };
+  const checked = await checkEmoji(name, code ?? known.emoji_code, normalizeReactionType(type ?? known.reaction_type), realmEmoji);
   return { emoji_name: name, ...checked };
 }
 
@@ -94,9 +97,10 @@ async function accessStatusUser(db: Queryable, caller: Caller, userId: number): 
 /** POST /users/me/status. */
 export async function checkUpdateOwnStatus(
   pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: StatusRequest & { away?: boolean },
+  realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI,
 ): Promise<void> {
   if (caller.is_bot) throw new BadRequestError('This endpoint does not accept bot requests.');
-  const change = checkStatusChange(req, req.away);
+  const change = await checkStatusChange(req, req.away, realmEmoji);
   await withTransaction(pool, async (tx) => {
     if (req.away !== undefined) await doChangeAway(tx, config, presence, caller, req.away);
     await doUpdateUserStatus(tx, caller.realm_id, caller.user_id, change, req.away);
@@ -114,13 +118,15 @@ async function doChangeAway(tx: Queryable, config: UsersConfig, presence: Presen
 }
 
 /** POST /users/{user_id}/status: administrators set another user's status (no `away`). */
-export async function checkUpdateStatusForUser(pool: pg.Pool, caller: Caller, userId: number, req: StatusRequest): Promise<void> {
+export async function checkUpdateStatusForUser(
+  pool: pg.Pool, caller: Caller, userId: number, req: StatusRequest, realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI,
+): Promise<void> {
   // Zulip validates the text with the other parameters, before it looks at the target.
   checkStatusText(req.status_text);
   await withTransaction(pool, async (tx) => {
     const target = await accessStatusUser(tx, caller, userId);
     if (!isAdmin(caller)) throw new BadRequestError('Insufficient permission');
-    await doUpdateUserStatus(tx, target.realm_id, target.id, checkStatusChange(req));
+    await doUpdateUserStatus(tx, target.realm_id, target.id, await checkStatusChange(req, undefined, realmEmoji));
   });
 }
 

@@ -14,7 +14,7 @@ import { directSystemGroups } from './system-groups';
 import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData } from './profile-values';
-import { notifyAuthChanged, notifyClients, notifyUserCreated } from './notify';
+import { notifyAuthChanged, notifyClients, notifyUserActiveChanged, notifyUserCreated, notifyUserRoleChanged } from './notify';
 
 export interface NewUser {
   email: string;
@@ -160,6 +160,7 @@ async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name
   if (changes.role !== undefined) {
     await groupStore.setSystemGroupMemberships(tx, target.realm_id, target.id, directSystemGroups(changes.role));
     await notifyAuthChanged(tx, target.realm_id, target.id);
+    await notifyUserRoleChanged(tx, target.realm_id, { user_id: target.id, is_bot: target.is_bot, old_role: target.role, role: changes.role });
   }
   // The reference's realm_user update events carry one changed field each.
   for (const [field, value] of Object.entries(changes)) {
@@ -182,6 +183,7 @@ export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: 
     }
     await userStore.updateUserFields(tx, target.id, { is_active: active });
     await notifyAuthChanged(tx, target.realm_id, target.id);
+    await notifyUserActiveChanged(tx, target.realm_id, target.id, active);
     await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: active } });
   });
 }

@@ -2,8 +2,9 @@ import type { Handler } from '@parley/common';
 import type { UserGroupIdRequest__Output } from '@parley/common/generated/parley/users/v1/UserGroupIdRequest';
 import type { UsersDeps } from '../deps';
 import { checkDeactivateGroup } from '../domain/user-groups';
+import { channelLookup } from '../domain/channels';
 
 export const deactivateUserGroup = (deps: UsersDeps): Handler<UserGroupIdRequest__Output> => async (req, ctx) => {
-  await checkDeactivateGroup(deps.pool, ctx.caller, req.user_group_id);
+  await checkDeactivateGroup(deps.pool, ctx.caller, req.user_group_id, channelLookup(deps.clients.channels, ctx));
   return {};
 };

@@ -11,5 +11,5 @@ export const getRealmPolicy = (deps: UsersDeps): Handler<GetRealmPolicyRequest__
   const realm = Number.isSafeInteger(realmId) && realmId > 0 ? await realmStore.findRealmById(deps.pool, realmId) : undefined;
   if (!realm) throw new BadRequestError('Invalid realm');
   const groups = await groupStore.systemGroupIds(deps.pool, realm.id);
-  return { settings: JSON.stringify(realm.settings), system_groups: Object.fromEntries(groups), deactivated: realm.deactivated };
+  return { settings: JSON.stringify(realm.settings), system_groups: Object.fromEntries(groups), deactivated: realm.deactivated, string_id: realm.string_id };
 };

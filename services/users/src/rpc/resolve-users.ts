@@ -1,18 +1,25 @@
-import { BadRequestError, Handler } from '@parley/common';
+import { BadRequestError, Handler, requireRealmId } from '@parley/common';
 import type { ResolveUsersRequest__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersRequest';
 import type { ResolveUsersReply } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
 import type { UsersDeps } from '../deps';
-import { apiEmail } from '../domain/format';
+import { apiEmail, publicAvatarUrl } from '../domain/format';
 import { resolvePrincipals } from '../domain/principals';
+import * as userStore from '../store/users';
 
 /** Internal: the channels service resolves subscribers and principals through this. */
 export const resolveUsers = (deps: UsersDeps): Handler<ResolveUsersRequest__Output, ResolveUsersReply> => async (req) => {
-  const realmId = Number(req.realm_id);
-  if (!Number.isSafeInteger(realmId) || realmId <= 0) throw new BadRequestError('realm_id is required');
-  const { users, unknown } = await resolvePrincipals(deps.pool, deps.config, realmId, req.principals);
+  const realmId = requireRealmId(req.realm_id);
+  const { users, unknown } = await resolvePrincipals(deps.pool, deps.config, realmId, req.principals, { withSystemBots: req.include_system_bots });
+  if (req.system_bot !== undefined) {
+    const bot = await userStore.findSystemBot(deps.pool, realmId, req.system_bot);
+    if (!bot) throw new BadRequestError(`No system bot '${req.system_bot}'`);
+    users.unshift(bot);
+  }
   return {
     users: users.map((u) => ({
       user_id: u.id, email: apiEmail(u, deps.config.fakeEmailDomain), full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active,
+      bot_owner_id: u.bot_owner_id ?? 0,
+      avatar_url: publicAvatarUrl(u, deps.config.fakeEmailDomain),
     })),
     unknown,
   };

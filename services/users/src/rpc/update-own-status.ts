@@ -1,5 +1,6 @@
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
+import { realmEmojiOf } from '../domain/emoji';
 import { checkUpdateOwnStatus } from '../domain/user-status';
 
 /** parley.users.v1.UpdateOwnStatusRequest (POST /users/me/status), until the types are regenerated. */
@@ -12,6 +13,7 @@ export interface UpdateOwnStatusRequest {
 }
 
 export const updateOwnStatus = (deps: UsersDeps): Handler<UpdateOwnStatusRequest> => async (req, ctx) => {
-  await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req);
+  const realmEmoji = realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx);
+  await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req, realmEmoji);
   return {};
 };

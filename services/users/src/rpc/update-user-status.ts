@@ -1,5 +1,6 @@
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
+import { realmEmojiOf } from '../domain/emoji';
 import { checkUpdateStatusForUser } from '../domain/user-status';
 
 /** parley.users.v1.UpdateUserStatusRequest (POST /users/{user_id}/status), until the types are regenerated. */
@@ -13,6 +14,6 @@ export interface UpdateUserStatusRequest {
 
 export const updateUserStatus = (deps: UsersDeps): Handler<UpdateUserStatusRequest> => async (req, ctx) => {
   const { user_id: userId, ...status } = req;
-  await checkUpdateStatusForUser(deps.pool, ctx.caller, userId, status);
+  await checkUpdateStatusForUser(deps.pool, ctx.caller, userId, status, realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx));
   return {};
 };

@@ -137,3 +137,35 @@ export async function recursiveMemberIds(db: Queryable, groupId: number): Promis
   );
   return rows.map((r) => r.user_id);
 }
+
+/** Every group each user of the realm belongs to, directly or through any depth of subgroups. */
+export async function groupMemberships(db: Queryable, realmId: number, userIds: number[]): Promise<Map<number, number[]>> {
+  const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(
+    `WITH RECURSIVE up(user_id, group_id) AS (
+       SELECT m.user_id, m.group_id FROM user_group_members m JOIN users u ON u.id = m.user_id
+        WHERE u.realm_id = $1 AND m.user_id = ANY($2::int[])
+       UNION
+       SELECT up.user_id, s.group_id FROM user_group_subgroups s JOIN up ON s.subgroup_id = up.group_id
+     )
+     SELECT u.id AS user_id, COALESCE(array_agg(up.group_id ORDER BY up.group_id) FILTER (WHERE up.group_id IS NOT NULL), '{}') AS group_ids
+       FROM users u LEFT JOIN up ON up.user_id = u.id WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) GROUP BY u.id`,
+    [realmId, userIds],
+  );
+  return new Map(rows.map((r) => [r.user_id, r.group_ids]));
+}
+
+/** The realm's active users who are direct members named, or members of the groups (any depth). */
+export async function activeUsersIn(db: Queryable, realmId: number, groupIds: number[], userIds: number[]): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH RECURSIVE below(id) AS (
+       SELECT g.id FROM user_groups g WHERE g.realm_id = $1 AND g.id = ANY($2::int[])
+       UNION
+       SELECT s.subgroup_id FROM user_group_subgroups s JOIN below b ON s.group_id = b.id
+     )
+     SELECT u.id FROM users u WHERE u.realm_id = $1 AND u.is_active AND (u.id = ANY($3::int[])
+        OR EXISTS (SELECT 1 FROM user_group_members m JOIN below b ON m.group_id = b.id WHERE m.user_id = u.id))
+      ORDER BY u.id`,
+    [realmId, groupIds, userIds],
+  );
+  return rows.map((r) => r.id);
+}

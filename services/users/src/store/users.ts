@@ -84,14 +84,23 @@ export async function listRealmUsers(db: Queryable, realmId: number, ids?: numbe
   return rows;
 }
 
-/** The realm's users (system bots excluded) with one of these IDs or delivery emails (any case). */
-export async function findRealmUsersByIdsOrEmails(db: Queryable, realmId: number, ids: number[], emails: string[]): Promise<UserRow[]> {
+/** The realm's users (system bots excluded unless asked) with one of these IDs or delivery emails (any case). */
+export async function findRealmUsersByIdsOrEmails(db: Queryable, realmId: number, ids: number[], emails: string[], withSystemBots = false): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot
+    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND (NOT is_system_bot OR $4)
        AND (id = ANY($2::int[]) OR lower(delivery_email) = ANY($3::text[]))`,
-    [realmId, ids, emails.map((e) => e.toLowerCase())],
+    [realmId, ids, emails.map((e) => e.toLowerCase()), withSystemBots],
   );
   return rows;
+}
+
+/** One of the realm's system bots by the local part of its email ("notification-bot"). */
+export async function findSystemBot(db: Queryable, realmId: number, local: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND is_system_bot AND split_part(delivery_email, '@', 1) LIKE $2 || '%' ORDER BY id LIMIT 1`,
+    [realmId, local],
+  );
+  return rows[0];
 }
 
 export async function updateUserFields(

@@ -1,0 +1,34 @@
+import { Handler, requireRealmId } from '@parley/common';
+import type { GetGroupMembershipsRequest__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsRequest';
+import type { GetTypingPreferencesReply } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
+import type { GetUserSettingsReply } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
+import type { UsersDeps } from '../deps';
+import { apiEmail } from '../domain/format';
+import { userSettings } from '../domain/settings';
+import * as userStore from '../store/users';
+
+/** Internal: who sends and receives typing notifications (the messages service's POST /typing). */
+export const getTypingPreferences = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetTypingPreferencesReply> => async (req) => {
+  const realmId = requireRealmId(req.realm_id);
+  const users = await userStore.listRealmUsers(deps.pool, realmId, req.user_ids.map(Number));
+  return {
+    users: users.map((u) => {
+      const settings = userSettings(u);
+      return {
+        user_id: u.id,
+        email: apiEmail(u, deps.config.fakeEmailDomain),
+        receives_typing_notifications: settings.receives_typing_notifications === true,
+        send_private_typing_notifications: settings.send_private_typing_notifications === true,
+        send_stream_typing_notifications: settings.send_stream_typing_notifications === true,
+        is_active: u.is_active,
+      };
+    }),
+  };
+};
+
+/** Internal: some users' personal settings (drafts synchronization, for the messages service). */
+export const getUserSettings = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetUserSettingsReply> => async (req) => {
+  const realmId = requireRealmId(req.realm_id);
+  const users = await userStore.listRealmUsers(deps.pool, realmId, req.user_ids.map(Number));
+  return { users: users.map((u) => ({ user_id: u.id, settings: JSON.stringify(userSettings(u)) })) };
+};
