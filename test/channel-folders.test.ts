@@ -92,3 +92,14 @@ describe('channel folders', () => {
     expect((await local.admin.api.patch('/channel_folders', { order: [a, a, b, c] })).body.msg).toBe('The order must not contain duplicate channel folder IDs.');
   });
 });
+
+describe('descriptions', () => {
+  it('renders folder and channel descriptions as Markdown, as messages are', async () => {
+    const id = await create(realm.admin, { name: unique('Markdown'), description: 'For *things* in #**general**' });
+    expect((await folders(realm.member)).find((f) => f.id === id)?.rendered_description).toBe('<p>For <em>things</em> in #<strong>general</strong></p>');
+    const channel = (await realm.admin.api.post('/channels/create', { name: unique('Described'), description: 'See **this**', subscribers: [] })).body.id;
+    expect((await realm.member.api.get(`/streams/${channel}`)).body.stream.rendered_description).toBe('<p>See <strong>this</strong></p>');
+    expect((await realm.admin.api.patch(`/streams/${channel}`, { description: 'Now `code`' })).status).toBe(200);
+    expect((await realm.member.api.get(`/streams/${channel}`)).body.stream.rendered_description).toBe('<p>Now <code>code</code></p>');
+  });
+});

@@ -2,6 +2,15 @@ import { join } from 'node:path';
 import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
 import { getRegisterState } from './rpc/get-register-state';
+import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties } from './rpc/subscriptions';
+import {
+  addDefaultChannel, archiveChannel, createChannel, getChannel, getChannelId, getChannelMembers, getChannels, getDefaultChannels,
+  removeDefaultChannel, updateChannel,
+} from './rpc/channels';
+import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
+import { getGroupUsage } from './rpc/get-group-usage';
+import { Directory } from './domain/directory';
+import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults, USER_SUBJECTS, UserActiveChanged, UserCreated, UserRoleChanged } from './domain/user-events';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -12,10 +21,50 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     GetChannelFolders: getChannelFolders(deps),
     ReorderChannelFolders: reorderChannelFolders(deps),
     UpdateChannelFolder: updateChannelFolder(deps),
+    Subscribe: subscribe(deps),
+    Unsubscribe: unsubscribe(deps),
+    GetSubscriptions: getSubscriptions(deps),
+    UpdateSubscriptionProperties: updateSubscriptionProperties(deps),
+    GetSubscriptionStatus: getSubscriptionStatus(deps),
+    CreateChannel: createChannel(deps),
+    GetChannels: getChannels(deps),
+    GetChannel: getChannel(deps),
+    UpdateChannel: updateChannel(deps),
+    ArchiveChannel: archiveChannel(deps),
+    GetChannelId: getChannelId(deps),
+    GetChannelMembers: getChannelMembers(deps),
+    GetDefaultChannels: getDefaultChannels(deps),
+    AddDefaultChannel: addDefaultChannel(deps),
+    RemoveDefaultChannel: removeDefaultChannel(deps),
+    GetAccess: getAccess(deps),
+    ListAccess: listAccess(deps),
+    GetChannelRecipients: getChannelRecipients(deps),
+    GetRetentionPolicies: getRetentionPolicies(deps),
+    GetGroupUsage: getGroupUsage(deps),
     GetRegisterState: getRegisterState(deps),
   };
 }
 
+/**
+ * Background work on the users service's announcements (one work queue shared by replicas):
+ * new users join the default channels; deactivated users stop counting as subscribers; users
+ * whose role changed learn of the channels they gain or lose sight of.
+ */
+async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>> {
+  const sub = await deps.bus.subscribe({
+    subject: 'users.user.*',
+    durable: 'channels',
+    handler: async (msg) => {
+      const data = msg.data as { realm_id: number };
+      const dir = new Directory(deps.clients, { client: 'channels', host: '' }, data.realm_id);
+      if (msg.subject.endsWith(USER_SUBJECTS.created)) await subscribeToDefaults(deps.pool, dir, data as UserCreated);
+      else if (msg.subject.endsWith(USER_SUBJECTS.activeChanged)) await applyUserActiveChanged(deps.pool, dir, data as UserActiveChanged);
+      else if (msg.subject.endsWith(USER_SUBJECTS.roleChanged)) await applyUserRoleChanged(deps.pool, dir, data as UserRoleChanged);
+    },
+  });
+  return () => sub.stop();
+}
+
 export function startChannelsService(config: BaseConfig): Promise<RunningService> {
-  return runService({ name: 'channels', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: channelsHandlers });
+  return runService({ name: 'channels', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: channelsHandlers, onStart: startConsumers });
 }

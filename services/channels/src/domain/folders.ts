@@ -2,6 +2,10 @@ import pg from 'pg';
 import { AdminRequiredError, BadRequestError, Caller, emit, isAdmin, LIMITS, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/folders';
 import type { FolderRow } from '../store/folders';
+import { CONTROL } from './text';
+
+/** Renders a description's Markdown (the messages service's renderer, through the Directory). */
+export type Render = (text: string) => Promise<string>;
 
 /** A folder as GET /channel_folders, register and the channel_folder events show it. */
 export function formatFolder(f: FolderRow) {
@@ -11,13 +15,6 @@ export function formatFolder(f: FolderRow) {
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** TODO(#6): Markdown rendering arrives with the messages service; until then, escaped text. */
-const render = (description: string) => (description ? `<p>${escapeHtml(description)}</p>` : '');
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function checkName(name: string): string {
   const trimmed = name.trim();
@@ -51,21 +48,21 @@ async function accessFolder(db: Queryable, caller: Caller, id: number): Promise<
 const notify = (tx: Queryable, realmId: number, event: Record<string, unknown> & { type: string }) => emit(tx, 'channels', realmId, 'realm', event);
 
 /** POST /channel_folders/create (administrators). */
-export async function checkCreateFolder(pool: pg.Pool, caller: Caller, req: { name: string; description?: string }): Promise<number> {
+export async function checkCreateFolder(pool: pg.Pool, caller: Caller, req: { name: string; description?: string }, render: Render): Promise<number> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   const name = checkName(req.name);
   const description = checkDescription(req.description ?? '');
   return withTransaction(pool, async (tx) => {
     await store.lockRealmFolders(tx, caller.realm_id);
     await checkUniqueName(tx, caller.realm_id, name);
-    const folder = await store.insertFolder(tx, { realm_id: caller.realm_id, name, description, rendered_description: render(description), creator_id: caller.user_id });
+    const folder = await store.insertFolder(tx, { realm_id: caller.realm_id, name, description, rendered_description: await render(description), creator_id: caller.user_id });
     await notify(tx, caller.realm_id, { type: 'channel_folder', op: 'add', channel_folder: formatFolder(folder) });
     return folder.id;
   });
 }
 
 /** PATCH /channel_folders/{id} (administrators): name, description, archiving. */
-export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: number, req: { name?: string; description?: string; is_archived?: boolean }): Promise<void> {
+export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: number, req: { name?: string; description?: string; is_archived?: boolean }, render: Render): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   await withTransaction(pool, async (tx) => {
     await store.lockRealmFolders(tx, caller.realm_id);
@@ -77,7 +74,7 @@ export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: numbe
     }
     if (req.description !== undefined && req.description.trim() !== folder.description) {
       data.description = checkDescription(req.description);
-      data.rendered_description = render(data.description as string);
+      data.rendered_description = await render(data.description as string);
     }
     if (req.is_archived !== undefined && req.is_archived !== folder.is_archived) data.is_archived = req.is_archived;
     if (!Object.keys(data).length) return;

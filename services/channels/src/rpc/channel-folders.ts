@@ -4,18 +4,19 @@ import type { GetChannelFoldersRequest__Output } from '@parley/common/generated/
 import type { ReorderChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/ReorderChannelFoldersRequest';
 import type { UpdateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateChannelFolderRequest';
 import { checkCreateFolder, checkReorderFolders, checkUpdateFolder, listFolders } from '../domain/folders';
+import { directoryFor } from './directory';
 
 /** The four channel-folder RPCs; each is one line over the domain. */
-export const createChannelFolder = ({ pool }: DbServiceDeps): Handler<CreateChannelFolderRequest__Output> => async (req, ctx) => ({
-  channel_folder_id: await checkCreateFolder(pool, ctx.caller, req),
+export const createChannelFolder = (deps: DbServiceDeps): Handler<CreateChannelFolderRequest__Output> => async (req, ctx) => ({
+  channel_folder_id: await checkCreateFolder(deps.pool, ctx.caller, req, (text) => directoryFor(deps, ctx).renderMarkdown(text)),
 });
 
 export const getChannelFolders = ({ pool }: DbServiceDeps): Handler<GetChannelFoldersRequest__Output> => async (req, ctx) => ({
   channel_folders: await listFolders(pool, ctx.caller.realm_id, req.include_archived ?? false),
 });
 
-export const updateChannelFolder = ({ pool }: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output> => async (req, ctx) => {
-  await checkUpdateFolder(pool, ctx.caller, req.channel_folder_id, req);
+export const updateChannelFolder = (deps: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output> => async (req, ctx) => {
+  await checkUpdateFolder(deps.pool, ctx.caller, req.channel_folder_id, req, (text) => directoryFor(deps, ctx).renderMarkdown(text));
   return {};
 };
 

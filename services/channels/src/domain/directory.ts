@@ -1,0 +1,108 @@
+import { BadRequestError, Caller, HandlerContext, RpcClients } from '@parley/common';
+import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
+import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
+import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
+import type { CheckGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/CheckGroupSettingsReply';
+import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
+
+/** A realm's settings (group settings as values) and its system groups' IDs by name. */
+export interface RealmPolicy {
+  settings: Record<string, unknown>;
+  systemGroups: Record<string, number>;
+}
+
+/** Someone whose permissions are being decided: role, and every group they belong to. */
+export interface Viewer {
+  user_id: number;
+  role: number;
+  is_bot: boolean;
+  groupIds: ReadonlySet<number>;
+}
+
+export interface DirectoryUser {
+  user_id: number;
+  email: string;
+  full_name: string;
+  role: number;
+  is_bot: boolean;
+  is_active: boolean;
+  /** For bots: the user who owns it. */
+  bot_owner_id: number | null;
+}
+
+/**
+ * What the channels service asks the users service, which owns users and groups (ADR 0007).
+ * One instance per request: the realm policy is fetched once however often it is needed.
+ */
+export class Directory {
+  private policy?: Promise<RealmPolicy>;
+
+  constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller }, readonly realmId: number) {}
+
+  private call<T>(method: string, request: unknown): Promise<T> {
+    return this.clients.users.call<T>(method, request, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
+  }
+
+  realmPolicy(): Promise<RealmPolicy> {
+    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then((r) => ({
+      settings: JSON.parse(r.settings) as Record<string, unknown>,
+      systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+    }));
+    return this.policy;
+  }
+
+  /** The viewers for these users of the realm (users of other realms are left out). */
+  async viewers(users: { user_id: number; role: number; is_bot: boolean }[]): Promise<Map<number, Viewer>> {
+    if (!users.length) return new Map();
+    const reply = await this.call<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.realmId, user_ids: users.map((u) => u.user_id) });
+    const groups = new Map(reply.memberships.map((m) => [Number(m.user_id), new Set(m.group_ids.map(Number))]));
+    return new Map(users.filter((u) => groups.has(u.user_id)).map((u) => [u.user_id, { ...u, groupIds: groups.get(u.user_id)! }]));
+  }
+
+  async viewer(caller: Caller): Promise<Viewer> {
+    const viewer = (await this.viewers([caller])).get(caller.user_id);
+    if (!viewer) throw new BadRequestError('Invalid user');
+    return viewer;
+  }
+
+  /** The realm's active users who hold any of the values. */
+  async holders(values: unknown[]): Promise<number[]> {
+    if (!values.length) return [];
+    const reply = await this.call<ExpandGroupSettingsReply__Output>('ExpandGroupSettings', {
+      realm_id: this.realmId, setting_values: values.map((v) => JSON.stringify(v)),
+    });
+    return reply.user_ids.map(Number);
+  }
+
+  /** Validates group-setting values (BAD_REQUEST from the users service when one is refused). */
+  async checkGroupSettings(checks: { name: string; value: unknown; allowEveryone: boolean }[]): Promise<unknown[]> {
+    if (!checks.length) return [];
+    const reply = await this.call<CheckGroupSettingsReply__Output>('CheckGroupSettings', {
+      realm_id: this.realmId, checks: checks.map((c) => ({ name: c.name, value: JSON.stringify(c.value), allow_everyone: c.allowEveryone })),
+    });
+    return reply.values.map((v) => JSON.parse(v) as unknown);
+  }
+
+  /**
+   * Markdown as messages render it (the messages service owns the renderer), for channel
+   * descriptions; '' for ''.
+   */
+  async renderMarkdown(text: string): Promise<string> {
+    if (!text.trim()) return '';
+    const reply = await this.clients.messages.call<{ json: string }>('RenderMessage', { content: text }, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
+    return (JSON.parse(reply.json) as { rendered: string }).rendered;
+  }
+
+  /** Users named by ID or API email; unknown ones listed as given. */
+  async resolve(principals: (string | number)[]): Promise<{ users: DirectoryUser[]; unknown: string[] }> {
+    if (!principals.length) return { users: [], unknown: [] };
+    const reply = await this.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: this.realmId, principals: principals.map(String) });
+    return {
+      users: reply.users.map((u) => ({
+        user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active,
+        bot_owner_id: u.bot_owner_id ? Number(u.bot_owner_id) : null,
+      })),
+      unknown: reply.unknown,
+    };
+  }
+}

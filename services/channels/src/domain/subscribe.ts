@@ -1,0 +1,208 @@
+import pg from 'pg';
+import { BadRequestError, Caller, ChannelNameNotFoundError, Queryable, Role, withTransaction } from '@parley/common';
+import * as store from '../store/channels';
+import * as subs from '../store/subscriptions';
+import type { ChannelRow } from '../store/channels';
+import { accessOf, ChannelAccess } from './access';
+import type { Directory, DirectoryUser, Viewer } from './directory';
+import { colorFor, formatChannel, formatSubscription } from './format';
+import { audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
+import { CreationRequest, doCreateChannel, planCreation } from './create';
+import { checkChannelName } from './text';
+import { announceNewChannels, tellNewSubscribers } from './announce';
+
+/**
+ * Joining and leaving channels: POST and DELETE /users/me/subscriptions, the subscribers of
+ * POST /channels/create, and default channels for new users. Every change tells the new or
+ * former subscribers (subscription add/remove), the others who see the channel (peer_add,
+ * peer_remove), and those who gain or lose sight of it (stream create/delete).
+ */
+export class UnableToAccessError extends BadRequestError {
+  constructor(name: string) {
+    super(`Unable to access channel (${name}).`);
+  }
+}
+
+/** The caller's access to each channel, deciding from one query of their subscriptions. */
+export async function accessAll(db: Queryable, dir: Directory, viewer: Viewer, channels: ChannelRow[]): Promise<Map<number, ChannelAccess>> {
+  const policy = await dir.realmPolicy();
+  const mine = new Set((await subs.subscriptionsOf(db, dir.realmId, viewer.user_id)).filter((s) => s.active).map((s) => s.channel_id));
+  return new Map(channels.map((c) => [c.id, accessOf(c, viewer, mine.has(c.id), policy)]));
+}
+
+/** Users named by principals (IDs or API emails), all active, or the caller when none are named (or an empty list, as Zulip). */
+export async function resolvePrincipals(dir: Directory, caller: Caller, principals: (string | number)[] | undefined): Promise<DirectoryUser[]> {
+  if (!principals?.length) {
+    return [{ user_id: caller.user_id, email: caller.email, full_name: '', role: caller.role, is_bot: caller.is_bot, is_active: true, bot_owner_id: null }];
+  }
+  const { users, unknown } = await dir.resolve(principals);
+  if (unknown.length) throw new BadRequestError(`No such user: '${unknown[0]}'`);
+  const inactive = users.find((u) => !u.is_active);
+  if (inactive) throw new BadRequestError(`User '${inactive.email}' is deactivated.`);
+  return users;
+}
+
+/**
+ * Subscribes users to channels (the caller checked the permissions) and tells everyone
+ * concerned. Returns who was newly subscribed and who already was, by channel.
+ */
+export async function doSubscribe(
+  tx: Queryable, dir: Directory, targets: { channel: ChannelRow; userIds: number[] }[], created: ChannelRow[] = [],
+): Promise<{ added: Map<number, number[]>; already: Map<number, number[]> }> {
+  const before = await subs.subscribersOf(tx, targets.map((t) => t.channel.id));
+  const added = new Map<number, number[]>();
+  const already = new Map<number, number[]>();
+  for (const { channel, userIds } of targets) {
+    const current = new Set(before.get(channel.id));
+    added.set(channel.id, [...new Set(userIds)].filter((u) => !current.has(u)));
+    already.set(channel.id, [...new Set(userIds)].filter((u) => current.has(u)));
+  }
+  const newUsers = [...new Set([...added.values()].flat())];
+  const counts = await subs.subscriptionCounts(tx, newUsers);
+  const pairs = targets.flatMap(({ channel }) => added.get(channel.id)!.map((user_id) => {
+    const n = counts.get(user_id) ?? 0;
+    counts.set(user_id, n + 1);
+    return { channel_id: channel.id, user_id, color: colorFor(n) };
+  }));
+  const rows = await subs.activate(tx, dir.realmId, pairs);
+
+  const after = new Map(targets.map(({ channel }) => [channel.id, [...before.get(channel.id)!, ...added.get(channel.id)!].sort((a, b) => a - b)]));
+  const byId = new Map(targets.map((t) => [t.channel.id, t.channel]));
+  for (const channel of created) {
+    const audience = await audienceOf(dir, channel, after.get(channel.id) ?? []);
+    await notify(tx, dir.realmId, audience, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)?.length ?? 0)] });
+  }
+  // Newcomers who could not see an existing channel learn of it first (as Zulip does).
+  const isNew = new Set(created.map((c) => c.id));
+  for (const { channel } of targets) {
+    const newcomers = added.get(channel.id)!;
+    if (isNew.has(channel.id) || !newcomers.length) continue;
+    const seen = await audienceOf(dir, channel, before.get(channel.id)!);
+    const blind = seen === 'realm' ? [] : newcomers.filter((u) => !seen.includes(u));
+    await notify(tx, dir.realmId, blind, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)!.length)] });
+  }
+  for (const user of newUsers) {
+    const mine = rows.filter((r) => r.user_id === user);
+    const subscriptions = mine.map((r) => formatSubscription(byId.get(r.channel_id)!, r, after.get(r.channel_id)));
+    await notify(tx, dir.realmId, [user], { type: 'subscription', op: 'add', subscriptions });
+  }
+  for (const { channel } of targets) {
+    const newcomers = added.get(channel.id)!;
+    if (!newcomers.length) continue;
+    const others = await audienceExcept(dir, await audienceOf(dir, channel, after.get(channel.id)!), newcomers);
+    await notify(tx, dir.realmId, others, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: newcomers });
+  }
+  return { added, already };
+}
+
+/** Unsubscribes users (the caller checked the permissions) and tells everyone concerned. */
+export async function doUnsubscribe(tx: Queryable, dir: Directory, channel: ChannelRow, userIds: number[]): Promise<number[]> {
+  const before = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
+  const removed = userIds.filter((u) => before.includes(u));
+  if (!removed.length) return [];
+  await subs.deactivate(tx, removed.map((user_id) => ({ channel_id: channel.id, user_id })));
+  const after = before.filter((u) => !removed.includes(u));
+  const audience = await audienceOf(dir, channel, after);
+  for (const user of removed) {
+    await notify(tx, dir.realmId, [user], { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: channel.id, name: channel.name }] });
+  }
+  await notify(tx, dir.realmId, await audienceExcept(dir, audience, removed), { type: 'subscription', op: 'peer_remove', stream_ids: [channel.id], user_ids: removed });
+  // Who could see the channel only as a subscriber no longer can.
+  if (audience !== 'realm') {
+    const blind = removed.filter((u) => !audience.includes(u));
+    await notify(tx, dir.realmId, blind, streamDeleteEvent([channel.id]));
+  }
+  return removed;
+}
+
+export interface SubscribeRequest extends CreationRequest {
+  subscriptions: { name: string; description?: string }[];
+  principals?: (string | number)[];
+  authorization_errors_fatal: boolean;
+  announce: boolean;
+  send_new_subscription_messages: boolean;
+}
+
+export interface SubscribeResult {
+  subscribed: Record<string, string[]>;
+  already_subscribed: Record<string, string[]>;
+  unauthorized?: string[];
+  new_subscription_messages_sent?: boolean;
+}
+
+/** POST /users/me/subscriptions. */
+export async function checkSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
+  if (caller.role === Role.GUEST) throw new BadRequestError('Not allowed for guest users');
+  const wanted = new Map<string, { name: string; description: string }>();
+  for (const s of req.subscriptions) {
+    const name = checkChannelName(s.name);
+    if (!wanted.has(name.toLowerCase())) wanted.set(name.toLowerCase(), { name, description: s.description ?? '' });
+  }
+  const viewer = await dir.viewer(caller);
+  const users = await resolvePrincipals(dir, caller, req.principals);
+  const onlySelf = users.every((u) => u.user_id === caller.user_id);
+
+  return withTransaction(pool, async (tx) => {
+    await store.lockRealmChannels(tx, caller.realm_id);
+    const existing = await store.findChannelsByName(tx, caller.realm_id, [...wanted.keys()]);
+    const missing = [...wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
+    const access = await accessAll(tx, dir, viewer, existing);
+    const unauthorized: string[] = [];
+    const allowed: ChannelRow[] = [];
+    for (const channel of existing) {
+      const a = access.get(channel.id)!;
+      if (!(a.subscribed || a.subscribeSelf || a.addSubscribers)) {
+        if (req.authorization_errors_fatal) throw new UnableToAccessError(channel.name);
+        unauthorized.push(channel.name);
+        continue;
+      }
+      if (!onlySelf && !a.addSubscribers) throw new BadRequestError('Insufficient permission');
+      allowed.push(channel);
+    }
+    const created: ChannelRow[] = [];
+    if (missing.length) {
+      const plan = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
+      for (const m of missing) created.push(await doCreateChannel(tx, dir, caller, plan, m.name, m.description));
+    }
+    const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));
+    const { added, already } = await doSubscribe(tx, dir, targets, created);
+    const byUser = (m: Map<number, number[]>) => {
+      const out: Record<string, string[]> = {};
+      for (const { channel } of targets) for (const u of m.get(channel.id)!) (out[String(u)] ??= []).push(channel.name);
+      return out;
+    };
+    if (req.announce) await announceNewChannels(tx, dir, caller, created);
+    const sent = req.send_new_subscription_messages
+      && await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])),
+        new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
+    return {
+      subscribed: byUser(added),
+      already_subscribed: byUser(already),
+      ...(!req.authorization_errors_fatal && { unauthorized }),
+      new_subscription_messages_sent: sent,
+    };
+  });
+}
+
+/** DELETE /users/me/subscriptions. */
+export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<{ removed: string[]; not_removed: string[] }> {
+  const viewer = await dir.viewer(caller);
+  const users = await resolvePrincipals(dir, caller, principals);
+  // Users may unsubscribe themselves and the bots they own; anyone else takes the permission.
+  const others = users.some((u) => u.user_id !== caller.user_id && u.bot_owner_id !== caller.user_id);
+  return withTransaction(pool, async (tx) => {
+    const channels = await store.findChannelsByName(tx, caller.realm_id, names);
+    const access = await accessAll(tx, dir, viewer, channels);
+    const removed: string[] = [];
+    const notRemoved: string[] = [];
+    for (const raw of names) {
+      const channel = channels.find((c) => c.name.toLowerCase() === raw.trim().toLowerCase());
+      const a = channel && access.get(channel.id)!;
+      if (!channel || !a!.metadata) throw new ChannelNameNotFoundError(raw);
+      if (others && !a!.removeSubscribers) throw new BadRequestError('Insufficient permission');
+      const done = await doUnsubscribe(tx, dir, channel, users.map((u) => u.user_id));
+      (done.length ? removed : notRemoved).push(channel.name);
+    }
+    return { removed, not_removed: notRemoved };
+  });
+}

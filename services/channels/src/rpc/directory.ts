@@ -1,0 +1,20 @@
+import { BadRequestError, DbServiceDeps, HandlerContext, parseJsonParam } from '@parley/common';
+import { Directory } from '../domain/directory';
+
+/** The users service as the caller's request sees it (one per request). */
+export const directoryFor = (deps: DbServiceDeps, ctx: HandlerContext): Directory => new Directory(deps.clients, ctx, ctx.caller.realm_id);
+
+/** A JSON list parameter (the gateway checked it is JSON; services do not trust their callers). */
+export function jsonList(name: string, raw: string | undefined): unknown[] | undefined {
+  if (raw === undefined) return undefined;
+  const value = parseJsonParam(name, raw);
+  if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);
+  return value;
+}
+
+/** principals: user IDs or API emails, not a mix of anything else. */
+export function principalList(raw: string | undefined): (string | number)[] | undefined {
+  const list = jsonList('principals', raw);
+  if (list && !list.every((p) => typeof p === 'string' || Number.isSafeInteger(p))) throw new BadRequestError('principals is not a list of user IDs or emails');
+  return list as (string | number)[] | undefined;
+}

@@ -1,0 +1,68 @@
+import { DbServiceDeps, Handler } from '@parley/common';
+import type { GetAccessRequest__Output } from '@parley/common/generated/parley/channels/v1/GetAccessRequest';
+import type { GetAccessReply } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
+import type { ListAccessReply } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
+import type { StreamIdRequest__Output } from '@parley/common/generated/parley/channels/v1/StreamIdRequest';
+import type { GetChannelRecipientsReply } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
+import type { GetRetentionPoliciesReply } from '@parley/common/generated/parley/channels/v1/GetRetentionPoliciesReply';
+import * as store from '../store/channels';
+import * as subs from '../store/subscriptions';
+import type { ChannelRow } from '../store/channels';
+import { accessOf, ChannelAccess } from '../domain/access';
+import { accessAll } from '../domain/subscribe';
+import { directoryFor } from './directory';
+
+/**
+ * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
+ * to one channel (one indexed query each for the channel and the subscription; the caller's
+ * groups and the realm's settings come from the users service in parallel), to every
+ * channel they see, and who is subscribed to a channel.
+ */
+function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
+  return {
+    found: true,
+    stream_id: channel.id,
+    name: channel.name,
+    subscribed: a.subscribed,
+    metadata: a.metadata,
+    content: a.content,
+    post: a.post,
+    administer: a.administer,
+    history_visible: a.historyVisible,
+    is_archived: channel.is_archived,
+    invite_only: channel.invite_only,
+    is_web_public: channel.is_web_public,
+    topics_policy: channel.topics_policy,
+    group_settings: JSON.stringify(channel.group_settings),
+  };
+}
+
+export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> => async (req, ctx) => {
+  const dir = directoryFor(deps, ctx);
+  const id = Number(req.stream_id);
+  const channel = id ? await store.findChannel(deps.pool, ctx.caller.realm_id, id) : (await store.findChannelsByName(deps.pool, ctx.caller.realm_id, [req.name ?? '']))[0];
+  if (!channel) return { found: false };
+  const [viewer, policy, sub] = await Promise.all([dir.viewer(ctx.caller), dir.realmPolicy(), subs.findSubscription(deps.pool, channel.id, ctx.caller.user_id)]);
+  const a = accessOf(channel, viewer, !!sub?.active, policy);
+  // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'").
+  return a.metadata ? accessReply(channel, a) : { found: false, name: channel.name };
+};
+
+export const listAccess = (deps: DbServiceDeps): Handler<unknown, ListAccessReply> => async (_req, ctx) => {
+  const dir = directoryFor(deps, ctx);
+  const channels = await store.listChannels(deps.pool, ctx.caller.realm_id);
+  const access = await accessAll(deps.pool, dir, await dir.viewer(ctx.caller), channels);
+  return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!)) };
+};
+
+export const getChannelRecipients = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, GetChannelRecipientsReply> => async (req, ctx) => {
+  const channel = await store.findChannel(deps.pool, ctx.caller.realm_id, Number(req.stream_id));
+  return { user_ids: channel ? (await subs.subscribersOf(deps.pool, [channel.id])).get(channel.id)! : [] };
+};
+
+/** Internal: every channel's message_retention_days in a realm (the messages service's retention job). */
+export const getRetentionPolicies = (deps: DbServiceDeps): Handler<{ realm_id: string | number }, GetRetentionPoliciesReply> => async (req) => ({
+  channels: (await store.listChannels(deps.pool, Number(req.realm_id))).map((c) => ({
+    stream_id: c.id, ...(c.message_retention_days !== null && { message_retention_days: c.message_retention_days }),
+  })),
+});

@@ -1,0 +1,66 @@
+import { BadRequestError, DbServiceDeps, Handler, parseJsonParam } from '@parley/common';
+import type { SubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/SubscribeRequest';
+import type { UnsubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/UnsubscribeRequest';
+import type { GetSubscriptionsRequest__Output } from '@parley/common/generated/parley/channels/v1/GetSubscriptionsRequest';
+import type { UpdateSubscriptionPropertiesRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateSubscriptionPropertiesRequest';
+import type { GetSubscriptionStatusRequest__Output } from '@parley/common/generated/parley/channels/v1/GetSubscriptionStatusRequest';
+import { checkSubscribe, checkUnsubscribe } from '../domain/subscribe';
+import { checkUpdateProperties, parseSubscriptionData } from '../domain/properties';
+import { isSubscribed, subscriptionState } from '../domain/read';
+import { directoryFor, jsonList, principalList } from './directory';
+
+/** The subscription RPCs; each decodes its request, calls the domain, and shapes the reply. */
+export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output> => async (req, ctx) => {
+  const subscriptions = jsonList('subscriptions', req.subscriptions)!.map((s, i) => {
+    const x = s as { name?: unknown; description?: unknown } | null;
+    if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`subscriptions[${i}] is missing its name`);
+    if (x.description !== undefined && typeof x.description !== 'string') throw new BadRequestError(`subscriptions[${i}]["description"] is not a string`);
+    return { name: x.name, description: x.description as string | undefined };
+  });
+  return checkSubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, {
+    ...req,
+    subscriptions,
+    principals: principalList(req.principals),
+    authorization_errors_fatal: req.authorization_errors_fatal ?? true,
+    announce: req.announce ?? false,
+    send_new_subscription_messages: req.send_new_subscription_messages ?? true,
+  }, deps.config.webPublicStreamsEnabled);
+};
+
+export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output> => async (req, ctx) => {
+  const names = jsonList('subscriptions', req.subscriptions)!;
+  if (!names.every((n) => typeof n === 'string')) throw new BadRequestError('subscriptions is not a list of channel names');
+  return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names as string[], principalList(req.principals));
+};
+
+export const getSubscriptions = (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output> => async (req, ctx) => {
+  const state = await subscriptionState(deps.pool, directoryFor(deps, ctx), ctx.caller, {
+    includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived: true,
+  });
+  return { subscriptions: state.subscribed };
+};
+
+/** include_subscribers: a JSON boolean, or "partial" (which Parley answers in full). */
+export function includeSubscribers(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '') return false;
+  const value = raw === 'partial' ? 'partial' : (() => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  })();
+  if (value === true || value === 'partial') return true;
+  if (value === false) return false;
+  throw new BadRequestError('include_subscribers must be true, false or "partial"');
+}
+
+export const updateSubscriptionProperties = (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output> => async (req, ctx) => {
+  const raw = parseJsonParam('subscription_data', req.subscription_data);
+  const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
+  return { ignored_parameters_unsupported: ignored };
+};
+
+export const getSubscriptionStatus = (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output> => async (req, ctx) => ({
+  is_subscribed: await isSubscribed(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
+});

@@ -1,0 +1,80 @@
+import type { Queryable } from '@parley/common';
+
+export interface ChannelRow {
+  id: number;
+  realm_id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  creator_id: number | null;
+  date_created: Date;
+  invite_only: boolean;
+  is_web_public: boolean;
+  history_public_to_subscribers: boolean;
+  message_retention_days: number | null;
+  topics_policy: string;
+  folder_id: number | null;
+  is_archived: boolean;
+  is_default: boolean;
+  /** can_*_group name → group-setting value. */
+  group_settings: Record<string, unknown>;
+}
+
+export type NewChannel = Omit<ChannelRow, 'id' | 'date_created' | 'is_archived'>;
+export type ChannelChanges = Partial<Omit<ChannelRow, 'id' | 'realm_id' | 'creator_id' | 'date_created'>>;
+
+const COLUMNS = `id, realm_id, name, description, rendered_description, creator_id, date_created, invite_only, is_web_public,
+  history_public_to_subscribers, message_retention_days, topics_policy, folder_id, is_archived, is_default, group_settings`;
+
+/** Serialises a realm's channel creations and renames (name uniqueness) behind one advisory lock. */
+export async function lockRealmChannels(db: Queryable, realmId: number): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`channels:${realmId}`]);
+}
+
+export async function findChannel(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<ChannelRow | undefined> {
+  const { rows } = await db.query<ChannelRow>(
+    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
+  return rows[0];
+}
+
+/** Channels by name, case-insensitively (names are unique that way). */
+export async function findChannelsByName(db: Queryable, realmId: number, names: string[]): Promise<ChannelRow[]> {
+  const { rows } = await db.query<ChannelRow>(
+    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND lower(name) = ANY($2::text[])`, [realmId, names.map((n) => n.toLowerCase())]);
+  return rows;
+}
+
+export async function listChannels(db: Queryable, realmId: number, ids?: number[]): Promise<ChannelRow[]> {
+  const { rows } = await db.query<ChannelRow>(
+    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND ($2::int[] IS NULL OR id = ANY($2::int[])) ORDER BY lower(name), id`,
+    [realmId, ids ?? null]);
+  return rows;
+}
+
+export async function insertChannel(db: Queryable, c: NewChannel): Promise<ChannelRow> {
+  const { rows } = await db.query<ChannelRow>(
+    `INSERT INTO channels (realm_id, name, description, rendered_description, creator_id, invite_only, is_web_public,
+       history_public_to_subscribers, message_retention_days, topics_policy, folder_id, is_default, group_settings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+    [c.realm_id, c.name, c.description, c.rendered_description, c.creator_id, c.invite_only, c.is_web_public,
+      c.history_public_to_subscribers, c.message_retention_days, c.topics_policy, c.folder_id, c.is_default, JSON.stringify(c.group_settings)],
+  );
+  return rows[0];
+}
+
+const UPDATABLE = new Set(['name', 'description', 'rendered_description', 'invite_only', 'is_web_public', 'history_public_to_subscribers',
+  'message_retention_days', 'topics_policy', 'folder_id', 'is_archived', 'is_default', 'group_settings']);
+
+export async function updateChannel(db: Queryable, id: number, changes: ChannelChanges): Promise<void> {
+  const entries = Object.entries(changes).filter(([k]) => UPDATABLE.has(k));
+  if (!entries.length) return;
+  const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+  const values = entries.map(([k, v]) => (k === 'group_settings' ? JSON.stringify(v) : v));
+  await db.query(`UPDATE channels SET ${sets} WHERE id = $1`, [id, ...values]);
+}
+
+/** Whether a channel folder of the realm exists (channels live in folders). */
+export async function folderExists(db: Queryable, realmId: number, folderId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM channel_folders WHERE realm_id = $1 AND id = $2', [realmId, folderId]);
+  return rows.length > 0;
+}
