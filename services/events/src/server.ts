@@ -1,4 +1,4 @@
-import { runService, RunningService, Subscription } from '@parley/common';
+import { runService, RunningService, startPeriodicJob, Subscription } from '@parley/common';
 import type { EventsConfig } from './config';
 import { systemClock, Clock } from './domain/clock';
 import { CLIENT_EVENT_SUBJECTS, deliver } from './domain/deliver';
@@ -32,6 +32,7 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
     name: 'events',
     config,
     ready: () => store.healthy(),
+    beforeStop: () => manager.drain(),
     makeHandlers: ({ clients }) => ({
       Register: register(manager, clients),
       GetEvents: getEvents(manager),
@@ -44,15 +45,12 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
         // replica dies holding one (it is redelivered before any later event).
         subscriptions.push(await bus.subscribe({ subject, durable: 'events', ordered: true, handler: (msg) => deliver(store, msg) }));
       }
-      const gc = setInterval(() => {
-        manager.expireIdle().then(
-          (n) => n && log.info({ expired: n }, 'expired idle event queues'),
-          (err) => log.warn({ err }, 'expiring idle event queues failed'),
-        );
-      }, config.gcIntervalMs);
-      gc.unref();
+      const stopGc = startPeriodicJob('expiring idle event queues', config.gcIntervalMs, log, async () => {
+        const n = await manager.expireIdle();
+        if (n) log.info({ expired: n }, 'expired idle event queues');
+      });
       return async () => {
-        clearInterval(gc);
+        await stopGc();
         await Promise.all(subscriptions.map((s) => s.stop()));
         manager.close();
         await store.close();

@@ -1,7 +1,8 @@
 import { startTelemetry } from '@parley/common/telemetry';
 startTelemetry('parley-messages');
 
-import { createLogger, readBaseConfig, runMain } from '@parley/common';
+import { createLogger, runMain } from '@parley/common';
+import { readMessagesConfig } from './config';
 import { startMessagesService } from './server';
 
-runMain(createLogger('messages'), () => startMessagesService(readBaseConfig('messages', process.env)));
+runMain(createLogger('messages'), () => startMessagesService(readMessagesConfig(process.env)));

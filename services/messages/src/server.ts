@@ -1,16 +1,87 @@
 import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
+import { runService, RunningService, Handler, DbServiceDeps } from '@parley/common';
+import type { MessagesConfig } from './config';
+import { Notification, NOTIFICATION_SUBJECTS, postNotification } from './domain/notifications';
+import { applyRetention, startRetentionJob } from './domain/retention';
+import { getChannelTopicSummary } from './rpc/get-channel-topic-summary';
+import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSnippet } from './rpc/snippets';
+import { createDrafts, deleteDraft, editDraft, getDrafts } from './rpc/drafts';
+import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessages, getScheduledMessages, updateScheduledMessage } from './rpc/scheduled';
+import { startDeliveryWorker } from './domain/scheduled';
+import { applySettingsChanged } from './domain/drafts';
+import {
+  deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
+  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, getAccessibleMessageIds,
+} from './rpc/messages';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
-/**
- * The handler table: one entry per RPC of protos/parley/messages/v1/messages.proto. Health is the
- * default one; the messages issue adds the rest.
- */
-export function messagesHandlers(_deps: DbServiceDeps): Record<string, Handler> {
-  return {};
+/** The handler table: one entry per RPC of protos/parley/messages/v1/messages.proto (Health is the default one). */
+export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
+  return {
+    SendMessage: sendMessage(deps),
+    GetMessages: getMessages(deps),
+    GetMessage: getMessage(deps),
+    UpdateMessageFlags: updateMessageFlags(deps),
+    DeleteMessage: deleteMessage(deps),
+    RenderMessage: renderMessageRpc(deps),
+    MatchesNarrow: matchesNarrow(deps),
+    UpdateMessageFlagsForNarrow: updateMessageFlagsForNarrow(deps),
+    SetTyping: setTyping(deps),
+    GetScheduledMessages: getScheduledMessages(deps),
+    CreateScheduledMessage: createScheduledMessage(deps),
+    UpdateScheduledMessage: updateScheduledMessage(deps),
+    DeleteScheduledMessage: deleteScheduledMessage(deps),
+    DeliverScheduledMessages: deliverScheduledMessages(deps),
+    GetDrafts: getDrafts(deps),
+    CreateDrafts: createDrafts(deps),
+    EditDraft: editDraft(deps),
+    DeleteDraft: deleteDraft(deps),
+    GetSavedSnippets: getSavedSnippets(deps),
+    CreateSavedSnippet: createSavedSnippet(deps),
+    UpdateSavedSnippet: updateSavedSnippet(deps),
+    DeleteSavedSnippet: deleteSavedSnippet(deps),
+    EditMessage: editMessage(deps),
+    GetMessageHistory: getMessageHistory(deps),
+    ReportMessage: reportMessage(deps),
+    ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
+    GetRegisterState: getRegisterState(deps),
+    GetChannelTopicSummary: getChannelTopicSummary(deps),
+    GetAccessibleMessageIds: getAccessibleMessageIds(deps),
+  };
 }
 
-export function startMessagesService(config: BaseConfig): Promise<RunningService> {
-  return runService({ name: 'messages', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: messagesHandlers });
+/**
+ * Background work: the Notification Bot posts what other services ask it to, drafts go when
+ * their user turns synchronization off (work queues shared by replicas), scheduled messages
+ * are delivered when due, and the retention job deletes expired messages.
+ */
+async function startBackground(deps: DbServiceDeps, config: MessagesConfig): Promise<() => Promise<void>> {
+  const subs = await Promise.all(NOTIFICATION_SUBJECTS.map((subject) => deps.bus.subscribe({
+    subject,
+    durable: 'messages',
+    handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data as Notification),
+  })));
+  subs.push(await deps.bus.subscribe({
+    subject: 'users.user.settings_changed',
+    durable: 'messages',
+    handler: (msg) => applySettingsChanged(deps.pool, msg.data as Parameters<typeof applySettingsChanged>[1]),
+  }));
+  const stopDelivery = config.scheduledDeliveryIntervalMs > 0
+    ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)
+    : async () => undefined;
+  const stopRetention = config.retentionIntervalMs > 0 ? startRetentionJob(deps.pool, deps.clients, deps.log, config.retentionIntervalMs) : async () => undefined;
+  return async () => {
+    await stopRetention();
+    await stopDelivery();
+    await Promise.all(subs.map((s) => s.stop()));
+  };
+}
+
+export function startMessagesService(config: MessagesConfig): Promise<RunningService> {
+  return runService({
+    name: 'messages', config, migrationsDir: MIGRATIONS_DIR,
+    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config }),
+    onStart: (deps: DbServiceDeps) => startBackground(deps, config),
+  });
 }

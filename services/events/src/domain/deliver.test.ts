@@ -2,7 +2,7 @@ import type { BusMessage, ClientEvent } from '@parley/common';
 import { MemoryQueueStore } from '../store/memory-store';
 import type { QueueRecord } from '../store/queue-store';
 import { queueRecord } from '../store/queue-store.contract';
-import { deliver, queueWants } from './deliver';
+import { deliver, forQueue, queueWants } from './deliver';
 
 const denmarkMessage = {
   type: 'message',
@@ -124,5 +124,21 @@ describe('deliver', () => {
     await expect(deliver(store, busMessage({ realm_id: 1, audience: [99], event: typing }))).resolves.toBeUndefined();
     await expect(deliver(store, busMessage({ realm_id: 1, audience: [], event: typing }))).resolves.toBeUndefined();
     await expect(received(q)).resolves.toEqual([[]]);
+  });
+});
+
+describe('message events, per queue', () => {
+  const base: QueueRecord = { ...queueRecord({ queue_id: 'q1' }), apply_markdown: true };
+  const event = { type: 'message', flags: [], message: { id: 5, content: '<p><strong>hi</strong></p>', content_type: 'text/html' } };
+  const extras = { raw_content: '**hi**', sender_queue_id: 'q1', local_id: '7.01' };
+
+  it('gives the sender\'s queue its local_id back as local_message_id, and nobody else', () => {
+    expect(forQueue(base, event, extras)).toEqual({ ...event, local_message_id: '7.01' });
+    expect(forQueue({ ...base, queue_id: 'q2' }, event, extras)).toEqual(event);
+  });
+
+  it('gives queues registered with apply_markdown false the Markdown source', () => {
+    expect(forQueue({ ...base, queue_id: 'q2', apply_markdown: false }, event, extras).message)
+      .toEqual({ id: 5, content: '**hi**', content_type: 'text/x-markdown' });
   });
 });

@@ -1,4 +1,4 @@
-import { BusMessage, ClientEvent, clientEventSubject, SERVICES } from '@parley/common';
+import { BusMessage, ClientEvent, clientEventSubject, MessageDelivery, SERVICES } from '@parley/common';
 import type { QueueRecord, QueueStore } from '../store/queue-store';
 import { narrowAdmits } from './narrow';
 
@@ -15,11 +15,22 @@ export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boo
  * remembers the bus message id, so a redelivery appends nothing.
  */
 export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
-  const { realm_id, audience, event, fallback } = msg.data as ClientEvent;
+  const { realm_id, audience, event, fallback, message } = msg.data as ClientEvent;
   const queues = await store.queuesOf(realm_id, audience);
   const deliveries = queues
     .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))
     .filter(({ queue, event: e }) => e !== null && queueWants(queue, e))
-    .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: e! }));
+    .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: message ? forQueue(queue, e!, message) : e! }));
   await store.append(msg.id, deliveries);
+}
+
+/**
+ * A message event as one queue gets it: Markdown source instead of HTML for queues registered
+ * with apply_markdown false, and local_message_id for the queue that sent it (local echo).
+ */
+export function forQueue(queue: QueueRecord, event: ClientEvent['event'], m: MessageDelivery): ClientEvent['event'] {
+  const out: ClientEvent['event'] = { ...event };
+  if (!queue.apply_markdown) out.message = { ...(event.message as Record<string, unknown>), content: m.raw_content, content_type: 'text/x-markdown' };
+  if (m.sender_queue_id === queue.queue_id && m.local_id !== undefined) out.local_message_id = m.local_id;
+  return out;
 }

@@ -334,3 +334,17 @@ describe('QueueManager.close', () => {
     expect(manager.waiting).toBe(0);
   });
 });
+
+describe('QueueManager.drain (shutting down)', () => {
+  it('answers a waiting long poll at once with a heartbeat, and lets new polls not wait', async () => {
+    const { manager } = setup();
+    const queue = await manager.register(member, OPTIONS);
+    const poll = await longPoll(manager, member, queue.queue_id);
+    expect(poll.done).toBe(false);
+    manager.drain();
+    expect(await poll.promise).toEqual([{ id: 0, event: { id: 0, type: 'heartbeat' } }]);
+    expect(manager.waiting).toBe(0);
+    // A poll arriving during the drain gets what there is, without waiting for anything.
+    expect(await manager.getEvents(member, queue.queue_id, 0, false)).toEqual([]);
+  });
+});

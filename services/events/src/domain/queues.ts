@@ -58,7 +58,7 @@ export class QueueManager {
     await this.access(caller, queueId);
     await this.store.touch(queueId, this.clock.now());
     // Listen before reading, so an event appended in between wakes us instead of being missed.
-    const wait = dontBlock ? undefined : this.waitForEvents(queueId, signal);
+    const wait = dontBlock || this.draining ? undefined : this.waitForEvents(queueId, signal);
     const events = await this.store.read(queueId, lastEventId);
     if (!wait || events.length) {
       wait?.cancel();
@@ -67,7 +67,8 @@ export class QueueManager {
     const woken = await wait.result;
     // Deleted or expired while we waited: the client must re-register, so say so now.
     if (!(await this.store.touch(queueId, this.clock.now()))) throw new BadEventQueueIdError(queueId);
-    if (woken === 'timeout') await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
+    // Shutting down: a heartbeat now, and the client polls again (another replica).
+    if (woken === 'timeout' || (this.draining && woken !== 'aborted')) await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
     return this.store.read(queueId, lastEventId);
   }
 
@@ -91,6 +92,17 @@ export class QueueManager {
     this.unsubscribe();
     for (const queueId of [...this.waiters.keys()]) this.wake(queueId);
   }
+
+  /**
+   * The replica is shutting down: every waiting long poll answers now with a heartbeat, and
+   * new ones do not wait, so the gRPC server can stop without cutting them off.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const queueId of [...this.waiters.keys()]) this.wake(queueId);
+  }
+
+  private draining = false;
 
   private waitForEvents(queueId: string, signal?: AbortSignal): { result: Promise<WakeReason>; cancel(): void } {
     let cancel = () => undefined as void;

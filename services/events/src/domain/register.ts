@@ -78,8 +78,6 @@ export async function register(manager: QueueManager, clients: RpcClients, calle
     zulip_version: ZULIP_VERSION,
     zulip_merge_base: ZULIP_VERSION,
     event_queue_longpoll_timeout_seconds: EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS,
-    // TODO(#6): the messages service answers with the newest message the caller can read.
-    max_message_id: -1,
     ...state,
   };
 }

@@ -6,7 +6,7 @@ import type { QueueRecord } from '../store/queue-store';
  * answers a GetRegisterState RPC (parley.users.v1.RegisterStateRequest's shape). A
  * capability that owns state adds its service here, and nothing else changes.
  */
-export const STATE_PROVIDERS: ServiceName[] = ['users', 'channels'];
+export const STATE_PROVIDERS: ServiceName[] = ['users', 'channels', 'messages', 'uploads'];
 
 export async function gatherState(
   clients: RpcClients, caller: Caller, client: string, queue: QueueRecord, fetchEventTypes: string[] | null,

@@ -1,0 +1,19 @@
+import { BaseConfig, envInt, readBaseConfig } from '@parley/common';
+
+export interface MessagesConfig extends BaseConfig {
+  /** Above this many subscribers (or topic participants) wildcard mentions need can_mention_many_users_group (Zulip: 15). */
+  wildcardMentionThreshold: number;
+  /** How often the retention job runs (RETENTION_INTERVAL_MS; 0 turns it off). */
+  retentionIntervalMs: number;
+  /** How often due scheduled messages are delivered (SCHEDULED_DELIVERY_INTERVAL_MS; 0 turns it off). */
+  scheduledDeliveryIntervalMs: number;
+}
+
+export function readMessagesConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): MessagesConfig {
+  return Object.freeze({
+    ...readBaseConfig('messages', env, defaults),
+    wildcardMentionThreshold: envInt(env, 'WILDCARD_MENTION_THRESHOLD', 15, 0),
+    retentionIntervalMs: envInt(env, 'RETENTION_INTERVAL_MS', 3_600_000, 0),
+    scheduledDeliveryIntervalMs: envInt(env, 'SCHEDULED_DELIVERY_INTERVAL_MS', 5_000, 0),
+  });
+}

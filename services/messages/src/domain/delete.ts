@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { BadRequestError, emit, holdsGroupSetting, Logger, Role, withTransaction } from '@parley/common';
+import * as store from '../store/messages';
+import { mayLinkUploads, releaseMessages } from './attachments';
+import type { ChannelAccess, Directory } from './directory';
+import { accessMessage } from './fetch';
+
+/**
+ * DELETE /messages/{message_id}. Deleting any message takes the realm's
+ * can_delete_any_message_group or, in a channel, the channel's; deleting one's own takes the
+ * realm's or the channel's can_delete_own_message_group (or the right to delete any), within
+ * the realm's message_content_delete_limit_seconds unless one may delete any. Both need
+ * content access to the channel. Once deleted, the uploads service releases the files the
+ * message linked to (a failure there is logged, not raised).
+ */
+export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Logger, id: number, now = new Date()): Promise<void> {
+  const caller = dir.caller;
+  const [policy, groups] = await Promise.all([dir.realmPolicy(), dir.callerGroups()]);
+  const holds = (value: unknown) => holdsGroupSetting(value, caller.user_id, groups);
+  const deleted = await withTransaction(pool, async (tx) => {
+    const message = await accessMessage(tx, dir, id, { lock: true });
+    const channel = message.kind === 'channel' ? (await dir.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
+    // Zulip (access_message with is_modifying_message): no changing an archived channel's messages.
+    if (message.kind === 'channel' && (!channel?.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
+    const anyMessage = holds(policy.settings.can_delete_any_message_group) || (!!channel && holds(channel.group_settings.can_delete_any_message_group));
+    // One's own messages, and those of one's bots (Zulip: validate_can_delete_message).
+    const sender = message.sender_id === caller.user_id ? undefined : (await dir.people([message.sender_id])).users[0];
+    const mine = message.sender_id === caller.user_id || (!!sender?.is_bot && sender.bot_owner_id === caller.user_id);
+    const own = mine
+      && (anyMessage || holds(policy.settings.can_delete_own_message_group) || (!!channel && holds(channel.group_settings.can_delete_own_message_group)));
+    if (!anyMessage && !own) throw new BadRequestError("You don't have permission to delete this message");
+    const limit = policy.settings.message_content_delete_limit_seconds;
+    if (!anyMessage && typeof limit === 'number' && (now.getTime() - message.date_sent.getTime()) / 1000 > limit) {
+      throw new BadRequestError('The time limit for deleting this message has passed');
+    }
+    const audience = await deleteAudience(dir, await store.copiesOf(tx, message.id), channel);
+    await store.deleteMessage(tx, message.id);
+    const base = message.kind === 'channel'
+      ? { type: 'delete_message', message_type: 'stream', stream_id: message.channel_id, topic: message.topic }
+      : { type: 'delete_message', message_type: 'private' };
+    // The acting user always hears of it; message_ids for bulk_message_deletion clients, message_id for others.
+    await emit(tx, 'messages', caller.realm_id, [...new Set([...audience, caller.user_id])].sort((a, b) => a - b),
+      { ...base, message_ids: [message.id] }, { capability: 'bulk_message_deletion', event: { ...base, message_id: message.id } });
+    return message;
+  });
+  // After COMMIT: the message is gone whatever the uploads service answers.
+  if (mayLinkUploads(deleted.content)) await releaseMessages(dir.uploads, log, caller.realm_id, [deleted.id]);
+}
+
+/**
+ * Who hears of a deleted message (Zulip: event_recipient_ids_for_action_on_messages): a direct
+ * message's participants; a channel message's current subscribers, and in a public channel
+ * also the non-guests with a copy; with protected history only the subscribers who had a copy.
+ */
+async function deleteAudience(dir: Directory, copies: number[], channel: ChannelAccess | undefined): Promise<number[]> {
+  if (!channel) return copies;
+  const subscribers = await dir.subscribers(channel.stream_id);
+  if (!channel.history_visible) return copies.filter((u) => subscribers.includes(u));
+  if (channel.invite_only) return subscribers;
+  const holders = (await dir.people(copies)).users.filter((p) => p.role !== Role.GUEST).map((p) => p.user_id);
+  return [...new Set([...subscribers, ...holders])];
+}

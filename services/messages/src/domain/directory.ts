@@ -1,0 +1,181 @@
+import { Caller, HandlerContext, RpcClients } from '@parley/common';
+import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
+import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
+import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
+import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
+import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
+import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
+import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
+import type { GetRenderContextReply__Output } from '@parley/common/generated/parley/users/v1/GetRenderContextReply';
+import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
+import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
+import type { RenderContext } from './render';
+
+/** A channel as the caller may use it (the channels service's GetAccess). */
+export interface ChannelAccess {
+  stream_id: number;
+  name: string;
+  subscribed: boolean;
+  content: boolean;
+  post: boolean;
+  administer: boolean;
+  history_visible: boolean;
+  is_archived: boolean;
+  invite_only: boolean;
+  is_web_public: boolean;
+  topics_policy: string;
+  group_settings: Record<string, unknown>;
+}
+
+export interface Person {
+  user_id: number;
+  email: string;
+  full_name: string;
+  role: number;
+  is_bot: boolean;
+  is_active: boolean;
+  avatar_url: string;
+  bot_owner_id: number | null;
+}
+
+const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
+  stream_id: Number(r.stream_id), name: r.name, subscribed: r.subscribed, content: r.content, post: r.post, administer: r.administer,
+  history_visible: r.history_visible, is_archived: r.is_archived, invite_only: r.invite_only, is_web_public: r.is_web_public,
+  topics_policy: r.topics_policy, group_settings: JSON.parse(r.group_settings || '{}') as Record<string, unknown>,
+});
+
+/**
+ * What the messages service asks the users and channels services (one instance per request;
+ * each answer fetched once). The users service owns people, groups, realm settings and
+ * linkifiers; the channels service channels, subscriptions and who may do what in them; the
+ * uploads service (called through `uploads`) the files messages link to.
+ */
+export class Directory {
+  private policy?: Promise<{ settings: Record<string, unknown>; systemGroups: Record<string, number>; stringId: string }>;
+  private groups?: Promise<Set<number>>;
+  private channelList?: Promise<ChannelAccess[]>;
+  private rendering?: Promise<Omit<RenderContext, 'channels'>>;
+  private linkifierList?: Promise<RenderContext['linkifiers']>;
+
+  constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller }) {}
+
+  get caller(): Caller {
+    return this.ctx.caller;
+  }
+
+  private users<T>(method: string, request: unknown): Promise<T> {
+    return this.clients.users.call<T>(method, request, this.ctx);
+  }
+
+  private channels<T>(method: string, request: unknown): Promise<T> {
+    return this.clients.channels.call<T>(method, request, this.ctx);
+  }
+
+  /** A call to the uploads service as this request's caller (see ./attachments). */
+  readonly uploads = <T>(method: string, request: unknown): Promise<T> => this.clients.uploads.call<T>(method, request, this.ctx);
+
+  realmPolicy() {
+    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then((r) => ({
+      settings: JSON.parse(r.settings) as Record<string, unknown>,
+      systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+      stringId: r.string_id,
+    }));
+    return this.policy;
+  }
+
+  /** Every group the caller belongs to (for holdsGroupSetting). */
+  callerGroups(): Promise<Set<number>> {
+    this.groups ??= this.users<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
+      .then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
+    return this.groups;
+  }
+
+  async holders(values: unknown[]): Promise<number[]> {
+    if (!values.length) return [];
+    const r = await this.users<ExpandGroupSettingsReply__Output>('ExpandGroupSettings', { realm_id: this.caller.realm_id, setting_values: values.map((v) => JSON.stringify(v)) });
+    return r.user_ids.map(Number);
+  }
+
+  async people(principals: (string | number)[]): Promise<{ users: Person[]; unknown: string[] }> {
+    if (!principals.length) return { users: [], unknown: [] };
+    // System bots (Notification Bot) send messages and may be written to, so they count here.
+    const r = await this.users<ResolveUsersReply__Output>('ResolveUsers', { realm_id: this.caller.realm_id, principals: principals.map(String), include_system_bots: true });
+    return {
+      users: r.users.map(toPerson),
+      unknown: r.unknown,
+    };
+  }
+
+  /** What rendering needs of the realm: all its users, named groups and linkifiers (fetched once). */
+  renderContext(): Promise<Omit<RenderContext, 'channels'>> {
+    this.rendering ??= this.users<GetRenderContextReply__Output>('GetRenderContext', { realm_id: this.caller.realm_id }).then((r) => ({
+      users: r.users.map((u) => ({ user_id: Number(u.user_id), full_name: u.full_name, is_active: u.is_active })),
+      groups: r.groups.map((g) => ({ id: Number(g.id), name: g.name })),
+      linkifiers: r.linkifiers.map((l) => ({ id: Number(l.id), pattern: l.pattern, url_template: l.url_template })),
+    }));
+    return this.rendering;
+  }
+
+  /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
+  linkifiers(): Promise<RenderContext['linkifiers']> {
+    if (this.rendering) return this.rendering.then((r) => r.linkifiers);
+    this.linkifierList ??= this.users<{ json: string }>('GetLinkifiers', {}).then((r) =>
+      (JSON.parse(r.json) as { linkifiers: RenderContext['linkifiers'] }).linkifiers);
+    return this.linkifierList;
+  }
+
+  async typingPreferences(userIds: number[]) {
+    const r = await this.users<GetTypingPreferencesReply__Output>('GetTypingPreferences', { realm_id: this.caller.realm_id, user_ids: userIds });
+    return r.users.map((u) => ({ ...u, user_id: Number(u.user_id) }));
+  }
+
+  /** The realm's Notification Bot. */
+  notificationBot(): Promise<Person> {
+    return systemBot(this.clients, this.caller.realm_id, 'notification-bot');
+  }
+
+  /** Some users' personal settings, in the order of the users found. */
+  async userSettings(userIds: number[]): Promise<Record<string, unknown>[]> {
+    const r = await this.users<GetUserSettingsReply__Output>('GetUserSettings', { realm_id: this.caller.realm_id, user_ids: userIds });
+    return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
+  }
+
+  /** The caller's access to one channel, by ID or name; undefined if they may not see it. */
+  async channel(target: { stream_id: number } | { name: string }): Promise<ChannelAccess | undefined> {
+    return (await this.channelOrHidden(target)).channel;
+  }
+
+  /** The caller's access to a channel, or the name of one that exists but they may not see. */
+  async channelOrHidden(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string }> {
+    const r = await this.channels<GetAccessReply__Output>('GetAccess', 'stream_id' in target ? { stream_id: target.stream_id } : { stream_id: 0, name: target.name });
+    return r.found ? { channel: toAccess(r) } : { hiddenName: r.name || undefined };
+  }
+
+  /** The caller's access to every channel they may see. */
+  allChannels(): Promise<ChannelAccess[]> {
+    this.channelList ??= this.channels<ListAccessReply__Output>('ListAccess', {}).then((r) => r.channels.map(toAccess));
+    return this.channelList;
+  }
+
+  async subscribers(channelId: number): Promise<number[]> {
+    const r = await this.channels<GetChannelRecipientsReply__Output>('GetChannelRecipients', { stream_id: channelId });
+    return r.user_ids.map(Number);
+  }
+}
+
+const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
+  user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,
+  bot_owner_id: Number(u.bot_owner_id) || null,
+});
+
+/** A realm's system bot ("notification-bot"), which the system sends its own messages as. */
+export async function systemBot(clients: RpcClients, realmId: number, local: string): Promise<Person> {
+  const r = await clients.users.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: realmId, principals: [], system_bot: local }, { client: 'Internal', host: '' });
+  return toPerson(r.users[0]);
+}
+
+/** One user of a realm as the messages service sees people (system bots included), or undefined. */
+export async function personOf(clients: RpcClients, realmId: number, userId: number): Promise<Person | undefined> {
+  const r = await clients.users.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: realmId, principals: [String(userId)], include_system_bots: true }, { client: 'Internal', host: '' });
+  return r.users[0] ? toPerson(r.users[0]) : undefined;
+}

@@ -1,0 +1,255 @@
+import { BadRequestError, Queryable } from '@parley/common';
+import * as store from '../store/messages';
+import type { ViewedMessageRow } from '../store/messages';
+import type { ChannelAccess, Directory, Person } from './directory';
+import { FLAG_BITS } from './flags';
+import { formatMessage, viewerFlags } from './format';
+import {
+  ESCAPED_TOPIC_SQL, narrowWhere, NarrowContext, NarrowTerm, parseNarrow, resolveWithOperator, searchHighlights, SqlParams, WithTarget, withMessageId,
+} from './narrow';
+import { topicLinks } from './render';
+import { editHistories } from './history';
+
+/**
+ * Reading messages: GET /messages (anchor, counts, narrow) and GET /messages/{message_id}.
+ * A user reads the messages they received (they have a copy), and the messages of channels
+ * whose content they may read where history is visible to them (public channels, private
+ * ones with shared history): the channels service says which.
+ */
+export const MAX_MESSAGES_PER_FETCH = 5000;
+const LARGER_THAN_ANY_ID = 10_000_000_000_000_000;
+
+export interface FetchRequest {
+  anchor?: string;
+  anchor_date?: number;
+  include_anchor?: boolean;
+  num_before?: number;
+  num_after?: number;
+  narrow?: string;
+  apply_markdown?: boolean;
+  allow_empty_topic_name?: boolean;
+  message_ids?: string;
+  use_first_unread_anchor?: boolean;
+}
+
+/**
+ * The WHERE clause of what the viewer may read, with the narrow's terms; $1 is the viewer.
+ * With `historyFromNarrow` (GET /messages), channel history the viewer never received is
+ * searched only in the channels the narrow names (a channel term, or channels:public), as
+ * Zulip's feeds and sender narrows hold only what the user received.
+ */
+async function visibleWhere(dir: Directory, terms: NarrowTerm[], params: SqlParams, historyFromNarrow = false): Promise<string> {
+  const channels = await dir.allChannels();
+  const readable = channels.filter((c) => c.content && c.history_visible);
+  const history = (historyFromNarrow ? historyChannels(terms, readable) : readable).map((c) => c.stream_id);
+  const people = await dir.people(narrowPeople(terms));
+  const ctx: NarrowContext = {
+    viewerId: dir.caller.user_id,
+    channel: (operand) => findChannel(channels, operand),
+    user: (operand) => people.users.find((u) => u.user_id === Number(operand) || u.email.toLowerCase() === String(operand).toLowerCase()),
+    publicChannelIds: channels.filter((c) => !c.invite_only).map((c) => c.stream_id),
+    webPublicChannelIds: channels.filter((c) => c.is_web_public).map((c) => c.stream_id),
+  };
+  const narrow = narrowWhere(terms, ctx, params);
+  return `m.realm_id = ${params.add(dir.caller.realm_id)} AND (um.user_id IS NOT NULL OR (m.kind = 'channel' AND m.channel_id = ANY(${params.add(history)}::int[])))
+    AND (${narrow})`;
+}
+
+/** The readable channels whose history a narrow reaches: those a channel term names, all public ones for channels:public; none with an is: term. */
+function historyChannels(terms: NarrowTerm[], readable: ChannelAccess[]): ChannelAccess[] {
+  if (terms.some((t) => t.operator === 'is' && !t.negated)) return [];
+  const named = terms.filter((t) => ['channel', 'stream'].includes(t.operator) && !t.negated).map((t) => findChannel(readable, t.operand as string | number)?.stream_id);
+  const publicToo = terms.some((t) => ['channels', 'streams'].includes(t.operator) && !t.negated && t.operand === 'public');
+  return readable.filter((c) => named.includes(c.stream_id) || (publicToo && !c.invite_only));
+}
+
+function findChannel(channels: ChannelAccess[], operand: string | number): { stream_id: number; name: string } | undefined {
+  return channels.find((c) => (typeof operand === 'number' || /^\d+$/.test(String(operand)) ? c.stream_id === Number(operand) : c.name.toLowerCase() === String(operand).toLowerCase()));
+}
+
+/** The users a narrow names (sender, dm, dm-including), to resolve in one call. */
+function narrowPeople(terms: NarrowTerm[]): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const t of terms) {
+    if (!['sender', 'dm', 'pm-with', 'pm_with', 'dm-including', 'group-pm-with', 'group_pm_with'].includes(t.operator)) continue;
+    if (Array.isArray(t.operand)) out.push(...t.operand);
+    else out.push(...String(t.operand).split(',').map((s) => s.trim()).filter(Boolean));
+  }
+  return [...new Set(out)];
+}
+
+function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 'date' | number {
+  const raw = req.anchor ?? (req.use_first_unread_anchor ? 'first_unread' : undefined);
+  if (raw === undefined) throw new BadRequestError("Missing 'anchor' argument.");
+  if (['newest', 'oldest', 'first_unread', 'date'].includes(raw)) return raw as 'newest';
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new BadRequestError(`Invalid anchor`);
+  return n < 0 ? 0 : Math.min(n, LARGER_THAN_ANY_ID);
+}
+
+/** Formats rows for a viewer: people and channel names resolved in one call each. */
+async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], applyMarkdown: boolean, allowEmptyTopicName: boolean) {
+  const policy = await dir.realmPolicy();
+  const channels = new Map((await dir.allChannels()).map((c) => [c.stream_id, c.name]));
+  const ids = [...new Set(rows.flatMap((r) => [r.sender_id, ...(r.dm_user_ids ?? [])]))];
+  const people = new Map<number, Person>((await dir.people(ids)).users.map((p) => [p.user_id, p]));
+  const linkifiers = rows.some((r) => r.kind === 'channel') ? await dir.linkifiers() : [];
+  const emptyName = String(policy.settings.realm_empty_topic_display_name ?? '');
+  const histories = policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : await editHistories(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const message = formatMessage(r, {
+      realmStringId: policy.stringId, channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined, people, applyMarkdown,
+      topicLinks: r.kind === 'channel' ? topicLinks(r.topic, linkifiers) : [],
+    });
+    // Clients that do not know the empty topic see the realm's name for it (feature level 334).
+    if (r.kind === 'channel' && r.topic === '' && !allowEmptyTopicName) message.subject = emptyName;
+    return { ...message, ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags) };
+  });
+}
+
+/** The narrow with its `with` term (if any) resolved to the conversation of a message the viewer may read. */
+async function narrowTerms(db: Queryable, dir: Directory, raw: string | undefined): Promise<NarrowTerm[]> {
+  const terms = parseNarrow(raw ?? []);
+  const withId = withMessageId(terms);
+  if (withId === undefined) return terms;
+  let target: WithTarget | undefined;
+  try {
+    const m = await accessMessage(db, dir, withId);
+    target = m.kind === 'channel' ? { kind: 'channel', channel_id: m.channel_id!, topic: m.topic } : { kind: 'direct', dm_user_ids: m.dm_user_ids! };
+  } catch (err) {
+    if (!(err instanceof BadRequestError)) throw err;
+  }
+  return resolveWithOperator(terms, target);
+}
+
+/** The messages of a fetch's window (anchor, counts, narrow) as rows, with where the window stands. */
+export async function messageWindow(
+  db: Queryable, dir: Directory, req: FetchRequest, opts: { extraColumns?: (params: SqlParams, terms: NarrowTerm[]) => string; historyFromNarrow?: boolean } = {},
+) {
+  if (req.message_ids !== undefined && (req.num_before || req.num_after || req.anchor !== undefined || req.use_first_unread_anchor)) {
+    const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+    throw new BadRequestError(`Unsupported parameter combination: ${parameters}`, { parameters });
+  }
+  const terms = await narrowTerms(db, dir, req.narrow);
+  const params = new SqlParams();
+  params.add(dir.caller.user_id);
+  const extra = opts.extraColumns?.(params, terms) ?? '';
+  const where = await visibleWhere(dir, terms, params, opts.historyFromNarrow);
+
+  if (req.message_ids !== undefined) {
+    const ids: unknown = JSON.parse(req.message_ids);
+    if (!Array.isArray(ids) || !ids.every((i) => Number.isSafeInteger(i))) throw new BadRequestError('message_ids is not a list of integers');
+    const rows = await store.selectMessages(db, `${where} AND m.id = ANY(${params.add(ids)}::bigint[])`, params.values, 'ASC', ids.length, extra);
+    return { rows, anchor: undefined, foundAnchor: false, foundOldest: false, foundNewest: false };
+  }
+
+  const anchorParam = parseAnchor(req);
+  const numBefore = req.num_before;
+  const numAfter = req.num_after;
+  if (numBefore === undefined) throw new BadRequestError("Missing 'num_before' argument");
+  if (numAfter === undefined) throw new BadRequestError("Missing 'num_after' argument");
+  if (numBefore < 0 || numAfter < 0) throw new BadRequestError('num_before and num_after must not be negative');
+  if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  const includeAnchor = req.include_anchor ?? true;
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor) throw new BadRequestError('The anchor can only be excluded at an end of the range');
+
+  // The anchor lookups run with the window's parameters (some only the extra columns use) plus their own.
+  const lookup = (condition: (p: string) => string, value?: unknown) => {
+    const values = value === undefined ? params.values : [...params.values, value];
+    return store.selectMessages(db, `${where} AND ${condition(`$${values.length}`)}`, values, 'ASC', 1, extra);
+  };
+  let anchor: number;
+  if (anchorParam === 'newest') anchor = LARGER_THAN_ANY_ID;
+  else if (anchorParam === 'oldest') anchor = 0;
+  else if (anchorParam === 'date') {
+    if (req.anchor_date === undefined) throw new BadRequestError("Missing 'anchor_date' argument");
+    const [first] = await lookup((p) => `m.date_sent >= to_timestamp(${p}::double precision)`, req.anchor_date);
+    anchor = first?.id ?? LARGER_THAN_ANY_ID;
+  } else if (anchorParam === 'first_unread') {
+    const [first] = await lookup(() => `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0`);
+    anchor = first?.id ?? LARGER_THAN_ANY_ID;
+  } else anchor = anchorParam;
+
+  const a = params.add(anchor);
+  const before = numBefore ? await store.selectMessages(db, `${where} AND m.id < ${a}`, params.values, 'DESC', numBefore, extra) : [];
+  const after = await store.selectMessages(db, `${where} AND m.id ${includeAnchor ? '>=' : '>'} ${a}`, params.values, 'ASC', numAfter + (includeAnchor ? 1 : 0), extra);
+  const foundAnchor = includeAnchor && after.length > 0 && after[0].id === anchor;
+  const afterRows = foundAnchor || !includeAnchor ? after : after.slice(0, numAfter);
+  return {
+    rows: [...before.reverse(), ...afterRows],
+    anchor,
+    foundAnchor,
+    foundOldest: before.length < numBefore || anchor === 0,
+    foundNewest: afterRows.length < numAfter + (foundAnchor ? 1 : 0) || anchor === LARGER_THAN_ANY_ID,
+  };
+}
+
+const highlightColumns = (params: SqlParams, terms: NarrowTerm[]) => {
+  const highlights = searchHighlights(terms, params);
+  return highlights ? `, ${highlights.content} AS match_content, ${highlights.subject} AS match_subject` : '';
+};
+
+export async function fetchMessages(db: Queryable, dir: Directory, req: FetchRequest) {
+  const w = await messageWindow(db, dir, req, { extraColumns: highlightColumns, historyFromNarrow: true });
+  const messages = withMatches(await present(db, dir, w.rows, req.apply_markdown ?? true, req.allow_empty_topic_name ?? false), w.rows);
+  if (req.message_ids !== undefined) return { messages, history_limited: false, found_anchor: false, found_oldest: false, found_newest: false };
+  return {
+    anchor: w.anchor,
+    found_anchor: w.foundAnchor,
+    found_oldest: w.foundOldest,
+    found_newest: w.foundNewest,
+    history_limited: false,
+    messages,
+  };
+}
+
+/**
+ * GET /messages/matches_narrow: which of the given messages the narrow matches, keyed by ID,
+ * with match_content / match_subject (highlighted for a search; else the message's HTML and
+ * escaped topic). Messages the caller may not read never match.
+ */
+export async function matchesNarrow(db: Queryable, dir: Directory, msgIds: number[], narrow: string) {
+  const rows = (await messageWindow(db, dir, { narrow, message_ids: JSON.stringify(msgIds) }, {
+    extraColumns: (params, terms) => highlightColumns(params, terms) || `, m.rendered_content AS match_content, ${ESCAPED_TOPIC_SQL} AS match_subject`,
+  })).rows;
+  return { messages: Object.fromEntries(rows.map((r) => [String(r.id), { match_content: r.match_content, match_subject: r.match_subject }])) };
+}
+
+function withMatches(messages: Record<string, unknown>[], rows: (ViewedMessageRow & Record<string, unknown>)[]) {
+  return messages.map((m, i) => ('match_content' in rows[i] ? { ...m, match_content: rows[i].match_content, match_subject: rows[i].match_subject } : m));
+}
+
+/** GET /messages/{message_id}: one message the viewer may read. */
+export async function fetchMessage(db: Queryable, dir: Directory, id: number, opts: { applyMarkdown: boolean; allowEmptyTopicName: boolean }) {
+  const row = await accessMessage(db, dir, id);
+  const [message] = await present(db, dir, [row], opts.applyMarkdown, opts.allowEmptyTopicName);
+  return { message, raw_content: row.content };
+}
+
+/** A message the viewer may read (their copy, or a channel's visible history), else "Invalid message(s)". */
+export async function accessMessage(db: Queryable, dir: Directory, id: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow> {
+  const row = await store.findMessage(db, dir.caller.realm_id, id, dir.caller.user_id, opts);
+  if (row && row.flags !== null) return row;
+  if (row && row.kind === 'channel') {
+    const channel = (await dir.allChannels()).find((c) => c.stream_id === row.channel_id);
+    if (channel?.content && channel.history_visible) return row;
+  }
+  throw new BadRequestError('Invalid message(s)');
+}
+
+/** GetAccessibleMessageIds takes at most this many IDs. */
+export const MAX_ACCESS_CHECKS = 1000;
+
+/**
+ * Which of the messages the viewer may read now, by accessMessage's rule (their copy, or a
+ * channel's visible history), in one query; the channels service is asked only when some
+ * channel message has no copy of the viewer's. Ascending, without unknown IDs.
+ */
+export async function accessibleMessageIds(db: Queryable, dir: Directory, ids: number[]): Promise<number[]> {
+  if (ids.length > MAX_ACCESS_CHECKS) throw new BadRequestError(`Too many messages (maximum ${MAX_ACCESS_CHECKS}).`);
+  if (!ids.length) return [];
+  const rows = await store.viewerAccessRows(db, dir.caller.realm_id, dir.caller.user_id, ids);
+  const needHistory = rows.some((r) => !r.has_copy && r.channel_id !== null);
+  const history = needHistory ? new Set((await dir.allChannels()).filter((c) => c.content && c.history_visible).map((c) => c.stream_id)) : new Set<number>();
+  return rows.filter((r) => r.has_copy || (r.channel_id !== null && history.has(r.channel_id))).map((r) => r.id);
+}

@@ -1,0 +1,47 @@
+import { splitEmoji } from './emoji';
+import { renderMessage, type RenderContext } from './index';
+
+const ctx: RenderContext = { users: [], groups: [], channels: [], linkifiers: [] };
+const html = (content: string) => renderMessage(content, ctx).html;
+const smile = '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span>';
+
+describe('emoji shortcodes', () => {
+  it('renders a known name as Zulip\'s emoji span', () => {
+    expect(html(':smile:')).toBe(`<p>${smile}</p>`);
+    expect(html('I am :smile: today')).toBe(`<p>I am ${smile} today</p>`);
+  });
+
+  it('titles an emoji with spaces for underscores, and uses the code without FE0F', () => {
+    expect(html(':heart_eyes: :heart: :+1:')).toBe(
+      '<p><span aria-label="heart eyes" class="emoji emoji-1f60d" role="img" title="heart eyes">:heart_eyes:</span> ' +
+        '<span aria-label="heart" class="emoji emoji-2764" role="img" title="heart">:heart:</span> ' +
+        '<span aria-label="+1" class="emoji emoji-1f44d" role="img" title="+1">:+1:</span></p>',
+    );
+  });
+
+  it('renders Zulip\'s own emoji as its image', () => {
+    expect(html(':zulip:'))
+      .toBe('<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>');
+  });
+
+  it('leaves unknown names, wrong case and half shortcodes as text', () => {
+    expect(html(':nope: :Smile: :smile smile:')).toBe('<p>:nope: :Smile: :smile smile:</p>');
+  });
+
+  it('needs no space around it, as in Zulip', () => {
+    expect(html('a:smile:b')).toBe(`<p>a${smile}b</p>`);
+  });
+
+  it('does not read an unknown name\'s closing colon as an opening one', () => {
+    expect(splitEmoji(':nope:smile:')).toEqual([{ text: ':nope:smile:' }]);
+    expect(splitEmoji('10:30:smile:')).toEqual([{ text: '10:30:smile:' }]);
+  });
+
+  it('renders emoji inside emphasis but not inside code or links', () => {
+    expect(html('**:smile:** `:smile:` [:smile:](https://x.com)')).toBe(
+      `<p><strong>${smile}</strong> <code>:smile:</code> ` +
+        '<a href="https://x.com" title="https://x.com" target="_blank" rel="noopener noreferrer">:smile:</a></p>',
+    );
+    expect(html('```\n:smile:\n```')).toBe('<div class="codehilite"><pre><span></span><code>:smile:\n</code></pre></div>');
+  });
+});

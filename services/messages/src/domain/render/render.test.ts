@@ -1,0 +1,177 @@
+import { renderMessage, type RenderContext } from './index';
+
+const ctx: RenderContext = {
+  users: [{ user_id: 12, full_name: 'Full Name', is_active: true }],
+  groups: [{ id: 3, name: 'support' }],
+  channels: [{ stream_id: 9, name: 'Denmark' }],
+  linkifiers: [],
+};
+const html = (content: string) => renderMessage(content, ctx).html;
+const link = (url: string, text = url) =>
+  `<a href="${url}" title="${url}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+
+describe('renderMessage: Markdown', () => {
+  it('writes paragraphs joined by a newline, with none at the end, and nothing for nothing', () => {
+    expect(html('')).toBe('');
+    expect(html('test_input')).toBe('<p>test_input</p>');
+    expect(html('one\n\ntwo')).toBe('<p>one</p>\n<p>two</p>');
+  });
+
+  it('makes a newline a line break, as Zulip does', () => {
+    expect(html('a\nb')).toBe('<p>a<br>\nb</p>');
+  });
+
+  it('renders emphasis, strong, headings, lists, quotes and ~~ as <del>', () => {
+    expect(html('*a* **b** ~~c~~')).toBe('<p><em>a</em> <strong>b</strong> <del>c</del></p>');
+    expect(html('# Hello world')).toBe('<h1>Hello world</h1>');
+    expect(html('#Hello world')).toBe('<p>#Hello world</p>');
+    expect(html('* one\n* two')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    expect(html('> Hello World!\n\n> Hello Universe!'))
+      .toBe('<blockquote>\n<p>Hello World!</p>\n</blockquote>\n<blockquote>\n<p>Hello Universe!</p>\n</blockquote>');
+  });
+
+  it('has no _ emphasis, no setext headings and no reference links, like Zulip', () => {
+    expect(html('snake_case _x_ __init__')).toBe('<p>snake_case _x_ __init__</p>');
+    expect(html('Title\n===')).toBe('<p>Title<br>\n===</p>');
+    expect(html('Hello [world]\n\n[world]: https://google.com'))
+      .toBe(`<p>Hello [world]</p>\n<p>[world]: ${link('https://google.com')}</p>`);
+  });
+
+  it('leaves quotes alone in text and escapes &, < and > once', () => {
+    expect(html(`it's "lunch" time`)).toBe(`<p>it's "lunch" time</p>`);
+    expect(html('& &amp; &amp;amp;')).toBe('<p>&amp; &amp; &amp;amp;</p>');
+  });
+});
+
+describe('renderMessage: raw HTML', () => {
+  it('escapes HTML in content instead of passing it through', () => {
+    expect(html('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(html('<div onclick="x()">\nhi\n</div>')).toBe('<p>&lt;div onclick="x()"&gt;<br>\nhi<br>\n&lt;/div&gt;</p>');
+    expect(html('hi <img src=x onerror=alert(1)> there')).toBe('<p>hi &lt;img src=x onerror=alert(1)&gt; there</p>');
+  });
+
+  it('escapes HTML in code', () => {
+    expect(html('`<b>&nbsp;</b>`')).toBe('<p><code>&lt;b&gt;&amp;nbsp;&lt;/b&gt;</code></p>');
+    expect(html('```\n<script>"x"</script>\n```'))
+      .toBe('<div class="codehilite"><pre><span></span><code>&lt;script&gt;&quot;x&quot;&lt;/script&gt;\n</code></pre></div>');
+  });
+});
+
+describe('renderMessage: code', () => {
+  it('renders fenced code as Zulip\'s codehilite block, with the language when given', () => {
+    expect(html('Hamlet once said\n~~~~\ndef func():\n    x = 1\n~~~~\nAnd all was good.')).toBe(
+      '<p>Hamlet once said</p>\n<div class="codehilite"><pre><span></span><code>def func():\n    x = 1\n</code></pre></div>\n<p>And all was good.</p>',
+    );
+    expect(html('```python\ndef speak(self):\n    x = 1\n```'))
+      .toBe('<div class="codehilite" data-code-language="python"><pre><span></span><code>def speak(self):\n    x = 1\n</code></pre></div>');
+    expect(html('~~~~ {.py}\nx\n~~~~')).toBe('<div class="codehilite" data-code-language="py"><pre><span></span><code>x\n</code></pre></div>');
+  });
+
+  it('drops trailing whitespace in code, as Pygments does, and escapes quotes there', () => {
+    expect(html("```\ny = 2\t\t\nz = 'x'   \n```"))
+      .toBe('<div class="codehilite"><pre><span></span><code>y = 2\nz = &#39;x&#39;\n</code></pre></div>');
+  });
+
+  it('renders four-space-indented code the same way', () => {
+    expect(html('    def foo(): pass')).toBe('<div class="codehilite"><pre><span></span><code>def foo(): pass\n</code></pre></div>');
+  });
+
+  it('renders inline code as <code>', () => {
+    expect(html('run `ls -la` now')).toBe('<p>run <code>ls -la</code> now</p>');
+  });
+
+  it('does not read mentions, channel links, emoji or URLs inside code', () => {
+    const content = '`@**Full Name** @*support* #**Denmark** :smile: https://x.com`\n```\n@**all** @**topic** :smile: https://x.com\n```';
+    const r = renderMessage(content, ctx);
+    expect(r.html).toBe(
+      '<p><code>@**Full Name** @*support* #**Denmark** :smile: https://x.com</code></p>\n' +
+        '<div class="codehilite"><pre><span></span><code>@**all** @**topic** :smile: https://x.com\n</code></pre></div>',
+    );
+    expect(r).toMatchObject({ mentionedUserIds: [], mentionedGroupIds: [], streamWildcard: false, topicWildcard: false, hasLink: false });
+  });
+
+  it('renders ```quote and ```quoted as a block quote of their Markdown', () => {
+    expect(html('Hamlet said:\n~~~ quote\nTo be or **not** to be.\n\nThat is the question\n~~~')).toBe(
+      '<p>Hamlet said:</p>\n<blockquote>\n<p>To be or <strong>not</strong> to be.</p>\n<p>That is the question</p>\n</blockquote>',
+    );
+    expect(html('````quoted\nouter\n```quote\ninner\n```\n````'))
+      .toBe('<blockquote>\n<p>outer</p>\n<blockquote>\n<p>inner</p>\n</blockquote>\n</blockquote>');
+  });
+});
+
+describe('renderMessage: links', () => {
+  it('links URLs and Markdown links with target, rel and the URL as title', () => {
+    expect(html('see https://zulip.com/ now')).toBe(`<p>see ${link('https://zulip.com/')} now</p>`);
+    expect(html('[Zulip](https://zulip.com)')).toBe(`<p>${link('https://zulip.com', 'Zulip')}</p>`);
+    expect(html('[Zulip](https://zulip.com "the site")'))
+      .toBe('<p><a href="https://zulip.com" title="the site" target="_blank" rel="noopener noreferrer">Zulip</a></p>');
+  });
+
+  it('links bare domains with http:// and keeps relative links relative', () => {
+    expect(html('www.zulip.com')).toBe(`<p>${link('http://www.zulip.com', 'www.zulip.com')}</p>`);
+    expect(html('[x](zulip.com/a)')).toBe(`<p>${link('http://zulip.com/a', 'x')}</p>`);
+    expect(html('[x](/user_uploads/2/ab/f.pdf)')).toBe(`<p>${link('/user_uploads/2/ab/f.pdf', 'x')}</p>`);
+    expect(html('[x](#narrow/channel/9-Denmark)')).toBe(`<p>${link('#narrow/channel/9-Denmark', 'x')}</p>`);
+  });
+
+  it('does not take file names for domains (main.py, README.md)', () => {
+    expect(html('edit main.py and README.md')).toBe('<p>edit main.py and README.md</p>');
+  });
+
+  it('shows the URL of a link written without text', () => {
+    expect(html('[](https://zulip.com)')).toBe(`<p>${link('https://zulip.com')}</p>`);
+  });
+
+  it('refuses javascript:, data: and vbscript: links, leaving the text', () => {
+    expect(html('[x](javascript:alert(1))')).toBe('<p>[x](javascript:alert(1))</p>');
+    expect(html('[x](JavaScript:alert(1))')).toBe('<p>[x](JavaScript:alert(1))</p>');
+    expect(html('[x](&#106;avascript:alert(1))')).toBe('<p>[x](javascript:alert(1))</p>');
+    expect(html('[x](data:text/html;base64,PHNjcmlwdD4=)')).toBe('<p>[x](data:text/html;base64,PHNjcmlwdD4=)</p>');
+    expect(html('![x](data:image/png;base64,AAAA)')).toBe('<p>![x](data:image/png;base64,AAAA)</p>');
+    expect(html('[x](vbscript:msgbox)')).toBe('<p>[x](vbscript:msgbox)</p>');
+    expect(html('<javascript:alert(1)>')).toBe('<p>&lt;javascript:alert(1)&gt;</p>');
+    expect(renderMessage('[x](javascript:alert(1))', ctx).hasLink).toBe(false);
+  });
+
+  it('escapes quotes and brackets in a link\'s URL and text', () => {
+    expect(html('[<b>"](https://x.com/?q="a"<b>)')).toBe(`<p>${link('https://x.com/?q=%22a%22%3Cb%3E', '&lt;b&gt;"')}</p>`);
+    expect(html('[x](<https://x.com/a b>)')).toBe(`<p>${link('https://x.com/a%20b', 'x')}</p>`);
+  });
+
+  it('renders image syntax as Zulip does: a "!" and a link', () => {
+    expect(html('![a cat](https://x.com/cat.png)')).toBe(`<p>!${link('https://x.com/cat.png', 'a cat')}</p>`);
+  });
+});
+
+describe('renderMessage: has: facts', () => {
+  const facts = (content: string) => {
+    const { hasLink, hasImage, hasAttachment } = renderMessage(content, ctx);
+    return { hasLink, hasImage, hasAttachment };
+  };
+
+  it('has nothing for plain text, mentions and channel links', () => {
+    expect(facts('hi @**Full Name** #**Denmark** #**Denmark>Castle**')).toEqual({ hasLink: false, hasImage: false, hasAttachment: false });
+  });
+
+  it('has a link for URLs, Markdown links and e-mail addresses', () => {
+    expect(facts('https://zulip.com')).toEqual({ hasLink: true, hasImage: false, hasAttachment: false });
+    expect(facts('[x](https://zulip.com)')).toEqual({ hasLink: true, hasImage: false, hasAttachment: false });
+    expect(facts('mail iago@zulip.com')).toEqual({ hasLink: true, hasImage: false, hasAttachment: false });
+  });
+
+  it('has an image for links to image files, whatever their case or query, and for image syntax', () => {
+    for (const ext of ['png', 'jpg', 'jpeg', 'gif', 'webp', 'PNG']) {
+      expect(facts(`https://x.com/a.${ext}`)).toEqual({ hasLink: true, hasImage: true, hasAttachment: false });
+    }
+    expect(facts('https://x.com/a.png?size=2')).toMatchObject({ hasImage: true });
+    expect(facts('https://x.com/a.png.html')).toMatchObject({ hasImage: false });
+    expect(facts('![x](https://x.com/photo)')).toEqual({ hasLink: true, hasImage: true, hasAttachment: false });
+  });
+
+  it('has an attachment for links to uploaded files', () => {
+    expect(facts('[f.pdf](/user_uploads/2/ab/f.pdf)')).toEqual({ hasLink: true, hasImage: false, hasAttachment: true });
+    expect(facts('[f.png](/user_uploads/2/ab/f.png)')).toEqual({ hasLink: true, hasImage: true, hasAttachment: true });
+    expect(facts('[x](/help/user_uploads/f.pdf)')).toEqual({ hasLink: true, hasImage: false, hasAttachment: false });
+    expect(facts('`/user_uploads/2/ab/f.pdf`')).toEqual({ hasLink: false, hasImage: false, hasAttachment: false });
+  });
+});

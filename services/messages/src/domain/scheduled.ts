@@ -1,0 +1,177 @@
+import pg from 'pg';
+import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withTransaction, writeOutbox } from '@parley/common';
+import * as store from '../store/scheduled';
+import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
+import { Directory, personOf } from './directory';
+import { renderMessage } from './render';
+import { prepareSend, SendOptions, sendPrepared } from './send';
+import { readBySenderByDefault } from './text';
+
+/**
+ * Scheduled messages (feature levels 179, 184): POST, GET, PATCH and DELETE, checked as a
+ * send is when scheduled, and sent by their sender at their time by the delivery worker —
+ * checked again then; a refused delivery marks the message failed and the Notification Bot
+ * tells the sender why. Each due message is claimed with FOR UPDATE SKIP LOCKED, so several
+ * workers (replicas) send it exactly once; overdue ones go out at the next run (start-up).
+ */
+export class ScheduledNotFoundError extends ApiError {
+  constructor() {
+    super('BAD_REQUEST', 'Scheduled message does not exist', 404);
+  }
+}
+
+export interface ScheduleRequest {
+  type?: string;
+  to?: string;
+  content?: string;
+  topic?: string;
+  scheduled_delivery_timestamp?: number;
+  read_by_sender?: boolean;
+}
+
+export const formatScheduled = (s: ScheduledRow) => ({
+  scheduled_message_id: s.id,
+  type: s.type,
+  to: s.type === 'stream' ? s.to[0] : s.to,
+  ...(s.type === 'stream' && { topic: s.topic }),
+  content: s.content,
+  rendered_content: s.rendered_content,
+  scheduled_delivery_timestamp: Math.floor(s.scheduled_at.getTime() / 1000),
+  failed: s.failed,
+});
+
+const notify = (tx: Queryable, caller: { realm_id: number; user_id: number }, event: Record<string, unknown>) =>
+  emit(tx, 'messages', caller.realm_id, [caller.user_id], { type: 'scheduled_messages', ...event });
+
+/** type and to as stored: 'stream' with [channel ID], or 'private' with user IDs. */
+function target(type: string, rawTo: string): { type: 'stream' | 'private'; to: number[] } {
+  const kind = ({ stream: 'stream', channel: 'stream', private: 'private', direct: 'private' } as Record<string, 'stream' | 'private'>)[type];
+  if (!kind) throw new BadRequestError('Invalid message type');
+  let to: unknown;
+  try {
+    to = JSON.parse(rawTo);
+  } catch {
+    throw new BadRequestError('Invalid to');
+  }
+  if (kind === 'stream') {
+    const id = Array.isArray(to) && to.length === 1 ? to[0] : to;
+    if (!Number.isSafeInteger(id)) throw new BadRequestError('Invalid channel ID in to');
+    return { type: kind, to: [id as number] };
+  }
+  if (!Array.isArray(to) || !to.length || !to.every((x) => Number.isSafeInteger(x))) throw new BadRequestError('to is not a list of user IDs');
+  return { type: kind, to: to as number[] };
+}
+
+/** Checks a scheduled message as a send (as its sender) and renders it for GET. */
+async function checkScheduled(dir: Directory, fields: { type: string; to: string; topic?: string; content: string; at: number }, now: Date): Promise<ScheduledFields> {
+  if (!Number.isFinite(fields.at)) throw new BadRequestError("Missing 'scheduled_delivery_timestamp' argument");
+  const scheduledAt = new Date(fields.at * 1000);
+  if (scheduledAt.getTime() <= now.getTime()) throw new BadRequestError('Scheduled delivery time must be in the future.');
+  const t = target(fields.type, fields.to);
+  const prepared = await prepareSend(dir, { type: t.type, to: JSON.stringify(t.type === 'stream' ? t.to[0] : t.to), topic: fields.topic, content: fields.content });
+  const [ctx, channels] = await Promise.all([dir.renderContext(), dir.allChannels()]);
+  const rendered = renderMessage(prepared.content, { ...ctx, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
+  return { type: t.type, to: t.to, topic: prepared.topic, content: prepared.content, rendered_content: rendered.html, scheduled_at: scheduledAt };
+}
+
+export async function listScheduled(db: Queryable, caller: Caller) {
+  return { scheduled_messages: (await store.listPending(db, caller.user_id)).map(formatScheduled) };
+}
+
+export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client: string, req: ScheduleRequest, now = new Date()): Promise<number> {
+  const fields = await checkScheduled(dir, {
+    type: req.type ?? '', to: req.to ?? '', topic: req.topic, content: req.content ?? '', at: req.scheduled_delivery_timestamp ?? NaN,
+  }, now);
+  return withTransaction(pool, async (tx) => {
+    const row = await store.insertScheduled(tx, {
+      ...fields, realm_id: dir.caller.realm_id, sender_id: dir.caller.user_id, read_by_sender: req.read_by_sender ?? readBySenderByDefault(client), client,
+    });
+    await notify(tx, dir.caller, { op: 'add', scheduled_messages: [formatScheduled(row)] });
+    return row.id;
+  });
+}
+
+export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: number, req: ScheduleRequest, now = new Date()): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    const current = await store.findPending(tx, dir.caller.user_id, id);
+    if (!current) throw new ScheduledNotFoundError();
+    const fields = await checkScheduled(dir, {
+      type: req.type ?? current.type,
+      to: req.to ?? JSON.stringify(current.type === 'stream' ? current.to[0] : current.to),
+      topic: req.topic ?? (current.type === 'stream' ? current.topic : undefined),
+      content: req.content ?? current.content,
+      at: req.scheduled_delivery_timestamp ?? Math.floor(current.scheduled_at.getTime() / 1000),
+    }, now);
+    const row = await store.updateScheduled(tx, id, fields);
+    await notify(tx, dir.caller, { op: 'update', scheduled_message: formatScheduled(row) });
+  });
+}
+
+export async function checkDeleteScheduled(pool: pg.Pool, caller: Caller, id: number): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    if (!(await store.findPending(tx, caller.user_id, id))) throw new ScheduledNotFoundError();
+    await store.deleteScheduled(tx, id);
+    await notify(tx, caller, { op: 'remove', scheduled_message_id: id });
+  });
+}
+
+/**
+ * Sends what is due at `now` (the clock is injected so tests need not sleep). Each message is
+ * sent in a savepoint: a refusal marks it failed and tells the sender, without undoing the
+ * others. Returns how many were sent and how many failed.
+ */
+export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, now = new Date()): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const batch = await withTransaction(pool, async (tx) => {
+      const due = await store.claimDue(tx, now, 20);
+      for (const row of due) {
+        await tx.query('SAVEPOINT delivery');
+        try {
+          const dir = await senderDirectory(clients, row);
+          const messageId = await sendPrepared(tx, dir, row.client, {
+            type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender,
+          }, opts);
+          await store.markDelivered(tx, row.id, messageId);
+          await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'remove', scheduled_message_id: row.id });
+          await tx.query('RELEASE SAVEPOINT delivery');
+          sent++;
+        } catch (err) {
+          // A refusal fails the message; an outage (503) leaves it for the next run.
+          if (!(err instanceof ApiError) || err.httpStatus >= 500) throw err;
+          await tx.query('ROLLBACK TO SAVEPOINT delivery');
+          const marked = await store.markFailed(tx, row.id);
+          await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'update', scheduled_message: formatScheduled(marked) });
+          await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
+            realm_id: row.realm_id, user_ids: [row.sender_id],
+            content: `The message you scheduled for <time:${row.scheduled_at.toISOString()}> was not sent because of the following error:\n\`\`\`quote\n${err.message}\n\`\`\``,
+          });
+          log.info({ scheduledMessageId: row.id, reason: err.message }, 'scheduled message not delivered');
+          failed++;
+        }
+      }
+      return due.length;
+    });
+    if (batch < 20) return { sent, failed };
+  }
+}
+
+/** The sender as the caller of their delivery (checked as if they sent it now). */
+async function senderDirectory(clients: RpcClients, row: ScheduledRow): Promise<Directory> {
+  const sender = await personOf(clients, row.realm_id, row.sender_id);
+  if (!sender?.is_active) throw new BadRequestError('The sender is deactivated.');
+  return new Directory(clients, {
+    caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email }, client: row.client, host: '',
+  });
+}
+
+/**
+ * Runs deliveries at once (so what fell due while no worker ran goes out on start-up) and
+ * then every `intervalMs`; returns what stops it. `deliver` is deliverDue, or a test's stand-in.
+ */
+export function startDeliveryWorker(
+  pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, intervalMs: number, deliver: typeof deliverDue = deliverDue,
+): () => Promise<void> {
+  return startPeriodicJob('scheduled delivery', intervalMs, log, () => deliver(pool, clients, log, opts), { runAtStart: true });
+}

@@ -1,0 +1,263 @@
+import pg from 'pg';
+import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, holdsGroupSetting, withTransaction } from '@parley/common';
+import * as store from '../store/messages';
+import { syncMessageAttachments, uploadPathIds } from './attachments';
+import type { ChannelAccess, Directory, Person } from './directory';
+import { FLAG_BITS, flagNames } from './flags';
+import { formatMessage } from './format';
+import { notifyMessage } from './notify';
+import { renderMessage, topicLinks } from './render';
+import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
+
+/**
+ * POST /messages: who may send what where, the rendering, each recipient's copy with its
+ * flags, and the message events. A channel message reaches the channel's subscribers (and
+ * its sender); a direct message its participants.
+ */
+export interface SendRequest {
+  type: string;
+  to: string;
+  topic?: string;
+  subject?: string;
+  content: string;
+  queue_id?: string;
+  local_id?: string;
+  read_by_sender?: boolean;
+  idempotency_key?: string;
+}
+
+export interface SendOptions {
+  /** Wildcard mentions need can_mention_many_users_group above this many subscribers or participants (Zulip: 15). */
+  wildcardMentionThreshold: number;
+}
+
+export class WildcardMentionError extends ApiError {
+  constructor(kind: 'channel' | 'topic') {
+    super(kind === 'channel' ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      `You do not have permission to use ${kind} wildcard mentions in this ${kind}.`);
+  }
+}
+
+/** `to` as clients send it for direct messages: a JSON list of IDs or emails, or emails separated by commas. */
+export function parseDirectRecipients(raw: string): (string | number)[] {
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // a bare email, or emails separated by commas
+  }
+  if (typeof value === 'number') value = [value];
+  if (typeof value === 'string') value = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!Array.isArray(value) || !value.length || !value.every((v) => (typeof v === 'string' && v) || Number.isSafeInteger(v))) {
+    throw new BadRequestError('Invalid user ID or email in to');
+  }
+  return value as (string | number)[];
+}
+
+/** `to` for channel messages: a channel ID or name (JSON-encoded or bare). */
+export function parseChannelTarget(raw: string): { stream_id: number } | { name: string } {
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // a bare name
+  }
+  if (Array.isArray(value) && value.length === 1) value = value[0];
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return { stream_id: value };
+  if (typeof value === 'string' && value.trim()) return { name: value.trim() };
+  throw new BadRequestError('Invalid channel in to');
+}
+
+/** Whether the channel (under the realm's topics_policy for "inherit") takes this topic. */
+export function checkTopicPolicy(channelPolicy: string, realmPolicy: string, topic: string): void {
+  const policy = channelPolicy === 'inherit' ? realmPolicy : channelPolicy;
+  if (topic === '' && policy === 'disable_empty_topic') throw new BadRequestError('Sending messages to the general chat is not allowed in this channel.');
+  if (topic !== '' && policy === 'empty_topic_only') throw new BadRequestError('Only the general chat topic is allowed in this channel.');
+}
+
+async function resolveChannel(dir: Directory, raw: string): Promise<ChannelAccess> {
+  const target = parseChannelTarget(raw);
+  const { channel, hiddenName } = await dir.channelOrHidden(target);
+  if (hiddenName !== undefined) throw new BadRequestError(`Not authorized to send to channel '${hiddenName}'`);
+  if (!channel) throw 'stream_id' in target ? new ChannelNotFoundError(target.stream_id) : new ChannelNameNotFoundError(target.name);
+  if (channel.is_archived || !channel.content) throw new BadRequestError(`Not authorized to send to channel '${channel.name}'`);
+  if (!channel.post) throw new BadRequestError('You do not have permission to post in this channel.');
+  return channel;
+}
+
+async function resolveDirectRecipients(dir: Directory, raw: string): Promise<Person[]> {
+  const named = parseDirectRecipients(raw);
+  const { users, unknown } = await dir.people(named);
+  if (unknown.length) {
+    const u = unknown[0];
+    throw new BadRequestError(/^\d+$/.test(u) ? `Invalid user ID ${u}` : `Invalid email '${u}'`);
+  }
+  const gone = users.find((u) => !u.is_active);
+  if (gone) throw new BadRequestError(`'${gone.email}' is no longer using Zulip.`);
+  return users;
+}
+
+/** A send checked against every rule, ready to store: where it goes, who gets it, what it says. */
+export interface PreparedSend {
+  me: Person;
+  channel?: ChannelAccess;
+  topic: string;
+  participants: Person[];
+  recipients: number[];
+  subscriberCount: number;
+  content: string;
+}
+
+/**
+ * Checks a send as its sender (channel access and posting permission, topics policy,
+ * recipients, content) — for POST /messages, and for scheduled messages when scheduled and
+ * again when delivered.
+ */
+export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<PreparedSend> {
+  const caller = dir.caller;
+  const kind = ({ stream: 'channel', channel: 'channel', private: 'direct', direct: 'direct' } as Record<string, 'channel' | 'direct'>)[req.type];
+  if (!kind) throw new BadRequestError('Invalid message type');
+  const content = normalizeContent(req.content);
+  const policy = await dir.realmPolicy();
+  const me = (await dir.people([caller.user_id])).users[0];
+  if (!me?.is_active) throw new BadRequestError('User is deactivated');
+  if (kind === 'channel') {
+    const channel = await resolveChannel(dir, req.to);
+    const rawTopic = req.topic ?? req.subject;
+    const topic = normalizeTopic(rawTopic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
+    if (rawTopic === undefined && topic === '') {
+      const effective = channel.topics_policy === 'inherit' ? String(policy.settings.topics_policy) : channel.topics_policy;
+      if (effective === 'disable_empty_topic') throw new BadRequestError('Missing topic');
+    }
+    checkTopicPolicy(channel.topics_policy, String(policy.settings.topics_policy), topic);
+    const subscribers = await dir.subscribers(channel.stream_id);
+    return { me, channel, topic, participants: [me], recipients: [...new Set([...subscribers, caller.user_id])], subscriberCount: subscribers.length, content };
+  }
+  const others = await resolveDirectRecipients(dir, req.to);
+  const participants = [...new Map([me, ...others].map((p) => [p.user_id, p])).values()].sort((a, b) => a.user_id - b.user_id);
+  return { me, topic: '', participants, recipients: participants.map((p) => p.user_id), subscriberCount: 0, content };
+}
+
+export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions): Promise<{ id: number }> {
+  const caller = dir.caller;
+  if (req.queue_id !== undefined && req.local_id === undefined) throw new BadRequestError('Missing local_id');
+  normalizeContent(req.content);
+  // A retry of a send that went through gets its message, whatever changed since.
+  const key = sendKey(req);
+  const done = key === undefined ? undefined : await store.sentWithKey(pool, caller.user_id, key);
+  if (done !== undefined) return { id: done };
+  const id = await withTransaction(pool, (tx) => sendPrepared(tx, dir, client, req, opts, key));
+  return { id };
+}
+
+/** Checks and stores a send in the caller's transaction (POST /messages, scheduled deliveries). */
+export async function sendPrepared(
+  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, opts: SendOptions, key?: string,
+): Promise<number> {
+  const caller = dir.caller;
+  const p = await prepareSend(dir, req);
+  const policy = await dir.realmPolicy();
+  const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
+  const earlier = key === undefined ? undefined : await store.claimSendKey(tx, caller.user_id, key);
+  if (earlier !== undefined) return earlier;
+  const sent = await doSend(tx, dir, {
+    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, content: p.content, client,
+    readBySender: req.read_by_sender ?? readBySenderByDefault(client),
+    delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
+  }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
+  if (key !== undefined) await store.recordSendKey(tx, caller.user_id, key, sent);
+  return sent;
+}
+
+/** What makes two sends one (Parley's idempotent send): the Idempotency-Key header, else queue_id + local_id. */
+export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 'local_id'>): string | undefined {
+  if (req.idempotency_key !== undefined) {
+    const key = req.idempotency_key.trim();
+    if (!key || key.length > 255) throw new BadRequestError('Idempotency-Key must be 1 to 255 characters');
+    return `key:${key}`;
+  }
+  return req.queue_id !== undefined && req.local_id !== undefined ? `local:${req.queue_id}:${req.local_id}` : undefined;
+}
+
+/** A message about to be stored: who sends it where, and who receives a copy. */
+export interface Outgoing {
+  sender: Person;
+  channel?: { stream_id: number; name: string };
+  topic: string;
+  /** Direct messages: every participant (sender included); channel messages: the sender. */
+  participants: Person[];
+  recipients: number[];
+  content: string;
+  client: string;
+  readBySender: boolean;
+  delivery?: { sender_queue_id?: string; local_id?: string };
+}
+
+/**
+ * Renders and stores a message (checked by the caller), each recipient's copy with its flags,
+ * claims the uploaded files it links to (uploads' SyncMessageAttachments; its failure fails
+ * the send), and tells them. `mentions` limits wildcard mentions (absent for the system's own
+ * messages). Every send goes through here: POST /messages, scheduled deliveries, the
+ * Notification Bot.
+ */
+export async function doSend(
+  tx: pg.PoolClient, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
+): Promise<number> {
+  const [ctx, policy] = await Promise.all([dir.renderContext(), dir.realmPolicy()]);
+  const channels = (await dir.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name }));
+  const rendered = renderMessage(out.content, { ...ctx, channels });
+  const { channel, topic, recipients, sender } = out;
+  let topicWildcardUsers: number[] = [];
+  // Zulip counts the channel's subscribers (the sender may not be one).
+  if (channel && mentions && !mentions.mayMentionMany && rendered.streamWildcard && (mentions.subscriberCount ?? recipients.length) > mentions.wildcardMentionThreshold) {
+    throw new WildcardMentionError('channel');
+  }
+  if (channel && rendered.topicWildcard) {
+    topicWildcardUsers = [...new Set([...(await store.topicParticipants(tx, channel.stream_id, topic)), sender.user_id])];
+    if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
+  }
+  const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
+  const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
+  const copies = recipients.map((user_id) => {
+    let flags = 0;
+    if (mentioned.has(user_id)) flags |= FLAG_BITS.mentioned;
+    if (channel && rendered.streamWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
+    if (channel && rendered.topicWildcard && topicWildcardUsers.includes(user_id)) flags |= FLAG_BITS.topic_wildcard_mentioned;
+    if (user_id === sender.user_id && out.readBySender) flags |= FLAG_BITS.read;
+    return { user_id, flags };
+  });
+  const realmId = dir.caller.realm_id;
+  const message = await store.insertMessage(tx, {
+    realm_id: realmId,
+    sender_id: sender.user_id,
+    kind: channel ? 'channel' : 'direct',
+    channel_id: channel?.stream_id ?? null,
+    topic,
+    dm_user_ids: channel ? null : recipients,
+    recipient_id: await store.recipientId(tx, realmId, channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients }),
+    content: out.content,
+    rendered_content: rendered.html,
+    client: out.client,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+  }, copies);
+  // Before COMMIT, so no committed message lacks its references; no hop without links.
+  const pathIds = uploadPathIds(out.content, realmId);
+  if (pathIds.length) {
+    await syncMessageAttachments(dir.uploads, {
+      realm_id: realmId, message_id: message.id, sender_id: sender.user_id, date_sent: message.date_sent, path_ids: pathIds, is_edit: false,
+    });
+  }
+  const formatted = formatMessage(message, {
+    realmStringId: policy.stringId,
+    channelName: channel?.name,
+    people: new Map(out.participants.map((p) => [p.user_id, p])),
+    applyMarkdown: true,
+    topicLinks: channel ? topicLinks(topic, ctx.linkifiers) : [],
+  });
+  await notifyMessage(tx, realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
+    raw_content: out.content, ...out.delivery,
+  });
+  return message.id;
+}

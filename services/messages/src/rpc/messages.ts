@@ -1,0 +1,126 @@
+import { BadRequestError, DbServiceDeps, emit, Handler, HandlerContext } from '@parley/common';
+import type { SendMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SendMessageRequest';
+import type { GetMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessagesRequest';
+import type { GetMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessageRequest';
+import type { UpdateMessageFlagsRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateMessageFlagsRequest';
+import type { MessageIdRequest__Output } from '@parley/common/generated/parley/messages/v1/MessageIdRequest';
+import type { RenderMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/RenderMessageRequest';
+import type { EditMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/EditMessageRequest';
+import type { ReportMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/ReportMessageRequest';
+import type { SetTypingRequest__Output } from '@parley/common/generated/parley/messages/v1/SetTypingRequest';
+import type { MatchesNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/MatchesNarrowRequest';
+import type { UpdateMessageFlagsForNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateMessageFlagsForNarrowRequest';
+import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
+import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsRequest';
+import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
+import type { MessagesConfig } from '../config';
+import { Directory } from '../domain/directory';
+import { checkSendMessage } from '../domain/send';
+import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
+import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
+import { checkDeleteMessage } from '../domain/delete';
+import { renderMessage } from '../domain/render';
+import { normalizeContent } from '../domain/text';
+import { checkTyping } from '../domain/typing';
+import { checkEditMessage } from '../domain/edit';
+import { messageHistory } from '../domain/history';
+import { checkReportMessage } from '../domain/report';
+import { listSnippets } from '../domain/snippets';
+import { listDrafts } from '../domain/drafts';
+import { listScheduled } from '../domain/scheduled';
+import { unreadMessagesState } from '../domain/unreads';
+import * as store from '../store/messages';
+
+/** The messages service's RPCs; each decodes its request, calls the domain and shapes the reply. */
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig };
+
+/** The other services as the caller's request sees them (one per request). */
+export const directoryFor = (deps: DbServiceDeps, ctx: HandlerContext) => new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host });
+
+export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output> => async (req, ctx) =>
+  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
+
+export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output> => async (req, ctx) =>
+  fetchMessages(deps.pool, directoryFor(deps, ctx), {
+    ...req, num_before: req.num_before === undefined ? undefined : Number(req.num_before), num_after: req.num_after === undefined ? undefined : Number(req.num_after),
+    anchor_date: req.anchor_date === undefined ? undefined : Number(req.anchor_date),
+  });
+
+export const getMessage = (deps: MessagesDeps): Handler<GetMessageRequest__Output> => async (req, ctx) =>
+  fetchMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), { applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false });
+
+export const updateMessageFlags = (deps: MessagesDeps): Handler<UpdateMessageFlagsRequest__Output> => async (req, ctx) => {
+  const messages: unknown = JSON.parse(req.messages);
+  if (!Array.isArray(messages) || !messages.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('messages is not a list of integers');
+  return checkUpdateFlags(deps.pool, directoryFor(deps, ctx), { messages: messages as number[], op: req.op, flag: req.flag });
+};
+
+export const matchesNarrow = (deps: MessagesDeps): Handler<MatchesNarrowRequest__Output> => async (req, ctx) => {
+  const ids: unknown = JSON.parse(req.msg_ids);
+  if (!Array.isArray(ids) || !ids.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('msg_ids is not a list of integers');
+  return matches(deps.pool, directoryFor(deps, ctx), ids as number[], req.narrow);
+};
+
+export const updateMessageFlagsForNarrow = (deps: MessagesDeps): Handler<UpdateMessageFlagsForNarrowRequest__Output> => async (req, ctx) =>
+  checkUpdateFlagsInNarrow(deps.pool, directoryFor(deps, ctx), {
+    ...req, num_before: Number(req.num_before), num_after: Number(req.num_after),
+  });
+
+/** POST /typing: events only, nothing stored (written to the outbox alone, so they travel as every event does). */
+export const setTyping = (deps: MessagesDeps): Handler<SetTypingRequest__Output> => async (req, ctx) => {
+  await checkTyping(directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) },
+    async (users, event) => {
+      if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
+    });
+  return {};
+};
+
+export const editMessage = (deps: MessagesDeps): Handler<EditMessageRequest__Output> => async (req, ctx) =>
+  checkEditMessage(deps.pool, directoryFor(deps, ctx), {
+    ...req, message_id: Number(req.message_id), stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id),
+  }, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
+
+export const getMessageHistory = (deps: MessagesDeps): Handler<GetMessageRequest__Output> => async (req, ctx) =>
+  messageHistory(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.allow_empty_topic_name === true);
+
+export const reportMessage = (deps: MessagesDeps): Handler<ReportMessageRequest__Output> => async (req, ctx) => {
+  await checkReportMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.report_type, req.description);
+  return {};
+};
+
+export const deleteMessage = (deps: MessagesDeps): Handler<MessageIdRequest__Output> => async (req, ctx) => {
+  await checkDeleteMessage(deps.pool, directoryFor(deps, ctx), ctx.log, Number(req.message_id));
+  return {};
+};
+
+/** Internal (uploads): which of the messages the caller (passed through by uploads) may read now. */
+export const getAccessibleMessageIds = (deps: MessagesDeps): Handler<GetAccessibleMessageIdsRequest__Output, GetAccessibleMessageIdsReply> => async (req, ctx) => ({
+  message_ids: await accessibleMessageIds(deps.pool, directoryFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
+});
+
+export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageRequest__Output> => async (req, ctx) => {
+  const dir = directoryFor(deps, ctx);
+  const [context, channels] = await Promise.all([dir.renderContext(), dir.allChannels()]);
+  const rendered = renderMessage(normalizeContent(req.content), { ...context, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
+  return { rendered: rendered.html };
+};
+
+/**
+ * The messages service's part of POST /register, as Zulip's: max_message_id with `message`,
+ * unread_msgs when both `message` and `update_message_flags` are wanted, saved_snippets.
+ */
+export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
+  const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
+  const wants = (type: string) => wanted === null || wanted.includes(type);
+  const snippets = {
+    ...(wants('saved_snippets') && { saved_snippets: await listSnippets(deps.pool, ctx.caller) }),
+    ...(wants('drafts') && { drafts: (await listDrafts(deps.pool, ctx.caller)).drafts }),
+    ...(wants('scheduled_messages') && { scheduled_messages: (await listScheduled(deps.pool, ctx.caller)).scheduled_messages }),
+  };
+  if (!wants('message')) return snippets;
+  return {
+    ...snippets,
+    max_message_id: await store.maxReceivedMessageId(deps.pool, ctx.caller.user_id),
+    ...(wants('update_message_flags') && { unread_msgs: await unreadMessagesState(deps.pool, ctx.caller.user_id) }),
+  };
+};

@@ -1,0 +1,182 @@
+import type { Queryable } from '@parley/common';
+
+export interface MessageRow {
+  id: number;
+  realm_id: number;
+  sender_id: number;
+  kind: 'channel' | 'direct';
+  channel_id: number | null;
+  topic: string;
+  dm_user_ids: number[] | null;
+  recipient_id: number;
+  content: string;
+  rendered_content: string;
+  date_sent: Date;
+  client: string;
+  has_link: boolean;
+  has_image: boolean;
+  has_attachment: boolean;
+  last_edit_time: Date | null;
+  last_moved_time: Date | null;
+}
+
+/** A message as one user sees it: with their flags (null when they have no copy). */
+export interface ViewedMessageRow extends MessageRow {
+  flags: number | null;
+}
+
+export const COLUMNS = `m.id::int AS id, m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content,
+  m.rendered_content, m.date_sent, m.client, m.has_link, m.has_image, m.has_attachment, m.last_edit_time, m.last_moved_time`;
+
+export type NewMessage = Omit<MessageRow, 'id' | 'date_sent' | 'last_edit_time' | 'last_moved_time' | 'recipient_id'>;
+
+/** The recipient of a channel or of a set of direct-message participants, made on first use. */
+export async function recipientId(db: Queryable, realmId: number, target: { channel_id: number } | { dm_user_ids: number[] }): Promise<number> {
+  const [column, value] = 'channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')];
+  const { rows } = await db.query<{ id: number }>(
+    `WITH ins AS (INSERT INTO recipients (realm_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id)
+     SELECT id FROM ins UNION ALL SELECT id FROM recipients WHERE realm_id = $1 AND ${column} = $2 LIMIT 1`,
+    [realmId, value],
+  );
+  return rows[0].id;
+}
+
+/**
+ * Inserts a message and every recipient's copy with its flags, in two statements whatever the
+ * number of recipients (one batched INSERT … SELECT FROM unnest for the copies).
+ */
+export async function insertMessage(db: Queryable, m: NewMessage & { recipient_id: number }, copies: { user_id: number; flags: number }[]): Promise<MessageRow> {
+  const { rows } = await db.query<MessageRow>(
+    `INSERT INTO messages AS m (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
+       has_link, has_image, has_attachment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+    [m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content, m.rendered_content, m.client,
+      m.has_link, m.has_image, m.has_attachment],
+  );
+  await db.query(
+    'INSERT INTO user_messages (user_id, message_id, flags) SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS c(u, f)',
+    [rows[0].id, copies.map((c) => c.user_id), copies.map((c) => c.flags)],
+  );
+  return rows[0];
+}
+
+export async function findMessage(db: Queryable, realmId: number, id: number, viewerId: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow | undefined> {
+  const { rows } = await db.query<ViewedMessageRow>(
+    `SELECT ${COLUMNS}, um.flags FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $3
+      WHERE m.realm_id = $1 AND m.id = $2${opts.lock ? ' FOR UPDATE OF m' : ''}`,
+    [realmId, id, viewerId],
+  );
+  return rows[0];
+}
+
+/** Of these IDs, the realm's messages, each with whether the viewer has a copy and its channel (null for direct messages). */
+export async function viewerAccessRows(db: Queryable, realmId: number, viewerId: number, ids: number[]): Promise<{ id: number; channel_id: number | null; has_copy: boolean }[]> {
+  const { rows } = await db.query<{ id: number; channel_id: number | null; has_copy: boolean }>(
+    `SELECT m.id::int AS id, CASE WHEN m.kind = 'channel' THEN m.channel_id END AS channel_id, um.user_id IS NOT NULL AS has_copy
+       FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $2
+      WHERE m.realm_id = $1 AND m.id = ANY($3::bigint[]) ORDER BY m.id`,
+    [realmId, viewerId, ids]);
+  return rows;
+}
+
+/** Messages by a WHERE over m and um (built by the narrow module with its parameters), in ID order. */
+export async function selectMessages(
+  db: Queryable, where: string, params: unknown[], order: 'ASC' | 'DESC', limit: number, extraColumns = '',
+): Promise<(ViewedMessageRow & Record<string, unknown>)[]> {
+  const { rows } = await db.query<ViewedMessageRow & Record<string, unknown>>(
+    `SELECT ${COLUMNS}, um.flags${extraColumns} FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
+      WHERE ${where} ORDER BY m.id ${order} LIMIT ${Math.max(0, Math.floor(limit))}`,
+    params,
+  );
+  return rows;
+}
+
+/** The IDs of the users who have a copy of the message. */
+export async function copiesOf(db: Queryable, messageId: number): Promise<number[]> {
+  const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = $1 ORDER BY user_id', [messageId]);
+  return rows.map((r) => r.user_id);
+}
+
+export async function deleteMessage(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM messages WHERE id = $1', [id]);
+}
+
+/** Senders of the messages of a topic (its participants, for topic wildcard mentions). */
+export async function topicParticipants(db: Queryable, channelId: number, topic: string): Promise<number[]> {
+  const { rows } = await db.query<{ sender_id: number }>(
+    "SELECT DISTINCT sender_id FROM messages WHERE kind = 'channel' AND channel_id = $1 AND lower(topic) = lower($2)", [channelId, topic]);
+  return rows.map((r) => r.sender_id);
+}
+
+/** Whether a channel has messages, and any outside the empty topic. */
+export async function topicSummary(db: Queryable, realmId: number, channelId: number): Promise<{ has_messages: boolean; has_named_topics: boolean }> {
+  const { rows } = await db.query<{ has_messages: boolean; has_named_topics: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM messages WHERE realm_id = $1 AND kind = 'channel' AND channel_id = $2) AS has_messages,
+            EXISTS (SELECT 1 FROM messages WHERE realm_id = $1 AND kind = 'channel' AND channel_id = $2 AND topic <> '') AS has_named_topics`,
+    [realmId, channelId]);
+  return rows[0];
+}
+
+/** The newest message the user received (has a copy of), or -1. */
+export async function maxReceivedMessageId(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number | null }>('SELECT max(message_id)::int AS id FROM user_messages WHERE user_id = $1', [userId]);
+  return rows[0].id ?? -1;
+}
+
+/** Sets or clears a flag bit on the user's copies of the messages; returns the IDs that changed. */
+export async function setFlag(db: Queryable, userId: number, ids: number[], bit: number, on: boolean): Promise<number[]> {
+  const { rows } = await db.query<{ message_id: number }>(
+    `UPDATE user_messages SET flags = ${on ? 'flags | $3' : 'flags & ~$3::int'}
+      WHERE user_id = $1 AND message_id = ANY($2::bigint[]) AND (flags & $3) ${on ? '= 0' : '<> 0'}
+      RETURNING message_id::int`,
+    [userId, ids, bit]);
+  return rows.map((r) => r.message_id).sort((a, b) => a - b);
+}
+
+/** Gives the user copies (flagged historical and the given bits) of messages they read without having received. */
+export async function addHistoricalCopies(db: Queryable, userId: number, ids: number[], flags: number): Promise<number[]> {
+  const { rows } = await db.query<{ message_id: number }>(
+    `INSERT INTO user_messages (user_id, message_id, flags) SELECT $1, id, $3 FROM unnest($2::bigint[]) AS t(id)
+     ON CONFLICT DO NOTHING RETURNING message_id::int`,
+    [userId, ids, flags]);
+  return rows.map((r) => r.message_id);
+}
+
+/**
+ * Claims a send key for a new message; returns undefined when claimed (the caller sends), or
+ * the ID of the message a send with the same key made within 24 hours. A racing send with
+ * the same key waits here until the first one commits (or rolls back and leaves the key free).
+ */
+export async function claimSendKey(db: Queryable, senderId: number, key: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ claimed: boolean }>(
+    `INSERT INTO send_keys (sender_id, key) VALUES ($1, $2)
+     ON CONFLICT (sender_id, key) DO UPDATE SET message_id = NULL, created_at = now()
+       WHERE send_keys.created_at < now() - interval '24 hours' OR send_keys.message_id IS NULL
+     RETURNING true AS claimed`,
+    [senderId, key]);
+  if (rows.length) return undefined;
+  const existing = await db.query<{ message_id: number }>('SELECT message_id::int FROM send_keys WHERE sender_id = $1 AND key = $2', [senderId, key]);
+  return existing.rows[0].message_id;
+}
+
+export async function recordSendKey(db: Queryable, senderId: number, key: string, messageId: number): Promise<void> {
+  await db.query('UPDATE send_keys SET message_id = $3 WHERE sender_id = $1 AND key = $2', [senderId, key, messageId]);
+}
+
+/** The message a send with this key made within 24 hours, if any. */
+export async function sentWithKey(db: Queryable, senderId: number, key: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ message_id: number }>(
+    `SELECT message_id::int FROM send_keys WHERE sender_id = $1 AND key = $2 AND message_id IS NOT NULL
+       AND created_at >= now() - interval '24 hours'`, [senderId, key]);
+  return rows[0]?.message_id;
+}
+
+/** The user's unread messages (their copies without the read bit), oldest first, at most `limit`. */
+export async function unreadMessages(db: Queryable, userId: number, limit: number) {
+  const { rows } = await db.query<{ id: number; sender_id: number; kind: 'channel' | 'direct'; channel_id: number | null; topic: string; dm_user_ids: number[] | null; flags: number }>(
+    `SELECT m.id::int, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, um.flags
+       FROM user_messages um JOIN messages m ON m.id = um.message_id
+      WHERE um.user_id = $1 AND (um.flags & 1) = 0 ORDER BY m.id DESC LIMIT $2`,
+    [userId, limit]);
+  return rows.reverse();
+}
