@@ -1,7 +1,8 @@
 import { startTelemetry } from '@parley/common/telemetry';
 startTelemetry('parley-uploads');
 
-import { createLogger, readBaseConfig, runMain } from '@parley/common';
+import { createLogger, runMain } from '@parley/common';
+import { readUploadsConfig } from './config';
 import { startUploadsService } from './server';
 
-runMain(createLogger('uploads'), () => startUploadsService(readBaseConfig('uploads', process.env)));
+runMain(createLogger('uploads'), () => startUploadsService(readUploadsConfig(process.env)));

@@ -1,0 +1,21 @@
+import { ApiError, BadRequestError, NotFoundError } from '@parley/common';
+
+/** A file that does not exist, or lives in another realm (told apart from nothing). */
+export class FileNotFoundError extends NotFoundError {
+  constructor() {
+    super('File not found.');
+  }
+}
+
+/** A file the caller may not read yet: not theirs, and in no message they may read. */
+export class FileForbiddenError extends ApiError {
+  constructor() {
+    super('BAD_REQUEST', 'You are not authorized to view this file.', 403);
+  }
+}
+
+export class FileTooLargeError extends BadRequestError {
+  constructor(mib: number) {
+    super(`File is larger than this server's configured maximum upload size (${mib} MiB).`);
+  }
+}

@@ -1,0 +1,148 @@
+import type { Queryable } from '@parley/common';
+
+/** Rows of the uploads schema (migrations/0002_attachments.sql). */
+export interface AttachmentRow {
+  id: number;
+  realm_id: number;
+  owner_id: number;
+  path_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  create_time: Date;
+}
+
+const COLUMNS = 'id::float8 AS id, realm_id::float8 AS realm_id, owner_id::float8 AS owner_id, path_id, file_name, content_type, size::float8 AS size, create_time';
+
+export async function insertAttachment(db: Queryable, a: Omit<AttachmentRow, 'id' | 'create_time'>, createTime?: Date): Promise<AttachmentRow> {
+  const { rows } = await db.query<AttachmentRow>(
+    `INSERT INTO attachments (realm_id, owner_id, path_id, file_name, content_type, size, create_time)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, now())) RETURNING ${COLUMNS}`,
+    [a.realm_id, a.owner_id, a.path_id, a.file_name, a.content_type, a.size, createTime ?? null],
+  );
+  return rows[0];
+}
+
+export async function attachmentById(db: Queryable, realmId: number, id: number, lock = false): Promise<AttachmentRow | undefined> {
+  const { rows } = await db.query<AttachmentRow>(
+    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [realmId, id],
+  );
+  return rows[0];
+}
+
+export async function attachmentsByPathIds(db: Queryable, realmId: number, pathIds: string[], lock = false): Promise<AttachmentRow[]> {
+  if (!pathIds.length) return [];
+  const { rows } = await db.query<AttachmentRow>(
+    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND path_id = ANY($2::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [realmId, pathIds],
+  );
+  return rows;
+}
+
+export async function attachmentsOfOwner(db: Queryable, realmId: number, ownerId: number): Promise<AttachmentRow[]> {
+  const { rows } = await db.query<AttachmentRow>(
+    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND owner_id = $2 ORDER BY id DESC`, [realmId, ownerId],
+  );
+  return rows;
+}
+
+export async function attachmentsByIds(db: Queryable, ids: number[]): Promise<AttachmentRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);
+  return rows;
+}
+
+/** The messages linking to each attachment, oldest first. */
+export async function messagesOf(db: Queryable, attachmentIds: number[]): Promise<Map<number, { id: number; date_sent: Date }[]>> {
+  const out = new Map<number, { id: number; date_sent: Date }[]>();
+  if (!attachmentIds.length) return out;
+  const { rows } = await db.query<{ attachment_id: number; message_id: number; date_sent: Date }>(
+    `SELECT attachment_id::float8 AS attachment_id, message_id::float8 AS message_id, date_sent
+       FROM attachment_messages WHERE attachment_id = ANY($1::bigint[]) ORDER BY message_id`,
+    [attachmentIds],
+  );
+  for (const r of rows) {
+    const list = out.get(r.attachment_id) ?? [];
+    list.push({ id: r.message_id, date_sent: r.date_sent });
+    out.set(r.attachment_id, list);
+  }
+  return out;
+}
+
+export async function attachmentIdsOfMessage(db: Queryable, messageId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT attachment_id::float8 AS id FROM attachment_messages WHERE message_id = $1', [messageId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function linkMessage(db: Queryable, attachmentIds: number[], messageId: number, dateSent: Date): Promise<void> {
+  if (!attachmentIds.length) return;
+  await db.query(
+    `INSERT INTO attachment_messages (attachment_id, message_id, date_sent)
+     SELECT unnest($1::bigint[]), $2, $3 ON CONFLICT DO NOTHING`,
+    [attachmentIds, messageId, dateSent],
+  );
+}
+
+/** Removes the links of these messages (to these attachments, when given); returns the attachments touched. */
+export async function unlinkMessages(db: Queryable, messageIds: number[], attachmentIds?: number[]): Promise<number[]> {
+  if (!messageIds.length) return [];
+  const { rows } = await db.query<{ id: number }>(
+    `DELETE FROM attachment_messages WHERE message_id = ANY($1::bigint[])
+       AND ($2::bigint[] IS NULL OR attachment_id = ANY($2::bigint[]))
+     RETURNING attachment_id::float8 AS id`,
+    [messageIds, attachmentIds ?? null],
+  );
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/** Of these attachments, the ones no message links to. */
+export async function unreferenced(db: Queryable, attachmentIds: number[]): Promise<number[]> {
+  if (!attachmentIds.length) return [];
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT a.id::float8 AS id FROM attachments a WHERE a.id = ANY($1::bigint[])
+       AND NOT EXISTS (SELECT 1 FROM attachment_messages m WHERE m.attachment_id = a.id)`,
+    [attachmentIds],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes attachment rows and records their objects for deletion from the store, in one statement. */
+export async function deleteAttachments(db: Queryable, ids: number[]): Promise<AttachmentRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<AttachmentRow>(
+    `WITH gone AS (DELETE FROM attachments WHERE id = ANY($1::bigint[]) RETURNING *),
+          doomed AS (INSERT INTO doomed_objects (path_id) SELECT path_id FROM gone ON CONFLICT DO NOTHING)
+     SELECT ${COLUMNS} FROM gone`,
+    [ids],
+  );
+  return rows;
+}
+
+/** Uploads older than `before` that no message ever linked to, locked for this job (other replicas skip them). */
+export async function claimUnclaimed(db: Queryable, before: Date, limit: number, realmId?: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT a.id::float8 AS id FROM attachments a
+      WHERE a.create_time < $1 AND ($3::bigint IS NULL OR a.realm_id = $3)
+        AND NOT EXISTS (SELECT 1 FROM attachment_messages m WHERE m.attachment_id = a.id)
+      ORDER BY a.id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [before, limit, realmId ?? null],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function doomedObjects(db: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ path_id: string }>('SELECT path_id FROM doomed_objects ORDER BY doomed_at LIMIT $1', [limit]);
+  return rows.map((r) => r.path_id);
+}
+
+export async function forgetDoomed(db: Queryable, pathId: string): Promise<void> {
+  await db.query('DELETE FROM doomed_objects WHERE path_id = $1', [pathId]);
+}
+
+/** Bytes of every upload of the realm (Zulip's upload_space_used). */
+export async function realmSpaceUsed(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ used: number }>('SELECT coalesce(sum(size), 0)::float8 AS used FROM attachments WHERE realm_id = $1', [realmId]);
+  return rows[0].used;
+}

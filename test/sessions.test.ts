@@ -1,0 +1,158 @@
+import { Role } from '@parley/common';
+import { baseUrl } from './support/api';
+import { eventually } from './support/eventually';
+import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { ok } from './support/responses';
+import { multipart, rawRequest, RawResponse } from './support/uploads';
+
+/**
+ * Browser sessions (spec, Authentication 2): POST /accounts/login sets an httpOnly session
+ * cookie and a CSRF cookie; the upload endpoints, tus and file serving take the session
+ * cookie (unsafe methods only with the CSRF token echoed in X-CSRFToken); every other
+ * endpoint still wants Basic auth; POST /accounts/logout ends the session.
+ */
+let realm: TestRealm;
+let alice: TestUser;
+let host: string;
+const PASSWORD = 'correct horse battery staple';
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  realm = await createTestRealm('Sessions realm');
+  alice = await realm.addUser({ name: 'alice', password: PASSWORD });
+  host = `${realm.subdomain}.${new URL(baseUrl()).host}`;
+});
+afterAll(closeFixtures);
+
+const form = (params: Record<string, string>) => Buffer.from(new URLSearchParams(params).toString());
+const json = (res: RawResponse): Json => JSON.parse(res.body.toString('utf8'));
+
+/** POST /accounts/login on the realm's host; the response and its cookies by name. */
+async function login(username: string, password: string) {
+  const res = await rawRequest('POST', '/accounts/login', {
+    body: form({ username, password }), headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const setCookies = (res.headers['set-cookie'] ?? []) as string[];
+  const cookies = Object.fromEntries(setCookies.map((c) => {
+    const [pair] = c.split(';');
+    return [pair.slice(0, pair.indexOf('=')), { value: pair.slice(pair.indexOf('=') + 1), attributes: c }];
+  }));
+  return { res, cookies, setCookies };
+}
+
+async function session(user = alice, password = PASSWORD) {
+  const { cookies } = await login(user.email, password);
+  return { sessionid: cookies.sessionid.value as string, csrftoken: cookies.csrftoken.value as string };
+}
+
+function upload(headers: Record<string, string>) {
+  const { body, type } = multipart([{ filename: 'by-cookie.txt', content: 'cookie upload' }]);
+  return rawRequest('POST', '/api/v1/user_uploads', { body, headers: { host, 'content-type': type, ...headers } });
+}
+
+describe('POST /accounts/login', () => {
+  it('sets an httpOnly, SameSite=Lax session cookie and a CSRF cookie the page can read', async () => {
+    const { res, cookies } = await login(alice.email, PASSWORD);
+    expect(res.status).toBe(200);
+    expect(json(res)).toEqual({ result: 'success', msg: '', user_id: alice.user_id });
+    expect(cookies.sessionid.value).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(cookies.sessionid.attributes).toMatch(/; HttpOnly/);
+    expect(cookies.sessionid.attributes).toMatch(/; SameSite=Lax/);
+    expect(cookies.sessionid.attributes).toMatch(/; Path=\//);
+    expect(cookies.sessionid.attributes).toMatch(/; Max-Age=1209600/);
+    expect(cookies.csrftoken.attributes).not.toMatch(/HttpOnly/);
+    expect(cookies.csrftoken.value).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it('opens a new session each time', async () => {
+    expect((await session()).sessionid).not.toBe((await session()).sessionid);
+  });
+
+  it('refuses a wrong password, an unknown user and a bot (401 AUTHENTICATION_FAILED), setting no cookie', async () => {
+    const bot = await realm.addUser({ name: 'botty', bot: true, password: PASSWORD });
+    for (const [username, password] of [[alice.email, 'wrong'], ['nobody@nowhere.test', PASSWORD], [bot.email, PASSWORD]]) {
+      const { res, setCookies } = await login(username, password);
+      expect([res.status, json(res)]).toEqual([401, { result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' }]);
+      expect(setCookies).toEqual([]);
+    }
+  });
+
+  it('names a missing parameter', async () => {
+    const res = await rawRequest('POST', '/accounts/login', { body: form({ username: alice.email }), headers: { host, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([res.status, json(res).code, json(res).msg]).toEqual([400, 'REQUEST_VARIABLE_MISSING', "Missing 'password' argument"]);
+  });
+});
+
+describe('a session cookie', () => {
+  it('uploads with the CSRF token echoed, and serves the file with the cookie alone', async () => {
+    const { sessionid, csrftoken } = await session();
+    const cookie = `sessionid=${sessionid}; csrftoken=${csrftoken}`;
+    const res = await upload({ cookie, 'x-csrftoken': csrftoken });
+    expect(res.status).toBe(200);
+    const { url } = json(res);
+    const file = await rawRequest('GET', url, { headers: { host, cookie: `sessionid=${sessionid}` } });
+    expect([file.status, file.body.toString()]).toEqual([200, 'cookie upload']);
+    // The upload is alice's, as Basic auth sees it.
+    const mine = ok(await realm.member.api.as(alice).get('/attachments')).attachments.map((a: Json) => a.name);
+    expect(mine).toContain('by-cookie.txt');
+  });
+
+  it('is refused for an unsafe method without the CSRF token, or with another one (403 CSRF_FAILED)', async () => {
+    const { sessionid, csrftoken } = await session();
+    const other = await session();
+    const cases: [Record<string, string>, string][] = [
+      [{ cookie: `sessionid=${sessionid}` }, 'CSRF error: CSRF cookie not set.'],
+      [{ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}` }, 'CSRF error: CSRF token missing.'],
+      [{ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': 'x'.repeat(32) }, 'CSRF error: CSRF token incorrect.'],
+      // A consistent pair from another session does not do either: the token is bound to its session.
+      [{ cookie: `sessionid=${sessionid}; csrftoken=${other.csrftoken}`, 'x-csrftoken': other.csrftoken }, 'CSRF error: CSRF token incorrect.'],
+    ];
+    for (const [headers, msg] of cases) {
+      const res = await upload(headers);
+      expect([res.status, json(res)]).toEqual([403, { result: 'error', code: 'CSRF_FAILED', msg }]);
+    }
+  });
+
+  it('creates tus uploads with the CSRF token echoed', async () => {
+    const { sessionid, csrftoken } = await session();
+    const tus = { host, 'tus-resumable': '1.0.0', 'upload-length': '5', cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}` };
+    expect((await rawRequest('POST', '/api/v1/tus', { headers: { ...tus, 'x-csrftoken': csrftoken } })).status).toBe(201);
+    const refused = await rawRequest('POST', '/api/v1/tus', { headers: tus });
+    expect([refused.status, json(refused).code]).toEqual([403, 'CSRF_FAILED']);
+  });
+
+  it('is not credentials for the rest of the API', async () => {
+    const { sessionid } = await session();
+    const res = await rawRequest('GET', '/api/v1/users/me', { headers: { host, cookie: `sessionid=${sessionid}` } });
+    expect([res.status, json(res).code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  it('is refused when unknown or forged', async () => {
+    const res = await rawRequest('GET', '/user_uploads/1/ab/cd/x.txt', { headers: { host, cookie: 'sessionid=not-a-session' } });
+    expect([res.status, json(res).code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  it('stops working after POST /accounts/logout, which needs the CSRF token and clears the cookies', async () => {
+    const { sessionid, csrftoken } = await session();
+    const cookie = `sessionid=${sessionid}; csrftoken=${csrftoken}`;
+    const refused = await rawRequest('POST', '/accounts/logout', { headers: { host, cookie } });
+    expect([refused.status, json(refused).code]).toEqual([403, 'CSRF_FAILED']);
+    const res = await rawRequest('POST', '/accounts/logout', { headers: { host, cookie, 'x-csrftoken': csrftoken } });
+    expect([res.status, json(res)]).toEqual([200, { result: 'success', msg: '' }]);
+    expect(res.headers['set-cookie']).toEqual([expect.stringMatching(/^sessionid=; .*Max-Age=0/), expect.stringMatching(/^csrftoken=; .*Max-Age=0/)]);
+    const after = await upload({ cookie, 'x-csrftoken': csrftoken });
+    expect([after.status, json(after).code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  it('stops working when its user is deactivated', async () => {
+    const bob = await realm.addUser({ name: 'bob', role: Role.MEMBER, password: PASSWORD });
+    const { sessionid, csrftoken } = await session(bob);
+    expect((await upload({ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken })).status).toBe(200);
+    ok(await realm.admin.api.delete(`/users/${bob.user_id}`));
+    // The gateways hear of it over the bus (users.auth.invalidate) and drop what they cached.
+    await eventually(async () => {
+      const res = await upload({ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken });
+      expect([res.status, json(res).code]).toEqual([401, 'USER_DEACTIVATED']);
+    });
+  });
+});
