@@ -1,13 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  ApiError, Caller, InternalError, isApiError, Logger, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
+  ApiError, Caller, InternalError, isApiError, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
 } from '@parley/common';
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
 import { readParams } from './body';
 import { clientName } from './client-name';
 import { sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
+import type { LongPolls } from './long-polls';
+import { proxyRequest } from './proxy';
+import { RateLimiter } from './rate-limit';
+import { authenticateSession, clearedCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
+import type { Route } from './routes';
 import type { GatewayConfig } from './config';
 
 export interface GatewayDeps {
@@ -16,6 +21,10 @@ export interface GatewayDeps {
   cache: AuthCache;
   router: Router;
   log: Logger;
+  /** The open long polls, answered at once when the gateway shuts down. */
+  longPolls?: LongPolls;
+  /** Rate limits (see rate-limit.ts); none when absent or disabled. */
+  limiter?: RateLimiter;
 }
 
 const API_PREFIX = '/api/v1';
@@ -34,10 +43,18 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
     try {
       if (path === '/healthz') return sendJson(res, 200, '{"status":"ok"}');
       if (path === '/readyz') return await ready(deps, res);
+      if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
+      if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
+      if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
       if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw new NotFoundError();
       await handleApi(deps, req, res, path.slice(API_PREFIX.length));
     } catch (err) {
       const apiErr = isApiError(err) ? err : internal(deps.log, err);
+      // A response refused before any rule applied (no route, a bad body, bad credentials)
+      // counts against the client's address, and carries its headers as every API response does.
+      if (isLimitedPath(req.method, path) && !res.hasHeader('x-ratelimit-limit')) {
+        await limitAnonymous(deps, req, res, false).catch(() => undefined);
+      }
       sendError(res, apiErr);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -53,30 +70,180 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
     throw new ApiError('BAD_REQUEST', `Method Not Allowed (${req.method}); this endpoint takes ${match.allowed.join(', ')}`, 405);
   }
   const raw = await readParams(req, deps.config.maxBodyBytes);
+  for (const [header, param] of Object.entries(match.route.headerParams ?? {})) {
+    const value = req.headers[header];
+    if (typeof value === 'string') raw[param] = value;
+  }
   const host = req.headers.host ?? '';
   const client = clientName(raw.client, req.headers['user-agent']);
-  let caller: Caller | undefined;
-  if (match.route.auth === 'user') {
-    const creds = parseBasicAuth(req.headers.authorization);
-    if (!creds) throw new UnauthorizedError();
-    // Only a Host that names a subdomain binds the request to that realm; the bare
-    // EXTERNAL_HOST (or an IP, a proxy's name) serves users of every realm.
-    const subdomain = subdomainFromHost(host, deps.config.externalHost) || undefined;
-    caller = await authenticate(deps.cache, deps.clients.users, creds, subdomain, client, host);
-  }
+  // Long polls (the routes with their own deadline: GET /events) neither count nor are refused.
+  const caller = match.route.auth === 'user'
+    ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client), match.route.deadlineMs === undefined)
+    : await limitAnonymous(deps, req, res);
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
+  if (match.route.rateLimit === 'login') return loginLimited(deps, res, String(values.username), () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
+  await callRoute(deps, req, res, match, values, ignored, caller, client, host);
+}
+
+async function callRoute(
+  deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, match: { route: Route }, values: Record<string, unknown>,
+  ignored: string[], caller: Caller | undefined, client: string, host: string,
+): Promise<void> {
+  // A long poll while this gateway shuts down: nothing now, poll again (elsewhere).
+  const longPoll = match.route.deadlineMs !== undefined && deps.longPolls !== undefined;
+  const emptyPoll = () => sendSuccess(res, JSON.stringify({ events: [], queue_id: values.queue_id }));
+  if (longPoll && deps.longPolls!.draining) return emptyPoll();
   // A client that goes away (a long poll it gave up on) cancels the call behind it.
   const gone = new AbortController();
   const onClose = () => res.writableEnded || gone.abort();
   res.on('close', onClose);
+  if (longPoll) deps.longPolls!.track(gone);
   try {
-    const reply = await deps.clients[match.route.service].call<{ json: string }>(
+    const reply = await deps.clients[match.route.service].call<{ json: string; ignored_parameters_unsupported?: string[] }>(
       match.route.rpc, values, { caller, client, host }, match.route.deadlineMs, gone.signal,
     );
-    sendSuccess(res, reply.json, ignored);
+    sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);
+  } catch (err) {
+    if (longPoll && deps.longPolls!.draining && !res.destroyed) return emptyPoll();
+    throw err;
   } finally {
     res.off('close', onClose);
+    if (longPoll) deps.longPolls!.untrack(gone);
   }
+}
+
+/**
+ * The caller named by the request's credentials: HTTP Basic (email and API key), or, where
+ * `session` allows it (uploads, tus, files), a browser session cookie with its CSRF check.
+ * UNAUTHORIZED without either.
+ */
+/**
+ * The realm subdomain a Host names, if any: only such a Host binds the request to that realm;
+ * the bare EXTERNAL_HOST (or an IP, a proxy's name) serves users of every realm.
+ */
+const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) || undefined;
+
+async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
+  const host = req.headers.host ?? '';
+  const subdomain = subdomainOf(deps, host);
+  const creds = parseBasicAuth(req.headers.authorization);
+  if (creds) return authenticate(deps.cache, deps.clients.users, creds, subdomain, client, host);
+  const session = opts.session ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
+  if (session) return authenticateSession(deps.cache, deps.clients.users, req, session, subdomain, client, host);
+  throw new UnauthorizedError();
+}
+
+/** Authenticates; bad credentials count against the client's address (and may be refused with 429 instead). */
+async function authenticateAnonymouslyLimited(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
+  try {
+    return await authenticateRequest(deps, req, client, opts);
+  } catch (err) {
+    if (isApiError(err) && err.httpStatus === 401) await limitAnonymous(deps, req, res);
+    throw err;
+  }
+}
+
+/** The API, uploads and login paths: where responses carry rate-limit headers. */
+function isLimitedPath(method: string | undefined, path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || isFileRequest(method, path) || path === '/accounts/login';
+}
+
+/** Counts a request without credentials against the client's address (refused past the limit unless `refuse` is false). */
+async function limitAnonymous(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, refuse = true): Promise<undefined> {
+  const limiter = deps.limiter;
+  if (!limiter?.enabled) return undefined;
+  const d = await limiter.check('anonymous', limiter.clientIp(req));
+  RateLimiter.apply(res, refuse ? d : { ...d, refused: false });
+  return undefined;
+}
+
+/** Counts a user's request (a long poll only shows the figures), refused past the limit. */
+async function limitUser(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, caller: Caller, count = true): Promise<Caller> {
+  const limiter = deps.limiter;
+  if (!limiter?.enabled) return caller;
+  const d = await limiter.check('user', `${caller.realm_id}:${caller.user_id}`, count ? {} : { count: false });
+  RateLimiter.apply(res, count ? d : { ...d, refused: false });
+  return caller;
+}
+
+/**
+ * A password login (Zulip's authenticate_by_username rule): refused once the username has
+ * used up its failures, before the password is checked; only AUTHENTICATION_FAILED counts.
+ */
+async function loginLimited(deps: GatewayDeps, res: ServerResponse, username: string, attempt: () => Promise<void>): Promise<void> {
+  const limiter = deps.limiter;
+  if (!limiter?.enabled) return attempt();
+  const key = username.trim().toLowerCase();
+  const before = await limiter.check('login', key, { count: false });
+  if (before.refused) RateLimiter.apply(res, before);
+  try {
+    await attempt();
+  } catch (err) {
+    if (isApiError(err) && err.code === 'AUTHENTICATION_FAILED') await limiter.check('login', key);
+    throw err;
+  }
+}
+
+const isHttps = (req: IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || (req.socket as { encrypted?: boolean }).encrypted === true;
+
+/** POST /accounts/login (username, password): opens a browser session; its cookies come back. */
+async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const raw = await readParams(req, deps.config.maxBodyBytes);
+  for (const name of ['username', 'password']) if (raw[name] === undefined) throw new MissingParameterError(name);
+  const client = clientName(raw.client, req.headers['user-agent']);
+  await limitAnonymous(deps, req, res);
+  await loginLimited(deps, res, String(raw.username), async () => {
+    const reply = await deps.clients.users.call<{ session_id: string; csrf_token: string; max_age_seconds: number; user_id: number | string }>(
+      'Login', { username: raw.username, password: raw.password }, { client, host: req.headers.host ?? '' },
+    );
+    res.setHeader('set-cookie', sessionCookies(reply, isHttps(req)));
+    sendSuccess(res, JSON.stringify({ user_id: Number(reply.user_id) }));
+  });
+}
+
+/** POST /accounts/logout: ends the session of the cookie (with its CSRF token) and clears the cookies. */
+async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  await readParams(req, deps.config.maxBodyBytes);
+  const client = clientName(undefined, req.headers['user-agent']);
+  const session = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  if (!session) throw new UnauthorizedError();
+  const host = req.headers.host ?? '';
+  const caller = await authenticateSession(deps.cache, deps.clients.users, req, session, subdomainOf(deps, host), client, host);
+  await deps.clients.users.call('Logout', { session_id: session }, { caller, client, host });
+  deps.cache.invalidate(caller.realm_id, caller.user_id);
+  res.setHeader('set-cookie', clearedCookies(isHttps(req)));
+  sendSuccess(res, '{}');
+}
+
+/**
+ * File bodies, which stream to and from the uploads service's HTTP server instead of
+ * travelling in a gRPC message: POST /api/v1/user_uploads and POST /api/v1/realm/emoji/{name}
+ * (uploads), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
+ * credentials: their token is the grant), and custom emoji images under /user_avatars/
+ * (public, as in Zulip).
+ */
+function isFileRequest(method: string | undefined, path: string): boolean {
+  if (isTusPath(path)) return true;
+  if (method === 'POST') return path === `${API_PREFIX}/user_uploads` || /^\/api\/v1\/realm\/emoji\/[^/]+$/.test(path);
+  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
+}
+
+/** /api/v1/tus: resumable uploads (the tus protocol), every method of it proxied. */
+const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsWith(`${API_PREFIX}/tus/`);
+
+async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads' };
+  const anonymous = path.startsWith('/user_uploads/temporary/') || path.startsWith('/user_avatars/')
+    // A CORS preflight carries no credentials.
+    || (isTusPath(path) && req.method === 'OPTIONS');
+  if (anonymous) {
+    await limitAnonymous(deps, req, res);
+    return proxyRequest(target, req, res, path, undefined);
+  }
+  const caller = await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, clientName(undefined, req.headers['user-agent']), { session: true }));
+  // tus keeps its /api/v1 path, so the Location it answers is the client's URL.
+  const upstreamPath = path.startsWith(API_PREFIX) && !isTusPath(path) ? path.slice(API_PREFIX.length) : path;
+  await proxyRequest(target, req, res, upstreamPath, caller);
 }
 
 async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {

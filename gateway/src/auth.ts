@@ -19,6 +19,8 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | u
 
 interface Entry {
   caller: Caller;
+  /** A browser session's CSRF token (see session.ts); absent for Basic auth. */
+  csrf?: string;
   expires: number;
 }
 
@@ -37,22 +39,26 @@ export class AuthCache {
   }
 
   get(key: string): Caller | undefined {
+    return this.getWithCsrf(key)?.caller;
+  }
+
+  getWithCsrf(key: string): { caller: Caller; csrf?: string } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.caller;
+    return entry;
   }
 
-  set(key: string, caller: Caller): void {
+  set(key: string, caller: Caller, csrf?: string): void {
     if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
       // Map iteration is insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { caller, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { caller, csrf, expires: this.now() + this.ttlMs });
   }
 
   /** Drops a user's entries, or the whole realm's when userId is null. */

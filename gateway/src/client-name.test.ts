@@ -13,6 +13,11 @@ describe('clientName', () => {
     expect(clientName('x'.repeat(40), undefined)).toBe('x'.repeat(30));
   });
 
+  it('keeps only printable ASCII, which gRPC metadata can carry', () => {
+    expect(clientName('a\u0000b\u00e9c', undefined)).toBe('abc');
+    expect(clientName('\u0000', 'ZulipMobile/27.1')).toBe('ZulipMobile');
+  });
+
   it('falls back to the User-Agent when the parameter is empty or blank', () => {
     expect(clientName('', 'ZulipPython/0.9.0 (Linux; Python 3.12)')).toBe('ZulipPython');
     expect(clientName('   ', 'ZulipPython/0.9.0')).toBe('ZulipPython');

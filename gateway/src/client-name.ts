@@ -5,8 +5,11 @@
  * (messages sent from API clients start unread for their sender, and so on).
  */
 export function clientName(param: string | undefined, userAgent: string | undefined): string {
-  if (param && param.trim()) return param.trim().slice(0, 30);
-  const ua = (userAgent ?? '').trim();
+  // The name travels in gRPC metadata, which takes printable ASCII only (a NUL or an "é"
+  // there would fail the call).
+  const printable = (s: string | undefined) => (s ?? '').replace(/[^\x20-\x7e]/g, '').trim();
+  if (printable(param)) return printable(param).slice(0, 30);
+  const ua = printable(userAgent);
   if (!ua) return 'Unspecified';
   // Zulip's desktop app sends a browser User-Agent that names it: "... ZulipElectron/5.11 ...".
   const zulipApp = /\b(Zulip[A-Za-z]+)\//.exec(ua);

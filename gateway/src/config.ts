@@ -1,4 +1,5 @@
-import { envBusNamespace, envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName } from '@parley/common';
+import { envBool, envBusNamespace, envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName, uploadsHttpAddr } from '@parley/common';
+import { envRateRule, RateLimitConfig } from './rate-limit';
 
 export interface GatewayConfig {
   port: number;
@@ -8,9 +9,14 @@ export interface GatewayConfig {
   natsUrl?: string;
   busNamespace?: string;
   grpc: Record<ServiceName, string>;
+  /** The uploads service's HTTP server, where file bodies are proxied (UPLOADS_HTTP_ADDR). */
+  uploadsHttpAddr: string;
   grpcDeadlineMs: number;
   authCacheTtlMs: number;
   maxBodyBytes: number;
+  /** Where rate limits are counted (shared by replicas); in memory without it. */
+  redisUrl?: string;
+  rateLimit: RateLimitConfig;
 }
 
 export function readGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -23,8 +29,17 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
     busNamespace: envBusNamespace(env),
     grpc: grpcAddrs(env),
+    uploadsHttpAddr: uploadsHttpAddr(env),
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
     authCacheTtlMs: envInt(env, 'AUTH_CACHE_TTL_MS', 30_000, 0),
     maxBodyBytes: envInt(env, 'MAX_BODY_BYTES', 10 * 1024 * 1024, 1024),
+    redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    rateLimit: Object.freeze({
+      enabled: envBool(env, 'RATE_LIMIT_ENABLED', true),
+      user: envRateRule(env, 'RATE_LIMIT_USER', '200/60'),
+      anonymous: envRateRule(env, 'RATE_LIMIT_ANONYMOUS', '100/60'),
+      login: envRateRule(env, 'RATE_LIMIT_LOGIN', '5/1800'),
+      proxyHops: envInt(env, 'RATE_LIMIT_PROXY_HOPS', 0, 0, 10),
+    }),
   });
 }

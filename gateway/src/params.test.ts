@@ -230,3 +230,4 @@ describe('parseParams', () => {
     expect(parseParams({ n: 'int?' }, { constructor: '1', toString: 'x', zz: 'y' }, {}, none).ignored).toEqual(['constructor', 'toString', 'zz']);
   });
 });
+

@@ -90,6 +90,7 @@ describe('Router', () => {
     it('do not match when the encoding is malformed', () => {
       expect(matched(router, 'GET', '/channels/%E0%A4%A/topics')).toBe('none');
       expect(matched(router, 'GET', '/channels/%/topics')).toBe('none');
+      expect(matched(router, 'GET', '/channels/a%00b/topics')).toBe('none');
     });
   });
 
@@ -118,6 +119,28 @@ describe('Router', () => {
 
     it('compares the method exactly', () => {
       expect(router.match('get', '/users/3')).toMatchObject({ kind: 'method-not-allowed' });
+    });
+  });
+
+  describe('rest parameters (:name*, last segment only)', () => {
+    const router = new Router([
+      route('GET', '/user_uploads/:realm_id_str/:filename*', { realm_id_str: 'string', filename: 'string' }, 'File'),
+      route('GET', '/user_uploads', {}, 'List'),
+    ]);
+
+    it('take the rest of the path, slashes included', () => {
+      expect(router.match('GET', '/user_uploads/2/ab/cdef/notes.txt')).toMatchObject({
+        kind: 'route', path: { realm_id_str: '2', filename: 'ab/cdef/notes.txt' },
+      });
+    });
+
+    it('take a single segment too, but not none', () => {
+      expect(router.match('GET', '/user_uploads/2/notes.txt')).toMatchObject({ path: { filename: 'notes.txt' } });
+      expect(matched(router, 'GET', '/user_uploads/2')).toBe('none');
+    });
+
+    it('are decoded segment by segment', () => {
+      expect(router.match('GET', '/user_uploads/2/ab/my%20file.txt')).toMatchObject({ path: { filename: 'ab/my file.txt' } });
     });
   });
 

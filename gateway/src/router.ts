@@ -13,7 +13,7 @@ export type Match =
 
 interface Compiled {
   route: Route;
-  segments: { literal?: string; param?: string; int?: boolean }[];
+  segments: { literal?: string; param?: string; int?: boolean; rest?: boolean }[];
   literals: number;
 }
 
@@ -25,10 +25,12 @@ export class Router {
       .map((route) => {
         const segments = route.path.split('/').filter(Boolean).map((seg) => {
           if (!seg.startsWith(':')) return { literal: seg };
-          const name = seg.slice(1);
+          // `:name*`, last only: the rest of the path, slashes included (an upload's path_id).
+          const rest = seg.endsWith('*');
+          const name = seg.slice(1, rest ? -1 : undefined);
           const decl = route.params[name];
           if (!decl) throw new Error(`route ${route.method} ${route.path}: path parameter ${name} is not declared`);
-          return { param: name, int: parseDecl(decl).type === 'int' };
+          return { param: name, int: parseDecl(decl).type === 'int', rest };
         });
         return { route, segments, literals: segments.filter((s) => s.literal).length };
       })
@@ -39,6 +41,8 @@ export class Router {
     let parts: string[];
     try {
       parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+      // A NUL names no object (PostgreSQL text cannot hold it): no route, as for a bad escape.
+      if (parts.some((p) => p.includes('\u0000'))) return { kind: 'none' };
     } catch {
       return { kind: 'none' }; // malformed percent-encoding names no route
     }
@@ -54,10 +58,15 @@ export class Router {
 }
 
 function matchSegments(c: Compiled, parts: string[]): Record<string, number | string> | undefined {
-  if (parts.length !== c.segments.length) return undefined;
+  const last = c.segments[c.segments.length - 1];
+  if (last?.rest ? parts.length < c.segments.length : parts.length !== c.segments.length) return undefined;
   const params: Record<string, number | string> = {};
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = 0; i < c.segments.length; i++) {
     const seg = c.segments[i];
+    if (seg.rest) {
+      params[seg.param!] = parts.slice(i).join('/');
+      break;
+    }
     if (seg.literal !== undefined) {
       if (seg.literal !== parts[i]) return undefined;
       continue;

@@ -16,7 +16,18 @@ export interface Route {
   params: Record<string, ParamDecl>;
   /** The gRPC deadline, when the default (GRPC_DEADLINE_MS) is too short: long polls. */
   deadlineMs?: number;
+  /** `login`: a password login, limited per username on failures (rate-limit.ts). */
+  rateLimit?: 'login';
+  /** Request headers passed on as parameters (header name, lower case → parameter name). */
+  headerParams?: Record<string, string>;
 }
+
+/** A channel's ten group settings: group-setting values on create, {new, old?} changes on update. */
+const CHANNEL_GROUP_SETTING_PARAMS: Record<string, ParamDecl> = {
+  can_add_subscribers_group: 'json?', can_remove_subscribers_group: 'json?', can_administer_channel_group: 'json?',
+  can_delete_any_message_group: 'json?', can_delete_own_message_group: 'json?', can_move_messages_out_of_channel_group: 'json?',
+  can_move_messages_within_channel_group: 'json?', can_send_message_group: 'json?', can_subscribe_group: 'json?', can_resolve_topics_group: 'json?',
+};
 
 /**
  * The personal settings an organization can choose defaults for: PATCH /realm/user_settings_defaults
@@ -95,6 +106,8 @@ const SETTINGS_PARAMS: Record<string, ParamDecl> = {
 
 /** PATCH /realm's parameters (Zulip's realm settings; see realm-update-schema.ts). */
 const REALM_PARAMS: Record<string, ParamDecl> = {
+  message_edit_history_visibility_policy: 'string?',
+  allow_edit_history: 'bool?',
   name: 'string?',
   description: 'string?',
   allow_message_editing: 'bool?',
@@ -167,7 +180,7 @@ const GROUP_PERMISSION_PARAMS: Record<string, ParamDecl> = {
 
 export const routes: Route[] = [
   { method: 'GET', path: '/server_settings', service: 'users', rpc: 'GetServerSettings', auth: 'public', params: {} },
-  { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public',
+  { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public', rateLimit: 'login',
     params: { username: 'string', password: 'string' } },
   { method: 'GET', path: '/users/me', service: 'users', rpc: 'GetOwnUser', auth: 'user', params: {} },
   { method: 'GET', path: '/users', service: 'users', rpc: 'GetUsers', auth: 'user',
@@ -253,6 +266,110 @@ export const routes: Route[] = [
     params: { order: 'int[]' } },
   { method: 'PATCH', path: '/channel_folders/:channel_folder_id', service: 'channels', rpc: 'UpdateChannelFolder', auth: 'user',
     params: { channel_folder_id: 'int', name: 'string?', description: 'string?', is_archived: 'bool?' } },
+
+  { method: 'POST', path: '/users/me/subscriptions', service: 'channels', rpc: 'Subscribe', auth: 'user',
+    params: {
+      subscriptions: 'json', principals: 'json?', authorization_errors_fatal: 'bool?', announce: 'bool?', invite_only: 'bool?',
+      is_web_public: 'bool?', is_default_stream: 'bool?', history_public_to_subscribers: 'bool?', message_retention_days: 'string?',
+      topics_policy: 'string?', folder_id: 'json?', send_new_subscription_messages: 'bool?',
+      ...CHANNEL_GROUP_SETTING_PARAMS,
+    } },
+  { method: 'DELETE', path: '/users/me/subscriptions', service: 'channels', rpc: 'Unsubscribe', auth: 'user',
+    params: { subscriptions: 'json', principals: 'json?' } },
+  { method: 'GET', path: '/users/me/subscriptions', service: 'channels', rpc: 'GetSubscriptions', auth: 'user',
+    params: { include_subscribers: 'string?' } },
+  { method: 'POST', path: '/users/me/subscriptions/properties', service: 'channels', rpc: 'UpdateSubscriptionProperties', auth: 'user',
+    params: { subscription_data: 'json' } },
+  { method: 'GET', path: '/users/:user_id/subscriptions/:stream_id', service: 'channels', rpc: 'GetSubscriptionStatus', auth: 'user',
+    params: { user_id: 'int', stream_id: 'int' } },
+  { method: 'POST', path: '/channels/create', service: 'channels', rpc: 'CreateChannel', auth: 'user',
+    params: {
+      name: 'string', description: 'string?', subscribers: 'int[]', announce: 'bool?', invite_only: 'bool?', is_web_public: 'bool?',
+      is_default_stream: 'bool?', folder_id: 'json?', send_new_subscription_messages: 'bool?', topics_policy: 'string?',
+      history_public_to_subscribers: 'bool?', message_retention_days: 'string?',
+      ...CHANNEL_GROUP_SETTING_PARAMS,
+    } },
+  { method: 'GET', path: '/streams', service: 'channels', rpc: 'GetChannels', auth: 'user',
+    params: {
+      include_public: 'bool?', include_web_public: 'bool?', include_subscribed: 'bool?', exclude_archived: 'bool?', include_all_active: 'bool?',
+      include_all: 'bool?', include_default: 'bool?', include_owner_subscribed: 'bool?', include_can_access_content: 'bool?',
+    } },
+  { method: 'GET', path: '/streams/:stream_id', service: 'channels', rpc: 'GetChannel', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'PATCH', path: '/streams/:stream_id', service: 'channels', rpc: 'UpdateChannel', auth: 'user',
+    params: {
+      stream_id: 'int', description: 'string?', new_name: 'string?', is_private: 'bool?', is_web_public: 'bool?',
+      history_public_to_subscribers: 'bool?', is_default_stream: 'bool?', message_retention_days: 'string?', is_archived: 'bool?',
+      folder_id: 'json?', topics_policy: 'string?',
+      ...CHANNEL_GROUP_SETTING_PARAMS,
+    } },
+  { method: 'DELETE', path: '/streams/:stream_id', service: 'channels', rpc: 'ArchiveChannel', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'GET', path: '/get_stream_id', service: 'channels', rpc: 'GetChannelId', auth: 'user', params: { stream: 'string' } },
+  { method: 'GET', path: '/streams/:stream_id/members', service: 'channels', rpc: 'GetChannelMembers', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'GET', path: '/default_streams', service: 'channels', rpc: 'GetDefaultChannels', auth: 'user', params: {} },
+  { method: 'POST', path: '/default_streams', service: 'channels', rpc: 'AddDefaultChannel', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'DELETE', path: '/default_streams', service: 'channels', rpc: 'RemoveDefaultChannel', auth: 'user', params: { stream_id: 'int' } },
+
+  { method: 'POST', path: '/messages', service: 'messages', rpc: 'SendMessage', auth: 'user',
+    params: {
+      type: 'string', to: 'string', topic: 'string?', subject: 'string?', content: 'string', queue_id: 'string?', local_id: 'string?',
+      read_by_sender: 'bool?', idempotency_key: 'string?',
+    },
+    headerParams: { 'idempotency-key': 'idempotency_key' } },
+  { method: 'GET', path: '/messages', service: 'messages', rpc: 'GetMessages', auth: 'user',
+    params: {
+      anchor: 'string?', anchor_date: 'int?', include_anchor: 'bool?', num_before: 'int?', num_after: 'int?', narrow: 'json?',
+      client_gravatar: 'bool?', apply_markdown: 'bool?', use_first_unread_anchor: 'bool?', allow_empty_topic_name: 'bool?', message_ids: 'int[]?',
+    } },
+  { method: 'POST', path: '/messages/flags', service: 'messages', rpc: 'UpdateMessageFlags', auth: 'user',
+    params: { messages: 'int[]', op: 'string', flag: 'string' } },
+  { method: 'POST', path: '/messages/flags/narrow', service: 'messages', rpc: 'UpdateMessageFlagsForNarrow', auth: 'user',
+    params: { anchor: 'string', include_anchor: 'bool?', num_before: 'int', num_after: 'int', narrow: 'json', op: 'string', flag: 'string' } },
+  { method: 'POST', path: '/messages/render', service: 'messages', rpc: 'RenderMessage', auth: 'user', params: { content: 'string' } },
+  { method: 'GET', path: '/messages/matches_narrow', service: 'messages', rpc: 'MatchesNarrow', auth: 'user',
+    params: { msg_ids: 'int[]', narrow: 'json' } },
+  { method: 'GET', path: '/messages/:message_id', service: 'messages', rpc: 'GetMessage', auth: 'user',
+    params: { message_id: 'int', apply_markdown: 'bool?', allow_empty_topic_name: 'bool?' } },
+  { method: 'DELETE', path: '/messages/:message_id', service: 'messages', rpc: 'DeleteMessage', auth: 'user', params: { message_id: 'int' } },
+  { method: 'PATCH', path: '/messages/:message_id', service: 'messages', rpc: 'EditMessage', auth: 'user',
+    params: {
+      message_id: 'int', topic: 'string?', subject: 'string?', propagate_mode: 'string?', send_notification_to_old_thread: 'bool?',
+      send_notification_to_new_thread: 'bool?', content: 'string?', prev_content_sha256: 'string?', stream_id: 'int?',
+    } },
+  { method: 'GET', path: '/messages/:message_id/history', service: 'messages', rpc: 'GetMessageHistory', auth: 'user',
+    params: { message_id: 'int', apply_markdown: 'bool?', allow_empty_topic_name: 'bool?' } },
+  { method: 'POST', path: '/messages/:message_id/report', service: 'messages', rpc: 'ReportMessage', auth: 'user',
+    params: { message_id: 'int', report_type: 'string', description: 'string?' } },
+
+  { method: 'GET', path: '/scheduled_messages', service: 'messages', rpc: 'GetScheduledMessages', auth: 'user', params: {} },
+  { method: 'POST', path: '/scheduled_messages', service: 'messages', rpc: 'CreateScheduledMessage', auth: 'user',
+    params: { type: 'string', to: 'string', content: 'string', topic: 'string?', scheduled_delivery_timestamp: 'int', read_by_sender: 'bool?' } },
+  { method: 'PATCH', path: '/scheduled_messages/:scheduled_message_id', service: 'messages', rpc: 'UpdateScheduledMessage', auth: 'user',
+    params: { scheduled_message_id: 'int', type: 'string?', to: 'string?', content: 'string?', topic: 'string?', scheduled_delivery_timestamp: 'int?' } },
+  { method: 'DELETE', path: '/scheduled_messages/:scheduled_message_id', service: 'messages', rpc: 'DeleteScheduledMessage', auth: 'user',
+    params: { scheduled_message_id: 'int' } },
+  { method: 'GET', path: '/drafts', service: 'messages', rpc: 'GetDrafts', auth: 'user', params: {} },
+  { method: 'POST', path: '/drafts', service: 'messages', rpc: 'CreateDrafts', auth: 'user', params: { drafts: 'json' } },
+  { method: 'PATCH', path: '/drafts/:draft_id', service: 'messages', rpc: 'EditDraft', auth: 'user', params: { draft_id: 'int', draft: 'json' } },
+  { method: 'DELETE', path: '/drafts/:draft_id', service: 'messages', rpc: 'DeleteDraft', auth: 'user', params: { draft_id: 'int' } },
+
+  // Attachments (uploads). POST /user_uploads and the files themselves stream through the
+  // gateway to the uploads service's HTTP server (see app.ts): they are not RPCs.
+  { method: 'GET', path: '/attachments', service: 'uploads', rpc: 'GetAttachments', auth: 'user', params: {} },
+  { method: 'DELETE', path: '/attachments/:attachment_id', service: 'uploads', rpc: 'DeleteAttachment', auth: 'user', params: { attachment_id: 'int' } },
+  { method: 'GET', path: '/user_uploads/:realm_id_str/:filename*', service: 'uploads', rpc: 'GetFileTemporaryUrl', auth: 'user',
+    params: { realm_id_str: 'string', filename: 'string' } },
+  // Custom emoji (uploads). POST /realm/emoji/:emoji_name and the images under /user_avatars/
+  // stream to the uploads service's HTTP server (see app.ts).
+  { method: 'GET', path: '/realm/emoji', service: 'uploads', rpc: 'GetRealmEmoji', auth: 'user', params: {} },
+  { method: 'DELETE', path: '/realm/emoji/:emoji_name', service: 'uploads', rpc: 'DeactivateRealmEmoji', auth: 'user', params: { emoji_name: 'string' } },
+  { method: 'GET', path: '/saved_snippets', service: 'messages', rpc: 'GetSavedSnippets', auth: 'user', params: {} },
+  { method: 'POST', path: '/saved_snippets', service: 'messages', rpc: 'CreateSavedSnippet', auth: 'user', params: { title: 'string', content: 'string' } },
+  { method: 'PATCH', path: '/saved_snippets/:saved_snippet_id', service: 'messages', rpc: 'UpdateSavedSnippet', auth: 'user',
+    params: { saved_snippet_id: 'int', title: 'string?', content: 'string?' } },
+  { method: 'DELETE', path: '/saved_snippets/:saved_snippet_id', service: 'messages', rpc: 'DeleteSavedSnippet', auth: 'user',
+    params: { saved_snippet_id: 'int' } },
+  { method: 'POST', path: '/typing', service: 'messages', rpc: 'SetTyping', auth: 'user',
+    params: { type: 'string?', op: 'string', to: 'int[]?', stream_id: 'int?', topic: 'string?' } },
 
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {

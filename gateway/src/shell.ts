@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createBus, createClients, createLogger, Logger, Bus } from '@parley/common';
 import { AuthCache } from './auth';
+import { LongPolls } from './long-polls';
+import { createRateLimiter } from './rate-limit';
 import { createApiHandler } from './app';
 import { Router } from './router';
 import { routes } from './routes';
@@ -28,7 +30,9 @@ function writeConfigDir(config: GatewayConfig): string {
   for (const f of readdirSync(models)) copyFileSync(join(models, f), join(dir, 'models', f));
   const gateway = {
     http: { port: config.port, hostname: config.host },
-    apiEndpoints: { all: { host: '*', paths: ['/', '/*'] } },
+    // A regex without groups: express would percent-decode a `/*` wildcard and answer a
+    // malformed escape (`/messages/%FF`) with its own HTML 400 before Parley sees it.
+    apiEndpoints: { all: { host: '*', pathRegex: '^/' } },
     serviceEndpoints: {},
     policies: ['parley'],
     pipelines: { parley: { apiEndpoints: ['all'], policies: [{ parley: [{ action: {} }] }] } },
@@ -60,7 +64,9 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
       cache.invalidate(realm_id, user_id);
     },
   });
-  setApiHandler(createApiHandler({ config, clients, cache, router: new Router(routes), log }));
+  const longPolls = new LongPolls();
+  const limiter = createRateLimiter(config.rateLimit, config.redisUrl, config.busNamespace, log);
+  setApiHandler(createApiHandler({ config, clients, cache, router: new Router(routes), log, longPolls, limiter }));
 
   const dir = writeConfigDir(config);
   process.env.EG_CONFIG_DIR = dir;
@@ -78,6 +84,9 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   return {
     port,
     stop: async () => {
+      // Open long polls answer now (empty: the client polls again), or they would hold the
+      // shutdown until their heartbeats are due.
+      longPolls.drain();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();
@@ -85,6 +94,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
       await invalidations.stop();
       await bus.close();
       for (const c of Object.values(clients)) c.close();
+      await limiter.close();
       setApiHandler(undefined);
     },
   };
