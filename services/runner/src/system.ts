@@ -1,8 +1,8 @@
 import { createLogger, freePort, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
 import { readUsersConfig, startUsersService } from '@parley/users';
 import { startChannelsService } from '@parley/channels';
-import { startMessagesService } from '@parley/messages';
-import { startUploadsService } from '@parley/uploads';
+import { readMessagesConfig, startMessagesService } from '@parley/messages';
+import { readUploadsConfig, startUploadsService } from '@parley/uploads';
 import { readEventsConfig, startEventsService } from '@parley/events';
 import { readGatewayConfig, startGateway, RunningGateway } from '@parley/gateway';
 
@@ -21,12 +21,13 @@ export interface RunningSystem {
 export async function startSystem(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): Promise<RunningSystem> {
   const ports: Record<string, string> = {};
   for (const s of SERVICES) ports[`${s.toUpperCase()}_GRPC_ADDR`] = `127.0.0.1:${await freePort()}`;
+  ports.UPLOADS_HTTP_ADDR = `127.0.0.1:${await freePort()}`;
   const merged = { ...env, ...ports };
   const starters: Record<ServiceName, () => Promise<RunningService>> = {
     users: () => startUsersService(readUsersConfig(merged, defaults)),
     channels: () => startChannelsService(readBaseConfig('channels', merged, defaults)),
-    messages: () => startMessagesService(readBaseConfig('messages', merged, defaults)),
-    uploads: () => startUploadsService(readBaseConfig('uploads', merged, defaults)),
+    messages: () => startMessagesService(readMessagesConfig(merged, defaults)),
+    uploads: () => startUploadsService(readUploadsConfig(merged, defaults)),
     events: () => startEventsService(readEventsConfig(merged)),
   };
   const services = {} as Record<ServiceName, RunningService>;
