@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'parley-aio-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as the `postgres` user when we are root
   const port = await freePort();
-  env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), PARLEY_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+  env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), PARLEY_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' };
   url = `http://127.0.0.1:${port}`;
 });
 

@@ -18,7 +18,7 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
   beforeAll(async () => {
     // The gateway and the users service print their spans, to follow one request across them.
     const tracing = { OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: '100' };
-    cluster = await startCluster({ envFor: (name) => (name === 'gateway-1' || name === 'users' ? tracing : {}) });
+    cluster = await startCluster({ envFor: (name) => (['gateway-1', 'users', 'events'].includes(name) ? tracing : {}) });
     gatewayUrl = cluster.gatewayUrls[0];
   });
   afterAll(() => cluster?.stop());
@@ -35,17 +35,29 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
     expect(settings.body.realm_name).toBe('Distributed Org');
   });
 
+  // The console exporter prints one object per span; a span's trace id and name are in it.
+  const spans = (text: string) => text.split(/\n(?=\{)/).map((block) => ({
+    traceId: /traceId: '([0-9a-f]{32})'/.exec(block)?.[1],
+    name: /\n {2}name: '([^']+)'/.exec(block)?.[1] ?? '',
+  })).filter((s) => s.traceId);
+
   it('carries one trace from the gateway\'s HTTP request into the users service', async () => {
-    // The console exporter prints one object per span; a span's trace id and name are in it.
-    const spans = (text: string) => text.split(/\n(?=\{)/).map((block) => ({
-      traceId: /traceId: '([0-9a-f]{32})'/.exec(block)?.[1],
-      name: /\n {2}name: '([^']+)'/.exec(block)?.[1] ?? '',
-    })).filter((s) => s.traceId);
     await new Api(owner, gatewayUrl).get('/users/me');
     await eventually(async () => {
       const served = spans(proc('users').output()).filter((s) => s.name.endsWith('Users/GetOwnUser'));
       const gatewayTraces = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId));
       expect(served.some((s) => gatewayTraces.has(s.traceId))).toBe(true);
+    }, 10_000);
+  });
+
+  it('carries the trace through NATS: the events service consumes the change in the request\'s trace', async () => {
+    const before = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId));
+    // The users service writes the change and its realm_user event (outbox → NATS → events).
+    expect((await new Api(owner, gatewayUrl).patch('/settings', { full_name: 'Traced Owner' })).status).toBe(200);
+    await eventually(async () => {
+      const requestTraces = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId).filter((t) => !before.has(t)));
+      const consumed = spans(proc('events').output()).filter((s) => /^consume \S*users\.client_event$/.test(s.name));
+      expect(consumed.some((s) => requestTraces.has(s.traceId))).toBe(true);
     }, 10_000);
   });
 

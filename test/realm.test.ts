@@ -103,6 +103,29 @@ describe('PATCH /realm', () => {
     expect(await state(realm.admin)).toMatchObject({ realm_moderation_request_channel_id: -1, realm_can_resolve_topics_group: groups['role:everyone'] });
   });
 
+  it('takes channels of the realm for the announcement and moderation channels', async () => {
+    const create = async (name: string, invite_only: boolean, by = realm.admin) =>
+      (await by.api.post('/channels/create', { name, subscribers: [by.user_id], invite_only })).body.id as number;
+    const announcements = await create('Announcements here', false);
+    const moderation = await create('Moderation here', true);
+    const theirs = await create('Not yours', false, other.admin);
+    const res = await realm.admin.api.patch('/realm', { new_stream_announcements_stream_id: announcements, moderation_request_channel_id: moderation }, ENVELOPE);
+    expect(res.status).toBe(200);
+    expect(await state(realm.admin)).toMatchObject({ realm_new_stream_announcements_stream_id: announcements, realm_moderation_request_channel_id: moderation });
+    const refusals: [Record<string, number>, string][] = [
+      [{ signup_announcements_stream_id: theirs }, 'Invalid channel ID'],
+      [{ zulip_update_announcements_stream_id: 987654321 }, 'Invalid channel ID'],
+      [{ moderation_request_channel_id: announcements }, 'Moderation request channel must be private.'],
+    ];
+    for (const [params, msg] of refusals) {
+      const refused = await realm.admin.api.patch('/realm', params, ENVELOPE);
+      expect([JSON.stringify(params), refused.status, refused.body.msg]).toEqual([JSON.stringify(params), 400, msg]);
+    }
+    // The moderation channel stays private.
+    const made = await realm.admin.api.patch(`/streams/${moderation}`, { is_private: false });
+    expect([made.status, made.body.msg]).toEqual([400, 'A moderation request channel cannot be public.']);
+  });
+
   it('does not touch another realm', async () => {
     await realm.admin.api.patch('/realm', { description: 'Only here' }, ENVELOPE);
     expect((await state(other.admin)).realm_description).toBe('');

@@ -148,12 +148,33 @@ describe('subgroups', () => {
 });
 
 describe('POST /user_groups/{id}/deactivate', () => {
+  it('refuses while a channel\'s group setting uses the group, naming the channel and settings', async () => {
+    const id = await create(realm.member, { members: [realm.member.user_id] });
+    const channel = (await realm.admin.api.post('/channels/create', {
+      name: `Uses group ${id}`, subscribers: [realm.admin.user_id],
+      can_send_message_group: { direct_members: [], direct_subgroups: [id] }, can_remove_subscribers_group: id,
+    })).body.id;
+    const inUse = await realm.member.api.post(`/user_groups/${id}/deactivate`, {}, { contract: false });
+    expect([inUse.status, inUse.body]).toEqual([400, {
+      result: 'error', code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.',
+      objections: [{ type: 'channel', channel_id: channel, settings: ['can_remove_subscribers_group', 'can_send_message_group'] }],
+    }]);
+    for (const setting of ['can_send_message_group', 'can_remove_subscribers_group']) {
+      expect((await realm.admin.api.patch(`/streams/${channel}`, { [setting]: { new: sys['role:administrators'] } })).status).toBe(200);
+    }
+    expect((await realm.member.api.post(`/user_groups/${id}/deactivate`)).status).toBe(200);
+    const refused = await realm.admin.api.patch(`/streams/${channel}`, { can_send_message_group: { new: id } });
+    expect([refused.status, refused.body.msg]).toEqual([400, `Invalid user group ID: ${id}`]);
+  });
+
   it('refuses while a realm setting uses the group, then deactivates; older clients get remove', async () => {
     const id = await create(realm.member, { members: [realm.member.user_id] });
     await realm.owner.api.patch('/realm', { can_create_groups: { new: { direct_members: [], direct_subgroups: [id] } } }, { contract: 'envelope' });
     // Zulip's documented 400 carries objections, which its own CodedError schema forbids: checked here.
     const inUse = await realm.member.api.post(`/user_groups/${id}/deactivate`, {}, { contract: false });
-    expect(inUse.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Cannot deactivate user group in use.', objections: [{ type: 'realm', settings: ['can_create_groups'] }] });
+    expect([inUse.status, inUse.body]).toEqual([400, {
+      result: 'error', code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.', objections: [{ type: 'realm', settings: ['can_create_groups'] }],
+    }]);
     await realm.owner.api.patch('/realm', { can_create_groups: { new: sys['role:members'] } }, { contract: 'envelope' });
     const modern = (await realm.admin.api.post('/register', { event_types: ['user_group'], client_capabilities: { include_deactivated_groups: true } })).body;
     const legacy = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;

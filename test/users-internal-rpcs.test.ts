@@ -6,7 +6,7 @@ let realm: TestRealm;
 let elsewhere: TestRealm;
 let client: RpcClient;
 
-interface Resolved { users: { user_id: number; email: string; full_name: string; role: number; is_bot: boolean; is_active: boolean }[]; unknown: string[] }
+interface Resolved { users: { user_id: number; email: string; full_name: string; role: number; is_bot: boolean; is_active: boolean; bot_owner_id: number }[]; unknown: string[] }
 const resolve = (realmId: number, principals: string[]) =>
   client.call<Resolved>('ResolveUsers', { realm_id: realmId, principals }, { client: 'test', host: '' });
 const apiEmailOf = async (user: TestUser): Promise<string> => (await user.api.get('/users/me')).body.email;
@@ -33,8 +33,13 @@ describe('ResolveUsers (internal RPC)', () => {
     ]);
     expect(res.unknown).toEqual([]);
     expect(res.users.map((u) => u.user_id)).toEqual([realm.bot.user_id, realm.member.user_id, realm.guest.user_id]);
-    expect(res.users[0]).toMatchObject({ is_bot: true, is_active: true, role: 400 });
-    expect(res.users[1]).toEqual({ user_id: realm.member.user_id, email: memberEmail, full_name: expect.any(String), role: 400, is_bot: false, is_active: true });
+    // A bot names its owner (the fixture bot is the owner's); others have none (0).
+    expect(res.users[0]).toMatchObject({ is_bot: true, is_active: true, role: 400, bot_owner_id: realm.owner.user_id });
+    expect(res.users[1]).toEqual({
+      user_id: realm.member.user_id, email: memberEmail, full_name: expect.any(String), role: 400, is_bot: false, is_active: true, bot_owner_id: 0,
+      // Hidden email: the avatar comes from the API email, not the real one.
+      avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
+    });
     expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600 });
   });
 
@@ -90,5 +95,55 @@ describe('GetRealmPolicy (internal RPC)', () => {
   it('refuses a realm that does not exist', async () => {
     await expect(policy(2 ** 31 - 1)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
     await expect(policy(0)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
+  });
+});
+
+describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal RPCs)', () => {
+  const ctx = { client: 'test', host: '' };
+  let groups: Record<string, number>;
+  let team: number;
+  let parent: number;
+  beforeAll(async () => {
+    groups = await systemGroupIds(realm.realm_id);
+    // parent ⊃ team ⊃ {member}
+    team = (await realm.admin.api.post('/user_groups/create', { name: 'Team', description: 'T', members: [realm.member.user_id] })).body.group_id;
+    parent = (await realm.admin.api.post('/user_groups/create', { name: 'Parent', description: 'P', members: [], subgroups: [team] })).body.group_id;
+  });
+
+  it('gives every group a user belongs to, through subgroups, and leaves out other realms\' users', async () => {
+    const res = await client.call<{ memberships: { user_id: number; group_ids: number[] }[] }>('GetGroupMemberships',
+      { realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.guest.user_id, elsewhere.member.user_id] }, ctx);
+    const byUser = new Map(res.memberships.map((m) => [Number(m.user_id), m.group_ids.map(Number)]));
+    expect([...byUser.keys()].sort()).toEqual([realm.member.user_id, realm.guest.user_id].sort());
+    expect(byUser.get(realm.member.user_id)).toEqual(expect.arrayContaining([team, parent, groups['role:members'], groups['role:everyone']]));
+    expect(byUser.get(realm.member.user_id)).not.toContain(groups['role:moderators']);
+    // role:everyone is itself within role:internet.
+    expect(byUser.get(realm.guest.user_id)).toEqual([groups['role:everyone'], groups['role:internet']].sort((a, b) => a - b));
+  });
+
+  it('expands values to the active users holding them', async () => {
+    const expand = async (values: unknown[]) => (await client.call<{ user_ids: number[] }>('ExpandGroupSettings',
+      { realm_id: realm.realm_id, setting_values: values.map((v) => JSON.stringify(v)) }, ctx)).user_ids.map(Number);
+    expect(await expand([parent])).toEqual([realm.member.user_id]);
+    expect(await expand([{ direct_members: [realm.guest.user_id], direct_subgroups: [parent] }])).toEqual([realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b));
+    expect(await expand([groups['role:administrators']])).toEqual([realm.owner.user_id, realm.admin.user_id].sort((a, b) => a - b));
+    // Another realm's group names nobody here.
+    expect(await expand([(await systemGroupIds(elsewhere.realm_id))['role:everyone']])).toEqual([]);
+  });
+
+  it('validates values as the setting allows, naming what is wrong', async () => {
+    const check = (checks: { name: string; value: unknown; allow_everyone: boolean }[]) => client.call<{ values: string[] }>('CheckGroupSettings',
+      { realm_id: realm.realm_id, checks: checks.map((c) => ({ ...c, value: JSON.stringify(c.value) })) }, ctx);
+    const ok = await check([
+      { name: 'can_send_message_group', value: groups['role:everyone'], allow_everyone: true },
+      { name: 'can_subscribe_group', value: { direct_members: [realm.member.user_id], direct_subgroups: [team] }, allow_everyone: false },
+    ]);
+    expect(ok.values.map((v) => JSON.parse(v))).toEqual([groups['role:everyone'], { direct_members: [realm.member.user_id], direct_subgroups: [team] }]);
+    await expect(check([{ name: 'can_subscribe_group', value: groups['role:everyone'], allow_everyone: false }]))
+      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: "'can_subscribe_group' setting cannot be set to 'role:everyone' group." });
+    await expect(check([{ name: 'can_send_message_group', value: groups['role:internet'], allow_everyone: true }]))
+      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: "'can_send_message_group' setting cannot be set to 'role:internet' group." });
+    await expect(check([{ name: 'x', value: { direct_members: [elsewhere.member.user_id], direct_subgroups: [] }, allow_everyone: true }]))
+      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: `Invalid user ID: ${elsewhere.member.user_id}` });
   });
 });

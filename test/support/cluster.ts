@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { connect } from 'nats';
 import { randomToken, SERVICES, ServiceName } from '@parley/common';
@@ -13,6 +16,13 @@ import { Proc, startProcess, waitFor } from './processes';
  */
 export interface ClusterOptions {
   events?: number;
+  /** Replicas per service (`events` above is the same for the events service). */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /**
+   * Every process dials every replica of a service (gRPC round robin over `ipv4:a,b`), as a
+   * Kubernetes Service spreads calls; otherwise gateway i dials replica i.
+   */
+  balanced?: boolean;
   gateways?: number;
   /** Extra env for one process, by its name ('users', 'events-2', 'gateway-1', ...). */
   envFor?: (name: string) => NodeJS.ProcessEnv;
@@ -55,16 +65,22 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const dbUrl = new URL(process.env.PARLEY_TEST_DATABASE_URL!);
   dbUrl.pathname = `/${dbName}`;
   const namespace = `cluster${suffix}`;
+  // Uploaded files (the folder store) and tus staging, the processes' only local data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-cluster-'));
   const gateways = await Promise.all(Array.from({ length: opts.gateways ?? 1 }, () => freePort()));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn',
     DATABASE_URL: dbUrl.toString(), NATS_URL: natsUrl(), REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined,
-    PARLEY_SECRET: randomToken(48), PARLEY_BUS_NAMESPACE: namespace, PARLEY_DATA_DIR: '/nonexistent-unused',
+    PARLEY_SECRET: randomToken(48), PARLEY_BUS_NAMESPACE: namespace, PARLEY_DATA_DIR: dataDir,
     EXTERNAL_HOST: `127.0.0.1:${gateways[0]}`, GRPC_DEADLINE_MS: '3000',
+    // Rate limits have their own suite (test/rate-limits.test.ts).
+    RATE_LIMIT_ENABLED: 'false',
+    // The uploads service's HTTP server (file bodies), which every gateway proxies to.
+    UPLOADS_HTTP_ADDR: `127.0.0.1:${await freePort()}`,
   };
   const names: string[] = [];
   for (const s of SERVICES) {
-    const replicas = s === 'events' ? opts.events ?? 1 : 1;
+    const replicas = opts.replicas?.[s] ?? (s === 'events' ? opts.events ?? 1 : 1);
     for (let i = 1; i <= replicas; i++) names.push(replicas > 1 ? `${s}-${i}` : s);
   }
   const grpc = new Map<string, string>();
@@ -75,7 +91,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   }
   gateways.forEach((port, i) => names.push(`gateway-${i + 1}`) && health.set(`gateway-${i + 1}`, port));
   const serviceOf = (name: string) => name.replace(/-\d+$/, '') as ServiceName | 'gateway';
+  const replicasOf = (s: ServiceName) => [...grpc.entries()].filter(([n]) => n === s || n.startsWith(`${s}-`)).map(([, addr]) => addr);
   const addrsFor = (index: number) => Object.fromEntries(SERVICES.map((s) => {
+    const all = replicasOf(s);
+    if (opts.balanced && all.length > 1) return [`${s.toUpperCase()}_GRPC_ADDR`, `ipv4:${all.join(',')}`];
     const replica = grpc.get(s) ?? grpc.get(`${s}-${index}`) ?? grpc.get(`${s}-1`)!;
     return [`${s.toUpperCase()}_GRPC_ADDR`, replica];
   }));
@@ -108,6 +127,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       }
       await nc.close();
       if (env.REDIS_URL) await deleteKeys(env.REDIS_URL, `parley:${namespace}:`);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   try {

@@ -31,6 +31,11 @@ export default async function globalSetup(): Promise<void> {
     PARLEY_BUS_NAMESPACE: `test${Date.now()}${process.pid}`,
     PORT: String(port),
     EXTERNAL_HOST: `127.0.0.1:${port}`,
+    // Web-public channels are off by default, as in Zulip; the tests cover them (the refusal
+    // when the server setting is off is unit-tested in services/channels).
+    WEB_PUBLIC_STREAMS_ENABLED: 'true',
+    // Rate limits have their own suite (test/rate-limits.test.ts); elsewhere a 429 is a failure.
+    RATE_LIMIT_ENABLED: 'false',
   };
   const system = await startSystem(env);
   globalThis.__parley = { environment, system };
@@ -42,6 +47,9 @@ export default async function globalSetup(): Promise<void> {
     PARLEY_TEST_REDIS_URL: environment.redisUrl ?? '',
     // For tests of internal RPCs (no HTTP route), e.g. IsInGroupSetting.
     PARLEY_TEST_USERS_GRPC_ADDR: `127.0.0.1:${system.services.users.grpcPort}`,
+    PARLEY_TEST_CHANNELS_GRPC_ADDR: `127.0.0.1:${system.services.channels.grpcPort}`,
+    PARLEY_TEST_MESSAGES_GRPC_ADDR: `127.0.0.1:${system.services.messages.grpcPort}`,
+    PARLEY_TEST_UPLOADS_GRPC_ADDR: `127.0.0.1:${system.services.uploads.grpcPort}`,
     PARLEY_SECRET: env.PARLEY_SECRET,
     PARLEY_DATA_DIR: env.PARLEY_DATA_DIR,
     PARLEY_BUS_NAMESPACE: env.PARLEY_BUS_NAMESPACE,

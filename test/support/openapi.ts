@@ -22,6 +22,9 @@ const ADDITION_SCHEMAS: Readonly<Record<string, Schema>> = {
   // The spec's User carries these in GET /users/me too; the reference's own-user schema omits them.
   bot_type: { type: ['integer', 'null'] },
   bot_owner_id: { type: ['integer', 'null'] },
+  // The reference's POST /messages says the sender's queue gets local_id back in the message
+  // event; Zulip sends it as local_message_id, which the event's schema omits.
+  local_message_id: { type: 'string' },
 };
 
 /**
@@ -186,8 +189,13 @@ function segmentsOf(requestPath: string): string[] {
 }
 
 /** Ranks a template against the request's segments; undefined when it does not match. */
-function matchScore(template: string, segs: string[]): number[] | undefined {
+function matchScore(template: string, requestSegs: string[]): number[] | undefined {
   const parts = template.split('/').filter((s) => s !== '');
+  // A trailing {filename} takes the rest of the path: the reference's own example of
+  // /user_uploads/{realm_id_str}/{filename} is `4e/m2A3MSqFnWRLUf9SaPzQ0Up_/zulip.txt`.
+  const segs = parts[parts.length - 1] === '{filename}' && requestSegs.length > parts.length
+    ? [...requestSegs.slice(0, parts.length - 1), requestSegs.slice(parts.length - 1).join('/')]
+    : requestSegs;
   if (parts.length !== segs.length) return undefined;
   const score: number[] = [];
   for (const [i, part] of parts.entries()) {

@@ -15,11 +15,14 @@ export interface Proc {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
+/** `keepChars`: how much of the output to keep (its end); all of it with Infinity. */
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, opts: { keepChars?: number } = {}): Proc {
   const child = spawn(process.execPath, [join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keepChars = opts.keepChars ?? 20_000;
   let out = '';
   const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-20_000);
+    out = out + b.toString();
+    if (out.length > keepChars) out = out.slice(-keepChars);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

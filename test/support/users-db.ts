@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { Caller, createLogger, createPool, HandlerContext, Role, serviceDatabaseUrl } from '@parley/common';
+import { Caller, createClients, createLogger, createPool, HandlerContext, Role, serviceDatabaseUrl } from '@parley/common';
 import { readUsersConfig, UsersConfig } from '@parley/users';
 import type { UsersDeps } from '../../services/users/src/deps';
 import { MemoryPresenceStore } from '../../services/users/src/store/presence';
+import { MemorySessionStore } from '../../services/users/src/store/sessions';
 import type { TestRealm } from './fixtures';
 import { testDatabaseUrl } from './servers';
 
@@ -42,7 +43,14 @@ export function callerOf(realm: TestRealm, name: FixtureName): Caller {
 /** What the users service's handlers get from server.ts, over the test schema, for rpc unit tests. */
 export function usersDeps(): UsersDeps {
   const { pool, config } = usersDb();
-  return { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore() };
+  // The running system's channels and uploads services, which the users service asks about
+  // channels and custom emoji.
+  const clients = createClients({
+    ...config.grpc,
+    channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR ?? config.grpc.channels,
+    uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR ?? config.grpc.uploads,
+  }, config.secret);
+  return { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore(), sessions: new MemorySessionStore(), clients };
 }
 
 /** The context the rpc wrapper hands a handler when a fixture user calls it through the gateway. */
