@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Role, serviceDatabaseUrl, sha256 } from '@parley/common';
+import { bootstrapServiceSchema, Role, serviceDatabaseUrl, sha256 } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { testDatabaseUrl } from './support/servers';
 
@@ -39,6 +39,17 @@ describe('schemas and roles', () => {
     const { rows } = await users.query(`SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace
       WHERE nspname IN ('users', 'channels', 'messages', 'uploads', 'events') ORDER BY nspname`);
     expect(rows).toEqual(['channels', 'messages', 'uploads', 'users'].map((s) => ({ nspname: s, owner: `parley_${s}` })));
+  });
+});
+
+describe('bootstrap', () => {
+  it('lets replicas that start together bootstrap one schema side by side (CI once saw "tuple concurrently updated")', async () => {
+    // Replicas of one service run this at the same moment; every one must succeed.
+    const starts = Array.from({ length: 8 }, () => bootstrapServiceSchema(testDatabaseUrl(), 'uploads', process.env.PARLEY_SECRET!));
+    await expect(Promise.all(starts)).resolves.toHaveLength(8);
+    const uploads = await connectAs('users');
+    const { rows } = await uploads.query("SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'uploads'");
+    expect(rows).toEqual([{ owner: 'parley_uploads' }]);
   });
 });
 

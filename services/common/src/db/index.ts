@@ -29,13 +29,20 @@ export function serviceDatabaseUrl(env: Record<string, string | undefined>, admi
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
-/** Creates the service's role and schema if missing; safe to run from several processes at once. */
+/**
+ * Creates the service's role and schema if missing; safe to run from several processes at once.
+ * Replicas of one service start together: an advisory lock (per service, per database) makes
+ * them take turns, because concurrent ALTER ROLE on one role fails with "tuple concurrently
+ * updated" rather than waiting. The retry covers processes bootstrapping in other databases
+ * of the same cluster, where roles are shared but the lock is not.
+ */
 export async function bootstrapServiceSchema(adminUrl: string, service: ServiceName, secret: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   const role = roleOf(service);
   const schema = schemaOf(service);
   try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`parley-bootstrap:${service}`]);
     await retryOnRace(async () => {
       const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
       const verb = exists.rowCount ? 'ALTER' : 'CREATE';
@@ -43,20 +50,32 @@ export async function bootstrapServiceSchema(adminUrl: string, service: ServiceN
     });
     await retryOnRace(() => client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(role)}`));
     // The admin may not be a superuser on a managed PostgreSQL: make sure it can hand the schema over.
-    await client.query(`ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(role)}`);
+    await retryOnRace(() => client.query(`ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(role)}`));
   } finally {
+    // Ending the session releases the advisory lock.
     await client.end();
   }
 }
 
-/** Roles are cluster-wide and CREATE ... IF NOT EXISTS still races: retry once on a duplicate. */
-async function retryOnRace<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === '42710' || code === '23505' || code === '42P06') return fn();
-    throw err;
+/** SQLSTATEs of losing a race to another process doing the same DDL. */
+const RACE_CODES = new Set([
+  '42710', // duplicate_object (CREATE ROLE)
+  '23505', // unique_violation (catalog row inserted by the other)
+  '42P06', // duplicate_schema
+  'XX000', // "tuple concurrently updated" (concurrent ALTER of one catalog row)
+]);
+
+/** Retries a few times, with a short pause, when another process won a race on the same DDL. */
+async function retryOnRace<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      const race = RACE_CODES.has(e.code ?? '') && (e.code !== 'XX000' || /concurrently/.test(e.message ?? ''));
+      if (!race || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
   }
 }
 
