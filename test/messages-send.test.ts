@@ -155,6 +155,16 @@ describe('POST /messages: addressing', () => {
     expect(m.display_recipient.map((r: Json) => r.id)).toEqual([realm.member.user_id, realm.other.user_id].sort(byId));
   });
 
+  it('starts a new direct-message conversation once when its first messages are sent at the same time', async () => {
+    // The conversation's recipient row is made on first use: concurrent first sends used to
+    // lose that race with a 500 (found by the soak and the fault tests).
+    const [a, b] = [await realm.addUser({ name: unique('Racer') }), await realm.addUser({ name: unique('Racer') })];
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => sendOk(a, { type: 'direct', to: [b.user_id], content: `race ${i}` })));
+    const messages = await inNarrow(b, [{ operator: 'dm', operand: [a.user_id] }]);
+    expect(messages.map((m) => m.id).sort(byId)).toEqual([...ids].sort(byId));
+    expect(new Set(messages.map((m) => m.recipient_id)).size).toBe(1);
+  });
+
   it('takes direct-message recipients as a JSON list of emails and as emails separated by commas', async () => {
     const a = await sendOk(realm.member, { type: 'direct', to: [realm.other.email], content: 'emails list' });
     const b = await sendOk(realm.member, { type: 'direct', to: `${realm.other.email}, ${realm.admin.email}`, content: 'emails commas' });

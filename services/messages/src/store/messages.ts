@@ -33,12 +33,17 @@ export type NewMessage = Omit<MessageRow, 'id' | 'date_sent' | 'last_edit_time' 
 /** The recipient of a channel or of a set of direct-message participants, made on first use. */
 export async function recipientId(db: Queryable, realmId: number, target: { channel_id: number } | { dm_user_ids: number[] }): Promise<number> {
   const [column, value] = 'channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')];
-  const { rows } = await db.query<{ id: number }>(
-    `WITH ins AS (INSERT INTO recipients (realm_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id)
-     SELECT id FROM ins UNION ALL SELECT id FROM recipients WHERE realm_id = $1 AND ${column} = $2 LIMIT 1`,
-    [realmId, value],
-  );
-  return rows[0].id;
+  // Usually the row exists (one statement). Otherwise insert it; a concurrent first message may
+  // win that race, and its row shows to a later statement once it commits, so try again.
+  for (let attempt = 1; ; attempt++) {
+    const found = await db.query<{ id: number }>(`SELECT id FROM recipients WHERE realm_id = $1 AND ${column} = $2`, [realmId, value]);
+    if (found.rows[0]) return found.rows[0].id;
+    const made = await db.query<{ id: number }>(
+      `INSERT INTO recipients (realm_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [realmId, value]);
+    if (made.rows[0]) return made.rows[0].id;
+    if (attempt >= 5) throw new Error(`recipient row for ${column} ${value} neither found nor made`);
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  }
 }
 
 /**
