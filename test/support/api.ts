@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { assertMatchesContract } from './openapi';
+import { rememberSecrets } from './run-log';
 
 /**
  * A small HTTP client for the tests. Every response body is checked against the Zulip
@@ -39,6 +40,12 @@ export function basicAuth(creds: Credentials): string {
   return `Basic ${Buffer.from(`${creds.email}:${creds.api_key}`).toString('base64')}`;
 }
 
+/** Password parameters of a request body, so the run's log scan looks for them (run-log.ts). */
+function passwordsIn(body: URLSearchParams | string | undefined): string[] {
+  if (!(body instanceof URLSearchParams)) return [];
+  return [...body.entries()].filter(([k]) => /password/.test(k)).map(([, v]) => v);
+}
+
 export class Api {
   constructor(readonly creds?: Credentials, readonly base = baseUrl()) {}
 
@@ -66,6 +73,7 @@ export class Api {
   async request<T>(method: string, path: string, body: URLSearchParams | string | undefined, opts: RequestOpts = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.creds && !('authorization' in headers)) headers.authorization = basicAuth(this.creds);
+    rememberSecrets(this.creds?.api_key, ...passwordsIn(body));
     const payload = body === undefined ? undefined : Buffer.from(body.toString());
     if (payload) {
       headers['content-type'] ??= 'application/x-www-form-urlencoded';

@@ -17,7 +17,12 @@ declare global {
 
 
 export default async function globalSetup(): Promise<void> {
-  process.env.LOG_LEVEL ??= 'warn';
+  // The run's logs, searched for secrets at the end (run-log.ts): the Parley under test logs
+  // everything (debug) into a file there, and test workers inherit the folder.
+  const logDir = mkdtempSync(join(tmpdir(), 'parley-test-logs-'));
+  process.env.PARLEY_TEST_LOG_DIR = logDir;
+  process.env.LOG_LEVEL = 'debug';
+  process.env.LOG_FILE = join(logDir, 'parley.log');
   const environment = await provideEnvironment();
   const port = await freePort();
   const env = {

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './cli';
 import { freePort } from '@parley/common';
+import { processLogStream } from './run-log';
 
 /**
  * Parley processes started by a test, as an operator starts them (node <pkg>/dist/main.js),
@@ -19,8 +20,12 @@ export interface Proc {
 export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, opts: { keepChars?: number } = {}): Proc {
   const child = spawn(process.execPath, [join(ROOT, script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keepChars = opts.keepChars ?? 20_000;
+  // All of it also goes to the run's log folder, which global teardown scans for secrets.
+  const file = processLogStream(name, child.pid);
+  child.once('exit', () => file?.end());
   let out = '';
   const keep = (b: Buffer) => {
+    file?.write(b);
     out = out + b.toString();
     if (out.length > keepChars) out = out.slice(-keepChars);
   };
