@@ -52,6 +52,11 @@ describe('presence', () => {
     expect([res.status, res.body.msg]).toEqual([400, 'Invalid status: busy']);
   });
 
+  it('refuses bots, which have no presence (Zulip: human users only)', async () => {
+    const res = await realm.bot.api.post('/users/me/presence', { status: 'active' });
+    expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.']);
+  });
+
   it('tells everyone at once when a user turns presence off (offline) and on (active)', async () => {
     const user = await realm.addUser({ name: 'Toggler' });
     const queue = (await realm.admin.api.post('/register', { event_types: ['presence'], client_capabilities: { simplified_presence_events: true } })).body;

@@ -39,10 +39,14 @@ describe('PATCH /settings', () => {
     });
   });
 
-  it('lets every role change its own settings', async () => {
-    for (const role of ROLES) {
+  it('lets every human role change its own settings, and refuses bots (Zulip: human users only)', async () => {
+    for (const role of ROLES.filter((r) => r !== 'bot')) {
       const res = await realm[role].api.patch('/settings', { high_contrast_mode: true });
       expect([role, res.status]).toEqual([role, 200]);
+    }
+    for (const path of ['/settings', '/settings/display', '/settings/notifications']) {
+      const res = await realm.bot.api.patch(path, { high_contrast_mode: true }, { contract: 'envelope' });
+      expect([path, res.status, res.body.code, res.body.msg]).toEqual([path, 400, 'BAD_REQUEST', 'This endpoint does not accept bot requests.']);
     }
   });
 

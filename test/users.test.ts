@@ -1,5 +1,6 @@
 import { Role } from '@parley/common';
 import { Api } from './support/api';
+import { manage } from './support/cli';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 
@@ -106,7 +107,7 @@ describe('GET /users', () => {
 describe('POST /users', () => {
   const newUser = (tag: string) => ({ email: `${tag}-${Date.now()}@example.test`, password: 'secret-pw', full_name: `New ${tag}` });
 
-  it('lets the owner create a member who can then log in', async () => {
+  it('lets the owner made with the realm (the server grants it can_create_users) create a member who can then log in', async () => {
     const params = newUser('created');
     const res = await realm.owner.api.post('/users', params);
     expect(res.status).toBe(200);
@@ -123,6 +124,14 @@ describe('POST /users', () => {
     const res = await realm[role].api.post('/users', newUser(role));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'User not authorized to create users' });
+  });
+
+  it('refuses another owner, who lacks the grant, and lets a member who holds it (the grant decides, not the role)', async () => {
+    const secondOwner = await realm.addUser({ role: Role.OWNER, name: 'Second Owner' });
+    expect((await secondOwner.api.post('/users', newUser('owner2'))).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'User not authorized to create users' });
+    const granted = await realm.addUser({ role: Role.MEMBER, name: 'Granted Member' });
+    expect((await manage(['grant', '--realm', realm.subdomain, '--email', granted.email, 'can_create_users'])).code).toBe(0);
+    expect((await granted.api.post('/users', newUser('granted'))).status).toBe(200);
   });
 
   it('refuses a used email, an invalid email and an invalid name', async () => {

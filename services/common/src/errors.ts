@@ -53,6 +53,11 @@ export class BadRequestError extends ApiError {
   }
 }
 
+/** Refuses bots where Zulip's view is @human_users_only: personal settings, presence, status, profile data, custom emoji. */
+export function refuseBots(caller: { is_bot: boolean }): void {
+  if (caller.is_bot) throw new BadRequestError('This endpoint does not accept bot requests.');
+}
+
 export class MissingParameterError extends ApiError {
   constructor(varName: string) {
     super('REQUEST_VARIABLE_MISSING', `Missing '${varName}' argument`, 400, { var_name: varName });

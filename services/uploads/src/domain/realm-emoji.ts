@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, Caller, emit, holdsGroupSetting, isAdmin, Queryable, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
+  ApiError, BadRequestError, Caller, emit, holdsGroupSetting, isAdmin, Queryable, refuseBots, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
 } from '@parley/common';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
@@ -60,7 +60,7 @@ export async function mayAddCustomEmoji(deps: EmojiDeps, caller: Caller): Promis
  */
 export async function checkAddEmoji(deps: EmojiDeps, caller: Caller, rawName: string): Promise<string> {
   if (caller.role === Role.GUEST) throw new BadRequestError('Not allowed for guest users');
-  if (caller.is_bot) throw new BadRequestError('This endpoint does not accept bot requests.');
+  refuseBots(caller);
   const name = normalizeEmojiName(rawName);
   checkValidEmojiName(name);
   if (!(await mayAddCustomEmoji(deps, caller))) throw new BadRequestError('Insufficient permission');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, CLIENT_TIMINGS, Queryable } from '@parley/common';
+import { BadRequestError, Caller, CLIENT_TIMINGS, Queryable, refuseBots } from '@parley/common';
 import * as userStore from '../store/users';
 import type { PresenceRecord, PresenceStore } from '../store/presence';
 import type { UserRow } from '../store/users';
@@ -55,6 +55,7 @@ export async function presences(pool: pg.Pool, store: PresenceStore, config: Use
 export async function updatePresence(pool: pg.Pool, store: PresenceStore, config: UsersConfig, caller: Caller, req: {
   status: string; ping_only?: boolean; slim_presence?: boolean; last_update_id?: number; history_limit_days?: number;
 }, now = Date.now() / 1000) {
+  refuseBots(caller);
   if (req.status !== 'active' && req.status !== 'idle') throw new BadRequestError(`Invalid status: ${req.status}`);
   const user = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!user) throw new BadRequestError('No such user');

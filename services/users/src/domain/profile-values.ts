@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, Queryable, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, Queryable, refuseBots, withTransaction } from '@parley/common';
 import * as store from '../store/profile-fields';
 import * as userStore from '../store/users';
 import type { ProfileFieldRow } from '../store/profile-fields';
@@ -29,8 +29,6 @@ class NotEditableError extends BadRequestError {
     super('You are not allowed to change this field. Contact an administrator to update it.');
   }
 }
-
-const notHuman = () => new BadRequestError('This endpoint does not accept bot requests.');
 
 /**
  * HTML for the Markdown-capable types: escaped text in one paragraph. Not followed yet:
@@ -143,13 +141,13 @@ export async function checkUpdateProfileData(
 
 /** PATCH /users/me/profile_data (human users). */
 export async function checkUpdateOwnProfileData(pool: pg.Pool, caller: Caller, data: string): Promise<void> {
-  if (caller.is_bot) throw notHuman();
+  refuseBots(caller);
   await withTransaction(pool, (tx) => checkUpdateProfileData(tx, caller, caller.user_id, data, 'data'));
 }
 
 /** DELETE /users/me/profile_data (human users): clears the caller's values of the fields `fieldIds`. */
 export async function checkRemoveOwnProfileData(pool: pg.Pool, caller: Caller, fieldIds: number[]): Promise<void> {
-  if (caller.is_bot) throw notHuman();
+  refuseBots(caller);
   await withTransaction(pool, async (tx) => {
     const target = await accessUser(tx, caller, caller.user_id);
     const fields = await accessEditableFields(tx, caller, fieldIds);

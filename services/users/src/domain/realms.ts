@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { BadRequestError, Role, withTransaction } from '@parley/common';
 import * as realmStore from '../store/realms';
+import * as userStore from '../store/users';
 import * as groupStore from '../store/groups';
 import { SYSTEM_GROUPS, SYSTEM_SUBGROUP, SystemGroupName } from './system-groups';
 import { initialRealmSettings } from './realm-settings';
@@ -48,6 +49,10 @@ export async function createRealm(pool: pg.Pool, config: UsersConfig, r: NewReal
     const owner = await doCreateUser(tx, config, realm, {
       email: r.ownerEmail, full_name: r.ownerName, password: r.ownerPassword, role: Role.OWNER,
     });
+    // The server's operator makes the realm: its owner may create accounts through the API
+    // (Zulip's can_create_users, which only the server grants).
+    await userStore.updateUserFields(tx, owner.user.id, { can_create_users: true });
+    owner.user.can_create_users = true;
     const botDomain = config.fakeEmailDomain;
     for (const bot of SYSTEM_BOTS) {
       const email = `${bot.local}${r.subdomain ? `-${r.subdomain}` : ''}@${botDomain}`;

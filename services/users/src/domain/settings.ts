@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { BadRequestError, Caller, isAdmin, LIMITS, Queryable, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, isAdmin, LIMITS, Queryable, refuseBots, withTransaction } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import type { UserRow } from '../store/users';
@@ -64,6 +64,7 @@ export interface SettingsRequest {
  * a user_settings event per changed setting (older clients get the legacy events).
  */
 export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: SettingsRequest): Promise<void> {
+  refuseBots(caller);
   const changes: Record<string, SettingValue> = {};
   for (const name of Object.keys(SETTINGS)) {
     const value = req[name];

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, isAdmin, Queryable, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, isAdmin, Queryable, refuseBots, withTransaction } from '@parley/common';
 import * as statusStore from '../store/user-status';
 import * as userStore from '../store/users';
 import type { UserStatusRow } from '../store/user-status';
@@ -99,7 +99,7 @@ export async function checkUpdateOwnStatus(
   pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: StatusRequest & { away?: boolean },
   realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI,
 ): Promise<void> {
-  if (caller.is_bot) throw new BadRequestError('This endpoint does not accept bot requests.');
+  refuseBots(caller);
   const change = await checkStatusChange(req, req.away, realmEmoji);
   await withTransaction(pool, async (tx) => {
     if (req.away !== undefined) await doChangeAway(tx, config, presence, caller, req.away);

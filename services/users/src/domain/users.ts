@@ -115,12 +115,16 @@ export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<For
   return (u: UserRow): ApiUser => formatUser(u, caller, full);
 }
 
-/** POST /users: owners, and users granted can_create_users, create member accounts. */
+/**
+ * POST /users: whoever holds can_create_users, which only the server grants (the CLI's
+ * `grant`, and `create-realm` for the owner it makes), creates member accounts; no role is
+ * enough on its own, as in Zulip since feature level 36.
+ */
 export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: {
   email: string; password: string; full_name: string;
 }): Promise<number> {
   const self = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
-  if (!self || !(isOwner(self) || self.can_create_users)) {
+  if (!self || !self.can_create_users) {
     throw new BadRequestError('User not authorized to create users');
   }
   return withTransaction(pool, async (tx) => {
