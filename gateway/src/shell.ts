@@ -70,6 +70,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
 
   const dir = writeConfigDir(config);
   process.env.EG_CONFIG_DIR = dir;
+  quietExpressGatewayLogs();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const eg = require('express-gateway');
   const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];
@@ -98,4 +99,16 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
       setApiHandler(undefined);
     },
   };
+}
+
+/**
+ * express-gateway logs (winston, colored text, not JSON) at LOG_LEVEL too: at debug it prints
+ * its whole configuration on every start. Its loggers stay at info or quieter, whatever
+ * Parley's level; EG_LOG_LEVEL sets them apart.
+ */
+function quietExpressGatewayLogs(): void {
+  const level = process.env.EG_LOG_LEVEL ?? (['debug', 'trace', 'verbose', 'silly'].includes(process.env.LOG_LEVEL ?? '') ? 'info' : process.env.LOG_LEVEL ?? 'info');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loggers = require('express-gateway/lib/logger') as Record<string, { level?: string }>;
+  for (const logger of Object.values(loggers)) if (typeof logger === 'object' && logger) logger.level = level;
 }
