@@ -1,0 +1,314 @@
+import { Role } from '@parley/common';
+import type { Caller, RoleName } from '../../gateway/src/route-access';
+import { Api, baseUrl, type Params } from './api';
+import type { TestRealm, TestUser } from './fixtures';
+import { ok } from './responses';
+import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
+
+/**
+ * A valid request for every route of the gateway's route table, built so that only the
+ * caller's role decides the outcome: the objects a route acts on are made fresh for each
+ * call by someone who is not a caller (`author`), or by the caller when the route is about
+ * the caller's own things (drafts, snippets, queues). Used by the authorization matrix
+ * (test/authz-matrix.test.ts); a route without a builder here fails it.
+ */
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Sample {
+  path: string;
+  params: Params;
+  /** Sent without credentials whoever the caller is (a login: the body names the user). */
+  noCredentials?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface SampleWorld {
+  realm: TestRealm;
+  /** One user per role, each with `PASSWORD` (the owner with the fixture's), and a deactivated one. */
+  callers: Record<RoleName | 'deactivated', TestUser>;
+  passwords: Map<number, string>;
+  /** Makes the objects callers use but do not own, and is subscribed where callers are. */
+  author: TestUser;
+  /** A member who is neither caller nor author: the one added to groups. */
+  bystander: TestUser;
+  /** A public channel every caller (the guest too) is subscribed to, and the author's message in it. */
+  channel: { id: number; name: string };
+  message: number;
+  group: number;
+  field: number;
+  /** The path_id of the author's file, linked from a message in `channel`. */
+  pathId: string;
+}
+
+/** A builder gets the world and the user whose own objects the request uses (the caller, or a stand-in for callers that cannot make any). */
+export type SampleBuilder = (w: SampleWorld, self: TestUser, caller: Caller) => Promise<Sample>;
+
+export const PASSWORD = 'matrix-password';
+const OWNER_PASSWORD = 'owner-password';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let counter = 0;
+export const unique = (prefix: string): string => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const envelope = { contract: 'envelope' as const };
+
+/** A custom emoji added by `user` (a multipart upload, not an RPC). */
+export async function addEmoji(user: TestUser, name: string): Promise<void> {
+  const { body, type } = multipart([{ field: 'f1', filename: 'e.png', type: 'image/png', content: PNG }]);
+  const res = await rawRequest('POST', `/api/v1/realm/emoji/${name}`, {
+    creds: user, body, headers: { 'content-type': type, 'content-length': String(body.length) },
+  });
+  expect([res.status, JSON.parse(res.body.toString('utf8')).msg]).toEqual([200, '']);
+}
+
+/** The callers, the author, a shared channel and message, a group, a profile field and a file. */
+export async function makeSampleWorld(realm: TestRealm): Promise<SampleWorld> {
+  const passwords = new Map<number, string>([[realm.owner.user_id, OWNER_PASSWORD]]);
+  const add = async (role: number, bot = false) => {
+    const user = await realm.addUser({ role, bot, password: PASSWORD, name: unique(bot ? 'Bot' : 'Caller') });
+    passwords.set(user.user_id, PASSWORD);
+    return user;
+  };
+  const callers = {
+    owner: realm.owner,
+    admin: await add(Role.ADMINISTRATOR),
+    moderator: await add(Role.MODERATOR),
+    member: await add(Role.MEMBER),
+    guest: await add(Role.GUEST),
+    bot: await add(Role.MEMBER, true),
+    deactivated: await add(Role.MEMBER),
+  };
+  const { owner } = realm;
+  const author = realm.other;
+  const bystander = realm.member;
+  ok(await owner.api.delete(`/users/${callers.deactivated.user_id}`));
+  const everybody = [...Object.values(callers).filter((u) => u !== callers.deactivated), author, bystander].map((u) => u.user_id);
+  const name = unique('Matrix');
+  const channelId = ok(await owner.api.post('/channels/create', { name, subscribers: everybody })).id as number;
+  const moderation = ok(await owner.api.post('/channels/create', { name: unique('Moderation'), subscribers: [owner.user_id], invite_only: true })).id as number;
+  ok(await owner.api.patch('/realm', { moderation_request_channel_id: moderation }, envelope));
+  const message = ok(await author.api.post('/messages', { type: 'stream', to: channelId, topic: 'matrix', content: 'shared' })).id as number;
+  const uploaded = await uploadFile(author, { filename: 'matrix.txt', content: 'matrix file', type: 'text/plain' });
+  expect([uploaded.status, uploaded.body.msg]).toEqual([200, '']);
+  ok(await author.api.post('/messages', { type: 'stream', to: channelId, topic: 'matrix', content: `[file](${uploaded.body.url})` }));
+  const group = ok(await author.api.post('/user_groups/create', { name: unique('Group'), description: 'g', members: [author.user_id] })).group_id as number;
+  const field = ok(await owner.api.post('/realm/profile_fields', { name: unique('Field'), field_type: 1 }, envelope)).id as number;
+  return { realm, callers, passwords, author, bystander, channel: { id: channelId, name }, message, group, field, pathId: pathIdOf(uploaded.body.url) };
+}
+
+// ---- objects made fresh for one call -----------------------------------------------------
+
+const channelBy = async (w: SampleWorld, subscribers: number[] = []) =>
+  ok(await w.author.api.post('/channels/create', { name: unique('Fresh'), subscribers: [w.author.user_id, ...subscribers] })).id as number;
+const messageBy = async (w: SampleWorld, user: TestUser) =>
+  ok(await user.api.post('/messages', { type: 'stream', to: w.channel.id, topic: 'matrix', content: unique('message ') })).id as number;
+const groupByAuthor = async (w: SampleWorld) =>
+  ok(await w.author.api.post('/user_groups/create', { name: unique('Group'), description: 'g', members: [w.author.user_id] })).group_id as number;
+const linkifier = async (w: SampleWorld) => {
+  const n = unique('l');
+  return ok(await w.realm.owner.api.post('/realm/filters', { pattern: `#${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` })).id as number;
+};
+const profileField = async (w: SampleWorld) =>
+  ok(await w.realm.owner.api.post('/realm/profile_fields', { name: unique('Field'), field_type: 1 }, envelope)).id as number;
+const folder = async (w: SampleWorld) =>
+  ok(await w.realm.owner.api.post('/channel_folders/create', { name: unique('Folder') })).channel_folder_id as number;
+const freshUser = async (w: SampleWorld) => w.realm.addUser({ name: unique('Target') });
+const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.post('/drafts', {
+  drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }],
+})).ids as number[])[0];
+const scheduledBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/scheduled_messages', {
+  type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour(),
+})).scheduled_message_id as number;
+const snippetBy = async (user: TestUser) => ok(await user.api.post('/saved_snippets', { title: 'Snippet', content: 'text' })).saved_snippet_id as number;
+const queueOf = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
+const attachmentBy = async (user: TestUser) => {
+  const uploaded = await uploadFile(user, { filename: 'mine.txt', content: 'mine', type: 'text/plain' });
+  expect([uploaded.status, uploaded.body.msg]).toEqual([200, '']);
+  const pathId = pathIdOf(uploaded.body.url);
+  return (ok(await user.api.get('/attachments')).attachments as Json[]).find((a) => a.path_id === pathId)!.id as number;
+};
+const ids = (list: Json[]) => list.map((x) => x.id as number);
+const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.channel.id }];
+
+const fixed = (path: string, params: Params = {}): SampleBuilder => async () => ({ path, params });
+
+/** Per route (`METHOD path`, as in routes.ts), a request that only the caller's role may make fail. */
+export const sampleBuilders: Record<string, SampleBuilder> = {
+  'GET /server_settings': fixed('/server_settings'),
+  'POST /fetch_api_key': async (w, _self, caller) => {
+    // The caller's own login (the deactivated user's too); no one logs in as the member.
+    const user = caller === 'anonymous' ? w.callers.member : w.callers[caller];
+    // Without credentials the realm is the Host's.
+    const host = `${w.realm.subdomain}.${new URL(baseUrl()).host}`;
+    return { path: '/fetch_api_key', params: { username: user.email, password: w.passwords.get(user.user_id)! }, noCredentials: true, headers: { host } };
+  },
+  'GET /users/me': fixed('/users/me'),
+  'GET /users': fixed('/users'),
+  'POST /users': async (w) => ({ path: '/users', params: { email: `${unique('new')}@${w.realm.subdomain}.test`, password: 'new-password', full_name: 'New User' } }),
+  'GET /users/:user_id': async (w) => ({ path: `/users/${w.author.user_id}`, params: {} }),
+  'PATCH /users/:user_id': async (w) => ({ path: `/users/${(await freshUser(w)).user_id}`, params: { full_name: unique('Renamed') } }),
+  'DELETE /users/:user_id': async (w) => ({ path: `/users/${(await freshUser(w)).user_id}`, params: {} }),
+  'POST /users/:user_id/reactivate': async (w) => {
+    const user = await freshUser(w);
+    ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
+    return { path: `/users/${user.user_id}/reactivate`, params: {} };
+  },
+  'POST /users/me/status': fixed('/users/me/status', { status_text: 'busy' }),
+  'POST /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: { status_text: 'set by someone else' } }),
+  'GET /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: {} }),
+
+  'PATCH /settings': fixed('/settings', { twenty_four_hour_time: true }),
+  'PATCH /settings/display': fixed('/settings/display', { twenty_four_hour_time: true }),
+  'PATCH /settings/notifications': fixed('/settings/notifications', { enable_sounds: true }),
+  'PATCH /realm/user_settings_defaults': fixed('/realm/user_settings_defaults', { twenty_four_hour_time: true }),
+  'PATCH /realm': fixed('/realm', { description: 'The authorization matrix realm' }),
+
+  'POST /user_groups/create': async (_w, self) => ({ path: '/user_groups/create', params: { name: unique('Group'), description: 'g', members: [self.user_id] } }),
+  'GET /user_groups': fixed('/user_groups'),
+  'PATCH /user_groups/:user_group_id': async (w) => ({ path: `/user_groups/${await groupByAuthor(w)}`, params: { name: unique('Renamed') } }),
+  'POST /user_groups/:user_group_id/members': async (w) => ({ path: `/user_groups/${await groupByAuthor(w)}/members`, params: { add: [w.bystander.user_id] } }),
+  'POST /user_groups/:user_group_id/subgroups': async (w) => ({ path: `/user_groups/${await groupByAuthor(w)}/subgroups`, params: { add: [await groupByAuthor(w)] } }),
+  'GET /user_groups/:user_group_id/members': async (w) => ({ path: `/user_groups/${w.group}/members`, params: {} }),
+  'GET /user_groups/:user_group_id/members/:user_id': async (w) => ({ path: `/user_groups/${w.group}/members/${w.author.user_id}`, params: {} }),
+  'GET /user_groups/:user_group_id/subgroups': async (w) => ({ path: `/user_groups/${w.group}/subgroups`, params: {} }),
+  'POST /user_groups/:user_group_id/deactivate': async (w) => ({ path: `/user_groups/${await groupByAuthor(w)}/deactivate`, params: {} }),
+
+  'POST /realm/filters': async () => {
+    const n = unique('m');
+    return { path: '/realm/filters', params: { pattern: `#${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` } };
+  },
+  'GET /realm/linkifiers': fixed('/realm/linkifiers'),
+  'PATCH /realm/filters/:filter_id': async (w) => {
+    const n = unique('p');
+    return { path: `/realm/filters/${await linkifier(w)}`, params: { pattern: `#${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` } };
+  },
+  'DELETE /realm/filters/:filter_id': async (w) => ({ path: `/realm/filters/${await linkifier(w)}`, params: {} }),
+  'PATCH /realm/linkifiers': async (w) => ({
+    path: '/realm/linkifiers', params: { ordered_linkifier_ids: ids(ok(await w.realm.owner.api.get('/realm/linkifiers')).linkifiers).reverse() },
+  }),
+
+  'POST /users/me/presence': fixed('/users/me/presence', { status: 'active' }),
+  'GET /realm/presence': fixed('/realm/presence'),
+
+  'GET /realm/profile_fields': fixed('/realm/profile_fields'),
+  'POST /realm/profile_fields': async () => ({ path: '/realm/profile_fields', params: { name: unique('Field'), field_type: 1 } }),
+  'PATCH /realm/profile_fields': async (w) => ({
+    path: '/realm/profile_fields', params: { order: ids(ok(await w.realm.owner.api.get('/realm/profile_fields')).custom_fields).reverse() },
+  }),
+  'PATCH /realm/profile_fields/:field_id': async (w) => ({ path: `/realm/profile_fields/${await profileField(w)}`, params: { name: unique('Renamed') } }),
+  'DELETE /realm/profile_fields/:field_id': async (w) => ({ path: `/realm/profile_fields/${await profileField(w)}`, params: {} }),
+  'PATCH /users/me/profile_data': async (w) => ({ path: '/users/me/profile_data', params: { data: [{ id: w.field, value: 'mine' }] } }),
+  'DELETE /users/me/profile_data': async (w) => ({ path: '/users/me/profile_data', params: { data: [w.field] } }),
+
+  'POST /channel_folders/create': async () => ({ path: '/channel_folders/create', params: { name: unique('Folder') } }),
+  'GET /channel_folders': fixed('/channel_folders'),
+  'PATCH /channel_folders': async (w) => ({
+    path: '/channel_folders', params: { order: ids(ok(await w.realm.owner.api.get('/channel_folders', { include_archived: true })).channel_folders).reverse() },
+  }),
+  'PATCH /channel_folders/:channel_folder_id': async (w) => ({ path: `/channel_folders/${await folder(w)}`, params: { name: unique('Renamed') } }),
+
+  'POST /users/me/subscriptions': async (w) => {
+    const id = await channelBy(w);
+    const { stream } = ok(await w.author.api.get(`/streams/${id}`));
+    return { path: '/users/me/subscriptions', params: { subscriptions: [{ name: stream.name }] } };
+  },
+  'DELETE /users/me/subscriptions': async (w, self) => {
+    const id = await channelBy(w, [self.user_id]);
+    const { stream } = ok(await w.author.api.get(`/streams/${id}`));
+    return { path: '/users/me/subscriptions', params: { subscriptions: [stream.name] } };
+  },
+  'GET /users/me/subscriptions': fixed('/users/me/subscriptions'),
+  'POST /users/me/subscriptions/properties': async (w) => ({
+    path: '/users/me/subscriptions/properties', params: { subscription_data: [{ stream_id: w.channel.id, property: 'color', value: '#123456' }] },
+  }),
+  'GET /users/:user_id/subscriptions/:stream_id': async (w) => ({ path: `/users/${w.author.user_id}/subscriptions/${w.channel.id}`, params: {} }),
+  'POST /channels/create': async (_w, self) => ({ path: '/channels/create', params: { name: unique('Created'), subscribers: [self.user_id] } }),
+  'GET /streams': fixed('/streams'),
+  'GET /streams/:stream_id': async (w) => ({ path: `/streams/${w.channel.id}`, params: {} }),
+  'PATCH /streams/:stream_id': async (w, self) => ({ path: `/streams/${await channelBy(w, [self.user_id])}`, params: { description: 'Changed' } }),
+  'DELETE /streams/:stream_id': async (w, self) => ({ path: `/streams/${await channelBy(w, [self.user_id])}`, params: {} }),
+  'GET /get_stream_id': async (w) => ({ path: '/get_stream_id', params: { stream: w.channel.name } }),
+  'GET /streams/:stream_id/members': async (w) => ({ path: `/streams/${w.channel.id}/members`, params: {} }),
+  'GET /default_streams': fixed('/default_streams'),
+  'POST /default_streams': async (w) => ({ path: '/default_streams', params: { stream_id: await channelBy(w) } }),
+  'DELETE /default_streams': async (w) => {
+    const id = await channelBy(w);
+    ok(await w.realm.owner.api.post('/default_streams', { stream_id: id }));
+    return { path: '/default_streams', params: { stream_id: id } };
+  },
+
+  'POST /messages': async (w) => ({ path: '/messages', params: { type: 'stream', to: w.channel.id, topic: 'matrix', content: 'hello' } }),
+  'GET /messages': async (w) => ({ path: '/messages', params: { anchor: 'newest', num_before: 2, num_after: 0, narrow: channelNarrow(w) } }),
+  'POST /messages/flags': async (w) => ({ path: '/messages/flags', params: { messages: [w.message], op: 'add', flag: 'starred' } }),
+  'POST /messages/flags/narrow': async (w) => ({
+    path: '/messages/flags/narrow', params: { anchor: 'newest', num_before: 2, num_after: 0, narrow: channelNarrow(w), op: 'add', flag: 'read' },
+  }),
+  'POST /messages/render': fixed('/messages/render', { content: '**bold**' }),
+  'GET /messages/matches_narrow': async (w) => ({ path: '/messages/matches_narrow', params: { msg_ids: [w.message], narrow: channelNarrow(w) } }),
+  'GET /messages/:message_id': async (w) => ({ path: `/messages/${w.message}`, params: {} }),
+  'DELETE /messages/:message_id': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}`, params: {} }),
+  'PATCH /messages/:message_id': async (w, self) => ({ path: `/messages/${await messageBy(w, self)}`, params: { content: 'edited' } }),
+  'GET /messages/:message_id/history': async (w) => ({ path: `/messages/${w.message}/history`, params: {} }),
+  'POST /messages/:message_id/report': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/report`, params: { report_type: 'spam' } }),
+
+  'GET /scheduled_messages': fixed('/scheduled_messages'),
+  'POST /scheduled_messages': async (w) => ({
+    path: '/scheduled_messages', params: { type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour() },
+  }),
+  'PATCH /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: { content: 'changed' } }),
+  'DELETE /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: {} }),
+  'GET /drafts': fixed('/drafts'),
+  'POST /drafts': async (w) => ({
+    path: '/drafts', params: { drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }] },
+  }),
+  'PATCH /drafts/:draft_id': async (w, self) => ({
+    path: `/drafts/${await draftBy(w, self)}`,
+    params: { draft: { type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'changed', timestamp: Math.floor(Date.now() / 1000) } },
+  }),
+  'DELETE /drafts/:draft_id': async (w, self) => ({ path: `/drafts/${await draftBy(w, self)}`, params: {} }),
+
+  'GET /attachments': fixed('/attachments'),
+  'DELETE /attachments/:attachment_id': async (_w, self) => ({ path: `/attachments/${await attachmentBy(self)}`, params: {} }),
+  'GET /user_uploads/:realm_id_str/:filename*': async (w) => ({ path: `/user_uploads/${w.pathId}`, params: {} }),
+  'GET /realm/emoji': fixed('/realm/emoji'),
+  'DELETE /realm/emoji/:emoji_name': async (w) => {
+    const name = unique('emoji');
+    await addEmoji(w.author, name);
+    return { path: `/realm/emoji/${name}`, params: {} };
+  },
+  'GET /saved_snippets': fixed('/saved_snippets'),
+  'POST /saved_snippets': fixed('/saved_snippets', { title: 'Snippet', content: 'text' }),
+  'PATCH /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: { title: 'Changed' } }),
+  'DELETE /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: {} }),
+  'POST /typing': async (w) => ({ path: '/typing', params: { op: 'start', type: 'stream', stream_id: w.channel.id, topic: 'matrix' } }),
+
+  'POST /register': fixed('/register', { event_types: ['message'] }),
+  'GET /events': async (_w, self) => ({ path: '/events', params: { queue_id: await queueOf(self), dont_block: true } }),
+  'DELETE /events': async (_w, self) => ({ path: '/events', params: { queue_id: await queueOf(self) } }),
+};
+
+/** The API of a caller: its own credentials, or none. */
+export function apiOf(w: SampleWorld, caller: Caller): Api {
+  return caller === 'anonymous' ? new Api(undefined) : w.callers[caller].api;
+}
+
+/** Whose own objects a caller's request uses: its own, or (a deactivated user or no one cannot make any) the bystander's. */
+export function selfOf(w: SampleWorld, caller: Caller): TestUser {
+  return caller === 'anonymous' || caller === 'deactivated' ? w.bystander : w.callers[caller];
+}
+
+/**
+ * Sends a sample. contract: false, the envelope is checked by the matrix itself: it judges who
+ * may call what, and the response bodies' contract has its own tests.
+ */
+export function sendSample(api: Api, method: string, sample: Sample) {
+  const as = sample.noCredentials ? api.as(undefined) : api;
+  const opts = { contract: false, headers: sample.headers };
+  switch (method) {
+    case 'GET': return as.get(sample.path, sample.params, opts);
+    case 'POST': return as.post(sample.path, sample.params, opts);
+    case 'PATCH': return as.patch(sample.path, sample.params, opts);
+    case 'DELETE': return as.delete(sample.path, sample.params, opts);
+    default: throw new Error(`unexpected method ${method}`);
+  }
+}
