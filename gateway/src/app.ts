@@ -7,6 +7,8 @@ import { readParams } from './body';
 import { clientName } from './client-name';
 import { sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
+import { isOpenApiRequest, serveOpenApi } from './openapi/serve';
+import { replyJson } from './openapi/typed-reply';
 import type { LongPolls } from './long-polls';
 import { proxyRequest } from './proxy';
 import { RateLimiter } from './rate-limit';
@@ -43,6 +45,11 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
     try {
       if (path === '/healthz') return sendJson(res, 200, '{"status":"ok"}');
       if (path === '/readyz') return await ready(deps, res);
+      if (isOpenApiRequest(req.method, path)) {
+        // The description (under /api/v1) counts as any anonymous API request does.
+        if (path.startsWith(`${API_PREFIX}/`)) await limitAnonymous(deps, req, res);
+        return serveOpenApi(req, res, path);
+      }
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
@@ -91,7 +98,7 @@ async function callRoute(
 ): Promise<void> {
   // A long poll while this gateway shuts down: nothing now, poll again (elsewhere).
   const longPoll = match.route.deadlineMs !== undefined && deps.longPolls !== undefined;
-  const emptyPoll = () => sendSuccess(res, JSON.stringify({ events: [], queue_id: values.queue_id }));
+  const emptyPoll = () => sendSuccess(res, replyJson('GET /events', { events: [], queue_id: String(values.queue_id) }));
   if (longPoll && deps.longPolls!.draining) return emptyPoll();
   // A client that goes away (a long poll it gave up on) cancels the call behind it.
   const gone = new AbortController();
@@ -197,7 +204,7 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
       'Login', { username: raw.username, password: raw.password }, { client, host: req.headers.host ?? '' },
     );
     res.setHeader('set-cookie', sessionCookies(reply, isHttps(req)));
-    sendSuccess(res, JSON.stringify({ user_id: Number(reply.user_id) }));
+    sendSuccess(res, replyJson('POST /accounts/login', { user_id: Number(reply.user_id) }));
   });
 }
 
@@ -212,7 +219,7 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
   await deps.clients.users.call('Logout', { session_id: session }, { caller, client, host });
   deps.cache.invalidate(caller.realm_id, caller.user_id);
   res.setHeader('set-cookie', clearedCookies(isHttps(req)));
-  sendSuccess(res, '{}');
+  sendSuccess(res, replyJson('POST /accounts/logout', {}));
 }
 
 /**

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { assertMatchesContract } from './openapi';
+import { assertMatchesContract, assertMatchesParleyContract } from './openapi';
 import { rememberSecrets } from './run-log';
 
 /**
@@ -86,8 +86,10 @@ export class Api {
     } catch {
       throw new Error(`${method} ${path}: ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
     }
-    if (opts.contract === 'envelope') assertEnvelope(method, path, status, parsed);
-    else if (opts.contract !== false) assertMatchesContract({ method, path, status, body: parsed });
+    if (opts.contract === 'envelope') {
+      assertEnvelope(method, path, status, parsed);
+      assertMatchesParleyContract({ method, path, status, body: parsed });
+    } else if (opts.contract !== false) assertMatchesContract({ method, path, status, body: parsed });
     return { status, body: parsed as T, headers: resHeaders };
   }
 }

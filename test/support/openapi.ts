@@ -1,12 +1,16 @@
 // Contract checks: validate HTTP response bodies against Zulip's OpenAPI 3.0 description
-// (../shared/reference/zulip-openapi.yaml). The OpenAPI schemas are turned into plain
-// JSON Schema (see toJsonSchema) and compiled with Ajv, one validator per
-// (path template, method, status), cached for the life of the process.
+// (../shared/reference/zulip-openapi.yaml) and against Parley's own OpenAPI 3.1 description
+// (gateway/src/openapi/, generated here from the same source the gateway serves). Zulip's
+// schemas are turned into plain JSON Schema (see toJsonSchema) and compiled with Ajv; Parley's
+// are JSON Schema 2020-12 already and are compiled in place with Ajv2020. One validator per
+// (description, path template, method, status), cached for the life of the process.
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { generateOpenApi } from '../../gateway/src/openapi/generate';
 
 export interface ContractCheck { method: string; path: string; status: number; body: unknown }
 
@@ -217,8 +221,7 @@ function compareScores(a: number[], b: number[]): number {
   return i < 0 ? 0 : (a[i] ?? 0) - (b[i] ?? 0);
 }
 
-function findTemplate(segs: string[], method: string): string | undefined {
-  const paths = loadSpec().paths as Record<string, Schema>;
+function findTemplate(segs: string[], method: string, paths = loadSpec().paths as Record<string, Schema>): string | undefined {
   let best: { template: string; score: number[] } | undefined;
   for (const [template, item] of Object.entries(paths)) {
     const score = matchScore(template, segs);
@@ -280,7 +283,84 @@ function fitsErrorSchemaOfItsCode(body: unknown): boolean {
   return validate(body);
 }
 
-/** Returns a list of human-readable problems (empty when the body matches the documented schema). */
+/** Problems against both descriptions: Zulip's reference and Parley's own. */
+export function allContractProblems(check: ContractCheck): string[] {
+  return [...contractProblems(check), ...parleyContractProblems(check)];
+}
+
+// ---- Parley's own description ----
+
+let parley: { doc: Schema; ajv: Ajv2020 } | undefined;
+function loadParley(): { doc: Schema; ajv: Ajv2020 } {
+  if (!parley) {
+    const doc = generateOpenApi() as Schema;
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    ajv.addSchema(doc, 'parley');
+    parley = { doc, ajv };
+  }
+  return parley;
+}
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const parleyValidators = new Map<string, ValidateFunction | string>();
+
+/** The JSON pointer (in Parley's description) of the schema of one response, or why there is none. */
+function parleySchemaPointer(method: string, segs: string[], status: number): { key: string; ptr?: string; why?: string } {
+  const { doc } = loadParley();
+  const paths = doc.paths as Record<string, Schema>;
+  const template = findTemplate(segs, method, paths);
+  const op = template === undefined ? undefined : paths[template]![method] as Schema;
+  const key = `parley: ${method.toUpperCase()} ${template ?? `/${segs.join('/')}`} ${status}`;
+  const responses = isObj(op?.responses) ? op.responses : {};
+  let ptr = String(status) in responses ? `#/${pointer('paths', template!, method, 'responses', String(status))}` : undefined;
+  if (ptr === undefined) {
+    // Errors every endpoint may give (403, 405, 413, 500, ...): the error envelope.
+    if (status >= 400) return { key, ptr: '#/components/schemas/CodedError' };
+    return { key, why: op ? `${key}: status not documented in Parley's description` : `${key}: not documented in Parley's description` };
+  }
+  let response = responses[String(status)];
+  if (isObj(response) && typeof response.$ref === 'string') {
+    ptr = response.$ref;
+    response = (doc.components as Schema).responses && ((doc.components as Schema).responses as Schema)[response.$ref.split('/').pop()!];
+  }
+  const content = isObj(response) && isObj(response.content) ? response.content['application/json'] : undefined;
+  if (!isObj(content)) return { key, why: `${key}: no application/json response documented` };
+  return { key, ptr: `${ptr}/content/application~1json/schema` };
+}
+
+/** Problems of a body against Parley's own description (empty when it matches). */
+export function parleyContractProblems(check: ContractCheck): string[] {
+  const method = check.method.toLowerCase();
+  const { key, ptr, why } = parleySchemaPointer(method, segmentsOf(check.path), check.status);
+  if (why) return [why];
+  let validate = parleyValidators.get(ptr!);
+  if (validate === undefined) {
+    try {
+      validate = loadParley().ajv.compile({ $ref: `parley${ptr}` });
+    } catch (err) {
+      validate = `${key}: the schema does not compile: ${(err as Error).message}`;
+    }
+    parleyValidators.set(ptr!, validate);
+  }
+  if (typeof validate === 'string') return [validate];
+  if (validate(check.body)) return [];
+  return (validate.errors ?? []).slice(0, 20).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})`
+      : e.keyword === 'const' ? ` (${JSON.stringify(e.params.allowedValue)})` : '';
+    return `${key}: ${e.instancePath || '(body)'} ${e.message ?? e.keyword}${extra}`;
+  });
+}
+
+/** Throws when the body breaks Parley's own description (for paths Zulip's does not document). */
+export function assertMatchesParleyContract(check: ContractCheck): void {
+  const problems = parleyContractProblems(check);
+  if (problems.length > 0) {
+    const body = JSON.stringify(check.body).slice(0, 500);
+    throw new Error(`Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks Parley's description:\n  - ${problems.join('\n  - ')}\n  body: ${body}`);
+  }
+}
+
+/** Problems of a body against Zulip's reference: human-readable, empty when it matches. */
 export function contractProblems(check: ContractCheck): string[] {
   const { key, validate } = validatorFor(check.method.toLowerCase(), check.path, check.status);
   if (typeof validate === 'string') return [validate];
@@ -295,9 +375,9 @@ export function contractProblems(check: ContractCheck): string[] {
 
 /** Throws an Error listing the problems, if any. */
 export function assertMatchesContract(check: ContractCheck): void {
-  const problems = contractProblems(check);
+  const problems = allContractProblems(check);
   if (problems.length > 0) {
     const body = JSON.stringify(check.body).slice(0, 500);
-    throw new Error(`Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks the Zulip contract:\n  - ${problems.join('\n  - ')}\n  body: ${body}`);
+    throw new Error(`Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks the contract (Zulip's reference, then Parley's description):\n  - ${problems.join('\n  - ')}\n  body: ${body}`);
   }
 }
