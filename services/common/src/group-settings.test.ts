@@ -1,4 +1,4 @@
-import { groupSettingUses, holdsGroupSetting, parseGroupSettingChange, sameGroupSetting } from './group-settings';
+import { deeperThan, groupSettingUses, holdsGroupSetting, parseGroupSettingChange, parseGroupSettingValue, sameGroupSetting } from './group-settings';
 
 describe('group-setting values', () => {
   const groups = new Set([10, 11]);
@@ -30,5 +30,19 @@ describe('group-setting values', () => {
     expect(() => parseGroupSettingChange('can_x_group', '{"old": 1}')).toThrow('can_x_group must be {"new": ..., "old": ...}');
     expect(() => parseGroupSettingChange('can_x_group', '{')).toThrow('Invalid can_x_group');
     expect(parseGroupSettingChange('can_x_group', '{"new": 1}')).toEqual({ new: 1 });
+  });
+
+  it('measures nesting without recursion', () => {
+    expect([deeperThan(7, 0), deeperThan([1], 0), deeperThan([1], 1), deeperThan({ a: [1] }, 1), deeperThan({ a: [1] }, 2)]).toEqual([false, true, false, true, false]);
+    expect(deeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 3)).toBe(true);
+  });
+
+  it('refuses values nested deeper than a group setting can be, before anything walks them (the fuzz test found a 500)', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    expect(() => parseGroupSettingValue('can_x_group', deep)).toThrow('Invalid can_x_group');
+    expect(() => parseGroupSettingValue('can_x_group', `{"direct_members":${deep},"direct_subgroups":[]}`)).toThrow('Invalid can_x_group');
+    expect(() => parseGroupSettingChange('can_x_group', `{"new":{"direct_members":[[1]],"direct_subgroups":[]}}`)).toThrow('Invalid can_x_group');
+    expect(parseGroupSettingValue('can_x_group', '{"direct_members":[1],"direct_subgroups":[2]}')).toEqual({ direct_members: [1], direct_subgroups: [2] });
+    expect(parseGroupSettingChange('can_x_group', '{"new":{"direct_members":[1],"direct_subgroups":[]},"old":3}')).toEqual({ new: { direct_members: [1], direct_subgroups: [] }, old: 3 });
   });
 });

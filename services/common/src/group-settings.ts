@@ -7,18 +7,39 @@ import { BadRequestError } from './errors';
  */
 export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
-/** A group-setting value sent as JSON text (its shape is checked by whoever owns the groups). */
-export function parseGroupSettingValue(name: string, raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new BadRequestError(`Invalid ${name}`);
+/**
+ * A group-setting value sent as JSON text. Its shape is checked by whoever owns the groups;
+ * here only its depth, so that JSON nested thousands deep is refused before anything walks it
+ * recursively (JSON.stringify overflowed the stack on one: a 500 the fuzz test found). A value
+ * is at most an object of lists (depth 2); a change, {new, old} of values (depth 3).
+ */
+export function parseGroupSettingValue(name: string, raw: unknown, maxDepth = 2): unknown {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new BadRequestError(`Invalid ${name}`);
+    }
   }
+  if (deeperThan(value, maxDepth)) throw new BadRequestError(`Invalid ${name}`);
+  return value;
+}
+
+const isContainer = (v: unknown): v is object => typeof v === 'object' && v !== null;
+
+/** Whether objects and lists nest more than `max` levels (a number: 0; [1]: 1), found without recursion. */
+export function deeperThan(value: unknown, max: number): boolean {
+  let level = [value].filter(isContainer);
+  for (let depth = 1; level.length; depth++) {
+    if (depth > max) return true;
+    level = level.flatMap((v) => Object.values(v)).filter(isContainer);
+  }
+  return false;
 }
 
 export function parseGroupSettingChange(name: string, raw: unknown): { new: unknown; old?: unknown } {
-  const change = parseGroupSettingValue(name, raw);
+  const change = parseGroupSettingValue(name, raw, 3);
   if (typeof change !== 'object' || change === null || !('new' in change)) throw new BadRequestError(`${name} must be {"new": ..., "old": ...}`);
   return change as { new: unknown; old?: unknown };
 }
