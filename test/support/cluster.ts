@@ -26,6 +26,8 @@ export interface ClusterOptions {
   gateways?: number;
   /** Extra env for one process, by its name ('users', 'events-2', 'gateway-1', ...). */
   envFor?: (name: string) => NodeJS.ProcessEnv;
+  /** A PostgreSQL other than the run's to make the cluster's database on (a fault test's private server). */
+  adminDatabaseUrl?: string;
 }
 
 export interface Cluster {
@@ -47,8 +49,8 @@ export function describeDistributed(file: string): jest.Describe {
   return describe.skip;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: process.env.PARLEY_TEST_DATABASE_URL });
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     await admin.query(sql);
@@ -60,9 +62,10 @@ async function adminQuery(sql: string): Promise<void> {
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   if (!available()) throw new Error('the distributed tests need DATABASE_URL and NATS_URL (real servers); CI must provide them');
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const adminUrl = opts.adminDatabaseUrl ?? process.env.PARLEY_TEST_DATABASE_URL!;
   const dbName = `${new URL(process.env.PARLEY_TEST_DATABASE_URL!).pathname.slice(1)}_${suffix}`;
-  await adminQuery(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(process.env.PARLEY_TEST_DATABASE_URL!);
+  await adminQuery(adminUrl, `CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const namespace = `cluster${suffix}`;
   // Uploaded files (the folder store) and tus staging, the processes' only local data.
@@ -119,7 +122,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     start,
     stop: async () => {
       await Promise.all([...procs.values()].map((p) => p.stop('SIGKILL')));
-      await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       const nc = await connect({ servers: natsUrl() });
       const jsm = await nc.jetstreamManager();
       for await (const info of jsm.streams.list()) {

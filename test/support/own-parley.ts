@@ -21,8 +21,8 @@ export interface OwnParley {
   stop(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.PARLEY_TEST_DATABASE_URL });
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(sql);
@@ -31,11 +31,18 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export async function startOwnParley(name: string, extraEnv: NodeJS.ProcessEnv = {}, opts: { keepChars?: number } = {}): Promise<OwnParley> {
+/**
+ * `opts.adminDatabaseUrl`: a PostgreSQL other than the run's to make its database on (a
+ * fault test's private server); NATS and Redis likewise come from `extraEnv` when set.
+ */
+export async function startOwnParley(
+  name: string, extraEnv: NodeJS.ProcessEnv = {}, opts: { keepChars?: number; adminDatabaseUrl?: string } = {},
+): Promise<OwnParley> {
   const saved = { url: process.env.PARLEY_TEST_URL, db: process.env.PARLEY_TEST_DATABASE_URL };
+  const adminUrl = opts.adminDatabaseUrl ?? saved.db!;
   const dbName = `parley_${name.replace(/\W/g, '')}_${process.pid}_${Date.now().toString(36)}`;
-  await adminQuery(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(saved.db!);
+  await adminQuery(adminUrl, `CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(join(tmpdir(), `parley-${name}-`));
   const port = await freePort();
@@ -49,7 +56,7 @@ export async function startOwnParley(name: string, extraEnv: NodeJS.ProcessEnv =
   const cleanup = async () => {
     await server.stop();
     Object.assign(process.env, { PARLEY_TEST_URL: saved.url, PARLEY_TEST_DATABASE_URL: saved.db });
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -41,8 +41,11 @@ function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: Abo
   };
 }
 
-/** Connection failures: refused, reset or closed sockets, PostgreSQL shutting down or not yet up. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/**
+ * Connection failures: refused, reset or closed sockets, PostgreSQL shutting down or not yet up,
+ * or out of connection slots (53300, as when every pool reconnects at once after a restart).
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
 
 /** PostgreSQL's "invalid byte sequence" (22021) and "untranslatable character" (22P05). */
 export function isUnstorableText(err: unknown): boolean {
@@ -54,10 +57,11 @@ export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
   if (!e) return false;
   if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  // ioredis gives up a command after its retries; pg's pool times out while connecting.
+  // ioredis gives up a command after its retries; pg's pool times out while connecting; a pg
+  // client whose connection broke mid-transaction refuses the transaction's next query.
   if (e.name === 'MaxRetriesPerRequestError') return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection is closed|Connection terminated|timeout exceeded when trying to connect/i.test(message);
+  return /Connection is closed|Connection terminated|timeout exceeded when trying to connect|and is not queryable/i.test(message);
 }
 
 /**
