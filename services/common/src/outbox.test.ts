@@ -21,6 +21,17 @@ interface Published { subject: string; data: unknown; id: string }
 class FakeBus implements Bus {
   readonly published: Published[] = [];
   failAfter = Infinity;
+  private readonly reconnectListeners = new Set<() => void>();
+
+  /** The bus is back: as NatsBus does on a reconnect. */
+  reconnect(): void {
+    for (const listener of this.reconnectListeners) listener();
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
 
   async publish(subject: string, data: unknown, id: string): Promise<void> {
     await sleep(0);
@@ -162,6 +173,26 @@ describe('outbox', () => {
     await waitFor(() => bus.published.length === 4);
     expect(bus.ids()).toEqual(ids);
     await waitFor(async () => (await unsentCount()) === 0);
+  });
+
+  it('publishes at once when the bus reconnects, without waiting out its backoff', async () => {
+    const bus = new FakeBus();
+    bus.failAfter = 0;
+    const ids = await writeEvents(2);
+    // A poll of a minute: only the reconnect call can bring the rows out within this test.
+    const relay = newRelay(bus, { pollMs: 60_000 });
+    await relay.start();
+    await waitFor(() => (relay as unknown as { failures: number }).failures > 0);
+    bus.failAfter = Infinity;
+    bus.reconnect();
+    await waitFor(() => bus.published.length === 2);
+    expect(bus.ids()).toEqual(ids);
+    await relay.stop();
+    // A stopped relay is no longer called.
+    await writeEvents(1);
+    bus.reconnect();
+    await sleep(100);
+    expect(bus.published).toHaveLength(2);
   });
 
   it('resumes where a stopped relay left off', async () => {

@@ -64,6 +64,7 @@ export class OutboxRelay {
   private retryAt = 0;
   private stopped = true;
   private identity?: string;
+  private stopReconnectCalls?: () => void;
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = `${escapeIdentifier(opts.schema)}.outbox`;
@@ -77,6 +78,12 @@ export class OutboxRelay {
     this.stopped = false;
     await this.listen();
     this.pollTimer = setInterval(() => this.kick(), this.pollMs);
+    // Back from an outage: publish what waited now, not when the backoff (up to 30 s) ends.
+    this.stopReconnectCalls = this.opts.bus.onReconnect?.(() => {
+      this.failures = 0;
+      this.retryAt = 0;
+      this.kick();
+    });
     this.kick();
   }
 
@@ -88,6 +95,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopReconnectCalls?.();
     clearInterval(this.pollTimer);
     clearTimeout(this.relistenTimer);
     const listener = this.listener;

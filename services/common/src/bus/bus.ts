@@ -43,6 +43,12 @@ export interface Bus {
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   /** Makes sure the stream that owns `prefix.>` exists (named `prefix` upper-cased). */
   ensureStream(prefix: string): Promise<void>;
+  /**
+   * Calls `listener` each time the connection to the bus comes back after a loss (NATS
+   * reconnects by itself), so that whoever backed off while it was gone can go on at once.
+   * Returns the function that stops the calls. A bus that cannot lose its connection never calls.
+   */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

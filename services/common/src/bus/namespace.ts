@@ -34,6 +34,10 @@ export class NamespacedBus implements Bus {
     return this.inner.ensureStream(this.prefix + prefix);
   }
 
+  onReconnect(listener: () => void): () => void {
+    return this.inner.onReconnect?.(listener) ?? (() => undefined);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -55,6 +55,7 @@ class NatsBus implements Bus {
   private readonly js: JetStreamClient;
   private readonly log: Logger;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly reconnectListeners = new Set<() => void>();
 
   constructor(private readonly nc: NatsConnection, private readonly jsm: JetStreamManager, private readonly opts: NatsBusOptions) {
     this.js = nc.jetstream();
@@ -205,10 +206,18 @@ class NatsBus implements Bus {
     }
   }
 
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
   private async logStatus(): Promise<void> {
     for await (const s of this.nc.status()) {
       if (s.type === Events.Disconnect) this.log.warn({ server: s.data }, 'nats disconnected; reconnecting');
-      else if (s.type === Events.Reconnect) this.log.info({ server: s.data }, 'nats reconnected');
+      else if (s.type === Events.Reconnect) {
+        this.log.info({ server: s.data }, 'nats reconnected');
+        for (const listener of this.reconnectListeners) listener();
+      }
       else if (s.type === Events.Error) this.log.error({ err: s.data }, 'nats error');
     }
   }
