@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@parley/common';
+import { letOthersReach } from '@parley/runner';
 import { ROOT } from './cli';
 
 /**
@@ -121,9 +122,13 @@ export async function startPrivatePostgres(): Promise<FaultServer> {
   const ids = process.getuid?.() === 0 ? idsOf('postgres') : undefined;
   chmodSync(dir, 0o755);
   mkdirSync(data, { mode: 0o700 });
-  if (ids) for (const d of [dir, data]) chownSync(d, ids.uid, ids.gid);
+  if (ids) {
+    for (const d of [dir, data]) chownSync(d, ids.uid, ids.gid);
+    // A checkout in a private folder (mktemp -d, as CI's clone may be): let postgres reach the binaries.
+    letOthersReach([join(bin, 'initdb')], () => undefined);
+  }
   const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'], { encoding: 'utf8', ...ids });
-  if (init.status !== 0) throw new Error(`initdb failed (${init.status}):\n${init.stdout}\n${init.stderr}`);
+  if (init.status !== 0) throw new Error(`initdb failed (${init.status ?? init.signal}): ${init.error?.message ?? ''}\n${init.stdout}\n${init.stderr}`);
   const port = await freePort();
   const server = serverProcess({
     name: 'postgres',

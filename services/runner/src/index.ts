@@ -1,4 +1,4 @@
 export { startSystem } from './system';
 export type { RunningSystem } from './system';
-export { startEmbeddedPostgres } from './embedded-postgres';
+export { letOthersReach, startEmbeddedPostgres } from './embedded-postgres';
 export type { EmbeddedPostgres } from './embedded-postgres';
