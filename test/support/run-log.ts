@@ -16,11 +16,17 @@ export const runLogDir = (): string | undefined => process.env.PARLEY_TEST_LOG_D
 
 const remembered = new Set<string>();
 
+/**
+ * Whether a value is worth looking for: long enough, and not a placeholder of one or two
+ * characters repeated (a deliberately wrong key such as 32 × 'x', which may stand in a path).
+ */
+const secretLike = (v: string): boolean => v.length >= 6 && !v.includes('\n') && new Set(v).size >= 4;
+
 /** Notes secrets the tests used (API keys, passwords); nothing happens outside a jest run. */
 export function rememberSecrets(...values: (string | undefined)[]): void {
   const dir = runLogDir();
   if (!dir) return;
-  const fresh = values.filter((v): v is string => !!v && v.length >= 6 && !remembered.has(`${dir}\n${v}`) && !v.includes('\n'));
+  const fresh = values.filter((v): v is string => !!v && secretLike(v) && !remembered.has(`${dir}\n${v}`));
   if (!fresh.length) return;
   for (const v of fresh) remembered.add(`${dir}\n${v}`);
   appendFileSync(join(dir, SECRETS_FILE), fresh.map((v) => `${v}\n`).join(''));
