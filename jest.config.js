@@ -6,6 +6,7 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.tes
 // Tests run the TypeScript sources; services started as processes run the built dist/.
 const moduleNameMapper = {
   '^@parley/common/telemetry$': '<rootDir>/services/common/src/telemetry.ts',
+  '^@parley/common/api$': '<rootDir>/services/common/src/api/index.ts',
   '^@parley/(common|users|channels|messages|uploads|events|runner)$': '<rootDir>/services/$1/src/index.ts',
   '^@parley/gateway$': '<rootDir>/gateway/src/index.ts',
 };

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ResponseOf } from '../gateway/src/openapi/responses';
+import type { ResponseOf } from '@parley/common/api';
 import { baseUrl } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 

@@ -4,7 +4,7 @@ import { routes, type Route } from '../routes';
 import { ERROR_CODES } from './errors';
 import { extraApiPaths, extraRootPaths } from './extra-operations';
 import { generateOpenApi, missingDescriptions, openApiPath, routeDocs, routeKey } from './generate';
-import { responseSchemas } from './responses';
+import { responseSchemas } from '@parley/common/api';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,7 +19,7 @@ describe('the OpenAPI description', () => {
   it('refuses to generate when a route has no response schema', () => {
     const orphan: Route = { method: 'GET', path: '/no_such_thing', service: 'users', rpc: 'Nothing', auth: 'user', params: {} };
     expect(missingDescriptions([...routes, orphan])).toEqual([
-      'GET /no_such_thing: no response schema (gateway/src/openapi/responses/)',
+      'GET /no_such_thing: no response schema (services/common/src/api/responses/)',
       'GET /no_such_thing: no documentation (feature level, summary) in zulip-route-docs.ts or parley-routes.ts',
     ]);
     expect(() => generateOpenApi([...routes, orphan])).toThrow(/GET \/no_such_thing: no response schema/);

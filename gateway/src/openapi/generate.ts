@@ -7,7 +7,7 @@ import { introduction } from './introduction';
 import { parleyRouteDocs } from './parley-routes';
 import type { RouteDoc } from './route-doc';
 import type { TSchema } from '@sinclair/typebox';
-import { extraSchemas, responseSchemas as typedSchemas } from './responses';
+import { extraSchemas, responseSchemas as typedSchemas } from '@parley/common/api';
 import { zulipRouteDocs } from './zulip-route-docs';
 
 type Json = Record<string, unknown>;
@@ -25,7 +25,7 @@ export function missingDescriptions(routes: readonly Route[] = routeTable): stri
   const out: string[] = [];
   for (const r of routes) {
     const key = routeKey(r);
-    if (!responseSchemas[key]) out.push(`${key}: no response schema (gateway/src/openapi/responses/)`);
+    if (!responseSchemas[key]) out.push(`${key}: no response schema (services/common/src/api/responses/)`);
     if (!routeDocs[key]) out.push(`${key}: no documentation (feature level, summary) in zulip-route-docs.ts or parley-routes.ts`);
   }
   return out;

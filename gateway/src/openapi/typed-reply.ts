@@ -1,4 +1,4 @@
-import type { ResponseKey, ResponseOf } from './responses';
+import type { ResponseKey, ResponseOf } from '@parley/common/api';
 
 /** A success body without the envelope's own fields (sendSuccess adds them). */
 export type ReplyData<K extends ResponseKey> = Omit<ResponseOf<K>, 'result' | 'msg' | 'ignored_parameters_unsupported'>;

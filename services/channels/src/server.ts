@@ -1,3 +1,4 @@
+import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
 import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
@@ -16,7 +17,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
 /** The handler table: one entry per RPC of protos/parley/channels/v1/channels.proto. */
 export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
-  return {
+  const handlers = {
     CreateChannelFolder: createChannelFolder(deps),
     GetChannelFolders: getChannelFolders(deps),
     ReorderChannelFolders: reorderChannelFolders(deps),
@@ -43,6 +44,8 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     GetGroupUsage: getGroupUsage(deps),
     GetRegisterState: getRegisterState(deps),
   };
+  // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
+  return handlers satisfies RouteHandlers<'channels'>;
 }
 
 /**

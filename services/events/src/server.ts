@@ -1,3 +1,4 @@
+import type { RouteHandlers } from '@parley/common/api';
 import { runService, RunningService, startPeriodicJob, Subscription } from '@parley/common';
 import type { EventsConfig } from './config';
 import { systemClock, Clock } from './domain/clock';
@@ -33,11 +34,12 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
     config,
     ready: () => store.healthy(),
     beforeStop: () => manager.drain(),
+    // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
     makeHandlers: ({ clients }) => ({
       Register: register(manager, clients),
       GetEvents: getEvents(manager),
       DeleteQueue: deleteQueue(manager),
-    }),
+    }) satisfies RouteHandlers<'events'>,
     onStart: async ({ bus, log }) => {
       const subscriptions: Subscription[] = [];
       for (const subject of CLIENT_EVENT_SUBJECTS) {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { runService, RunningService, Handler, DbServiceDeps } from '@parley/common';
+import type { RouteHandlers } from '@parley/common/api';
 import type { MessagesConfig } from './config';
 import { Notification, NOTIFICATION_SUBJECTS, postNotification } from './domain/notifications';
 import { applyRetention, startRetentionJob } from './domain/retention';
@@ -18,7 +19,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
 /** The handler table: one entry per RPC of protos/parley/messages/v1/messages.proto (Health is the default one). */
 export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
-  return {
+  const handlers = {
     SendMessage: sendMessage(deps),
     GetMessages: getMessages(deps),
     GetMessage: getMessage(deps),
@@ -49,6 +50,8 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     GetChannelTopicSummary: getChannelTopicSummary(deps),
     GetAccessibleMessageIds: getAccessibleMessageIds(deps),
   };
+  // Each route's handler replies with the route's published response type.
+  return handlers satisfies RouteHandlers<'messages'>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
 import { runService, RunningService, Handler, DbServiceDeps, startPeriodicJob } from '@parley/common';
 import type { UploadsConfig } from './config';
@@ -14,7 +15,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
 /** The handler table: one entry per RPC of protos/parley/uploads/v1/uploads.proto (Health is the default one). */
 export function uploadsHandlers(deps: UploadsRpcDeps): Record<string, Handler> {
-  return {
+  const handlers = {
     GetAttachments: getAttachments(deps),
     DeleteAttachment: deleteAttachmentRpc(deps),
     GetFileTemporaryUrl: getFileTemporaryUrl(deps),
@@ -26,6 +27,8 @@ export function uploadsHandlers(deps: UploadsRpcDeps): Record<string, Handler> {
     CheckRealmEmoji: checkRealmEmojiRpc(deps),
     GetRegisterState: getRegisterState(deps),
   };
+  // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
+  return handlers satisfies RouteHandlers<'uploads'>;
 }
 
 export interface RunningUploadsService extends RunningService {

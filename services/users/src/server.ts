@@ -1,3 +1,4 @@
+import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
 import { runService, RunningService, Handler } from '@parley/common';
 import type { UsersConfig } from './config';
@@ -54,7 +55,7 @@ export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
 /** The handler table: one entry per RPC of protos/parley/users/v1/users.proto. */
 export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
-  return {
+  const handlers = {
     Authenticate: authenticate(deps),
     Login: login(deps),
     Logout: logout(deps),
@@ -108,6 +109,8 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateProfileData: updateProfileData(deps),
     RemoveProfileData: removeProfileData(deps),
   };
+  // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
+  return handlers satisfies RouteHandlers<'users'>;
 }
 
 /** Presence lives in Redis when REDIS_URL is set (shared by the replicas), else in memory. */

@@ -1,6 +1,8 @@
+import type { Reply } from '@parley/common/api';
 import type { ChannelRow } from '../store/channels';
 import type { SubscriptionRow } from '../store/subscriptions';
-import { CHANNEL_GROUP_SETTING_NAMES } from './group-settings';
+import type { GroupSettingValue } from '@parley/common';
+import { CHANNEL_GROUP_SETTING_NAMES, type ChannelGroupSetting } from './group-settings';
 
 /** Zulip's channel colors; a user's Nth subscription gets the Nth (cycling). */
 export const COLORS = [
@@ -13,8 +15,13 @@ export const colorFor = (existingSubscriptions: number): string => COLORS[existi
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** A channel as the API shows it (BasicChannel), typed by the published response schema. */
+export type ApiChannel = NonNullable<Reply<'GET /streams'>['streams']>[number];
+/** A subscription as GET /users/me/subscriptions shows it. */
+export type ApiSubscription = NonNullable<Reply<'GET /users/me/subscriptions'>['subscriptions']>[number];
+
 /** A channel as GET /streams, register's `streams` and stream events show it (BasicChannel). */
-export function formatChannel(c: ChannelRow, subscriberCount: number): Record<string, unknown> {
+export function formatChannel(c: ChannelRow, subscriberCount: number): ApiChannel {
   return {
     stream_id: c.id,
     name: c.name,
@@ -30,7 +37,7 @@ export function formatChannel(c: ChannelRow, subscriberCount: number): Record<st
     is_announcement_only: false,
     message_retention_days: c.message_retention_days,
     history_public_to_subscribers: c.history_public_to_subscribers,
-    topics_policy: c.topics_policy,
+    topics_policy: c.topics_policy as ApiChannel['topics_policy'],
     // Not followed yet: the messages service knows the first message and recent activity (a
     // batch call per listing); null and true are values clients handle.
     first_message_id: null,
@@ -38,12 +45,12 @@ export function formatChannel(c: ChannelRow, subscriberCount: number): Record<st
     stream_weekly_traffic: null,
     folder_id: c.folder_id,
     subscriber_count: subscriberCount,
-    ...Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.map((k) => [k, c.group_settings[k]])),
+    ...(Object.fromEntries(CHANNEL_GROUP_SETTING_NAMES.map((k) => [k, c.group_settings[k]])) as Record<ChannelGroupSetting, GroupSettingValue>),
   };
 }
 
 /** A user's subscription as GET /users/me/subscriptions, register and subscription events show it. */
-export function formatSubscription(c: ChannelRow, s: SubscriptionRow, subscribers?: number[], subscriberCount?: number): Record<string, unknown> {
+export function formatSubscription(c: ChannelRow, s: SubscriptionRow, subscribers?: number[], subscriberCount?: number): ApiSubscription {
   return {
     ...formatChannel(c, subscriberCount ?? subscribers?.length ?? 0),
     color: s.color,

@@ -4,7 +4,7 @@ import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import type { ChannelAccess } from './access';
 import type { Directory, Viewer } from './directory';
-import { formatChannel, formatSubscription } from './format';
+import { ApiChannel, formatChannel, formatSubscription } from './format';
 import { accessAll } from './subscribe';
 import { accessChannel } from './update';
 
@@ -33,7 +33,7 @@ async function visibleChannels(db: Queryable, dir: Directory, viewer: Viewer): P
   return channels.map((channel) => ({ channel, access: access.get(channel.id)! })).filter((x) => x.access.metadata);
 }
 
-export async function listChannels(db: Queryable, dir: Directory, caller: Caller, o: ListOptions): Promise<Record<string, unknown>[]> {
+export async function listChannels(db: Queryable, dir: Directory, caller: Caller, o: ListOptions): Promise<ApiChannel[]> {
   if (o.include_all_active && !isAdmin(caller)) throw new BadRequestError('User not authorized for this query');
   const viewer = await dir.viewer(caller);
   const guest = caller.role === Role.GUEST;
@@ -66,7 +66,7 @@ async function ownerSubscriptions(db: Queryable, dir: Directory, caller: Caller)
   return new Set((await subs.subscriptionsOf(db, dir.realmId, me.bot_owner_id)).filter((s) => s.active).map((s) => s.channel_id));
 }
 
-export async function getChannel(db: Queryable, dir: Directory, caller: Caller, id: number): Promise<Record<string, unknown>> {
+export async function getChannel(db: Queryable, dir: Directory, caller: Caller, id: number): Promise<ApiChannel> {
   const { channel } = await accessChannel(db, dir, await dir.viewer(caller), id);
   return formatChannel(channel, (await subs.subscribersOf(db, [id])).get(id)!.length);
 }

@@ -6,7 +6,7 @@ import type { ChannelChanges, ChannelRow } from '../store/channels';
 import type { ChannelAccess } from './access';
 import type { Directory, Viewer } from './directory';
 import { checkFolder, checkGroupSettings, checkWebPublicAllowed, holdsRealmSetting, InsufficientPermissionError } from './create';
-import { formatChannel } from './format';
+import { ApiChannel, formatChannel } from './format';
 import { CHANNEL_GROUP_SETTING_NAMES, ChannelGroupSetting, requestedGroupSettingChanges } from './group-settings';
 import { audienceOf, notify, streamDeleteEvent } from './notify';
 import { accessAll } from './subscribe';
@@ -224,7 +224,7 @@ async function splitAudiences(dir: Directory, was: Audience, is: Audience): Prom
 }
 
 /** The realm's default channels, as GET /default_streams shows them (Parley's: the channels themselves). */
-export async function defaultChannels(db: Queryable, realmId: number): Promise<Record<string, unknown>[]> {
+export async function defaultChannels(db: Queryable, realmId: number): Promise<ApiChannel[]> {
   const channels = (await store.listChannels(db, realmId)).filter((c) => c.is_default);
   const counts = await subs.subscribersOf(db, channels.map((c) => c.id));
   return channels.map((c) => formatChannel(c, counts.get(c.id)!.length));

@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import { BadRequestError, DbServiceDeps, Handler } from '@parley/common';
 import type { CreateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/CreateChannelFolderRequest';
 import type { GetChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelFoldersRequest';
@@ -7,20 +8,20 @@ import { checkCreateFolder, checkReorderFolders, checkUpdateFolder, listFolders 
 import { directoryFor } from './directory';
 
 /** The four channel-folder RPCs; each is one line over the domain. */
-export const createChannelFolder = (deps: DbServiceDeps): Handler<CreateChannelFolderRequest__Output> => async (req, ctx) => ({
+export const createChannelFolder = (deps: DbServiceDeps): Handler<CreateChannelFolderRequest__Output, Reply<'POST /channel_folders/create'>> => async (req, ctx) => ({
   channel_folder_id: await checkCreateFolder(deps.pool, ctx.caller, req, (text) => directoryFor(deps, ctx).renderMarkdown(text)),
 });
 
-export const getChannelFolders = ({ pool }: DbServiceDeps): Handler<GetChannelFoldersRequest__Output> => async (req, ctx) => ({
+export const getChannelFolders = ({ pool }: DbServiceDeps): Handler<GetChannelFoldersRequest__Output, Reply<'GET /channel_folders'>> => async (req, ctx) => ({
   channel_folders: await listFolders(pool, ctx.caller.realm_id, req.include_archived ?? false),
 });
 
-export const updateChannelFolder = (deps: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output> => async (req, ctx) => {
+export const updateChannelFolder = (deps: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output, Reply<'PATCH /channel_folders/{channel_folder_id}'>> => async (req, ctx) => {
   await checkUpdateFolder(deps.pool, ctx.caller, req.channel_folder_id, req, (text) => directoryFor(deps, ctx).renderMarkdown(text));
   return {};
 };
 
-export const reorderChannelFolders = ({ pool }: DbServiceDeps): Handler<ReorderChannelFoldersRequest__Output> => async (req, ctx) => {
+export const reorderChannelFolders = ({ pool }: DbServiceDeps): Handler<ReorderChannelFoldersRequest__Output, Reply<'PATCH /channel_folders'>> => async (req, ctx) => {
   const order: unknown = JSON.parse(req.order);
   if (!Array.isArray(order) || !order.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('order is not a list of integers');
   await checkReorderFolders(pool, ctx.caller, order as number[]);

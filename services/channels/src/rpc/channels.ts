@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import { BadRequestError, DbServiceDeps, Handler, HandlerContext } from '@parley/common';
 import type { CreateChannelRequest__Output } from '@parley/common/generated/parley/channels/v1/CreateChannelRequest';
 import type { GetChannelsRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelsRequest';
@@ -12,7 +13,7 @@ import { channelIdByName, channelMembers, getChannel as readChannel, listChannel
 import { directoryFor, jsonList } from './directory';
 
 /** The channel RPCs; each decodes its request, calls the domain, and shapes the reply. */
-export const createChannel = (deps: DbServiceDeps): Handler<CreateChannelRequest__Output> => async (req, ctx) => {
+export const createChannel = (deps: DbServiceDeps): Handler<CreateChannelRequest__Output, Reply<'POST /channels/create'>> => async (req, ctx) => {
   const subscribers = jsonList('subscribers', req.subscribers)!;
   if (!subscribers.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('subscribers is not a list of user IDs');
   const dir = directoryFor(deps, ctx);
@@ -22,19 +23,19 @@ export const createChannel = (deps: DbServiceDeps): Handler<CreateChannelRequest
   return { id };
 };
 
-export const getChannels = (deps: DbServiceDeps): Handler<GetChannelsRequest__Output> => async (req, ctx) => ({
+export const getChannels = (deps: DbServiceDeps): Handler<GetChannelsRequest__Output, Reply<'GET /streams'>> => async (req, ctx) => ({
   streams: await listChannels(deps.pool, directoryFor(deps, ctx), ctx.caller, req),
 });
 
-export const getChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output> => async (req, ctx) => ({
+export const getChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}'>> => async (req, ctx) => ({
   stream: await readChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
 });
 
-export const getChannelId = (deps: DbServiceDeps): Handler<GetChannelIdRequest__Output> => async (req, ctx) => ({
+export const getChannelId = (deps: DbServiceDeps): Handler<GetChannelIdRequest__Output, Reply<'GET /get_stream_id'>> => async (req, ctx) => ({
   stream_id: await channelIdByName(deps.pool, directoryFor(deps, ctx), ctx.caller, req.stream),
 });
 
-export const getChannelMembers = (deps: DbServiceDeps): Handler<StreamIdRequest__Output> => async (req, ctx) => ({
+export const getChannelMembers = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}/members'>> => async (req, ctx) => ({
   subscribers: await channelMembers(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
 });
 
@@ -45,28 +46,28 @@ const hasNamedTopics = (deps: DbServiceDeps, ctx: HandlerContext) => async (chan
   return reply.has_named_topics;
 };
 
-export const updateChannel = (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output> => async (req, ctx) => {
+export const updateChannel = (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output, Reply<'PATCH /streams/{stream_id}'>> => async (req, ctx) => {
   await checkUpdateChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, { ...req, stream_id: Number(req.stream_id) }, {
     webPublicEnabled: deps.config.webPublicStreamsEnabled, hasNamedTopics: hasNamedTopics(deps, ctx),
   });
   return {};
 };
 
-export const archiveChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output> => async (req, ctx) => {
+export const archiveChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /streams/{stream_id}'>> => async (req, ctx) => {
   await checkArchiveChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id));
   return {};
 };
 
-export const getDefaultChannels = (deps: DbServiceDeps): Handler => async (_req, ctx) => ({
+export const getDefaultChannels = (deps: DbServiceDeps): Handler<unknown, Reply<'GET /default_streams'>> => async (_req, ctx) => ({
   default_streams: await defaultChannels(deps.pool, ctx.caller.realm_id),
 });
 
-export const addDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output> => async (req, ctx) => {
+export const addDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'POST /default_streams'>> => async (req, ctx) => {
   await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), true);
   return {};
 };
 
-export const removeDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output> => async (req, ctx) => {
+export const removeDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /default_streams'>> => async (req, ctx) => {
   await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), false);
   return {};
 };

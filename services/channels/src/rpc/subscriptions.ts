@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import { BadRequestError, DbServiceDeps, Handler, parseJsonParam } from '@parley/common';
 import type { SubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/SubscribeRequest';
 import type { UnsubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/UnsubscribeRequest';
@@ -10,7 +11,7 @@ import { isSubscribed, subscriptionState } from '../domain/read';
 import { directoryFor, jsonList, principalList } from './directory';
 
 /** The subscription RPCs; each decodes its request, calls the domain, and shapes the reply. */
-export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output> => async (req, ctx) => {
+export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {
   const subscriptions = jsonList('subscriptions', req.subscriptions)!.map((s, i) => {
     const x = s as { name?: unknown; description?: unknown } | null;
     if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`subscriptions[${i}] is missing its name`);
@@ -27,13 +28,13 @@ export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output
   }, deps.config.webPublicStreamsEnabled);
 };
 
-export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output> => async (req, ctx) => {
+export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> => async (req, ctx) => {
   const names = jsonList('subscriptions', req.subscriptions)!;
   if (!names.every((n) => typeof n === 'string')) throw new BadRequestError('subscriptions is not a list of channel names');
   return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names as string[], principalList(req.principals));
 };
 
-export const getSubscriptions = (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output> => async (req, ctx) => {
+export const getSubscriptions = (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> => async (req, ctx) => {
   const state = await subscriptionState(deps.pool, directoryFor(deps, ctx), ctx.caller, {
     includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived: true,
   });
@@ -55,12 +56,12 @@ export function includeSubscribers(raw: string | undefined): boolean {
   throw new BadRequestError('include_subscribers must be true, false or "partial"');
 }
 
-export const updateSubscriptionProperties = (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output> => async (req, ctx) => {
+export const updateSubscriptionProperties = (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output, Reply<'POST /users/me/subscriptions/properties'>> => async (req, ctx) => {
   const raw = parseJsonParam('subscription_data', req.subscription_data);
   const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
   return { ignored_parameters_unsupported: ignored };
 };
 
-export const getSubscriptionStatus = (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output> => async (req, ctx) => ({
+export const getSubscriptionStatus = (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output, Reply<'GET /users/{user_id}/subscriptions/{stream_id}'>> => async (req, ctx) => ({
   is_subscribed: await isSubscribed(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
 });

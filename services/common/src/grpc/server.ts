@@ -19,7 +19,8 @@ export interface HandlerContext {
 }
 
 /** One RPC: decode request → domain → reply. JsonReply RPCs return the plain response object. */
-export type Handler<Req = any, Res = any> = (req: Req, ctx: HandlerContext) => Promise<Res>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** `Res` defaults to unknown: a gateway-facing handler must name its reply (RouteHandlers, api/route-rpcs.ts). */
+export type Handler<Req = any, Res = unknown> = (req: Req, ctx: HandlerContext) => Promise<Res>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface RpcServer {
   port: number;

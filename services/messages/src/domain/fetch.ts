@@ -212,7 +212,7 @@ export async function matchesNarrow(db: Queryable, dir: Directory, msgIds: numbe
   const rows = (await messageWindow(db, dir, { narrow, message_ids: JSON.stringify(msgIds) }, {
     extraColumns: (params, terms) => highlightColumns(params, terms) || `, m.rendered_content AS match_content, ${ESCAPED_TOPIC_SQL} AS match_subject`,
   })).rows;
-  return { messages: Object.fromEntries(rows.map((r) => [String(r.id), { match_content: r.match_content, match_subject: r.match_subject }])) };
+  return { messages: Object.fromEntries(rows.map((r) => [String(r.id), { match_content: r.match_content as string, match_subject: r.match_subject as string }])) };
 }
 
 function withMatches(messages: Record<string, unknown>[], rows: (ViewedMessageRow & Record<string, unknown>)[]) {

@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import { BadRequestError, DbServiceDeps, emit, Handler, HandlerContext } from '@parley/common';
 import type { SendMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SendMessageRequest';
 import type { GetMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessagesRequest';
@@ -37,37 +38,37 @@ export type MessagesDeps = DbServiceDeps & { config: MessagesConfig };
 /** The other services as the caller's request sees them (one per request). */
 export const directoryFor = (deps: DbServiceDeps, ctx: HandlerContext) => new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host });
 
-export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output> => async (req, ctx) =>
+export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
   checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
 
-export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output> => async (req, ctx) =>
+export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output, Reply<'GET /messages'>> => async (req, ctx) =>
   fetchMessages(deps.pool, directoryFor(deps, ctx), {
     ...req, num_before: req.num_before === undefined ? undefined : Number(req.num_before), num_after: req.num_after === undefined ? undefined : Number(req.num_after),
     anchor_date: req.anchor_date === undefined ? undefined : Number(req.anchor_date),
   });
 
-export const getMessage = (deps: MessagesDeps): Handler<GetMessageRequest__Output> => async (req, ctx) =>
+export const getMessage = (deps: MessagesDeps): Handler<GetMessageRequest__Output, Reply<'GET /messages/{message_id}'>> => async (req, ctx) =>
   fetchMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), { applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false });
 
-export const updateMessageFlags = (deps: MessagesDeps): Handler<UpdateMessageFlagsRequest__Output> => async (req, ctx) => {
+export const updateMessageFlags = (deps: MessagesDeps): Handler<UpdateMessageFlagsRequest__Output, Reply<'POST /messages/flags'>> => async (req, ctx) => {
   const messages: unknown = JSON.parse(req.messages);
   if (!Array.isArray(messages) || !messages.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('messages is not a list of integers');
   return checkUpdateFlags(deps.pool, directoryFor(deps, ctx), { messages: messages as number[], op: req.op, flag: req.flag });
 };
 
-export const matchesNarrow = (deps: MessagesDeps): Handler<MatchesNarrowRequest__Output> => async (req, ctx) => {
+export const matchesNarrow = (deps: MessagesDeps): Handler<MatchesNarrowRequest__Output, Reply<'GET /messages/matches_narrow'>> => async (req, ctx) => {
   const ids: unknown = JSON.parse(req.msg_ids);
   if (!Array.isArray(ids) || !ids.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('msg_ids is not a list of integers');
   return matches(deps.pool, directoryFor(deps, ctx), ids as number[], req.narrow);
 };
 
-export const updateMessageFlagsForNarrow = (deps: MessagesDeps): Handler<UpdateMessageFlagsForNarrowRequest__Output> => async (req, ctx) =>
+export const updateMessageFlagsForNarrow = (deps: MessagesDeps): Handler<UpdateMessageFlagsForNarrowRequest__Output, Reply<'POST /messages/flags/narrow'>> => async (req, ctx) =>
   checkUpdateFlagsInNarrow(deps.pool, directoryFor(deps, ctx), {
     ...req, num_before: Number(req.num_before), num_after: Number(req.num_after),
   });
 
 /** POST /typing: events only, nothing stored (written to the outbox alone, so they travel as every event does). */
-export const setTyping = (deps: MessagesDeps): Handler<SetTypingRequest__Output> => async (req, ctx) => {
+export const setTyping = (deps: MessagesDeps): Handler<SetTypingRequest__Output, Reply<'POST /typing'>> => async (req, ctx) => {
   await checkTyping(directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) },
     async (users, event) => {
       if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
@@ -75,20 +76,20 @@ export const setTyping = (deps: MessagesDeps): Handler<SetTypingRequest__Output>
   return {};
 };
 
-export const editMessage = (deps: MessagesDeps): Handler<EditMessageRequest__Output> => async (req, ctx) =>
+export const editMessage = (deps: MessagesDeps): Handler<EditMessageRequest__Output, Reply<'PATCH /messages/{message_id}'>> => async (req, ctx) =>
   checkEditMessage(deps.pool, directoryFor(deps, ctx), {
     ...req, message_id: Number(req.message_id), stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id),
   }, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
 
-export const getMessageHistory = (deps: MessagesDeps): Handler<GetMessageRequest__Output> => async (req, ctx) =>
+export const getMessageHistory = (deps: MessagesDeps): Handler<GetMessageRequest__Output, Reply<'GET /messages/{message_id}/history'>> => async (req, ctx) =>
   messageHistory(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.allow_empty_topic_name === true);
 
-export const reportMessage = (deps: MessagesDeps): Handler<ReportMessageRequest__Output> => async (req, ctx) => {
+export const reportMessage = (deps: MessagesDeps): Handler<ReportMessageRequest__Output, Reply<'POST /messages/{message_id}/report'>> => async (req, ctx) => {
   await checkReportMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.report_type, req.description);
   return {};
 };
 
-export const deleteMessage = (deps: MessagesDeps): Handler<MessageIdRequest__Output> => async (req, ctx) => {
+export const deleteMessage = (deps: MessagesDeps): Handler<MessageIdRequest__Output, Reply<'DELETE /messages/{message_id}'>> => async (req, ctx) => {
   await checkDeleteMessage(deps.pool, directoryFor(deps, ctx), ctx.log, Number(req.message_id));
   return {};
 };
@@ -98,7 +99,7 @@ export const getAccessibleMessageIds = (deps: MessagesDeps): Handler<GetAccessib
   message_ids: await accessibleMessageIds(deps.pool, directoryFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
 });
 
-export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageRequest__Output> => async (req, ctx) => {
+export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageRequest__Output, Reply<'POST /messages/render'>> => async (req, ctx) => {
   const dir = directoryFor(deps, ctx);
   const [context, channels] = await Promise.all([dir.renderContext(), dir.allChannels()]);
   const rendered = renderMessage(normalizeContent(req.content), { ...context, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });

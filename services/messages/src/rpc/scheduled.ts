@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { CreateScheduledMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/CreateScheduledMessageRequest';
 import type { UpdateScheduledMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateScheduledMessageRequest';
@@ -9,18 +10,18 @@ import { directoryFor, MessagesDeps } from './messages';
 /** The scheduled-message RPCs; each decodes its request and calls the domain. */
 const seconds = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
 
-export const getScheduledMessages = (deps: MessagesDeps): Handler => async (_req, ctx) => listScheduled(deps.pool, ctx.caller);
+export const getScheduledMessages = (deps: MessagesDeps): Handler<unknown, Reply<'GET /scheduled_messages'>> => async (_req, ctx) => listScheduled(deps.pool, ctx.caller);
 
-export const createScheduledMessage = (deps: MessagesDeps): Handler<CreateScheduledMessageRequest__Output> => async (req, ctx) => ({
+export const createScheduledMessage = (deps: MessagesDeps): Handler<CreateScheduledMessageRequest__Output, Reply<'POST /scheduled_messages'>> => async (req, ctx) => ({
   scheduled_message_id: await checkCreateScheduled(deps.pool, directoryFor(deps, ctx), ctx.client, { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) }),
 });
 
-export const updateScheduledMessage = (deps: MessagesDeps): Handler<UpdateScheduledMessageRequest__Output> => async (req, ctx) => {
+export const updateScheduledMessage = (deps: MessagesDeps): Handler<UpdateScheduledMessageRequest__Output, Reply<'PATCH /scheduled_messages/{scheduled_message_id}'>> => async (req, ctx) => {
   await checkEditScheduled(deps.pool, directoryFor(deps, ctx), Number(req.scheduled_message_id), { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) });
   return {};
 };
 
-export const deleteScheduledMessage = (deps: MessagesDeps): Handler<ScheduledMessageIdRequest__Output> => async (req, ctx) => {
+export const deleteScheduledMessage = (deps: MessagesDeps): Handler<ScheduledMessageIdRequest__Output, Reply<'DELETE /scheduled_messages/{scheduled_message_id}'>> => async (req, ctx) => {
   await checkDeleteScheduled(deps.pool, ctx.caller, Number(req.scheduled_message_id));
   return {};
 };

@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { AttachmentIdRequest__Output } from '@parley/common/generated/parley/uploads/v1/AttachmentIdRequest';
 import type { GetFileTemporaryUrlRequest__Output } from '@parley/common/generated/parley/uploads/v1/GetFileTemporaryUrlRequest';
@@ -19,15 +20,15 @@ export interface UploadsRpcDeps extends AttachmentDeps {
 }
 
 /** The uploads RPCs; each a few lines over the domain. */
-export const getAttachments = (deps: UploadsRpcDeps): Handler => async (_req, ctx) => listAttachments(deps.pool, ctx.caller);
+export const getAttachments = (deps: UploadsRpcDeps): Handler<unknown, Reply<'GET /attachments'>> => async (_req, ctx) => listAttachments(deps.pool, ctx.caller);
 
-export const deleteAttachmentRpc = (deps: UploadsRpcDeps): Handler<AttachmentIdRequest__Output> => async (req, ctx) => {
+export const deleteAttachmentRpc = (deps: UploadsRpcDeps): Handler<AttachmentIdRequest__Output, Reply<'DELETE /attachments/{attachment_id}'>> => async (req, ctx) => {
   await deleteAttachment(deps, ctx.caller, Number(req.attachment_id));
   return {};
 };
 
 /** GET /user_uploads/{realm_id_str}/{filename}: a URL any client can fetch for a minute, for a file the caller may read. */
-export const getFileTemporaryUrl = (deps: UploadsRpcDeps): Handler<GetFileTemporaryUrlRequest__Output> => async (req, ctx) => {
+export const getFileTemporaryUrl = (deps: UploadsRpcDeps): Handler<GetFileTemporaryUrlRequest__Output, Reply<'GET /user_uploads/{realm_id_str}/{filename}'>> => async (req, ctx) => {
   const parsed = parsePathId(`${req.realm_id_str}/${req.filename}`);
   if (!parsed || parsed.realmId !== ctx.caller.realm_id) throw new FileNotFoundError();
   const [row] = await store.attachmentsByPathIds(deps.pool, parsed.realmId, [parsed.pathId]);

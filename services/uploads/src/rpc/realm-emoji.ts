@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { RealmEmojiNameRequest__Output } from '@parley/common/generated/parley/uploads/v1/RealmEmojiNameRequest';
 import type { CheckRealmEmojiRequest__Output } from '@parley/common/generated/parley/uploads/v1/CheckRealmEmojiRequest';
@@ -7,11 +8,11 @@ import { checkRealmEmoji, deactivateEmoji, realmEmojiCodeOf, realmEmojiDict } fr
 import type { UploadsRpcDeps } from './attachments';
 
 /** GET /realm/emoji: public within the realm (Zulip checks nothing more). */
-export const getRealmEmoji = (deps: UploadsRpcDeps): Handler => async (_req, ctx) => ({
+export const getRealmEmoji = (deps: UploadsRpcDeps): Handler<unknown, Reply<'GET /realm/emoji'>> => async (_req, ctx) => ({
   emoji: await realmEmojiDict(deps.pool, ctx.caller.realm_id),
 });
 
-export const deactivateRealmEmoji = (deps: UploadsRpcDeps): Handler<RealmEmojiNameRequest__Output> => async (req, ctx) => {
+export const deactivateRealmEmoji = (deps: UploadsRpcDeps): Handler<RealmEmojiNameRequest__Output, Reply<'DELETE /realm/emoji/{emoji_name}'>> => async (req, ctx) => {
   await deactivateEmoji(deps, ctx.caller, req.emoji_name);
   return {};
 };

@@ -19,7 +19,8 @@ export interface ApiUser {
   is_bot: boolean;
   bot_type: number | null;
   bot_owner_id: number | null;
-  role: number;
+  /** Zulip's role values: owner 100, administrator 200, moderator 300, member 400, guest 600. */
+  role: 100 | 200 | 300 | 400 | 600;
   timezone: string;
   avatar_url: string | null;
   avatar_version: number;
@@ -80,7 +81,7 @@ export function formatUser(u: UserRow, viewer: { user_id: number; role: number }
     is_bot: u.is_bot,
     bot_type: u.bot_type,
     bot_owner_id: u.bot_owner_id,
-    role: u.role,
+    role: u.role as ApiUser['role'],
     timezone: u.timezone,
     avatar_url: avatarUrl,
     avatar_version: u.avatar_version,

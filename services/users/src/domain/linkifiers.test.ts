@@ -245,8 +245,9 @@ describe('linkifier RPC handlers', () => {
     const me = await freshAdmin();
     const deps = { pool } as UsersDeps;
     const ctx = { caller: me } as HandlerContext;
-    const { id } = await addLinkifier(deps)(issue(1), ctx);
-    const { id: other } = await addLinkifier(deps)(issue(2), ctx);
+    // The reply's type is the published schema's, where `id` is optional.
+    const id = (await addLinkifier(deps)(issue(1), ctx)).id!;
+    const other = (await addLinkifier(deps)(issue(2), ctx)).id!;
     await expect(updateLinkifier(deps)({ filter_id: id, ...issue(3) }, ctx)).resolves.toEqual({});
     await expect(reorderLinkifiers(deps)({ ordered_linkifier_ids: JSON.stringify([other, id]) }, ctx)).resolves.toEqual({});
     await expect(getLinkifiers(deps)({}, ctx)).resolves.toEqual({ linkifiers: [{ id: other, ...issue(2) }, { id, ...issue(3) }] });

@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { FEATURE_LEVEL, PARLEY_VERSION, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
@@ -22,8 +23,8 @@ function realmIconUrl(realm: RealmRow): string {
 }
 
 /** GET /server_settings: what a client needs before it logs in. */
-export function serverSettings(config: UsersConfig, realm: RealmRow | undefined): Record<string, unknown> {
-  const server = {
+export function serverSettings(config: UsersConfig, realm: RealmRow | undefined): Reply<'GET /server_settings'> {
+  const server: Reply<'GET /server_settings'> = {
     authentication_methods: {
       password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false,
       azuread: false, gitlab: false, apple: false, google: false, saml: false,

@@ -44,8 +44,11 @@ export interface ApiUserStatus {
   status_text?: string;
   emoji_name?: string;
   emoji_code?: string;
-  reaction_type?: string;
+  reaction_type?: ReactionType;
 }
+
+/** Where a status emoji comes from, as Zulip names it. */
+export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
 
 /** Surrounding whitespace is dropped before the limit is applied, as Zulip's parser does. */
 export function checkStatusText(text: string | undefined): string | undefined {
@@ -154,7 +157,7 @@ export function formatUserStatus(row: UserStatusRow): ApiUserStatus {
   if (!row.presence_enabled) status.away = true;
   if (row.status_text) status.status_text = row.status_text;
   if (row.emoji_name) {
-    Object.assign(status, { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type });
+    Object.assign(status, { emoji_name: row.emoji_name, emoji_code: row.emoji_code, reaction_type: row.reaction_type as ReactionType });
   }
   return status;
 }

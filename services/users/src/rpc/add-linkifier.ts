@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { checkAddLinkifier } from '../domain/linkifiers';
@@ -8,6 +9,6 @@ export interface AddLinkifierRequest {
   url_template: string;
 }
 
-export const addLinkifier = (deps: UsersDeps): Handler<AddLinkifierRequest> => async (req, ctx) => ({
+export const addLinkifier = (deps: UsersDeps): Handler<AddLinkifierRequest, Reply<'POST /realm/filters'>> => async (req, ctx) => ({
   id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }),
 });

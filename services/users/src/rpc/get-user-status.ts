@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { getUserStatus as getStatus } from '../domain/user-status';
@@ -7,6 +8,6 @@ export interface GetUserStatusRequest {
   user_id: number;
 }
 
-export const getUserStatus = (deps: UsersDeps): Handler<GetUserStatusRequest> => async (req, ctx) => ({
+export const getUserStatus = (deps: UsersDeps): Handler<GetUserStatusRequest, Reply<'GET /users/{user_id}/status'>> => async (req, ctx) => ({
   status: await getStatus(deps.pool, ctx.caller, req.user_id),
 });

@@ -32,11 +32,12 @@ afterAll(async () => {
 
 describe('custom profile field RPCs', () => {
   it('create, update, reorder, list and delete fields', async () => {
-    const { id } = await createCustomProfileField(deps)({ field_type: 3, name: 'Editor', field_data: '{"v":{"text":"Vim","order":"1"}}' }, ctx('admin'));
-    const { id: other } = await createCustomProfileField(deps)({ field_type: 1, name: 'Phone', required: true }, ctx('owner'));
+    // The replies' types are the published schemas', where `id` and `custom_fields` are optional.
+    const id = (await createCustomProfileField(deps)({ field_type: 3, name: 'Editor', field_data: '{"v":{"text":"Vim","order":"1"}}' }, ctx('admin'))).id!;
+    const other = (await createCustomProfileField(deps)({ field_type: 1, name: 'Phone', required: true }, ctx('owner'))).id!;
     await expect(updateCustomProfileField(deps)({ field_id: id, hint: 'Pick one' }, ctx('admin'))).resolves.toEqual({});
     await expect(reorderCustomProfileFields(deps)({ order: JSON.stringify([other, id]) }, ctx('admin'))).resolves.toEqual({});
-    const { custom_fields: fields } = await getCustomProfileFields(deps)({}, ctx('guest'));
+    const fields = (await getCustomProfileFields(deps)({}, ctx('guest'))).custom_fields!;
     expect(fields.map((f: { id: number; order: number; hint: string }) => [f.id, f.order, f.hint])).toEqual([[other, 0, ''], [id, 1, 'Pick one']]);
     await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).resolves.toEqual({});
     await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).rejects.toThrow(`Field id ${other} not found.`);
@@ -44,7 +45,7 @@ describe('custom profile field RPCs', () => {
   });
 
   it('set and clear the caller\'s own values', async () => {
-    const { id } = await createCustomProfileField(deps)({ field_type: 8, name: 'Pronouns' }, ctx('admin'));
+    const id = (await createCustomProfileField(deps)({ field_type: 8, name: 'Pronouns' }, ctx('admin'))).id!;
     await expect(updateProfileData(deps)({ data: JSON.stringify([{ id, value: 'she/her' }]) }, ctx('member'))).resolves.toEqual({});
     expect((await profileDataFor(deps.pool, realm.realm_id, [realm.member.user_id])).get(realm.member.user_id)).toEqual({ [id]: { value: 'she/her' } });
     await expect(removeProfileData(deps)({ data: JSON.stringify([id]) }, ctx('member'))).resolves.toEqual({});

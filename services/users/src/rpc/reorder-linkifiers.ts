@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { checkReorderLinkifiers, parseLinkifierIds } from '../domain/linkifiers';
@@ -8,7 +9,7 @@ export interface ReorderLinkifiersRequest {
   ordered_linkifier_ids: string;
 }
 
-export const reorderLinkifiers = (deps: UsersDeps): Handler<ReorderLinkifiersRequest> => async (req, ctx) => {
+export const reorderLinkifiers = (deps: UsersDeps): Handler<ReorderLinkifiersRequest, Reply<'PATCH /realm/linkifiers'>> => async (req, ctx) => {
   await checkReorderLinkifiers(deps.pool, ctx.caller, parseLinkifierIds(req.ordered_linkifier_ids));
   return {};
 };

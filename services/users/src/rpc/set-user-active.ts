@@ -1,15 +1,16 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { DeactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/DeactivateUserRequest';
 import type { ReactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/ReactivateUserRequest';
 import type { UsersDeps } from '../deps';
 import { checkSetUserActive } from '../domain/users';
 
-export const deactivateUser = (deps: UsersDeps): Handler<DeactivateUserRequest__Output> => async (req, ctx) => {
+export const deactivateUser = (deps: UsersDeps): Handler<DeactivateUserRequest__Output, Reply<'DELETE /users/{user_id}'>> => async (req, ctx) => {
   await checkSetUserActive(deps.pool, ctx.caller, req.user_id, false);
   return {};
 };
 
-export const reactivateUser = (deps: UsersDeps): Handler<ReactivateUserRequest__Output> => async (req, ctx) => {
+export const reactivateUser = (deps: UsersDeps): Handler<ReactivateUserRequest__Output, Reply<'POST /users/{user_id}/reactivate'>> => async (req, ctx) => {
   await checkSetUserActive(deps.pool, ctx.caller, req.user_id, true);
   return {};
 };

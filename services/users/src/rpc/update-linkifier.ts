@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { checkUpdateLinkifier } from '../domain/linkifiers';
@@ -9,7 +10,7 @@ export interface UpdateLinkifierRequest {
   url_template: string;
 }
 
-export const updateLinkifier = (deps: UsersDeps): Handler<UpdateLinkifierRequest> => async (req, ctx) => {
+export const updateLinkifier = (deps: UsersDeps): Handler<UpdateLinkifierRequest, Reply<'PATCH /realm/filters/{filter_id}'>> => async (req, ctx) => {
   await checkUpdateLinkifier(deps.pool, ctx.caller, req.filter_id, { pattern: req.pattern, url_template: req.url_template });
   return {};
 };

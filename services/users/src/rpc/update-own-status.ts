@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { realmEmojiOf } from '../domain/emoji';
@@ -12,7 +13,7 @@ export interface UpdateOwnStatusRequest {
   reaction_type?: string;
 }
 
-export const updateOwnStatus = (deps: UsersDeps): Handler<UpdateOwnStatusRequest> => async (req, ctx) => {
+export const updateOwnStatus = (deps: UsersDeps): Handler<UpdateOwnStatusRequest, Reply<'POST /users/me/status'>> => async (req, ctx) => {
   const realmEmoji = realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx);
   await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req, realmEmoji);
   return {};

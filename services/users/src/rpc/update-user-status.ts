@@ -1,3 +1,4 @@
+import type { Reply } from '@parley/common/api';
 import type { Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { realmEmojiOf } from '../domain/emoji';
@@ -12,7 +13,7 @@ export interface UpdateUserStatusRequest {
   reaction_type?: string;
 }
 
-export const updateUserStatus = (deps: UsersDeps): Handler<UpdateUserStatusRequest> => async (req, ctx) => {
+export const updateUserStatus = (deps: UsersDeps): Handler<UpdateUserStatusRequest, Reply<'POST /users/{user_id}/status'>> => async (req, ctx) => {
   const { user_id: userId, ...status } = req;
   await checkUpdateStatusForUser(deps.pool, ctx.caller, userId, status, realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx));
   return {};

@@ -1,0 +1,121 @@
+import type { Handler } from '../grpc/server';
+import type { Reply, ResponseKey } from './index';
+
+/**
+ * Which route each gateway-facing RPC answers, by service: the route table's (gateway/src/
+ * routes.ts) service, rpc, method and path, written here so the services can type their
+ * handlers by it (a gateway unit test keeps the two the same). An RPC behind several routes
+ * answers each of them.
+ */
+export const ROUTE_RPCS = {
+  users: {
+    GetServerSettings: ['GET /server_settings'],
+    FetchApiKey: ['POST /fetch_api_key'],
+    GetOwnUser: ['GET /users/me'],
+    GetUsers: ['GET /users'],
+    CreateUser: ['POST /users'],
+    GetUser: ['GET /users/{user_id}'],
+    UpdateUser: ['PATCH /users/{user_id}'],
+    DeactivateUser: ['DELETE /users/{user_id}'],
+    ReactivateUser: ['POST /users/{user_id}/reactivate'],
+    UpdateOwnStatus: ['POST /users/me/status'],
+    UpdateUserStatus: ['POST /users/{user_id}/status'],
+    GetUserStatus: ['GET /users/{user_id}/status'],
+    UpdateSettings: ['PATCH /settings', 'PATCH /settings/display', 'PATCH /settings/notifications'],
+    UpdateRealmUserDefaults: ['PATCH /realm/user_settings_defaults'],
+    UpdateRealm: ['PATCH /realm'],
+    CreateUserGroup: ['POST /user_groups/create'],
+    GetUserGroups: ['GET /user_groups'],
+    UpdateUserGroup: ['PATCH /user_groups/{user_group_id}'],
+    UpdateUserGroupMembers: ['POST /user_groups/{user_group_id}/members'],
+    UpdateUserGroupSubgroups: ['POST /user_groups/{user_group_id}/subgroups'],
+    GetUserGroupMembers: ['GET /user_groups/{user_group_id}/members'],
+    GetUserGroupMember: ['GET /user_groups/{user_group_id}/members/{user_id}'],
+    GetUserGroupSubgroups: ['GET /user_groups/{user_group_id}/subgroups'],
+    DeactivateUserGroup: ['POST /user_groups/{user_group_id}/deactivate'],
+    AddLinkifier: ['POST /realm/filters'],
+    GetLinkifiers: ['GET /realm/linkifiers'],
+    UpdateLinkifier: ['PATCH /realm/filters/{filter_id}'],
+    RemoveLinkifier: ['DELETE /realm/filters/{filter_id}'],
+    ReorderLinkifiers: ['PATCH /realm/linkifiers'],
+    UpdatePresence: ['POST /users/me/presence'],
+    GetRealmPresence: ['GET /realm/presence'],
+    GetCustomProfileFields: ['GET /realm/profile_fields'],
+    CreateCustomProfileField: ['POST /realm/profile_fields'],
+    ReorderCustomProfileFields: ['PATCH /realm/profile_fields'],
+    UpdateCustomProfileField: ['PATCH /realm/profile_fields/{field_id}'],
+    DeleteCustomProfileField: ['DELETE /realm/profile_fields/{field_id}'],
+    UpdateProfileData: ['PATCH /users/me/profile_data'],
+    RemoveProfileData: ['DELETE /users/me/profile_data'],
+  },
+  channels: {
+    CreateChannelFolder: ['POST /channel_folders/create'],
+    GetChannelFolders: ['GET /channel_folders'],
+    ReorderChannelFolders: ['PATCH /channel_folders'],
+    UpdateChannelFolder: ['PATCH /channel_folders/{channel_folder_id}'],
+    Subscribe: ['POST /users/me/subscriptions'],
+    Unsubscribe: ['DELETE /users/me/subscriptions'],
+    GetSubscriptions: ['GET /users/me/subscriptions'],
+    UpdateSubscriptionProperties: ['POST /users/me/subscriptions/properties'],
+    GetSubscriptionStatus: ['GET /users/{user_id}/subscriptions/{stream_id}'],
+    CreateChannel: ['POST /channels/create'],
+    GetChannels: ['GET /streams'],
+    GetChannel: ['GET /streams/{stream_id}'],
+    UpdateChannel: ['PATCH /streams/{stream_id}'],
+    ArchiveChannel: ['DELETE /streams/{stream_id}'],
+    GetChannelId: ['GET /get_stream_id'],
+    GetChannelMembers: ['GET /streams/{stream_id}/members'],
+    GetDefaultChannels: ['GET /default_streams'],
+    AddDefaultChannel: ['POST /default_streams'],
+    RemoveDefaultChannel: ['DELETE /default_streams'],
+  },
+  messages: {
+    SendMessage: ['POST /messages'],
+    GetMessages: ['GET /messages'],
+    UpdateMessageFlags: ['POST /messages/flags'],
+    UpdateMessageFlagsForNarrow: ['POST /messages/flags/narrow'],
+    RenderMessage: ['POST /messages/render'],
+    MatchesNarrow: ['GET /messages/matches_narrow'],
+    GetMessage: ['GET /messages/{message_id}'],
+    DeleteMessage: ['DELETE /messages/{message_id}'],
+    EditMessage: ['PATCH /messages/{message_id}'],
+    GetMessageHistory: ['GET /messages/{message_id}/history'],
+    ReportMessage: ['POST /messages/{message_id}/report'],
+    GetScheduledMessages: ['GET /scheduled_messages'],
+    CreateScheduledMessage: ['POST /scheduled_messages'],
+    UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],
+    DeleteScheduledMessage: ['DELETE /scheduled_messages/{scheduled_message_id}'],
+    GetDrafts: ['GET /drafts'],
+    CreateDrafts: ['POST /drafts'],
+    EditDraft: ['PATCH /drafts/{draft_id}'],
+    DeleteDraft: ['DELETE /drafts/{draft_id}'],
+    GetSavedSnippets: ['GET /saved_snippets'],
+    CreateSavedSnippet: ['POST /saved_snippets'],
+    UpdateSavedSnippet: ['PATCH /saved_snippets/{saved_snippet_id}'],
+    DeleteSavedSnippet: ['DELETE /saved_snippets/{saved_snippet_id}'],
+    SetTyping: ['POST /typing'],
+  },
+  uploads: {
+    GetAttachments: ['GET /attachments'],
+    DeleteAttachment: ['DELETE /attachments/{attachment_id}'],
+    GetFileTemporaryUrl: ['GET /user_uploads/{realm_id_str}/{filename}'],
+    GetRealmEmoji: ['GET /realm/emoji'],
+    DeactivateRealmEmoji: ['DELETE /realm/emoji/{emoji_name}'],
+  },
+  events: {
+    Register: ['POST /register'],
+    GetEvents: ['GET /events'],
+    DeleteQueue: ['DELETE /events'],
+  },
+} as const satisfies Record<string, Record<string, readonly ResponseKey[]>>;
+
+export type RoutedService = keyof typeof ROUTE_RPCS;
+
+/**
+ * A service's handlers of gateway-facing RPCs, each replying with its route's response type.
+ * Every service's handler table `satisfies` this (with its internal RPCs beside), so a reply
+ * that drifts from the published description fails the build.
+ */
+export type RouteHandlers<S extends RoutedService> = {
+  [R in keyof (typeof ROUTE_RPCS)[S]]: Handler<any, Reply<(typeof ROUTE_RPCS)[S][R] extends readonly (infer K extends ResponseKey)[] ? K : never>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
