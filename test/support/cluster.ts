@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { connect } from 'nats';
 import { randomToken, SERVICES, ServiceName } from '@parley/common';
 import { deleteKeys } from './redis';
 import { freePort } from '@parley/common';
+import { adminQuery } from './environment';
 import { Proc, startProcess, waitFor } from './processes';
 
 /**
@@ -49,15 +49,6 @@ export function describeDistributed(file: string): jest.Describe {
   return describe.skip;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   if (!available()) throw new Error('the distributed tests need DATABASE_URL and NATS_URL (real servers); CI must provide them');

@@ -51,7 +51,8 @@ export async function provideEnvironment(env = process.env): Promise<TestEnviron
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on an administrative connection (CREATE/DROP DATABASE): the test support's own databases. */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { freePort } from '@parley/common';
+import { adminQuery } from './environment';
 import { Proc, startProcess, waitFor } from './processes';
 
 /**
@@ -21,15 +21,6 @@ export interface OwnParley {
   stop(): Promise<void>;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * `opts.adminDatabaseUrl`: a PostgreSQL other than the run's to make its database on (a
