@@ -55,7 +55,7 @@ export async function prepareEnvironment(extraEnv = {}) {
   };
 }
 
-async function adminQuery(url, sql) {
+export async function adminQuery(url, sql) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -72,9 +72,9 @@ async function createDatabase(adminUrl, name) {
   return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined) };
 }
 
-/** Starts all-in-one; stop() ends it with SIGTERM, so that it stops embedded PostgreSQL too. */
-export function spawnServer(env) {
-  const child = spawn(process.execPath, [join(ROOT, 'services/runner/dist/all-in-one.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts all-in-one (with `nodeArgs` before the script, e.g. --cpu-prof); stop() ends it with SIGTERM, so that it stops embedded PostgreSQL too. */
+export function spawnServer(env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'services/runner/dist/all-in-one.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => { output = (output + chunk).slice(-20_000); };
   child.stdout.on('data', keep);

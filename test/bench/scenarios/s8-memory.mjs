@@ -1,0 +1,61 @@
+/**
+ * S8, memory: idle RSS of each process, then RSS and Redis memory with `queues` idle event
+ * queues registered (POST /register, message events, no state fetched: the queue itself is
+ * what is measured). Redis memory is counted as the MEMORY USAGE of this run's keys
+ * (prefix `parley:<namespace>:`), because other work may share the Redis server.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, memoryOf } from '../lib.mjs';
+import { encode, log, runNode, settle } from '../harness.mjs';
+
+const require = createRequire(join(ROOT, 'package.json'));
+
+export async function redisBytes(redisUrl, prefix) {
+  if (!redisUrl) return null;
+  const Redis = require('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    let bytes = 0;
+    let keys = 0;
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (batch.length) {
+        const pipeline = redis.pipeline();
+        for (const k of batch) pipeline.memory('USAGE', k);
+        for (const [, n] of await pipeline.exec()) bytes += Number(n ?? 0);
+        keys += batch.length;
+      }
+    } while (cursor !== '0');
+    return { bytes, keys };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function measureMemory({ processes, parleyProcs, parleyUrl, user, queues, redisUrl, redisPrefix }) {
+  const parleyPids = Object.values(parleyProcs);
+  const parleyRss = () => parleyPids.reduce((a, pid) => a + memoryOf(pid).rss, 0);
+  await settle(parleyPids, 20_000);
+  const idle = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, memoryOf(pid).rss]));
+  const parleyIdle = Object.fromEntries(Object.keys(parleyProcs).map((name) => [name, idle[name]]));
+  const rssBefore = Object.values(parleyIdle).reduce((a, b) => a + b, 0);
+  const redisBefore = await redisBytes(redisUrl, redisPrefix);
+  log(`S8: registering ${queues} idle queues`);
+  const load = await runNode(join(ROOT, 'test/bench/load.mjs'), {
+    url: parleyUrl, connections: 10, amount: queues, headers: { authorization: user.authorization },
+    requests: [{ method: 'POST', path: '/api/v1/register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encode({ event_types: ['message'], fetch_event_types: [] }) }],
+  }, { timeoutMs: 300_000 });
+  await settle(parleyPids, 20_000);
+  const rssAfter = parleyRss();
+  const redisAfter = await redisBytes(redisUrl, redisPrefix);
+  const redisDelta = redisBefore && redisAfter ? (redisAfter.bytes - redisBefore.bytes) / 1024 ** 2 : 0;
+  return {
+    idle,
+    parleyIdle,
+    queues: { registered: load.ok, failed: load.non2xx + load.errors, registerRate: load.rps, rssBefore, rssAfter, rssDelta: rssAfter - rssBefore, redisBefore, redisAfter, redisDeltaMiB: redisDelta, totalDeltaMiB: rssAfter - rssBefore + redisDelta },
+  };
+}
