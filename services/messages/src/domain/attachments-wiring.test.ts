@@ -52,6 +52,7 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
       case 'GetGroupMemberships': return { memberships: [] };
       case 'ResolveUsers': return req.system_bot ? { users: [person(BOT)], unknown: [] } : { users: (req.principals ?? []).map((p) => person(Number(p))), unknown: [] };
       case 'GetRenderContext': return { users: [], groups: [], linkifiers: [] };
+      case 'GetLinkifiers': return { json: '{"linkifiers":[]}' };
       case 'ExpandGroupSettings': return { user_ids: [] };
       default: throw new Error(`unexpected users.${method}`);
     }

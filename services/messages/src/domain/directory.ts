@@ -116,6 +116,17 @@ export class Directory {
     return this.rendering;
   }
 
+  /**
+   * What rendering `content` needs: the realm's users and groups only when it may mention
+   * someone (an '@'; mentions, silent mentions, group and wildcard mentions all have one), else
+   * the linkifiers alone. Most messages mention no one, and reading every user of a large realm
+   * was most of a send's cost.
+   */
+  renderContextFor(content: string): Promise<Omit<RenderContext, 'channels'>> {
+    if (content.includes('@')) return this.renderContext();
+    return this.linkifiers().then((linkifiers) => ({ users: [], groups: [], linkifiers }));
+  }
+
   /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);

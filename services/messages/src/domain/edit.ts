@@ -94,7 +94,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
         throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
       }
       const content = normalizeContent(req.content);
-      const ctx = await dir.renderContext();
+      const ctx = await dir.renderContextFor(content);
       const rendered = renderMessage(content, { ...ctx, channels: (await dir.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name })) });
       if (channel && !holds(settings.can_mention_many_users_group)) {
         if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');

@@ -69,7 +69,7 @@ async function checkScheduled(dir: Directory, fields: { type: string; to: string
   if (scheduledAt.getTime() <= now.getTime()) throw new BadRequestError('Scheduled delivery time must be in the future.');
   const t = target(fields.type, fields.to);
   const prepared = await prepareSend(dir, { type: t.type, to: JSON.stringify(t.type === 'stream' ? t.to[0] : t.to), topic: fields.topic, content: fields.content });
-  const [ctx, channels] = await Promise.all([dir.renderContext(), dir.allChannels()]);
+  const [ctx, channels] = await Promise.all([dir.renderContextFor(prepared.content), dir.allChannels()]);
   const rendered = renderMessage(prepared.content, { ...ctx, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
   return { type: t.type, to: t.to, topic: prepared.topic, content: prepared.content, rendered_content: rendered.html, scheduled_at: scheduledAt };
 }

@@ -203,7 +203,7 @@ export interface Outgoing {
 export async function doSend(
   tx: pg.PoolClient, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
 ): Promise<number> {
-  const [ctx, policy] = await Promise.all([dir.renderContext(), dir.realmPolicy()]);
+  const [ctx, policy] = await Promise.all([dir.renderContextFor(out.content), dir.realmPolicy()]);
   const channels = (await dir.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name }));
   const rendered = renderMessage(out.content, { ...ctx, channels });
   const { channel, topic, recipients, sender } = out;

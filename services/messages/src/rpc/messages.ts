@@ -101,8 +101,9 @@ export const getAccessibleMessageIds = (deps: MessagesDeps): Handler<GetAccessib
 
 export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageRequest__Output, Reply<'POST /messages/render'>> => async (req, ctx) => {
   const dir = directoryFor(deps, ctx);
-  const [context, channels] = await Promise.all([dir.renderContext(), dir.allChannels()]);
-  const rendered = renderMessage(normalizeContent(req.content), { ...context, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
+  const content = normalizeContent(req.content);
+  const [context, channels] = await Promise.all([dir.renderContextFor(content), dir.allChannels()]);
+  const rendered = renderMessage(content, { ...context, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
   return { rendered: rendered.html };
 };
 

@@ -10,7 +10,8 @@ import * as userStore from '../store/users';
 export const getRenderContext = (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRenderContextReply> => async (req) => {
   const realmId = requireRealmId(req.realm_id);
   const [users, groups, linkifiers] = await Promise.all([
-    userStore.listRealmUsers(deps.pool, realmId),
+    // Three columns, not the whole row: every send with a mention reads every user of the realm.
+    userStore.listMentionableUsers(deps.pool, realmId),
     groupStore.listUserGroups(deps.pool, realmId),
     linkifierStore.listLinkifiers(deps.pool, realmId),
   ]);

@@ -123,6 +123,13 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
 }
 
 /** Every user of the realm, system bots included (register's cross_realm_bots). */
+/** What mentions need of the realm's users (not the system bots): a send renders with it. */
+export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
+  const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(
+    'SELECT id, full_name, is_active FROM users WHERE realm_id = $1 AND NOT is_system_bot ORDER BY id', [realmId]);
+  return rows;
+}
+
 export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
   return rows;
