@@ -34,8 +34,8 @@ function legacyEntry(r: PresenceRecord, now: number) {
 
 /** The presences a user may see: of active users who have presence enabled. */
 export async function presences(pool: pg.Pool, store: PresenceStore, config: UsersConfig, realmId: number, q: PresenceQuery, now: number) {
-  const [records, users] = await Promise.all([store.all(realmId), userStore.listRealmUsers(pool, realmId)]);
-  const visible = new Map(users.filter((u) => u.is_active && userSettings(u).presence_enabled !== false).map((u) => [u.id, u]));
+  const [records, users] = await Promise.all([store.all(realmId), userStore.listPresenceUsers(pool, realmId)]);
+  const visible = new Map(users.map((u) => [u.id, u]));
   const oldest = q.historyLimitDays === undefined ? -Infinity : now - q.historyLimitDays * 86400;
   const out: Record<string, unknown> = {};
   for (const [userId, r] of records) {

@@ -123,6 +123,20 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
 }
 
 /** Every user of the realm, system bots included (register's cross_realm_bots). */
+/**
+ * The realm's active users whose presence others may see (presence_enabled is not false; it
+ * defaults to true), with what naming them by email needs: every POST /register and
+ * GET /realm/presence reads it, so not whole rows.
+ */
+export async function listPresenceUsers(db: Queryable, realmId: number): Promise<Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>[]> {
+  const { rows } = await db.query<Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>>(
+    `SELECT id, delivery_email, email_address_visibility FROM users
+     WHERE realm_id = $1 AND is_active AND NOT is_system_bot AND (settings -> 'presence_enabled') IS DISTINCT FROM 'false'::jsonb`,
+    [realmId],
+  );
+  return rows;
+}
+
 /** What mentions need of the realm's users (not the system bots): a send renders with it. */
 export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
   const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(
