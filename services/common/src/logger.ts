@@ -3,8 +3,9 @@ import pino, { DestinationStream, Logger } from 'pino';
 export type { Logger };
 
 /**
- * Structured JSON logs on stdout, or appended to the file LOG_FILE names. Secrets never reach a log line: the paths below are
- * redacted wherever they appear, and no code logs a request's parameters wholesale.
+ * Structured JSON logs on stdout, or appended to the file LOG_FILE names. Secrets never reach
+ * a log line: the paths below are redacted wherever they appear, and no code logs a request's
+ * parameters wholesale.
  */
 const REDACT = [
   'api_key', '*.api_key', 'password', '*.password', 'new_password', '*.new_password',

@@ -122,7 +122,6 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
   return Number(rows[0].n);
 }
 
-/** Every user of the realm, system bots included (register's cross_realm_bots). */
 /**
  * The realm's active users whose presence others may see (presence_enabled is not false; it
  * defaults to true), with what naming them by email needs: every POST /register and
@@ -144,6 +143,7 @@ export async function listMentionableUsers(db: Queryable, realmId: number): Prom
   return rows;
 }
 
+/** Every user of the realm, system bots included (register's cross_realm_bots). */
 export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
   return rows;
