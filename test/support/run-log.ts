@@ -17,8 +17,8 @@ export const runLogDir = (): string | undefined => process.env.PARLEY_TEST_LOG_D
 const remembered = new Set<string>();
 
 /**
- * Whether a value is worth looking for: long enough, and not a placeholder of one or two
- * characters repeated (a deliberately wrong key such as 32 × 'x', which may stand in a path).
+ * Whether a value is worth looking for: long enough, and not a placeholder of fewer than four
+ * distinct characters (a deliberately wrong key such as 32 × 'x', which may stand in a path).
  */
 const secretLike = (v: string): boolean => v.length >= 6 && !v.includes('\n') && new Set(v).size >= 4;
 

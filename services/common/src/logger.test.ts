@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createLogger } from './logger';
@@ -19,5 +22,21 @@ describe('createLogger', () => {
     const log = createLogger('users', 'info', new Writable({ write: (c, _e, d) => { lines.push(c.toString()); d(); } }));
     log.warn('hello');
     expect(JSON.parse(lines[0])).toMatchObject({ level: pino.levels.values.warn, service: 'users', msg: 'hello', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+  });
+
+  it('appends to the file LOG_FILE names, every logger of the process to the same one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logger-test-'));
+    const saved = process.env.LOG_FILE;
+    process.env.LOG_FILE = join(dir, 'sub', 'parley.log');
+    try {
+      createLogger('users', 'info').info('one');
+      createLogger('gateway', 'info').warn('two');
+      const lines = readFileSync(process.env.LOG_FILE, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.map((l) => [l.service, l.msg])).toEqual([['users', 'one'], ['gateway', 'two']]);
+    } finally {
+      process.env.LOG_FILE = saved;
+      if (saved === undefined) delete process.env.LOG_FILE;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
