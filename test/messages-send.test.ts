@@ -855,6 +855,26 @@ describe('POST /messages/render', () => {
   });
 });
 
+describe('channel links', () => {
+  it('links the channels the sender can see, in a sent message and in a preview; not those hidden from them', async () => {
+    const open = await createChannel([realm.member]);
+    const hidden = await createChannel([realm.owner], { invite_only: true });
+    const content = `see #**${open.name}**, #**${open.name}>plans** and #**${hidden.name}**`;
+    const channelLink = `<a class="stream" data-stream-id="${open.id}" href="/#narrow/channel/${open.id}-${open.name.replace(/ /g, '-')}">#${open.name}</a>`;
+    const id = await post(realm.member, open, 'links', content);
+    const { rendered } = ok(await realm.member.api.post('/messages/render', { content }));
+    for (const html of [(await messageOf(realm.member, id)).content, rendered]) {
+      expect(html).toContain(channelLink);
+      expect(html).toContain(`class="stream-topic" data-stream-id="${open.id}"`);
+      expect(html).toContain(`#<strong>${hidden.name}</strong>`); // as Zulip: plain bold text
+      expect(html).not.toContain(`data-stream-id="${hidden.id}"`);
+    }
+    // The owner sees the private channel, so their link to it is made.
+    const ownerId = await post(realm.owner, open, 'links', `#**${hidden.name}**`);
+    expect((await messageOf(realm.owner, ownerId)).content).toContain(`data-stream-id="${hidden.id}"`);
+  });
+});
+
 describe('max_message_id', () => {
   const registered = async (user: TestUser, params: Params = { fetch_event_types: ['message'] }) => ok(await user.api.post('/register', params));
 

@@ -147,3 +147,39 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
       .rejects.toMatchObject({ code: 'BAD_REQUEST', message: `Invalid user ID: ${elsewhere.member.user_id}` });
   });
 });
+
+describe('GetPermissionContext (internal RPC)', () => {
+  const ctx = { client: 'test', host: '' };
+  interface Context { policy: Record<string, unknown>; memberships: { user_id: number; group_ids: number[] }[]; users: Resolved['users']; linkifiers: string }
+  const context = (request: Record<string, unknown>) => client.call<Context>('GetPermissionContext', request, ctx);
+
+  it('answers what GetRealmPolicy, GetGroupMemberships and ResolveUsers answer, in one call', async () => {
+    const ids = [realm.member.user_id, realm.bot.user_id];
+    const [one, policy, memberships, resolved] = await Promise.all([
+      context({ realm_id: realm.realm_id, user_ids: ids, with_users: true }),
+      client.call('GetRealmPolicy', { realm_id: realm.realm_id }, ctx),
+      client.call<{ memberships: unknown[] }>('GetGroupMemberships', { realm_id: realm.realm_id, user_ids: ids }, ctx),
+      resolve(realm.realm_id, ids.map(String)),
+    ]);
+    expect(one.policy).toEqual(policy);
+    expect(one.memberships).toEqual(expect.arrayContaining(memberships.memberships));
+    expect(one.memberships).toHaveLength(2);
+    expect(one.users).toEqual(resolved.users);
+    // Linkifiers only when asked.
+    expect(one.linkifiers).toBe('');
+  });
+
+  it('includes the realm\'s linkifiers when asked, and leaves out users of other realms', async () => {
+    expect((await realm.admin.api.post('/realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' })).status).toBe(200);
+    const one = await context({ realm_id: realm.realm_id, user_ids: [realm.owner.user_id, elsewhere.member.user_id], with_users: true, with_linkifiers: true });
+    expect(JSON.parse(one.linkifiers)).toEqual((await realm.member.api.get('/realm/linkifiers')).body.linkifiers);
+    expect(JSON.parse(one.linkifiers)).toHaveLength(1);
+    expect(one.users.map((u) => Number(u.user_id))).toEqual([realm.owner.user_id]);
+    expect(one.memberships.map((m) => Number(m.user_id))).toEqual([realm.owner.user_id]);
+  });
+
+  it('refuses a request without a realm, and a realm that does not exist', async () => {
+    await expect(context({ realm_id: 0, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
+    await expect(context({ realm_id: 2 ** 31 - 1, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
+  });
+});

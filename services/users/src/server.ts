@@ -40,6 +40,7 @@ import { isInGroupSetting } from './rpc/is-in-group-setting';
 import { resolveUsers } from './rpc/resolve-users';
 import { getRealmPolicy } from './rpc/get-realm-policy';
 import { checkGroupSettings, expandGroupSettings, getGroupMemberships } from './rpc/group-memberships';
+import { getPermissionContext } from './rpc/permission-context';
 import { getRenderContext } from './rpc/get-render-context';
 import { getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
@@ -86,6 +87,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     ResolveUsers: resolveUsers(deps),
     GetRealmPolicy: getRealmPolicy(deps),
     GetGroupMemberships: getGroupMemberships(deps),
+    GetPermissionContext: getPermissionContext(deps),
     ExpandGroupSettings: expandGroupSettings(deps),
     CheckGroupSettings: checkGroupSettings(deps),
     GetRenderContext: getRenderContext(deps),

@@ -1,6 +1,7 @@
 import { BadRequestError, Caller, HandlerContext, RpcClients } from '@parley/common';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
+import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
 import type { CheckGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/CheckGroupSettingsReply';
 import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
@@ -44,10 +45,7 @@ export class Directory {
   }
 
   realmPolicy(): Promise<RealmPolicy> {
-    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then((r) => ({
-      settings: JSON.parse(r.settings) as Record<string, unknown>,
-      systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
-    }));
+    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then(toPolicy);
     return this.policy;
   }
 
@@ -59,10 +57,16 @@ export class Directory {
     return new Map(users.filter((u) => groups.has(u.user_id)).map((u) => [u.user_id, { ...u, groupIds: groups.get(u.user_id)! }]));
   }
 
+  /**
+   * One user (the caller, usually) as a viewer. The realm's policy comes in the same hop
+   * (GetPermissionContext), for the realmPolicy() that nearly always follows.
+   */
   async viewer(caller: Caller): Promise<Viewer> {
-    const viewer = (await this.viewers([caller])).get(caller.user_id);
-    if (!viewer) throw new BadRequestError('Invalid user');
-    return viewer;
+    const reply = this.call<GetPermissionContextReply__Output>('GetPermissionContext', { realm_id: this.realmId, user_ids: [caller.user_id] });
+    this.policy ??= reply.then((r) => toPolicy(r.policy!));
+    const groups = (await reply).memberships.find((m) => Number(m.user_id) === caller.user_id);
+    if (!groups) throw new BadRequestError('Invalid user');
+    return { user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(groups.group_ids.map(Number)) };
   }
 
   /** The realm's active users who hold any of the values. */
@@ -106,3 +110,8 @@ export class Directory {
     };
   }
 }
+
+const toPolicy = (r: GetRealmPolicyReply__Output): RealmPolicy => ({
+  settings: JSON.parse(r.settings) as Record<string, unknown>,
+  systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+});

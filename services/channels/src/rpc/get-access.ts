@@ -14,9 +14,10 @@ import { directoryFor } from './directory';
 
 /**
  * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
- * to one channel (one indexed query each for the channel and the subscription; the caller's
- * groups and the realm's settings come from the users service in parallel), to every
- * channel they see, and who is subscribed to a channel.
+ * to one channel (one indexed query each for the channel and the subscription, and with
+ * with_subscribers one for the subscribers, side by side with one hop to the users service
+ * for the caller's groups and the realm's settings), to every channel they see, and who is
+ * subscribed to a channel.
  */
 function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
   return {
@@ -42,10 +43,14 @@ export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output
   const id = Number(req.stream_id);
   const channel = id ? await store.findChannel(deps.pool, ctx.caller.realm_id, id) : (await store.findChannelsByName(deps.pool, ctx.caller.realm_id, [req.name ?? '']))[0];
   if (!channel) return { found: false };
-  const [viewer, policy, sub] = await Promise.all([dir.viewer(ctx.caller), dir.realmPolicy(), subs.findSubscription(deps.pool, channel.id, ctx.caller.user_id)]);
+  const [viewer, policy, sub, subscribers] = await Promise.all([
+    dir.viewer(ctx.caller), dir.realmPolicy(), subs.findSubscription(deps.pool, channel.id, ctx.caller.user_id),
+    req.with_subscribers ? subs.subscribersOf(deps.pool, [channel.id]) : undefined,
+  ]);
   const a = accessOf(channel, viewer, !!sub?.active, policy);
   // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'").
-  return a.metadata ? accessReply(channel, a) : { found: false, name: channel.name };
+  if (!a.metadata) return { found: false, name: channel.name };
+  return { ...accessReply(channel, a), subscriber_ids: subscribers?.get(channel.id) ?? [] };
 };
 
 export const listAccess = (deps: DbServiceDeps): Handler<unknown, ListAccessReply> => async (_req, ctx) => {

@@ -31,3 +31,44 @@ describe('Directory.renderContextFor', () => {
     }
   });
 });
+
+/** What a send costs in hops: the sender's context in one, the channel list only for channel links. */
+describe('Directory: a send\'s hops', () => {
+  function directory() {
+    const users = jest.fn(async (method: string) => {
+      if (method === 'GetPermissionContext') {
+        return {
+          policy: { settings: '{"topics_policy":"allow_empty_topic"}', system_groups: { 'role:members': 11 }, string_id: 'zulip' },
+          memberships: [{ user_id: 2, group_ids: [11, 12] }],
+          users: [{ user_id: 2, email: 'u2@example.com', full_name: 'U', role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 }],
+          linkifiers: JSON.stringify([{ id: 1, pattern: 'x', url_template: 'https://x.test' }]),
+        };
+      }
+      throw new Error(`unexpected users.${method}`);
+    });
+    const channels = jest.fn(async (method: string) => {
+      if (method === 'ListAccess') return { channels: [{ stream_id: 5, name: 'general', group_settings: '{}' }] };
+      throw new Error(`unexpected channels.${method}`);
+    });
+    const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
+    const dir = new Directory(clients, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+    return { dir, users, channels };
+  }
+
+  it('answers the sender, the realm policy, the sender\'s groups and the linkifiers from one call', async () => {
+    const { dir, users } = directory();
+    expect(await dir.sender()).toMatchObject({ user_id: 2, full_name: 'U', bot_owner_id: null });
+    expect(await dir.realmPolicy()).toEqual({ settings: { topics_policy: 'allow_empty_topic' }, systemGroups: { 'role:members': 11 }, stringId: 'zulip' });
+    expect([...(await dir.callerGroups())]).toEqual([11, 12]);
+    expect(await dir.linkifiers()).toEqual([{ id: 1, pattern: 'x', url_template: 'https://x.test' }]);
+    expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
+  });
+
+  it('lists the channels for rendering only when the content may link to one', async () => {
+    const { dir, channels } = directory();
+    expect(await dir.channelsForRendering('no links, # alone, **bold**')).toEqual([]);
+    expect(channels).not.toHaveBeenCalled();
+    expect(await dir.channelsForRendering('see #**general**')).toEqual([{ stream_id: 5, name: 'general' }]);
+    expect(channels.mock.calls.map((c) => c[0])).toEqual(['ListAccess']);
+  });
+});

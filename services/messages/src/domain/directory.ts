@@ -4,6 +4,7 @@ import type { ListAccessReply__Output } from '@parley/common/generated/parley/ch
 import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
+import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
 import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
 import type { GetRenderContextReply__Output } from '@parley/common/generated/parley/users/v1/GetRenderContextReply';
@@ -51,7 +52,7 @@ const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
  * uploads service (called through `uploads`) the files messages link to.
  */
 export class Directory {
-  private policy?: Promise<{ settings: Record<string, unknown>; systemGroups: Record<string, number>; stringId: string }>;
+  private policy?: Promise<ReturnType<typeof toPolicy>>;
   private groups?: Promise<Set<number>>;
   private channelList?: Promise<ChannelAccess[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
@@ -75,12 +76,23 @@ export class Directory {
   readonly uploads = <T>(method: string, request: unknown): Promise<T> => this.clients.uploads.call<T>(method, request, this.ctx);
 
   realmPolicy() {
-    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then((r) => ({
-      settings: JSON.parse(r.settings) as Record<string, unknown>,
-      systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
-      stringId: r.string_id,
-    }));
+    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(toPolicy);
     return this.policy;
+  }
+
+  /**
+   * The caller as a person, with the realm's policy, the caller's groups and the realm's
+   * linkifiers fetched in the same hop (GetPermissionContext) for the realmPolicy(),
+   * callerGroups() and linkifiers() a send goes on to ask. Undefined for no such user.
+   */
+  sender(): Promise<Person | undefined> {
+    const reply = this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
+      realm_id: this.caller.realm_id, user_ids: [this.caller.user_id], with_users: true, with_linkifiers: !this.rendering && !this.linkifierList,
+    });
+    this.policy ??= reply.then((r) => toPolicy(r.policy!));
+    this.groups ??= reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
+    if (!this.rendering) this.linkifierList ??= reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']);
+    return reply.then((r) => (r.users[0] ? toPerson(r.users[0]) : undefined));
   }
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
@@ -162,6 +174,24 @@ export class Directory {
     return r.found ? { channel: toAccess(r) } : { hiddenName: r.name || undefined };
   }
 
+  /**
+   * The caller's access to a channel for a send to it, with its subscribers (one hop), or the
+   * name of one that exists but they may not see.
+   */
+  async channelForSend(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string; subscribers: number[] }> {
+    const r = await this.channels<GetAccessReply__Output>('GetAccess', { ...('stream_id' in target ? target : { stream_id: 0, name: target.name }), with_subscribers: true });
+    return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
+  }
+
+  /**
+   * The channels rendering `content` may link to: every channel the caller sees when it has a
+   * channel link's opening (`#**`), else none (most messages: no hop).
+   */
+  async channelsForRendering(content: string): Promise<{ stream_id: number; name: string }[]> {
+    if (!content.includes('#**')) return [];
+    return (await this.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name }));
+  }
+
   /** The caller's access to every channel they may see. */
   allChannels(): Promise<ChannelAccess[]> {
     this.channelList ??= this.channels<ListAccessReply__Output>('ListAccess', {}).then((r) => r.channels.map(toAccess));
@@ -173,6 +203,12 @@ export class Directory {
     return r.user_ids.map(Number);
   }
 }
+
+const toPolicy = (r: GetRealmPolicyReply__Output) => ({
+  settings: JSON.parse(r.settings) as Record<string, unknown>,
+  systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+  stringId: r.string_id,
+});
 
 const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
   user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,

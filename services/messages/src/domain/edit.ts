@@ -10,7 +10,7 @@ import { FLAG_BITS, flagNames } from './flags';
 import { HISTORICAL_READ } from './format';
 import { accessMessage } from './fetch';
 import { renderMessage, topicLinks, topicUrl } from './render';
-import { checkTopicPolicy, WildcardMentionError } from './send';
+import { checkTopicPolicy, renderAs, WildcardMentionError } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 
 /**
@@ -94,8 +94,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
         throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
       }
       const content = normalizeContent(req.content);
-      const ctx = await dir.renderContextFor(content);
-      const rendered = renderMessage(content, { ...ctx, channels: (await dir.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name })) });
+      const { rendered } = await renderAs(dir, content);
       if (channel && !holds(settings.can_mention_many_users_group)) {
         if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
         if (rendered.topicWildcard && (await store.topicParticipants(tx, channel.stream_id, message.topic)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('topic');

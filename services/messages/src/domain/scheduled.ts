@@ -4,7 +4,7 @@ import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Directory, personOf } from './directory';
 import { renderMessage } from './render';
-import { prepareSend, SendOptions, sendPrepared } from './send';
+import { prepareSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
 
 /**
@@ -69,8 +69,7 @@ async function checkScheduled(dir: Directory, fields: { type: string; to: string
   if (scheduledAt.getTime() <= now.getTime()) throw new BadRequestError('Scheduled delivery time must be in the future.');
   const t = target(fields.type, fields.to);
   const prepared = await prepareSend(dir, { type: t.type, to: JSON.stringify(t.type === 'stream' ? t.to[0] : t.to), topic: fields.topic, content: fields.content });
-  const [ctx, channels] = await Promise.all([dir.renderContextFor(prepared.content), dir.allChannels()]);
-  const rendered = renderMessage(prepared.content, { ...ctx, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
+  const { rendered } = await renderAs(dir, prepared.content);
   return { type: t.type, to: t.to, topic: prepared.topic, content: prepared.content, rendered_content: rendered.html, scheduled_at: scheduledAt };
 }
 

@@ -6,7 +6,7 @@ import type { ChannelAccess, Directory, Person } from './directory';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
 import { notifyMessage } from './notify';
-import { renderMessage, topicLinks } from './render';
+import { RenderContext, renderMessage, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
 
 /**
@@ -75,14 +75,15 @@ export function checkTopicPolicy(channelPolicy: string, realmPolicy: string, top
   if (topic !== '' && policy === 'empty_topic_only') throw new BadRequestError('Only the general chat topic is allowed in this channel.');
 }
 
-async function resolveChannel(dir: Directory, raw: string): Promise<ChannelAccess> {
+/** The channel a send goes to, if the caller may post there, with its subscribers. */
+async function resolveChannel(dir: Directory, raw: string): Promise<{ channel: ChannelAccess; subscribers: number[] }> {
   const target = parseChannelTarget(raw);
-  const { channel, hiddenName } = await dir.channelOrHidden(target);
+  const { channel, hiddenName, subscribers } = await dir.channelForSend(target);
   if (hiddenName !== undefined) throw new BadRequestError(`Not authorized to send to channel '${hiddenName}'`);
   if (!channel) throw 'stream_id' in target ? new ChannelNotFoundError(target.stream_id) : new ChannelNameNotFoundError(target.name);
   if (channel.is_archived || !channel.content) throw new BadRequestError(`Not authorized to send to channel '${channel.name}'`);
   if (!channel.post) throw new BadRequestError('You do not have permission to post in this channel.');
-  return channel;
+  return { channel, subscribers };
 }
 
 async function resolveDirectRecipients(dir: Directory, raw: string): Promise<Person[]> {
@@ -95,6 +96,12 @@ async function resolveDirectRecipients(dir: Directory, raw: string): Promise<Per
   const gone = users.find((u) => !u.is_active);
   if (gone) throw new BadRequestError(`'${gone.email}' is no longer using Zulip.`);
   return users;
+}
+
+/** The promise, marked as handled: it is awaited later, and its rejection must not be reported as unhandled before then. */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** A send checked against every rule, ready to store: where it goes, who gets it, what it says. */
@@ -118,11 +125,15 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   const kind = ({ stream: 'channel', channel: 'channel', private: 'direct', direct: 'direct' } as Record<string, 'channel' | 'direct'>)[req.type];
   if (!kind) throw new BadRequestError('Invalid message type');
   const content = normalizeContent(req.content);
+  // The sender, and the channel or the other participants, side by side (two hops at once);
+  // the sender's checks come first, as their errors do.
+  const target = kind === 'channel' ? settled(resolveChannel(dir, req.to)) : undefined;
+  const others = kind === 'direct' ? settled(resolveDirectRecipients(dir, req.to)) : undefined;
+  const me = await dir.sender();
   const policy = await dir.realmPolicy();
-  const me = (await dir.people([caller.user_id])).users[0];
   if (!me?.is_active) throw new BadRequestError('User is deactivated');
   if (kind === 'channel') {
-    const channel = await resolveChannel(dir, req.to);
+    const { channel, subscribers } = await target!;
     const rawTopic = req.topic ?? req.subject;
     const topic = normalizeTopic(rawTopic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
     if (rawTopic === undefined && topic === '') {
@@ -130,11 +141,9 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
       if (effective === 'disable_empty_topic') throw new BadRequestError('Missing topic');
     }
     checkTopicPolicy(channel.topics_policy, String(policy.settings.topics_policy), topic);
-    const subscribers = await dir.subscribers(channel.stream_id);
     return { me, channel, topic, participants: [me], recipients: [...new Set([...subscribers, caller.user_id])], subscriberCount: subscribers.length, content };
   }
-  const others = await resolveDirectRecipients(dir, req.to);
-  const participants = [...new Map([me, ...others].map((p) => [p.user_id, p])).values()].sort((a, b) => a.user_id - b.user_id);
+  const participants = [...new Map([me, ...(await others!)].map((p) => [p.user_id, p])).values()].sort((a, b) => a.user_id - b.user_id);
   return { me, topic: '', participants, recipients: participants.map((p) => p.user_id), subscriberCount: 0, content };
 }
 
@@ -146,16 +155,24 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   const key = sendKey(req);
   const done = key === undefined ? undefined : await store.sentWithKey(pool, caller.user_id, key);
   if (done !== undefined) return { id: done };
-  const id = await withTransaction(pool, (tx) => sendPrepared(tx, dir, client, req, opts, key));
+  // The checks ask the users and channels services: before BEGIN, not while holding a connection.
+  const prepared = await prepareSend(dir, req);
+  const id = await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key));
   return { id };
 }
 
-/** Checks and stores a send in the caller's transaction (POST /messages, scheduled deliveries). */
+/** Checks and stores a send in the caller's transaction (scheduled deliveries). */
 export async function sendPrepared(
   tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, opts: SendOptions, key?: string,
 ): Promise<number> {
+  return storeSend(tx, dir, client, req, await prepareSend(dir, req), opts, key);
+}
+
+/** Stores a checked send (and its idempotency key) in the caller's transaction. */
+async function storeSend(
+  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
+): Promise<number> {
   const caller = dir.caller;
-  const p = await prepareSend(dir, req);
   const policy = await dir.realmPolicy();
   const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
   const earlier = key === undefined ? undefined : await store.claimSendKey(tx, caller.user_id, key);
@@ -177,6 +194,16 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
     return `key:${key}`;
   }
   return req.queue_id !== undefined && req.local_id !== undefined ? `local:${req.queue_id}:${req.local_id}` : undefined;
+}
+
+/**
+ * Renders content as the caller's message: mentions of the realm's users and groups,
+ * linkifiers, links to the channels the caller sees (each fetched only when the content may
+ * use it). Also answers the context it rendered with.
+ */
+export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
+  const [ctx, channels] = await Promise.all([dir.renderContextFor(content), dir.channelsForRendering(content)]);
+  return { rendered: renderMessage(content, { ...ctx, channels }), ctx };
 }
 
 /** A message about to be stored: who sends it where, and who receives a copy. */
@@ -203,9 +230,7 @@ export interface Outgoing {
 export async function doSend(
   tx: pg.PoolClient, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
 ): Promise<number> {
-  const [ctx, policy] = await Promise.all([dir.renderContextFor(out.content), dir.realmPolicy()]);
-  const channels = (await dir.allChannels()).map((c) => ({ stream_id: c.stream_id, name: c.name }));
-  const rendered = renderMessage(out.content, { ...ctx, channels });
+  const [{ ctx, rendered }, policy] = await Promise.all([renderAs(dir, out.content), dir.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
   let topicWildcardUsers: number[] = [];
   // Zulip counts the channel's subscribers (the sender may not be one).

@@ -16,7 +16,7 @@ import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/gene
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
 import { Directory } from '../domain/directory';
-import { checkSendMessage } from '../domain/send';
+import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
 import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
 import { checkDeleteMessage } from '../domain/delete';
@@ -102,9 +102,7 @@ export const getAccessibleMessageIds = (deps: MessagesDeps): Handler<GetAccessib
 export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageRequest__Output, Reply<'POST /messages/render'>> => async (req, ctx) => {
   const dir = directoryFor(deps, ctx);
   const content = normalizeContent(req.content);
-  const [context, channels] = await Promise.all([dir.renderContextFor(content), dir.allChannels()]);
-  const rendered = renderMessage(content, { ...context, channels: channels.map((c) => ({ stream_id: c.stream_id, name: c.name })) });
-  return { rendered: rendered.html };
+  return { rendered: (await renderAs(dir, content)).rendered.html };
 };
 
 /**

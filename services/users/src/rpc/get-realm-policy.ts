@@ -5,11 +5,15 @@ import type { UsersDeps } from '../deps';
 import * as groupStore from '../store/groups';
 import * as realmStore from '../store/realms';
 
-/** Internal: what the other services need of a realm to apply its permissions. */
-export const getRealmPolicy = (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRealmPolicyReply> => async (req) => {
-  const realmId = Number(req.realm_id);
-  const realm = Number.isSafeInteger(realmId) && realmId > 0 ? await realmStore.findRealmById(deps.pool, realmId) : undefined;
+/** What the other services need of a realm to apply its permissions (BAD_REQUEST for none). */
+export async function realmPolicy(deps: UsersDeps, realmId: number): Promise<GetRealmPolicyReply> {
+  const [realm, groups] = Number.isSafeInteger(realmId) && realmId > 0
+    ? await Promise.all([realmStore.findRealmById(deps.pool, realmId), groupStore.systemGroupIds(deps.pool, realmId)])
+    : [undefined, new Map<string, number>()];
   if (!realm) throw new BadRequestError('Invalid realm');
-  const groups = await groupStore.systemGroupIds(deps.pool, realm.id);
   return { settings: JSON.stringify(realm.settings), system_groups: Object.fromEntries(groups), deactivated: realm.deactivated, string_id: realm.string_id };
-};
+}
+
+/** Internal: a realm's settings and system groups (see realmPolicy). */
+export const getRealmPolicy = (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRealmPolicyReply> => (req) =>
+  realmPolicy(deps, Number(req.realm_id));
