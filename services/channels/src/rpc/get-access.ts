@@ -14,9 +14,9 @@ import { directoryFor } from './directory';
 
 /**
  * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
- * to one channel (one indexed query each for the channel and the subscription, and with
- * with_subscribers one for the subscribers, side by side with one hop to the users service
- * for the caller's groups and the realm's settings), to every channel they see, and who is
+ * to one channel (one statement for the channel, the caller's subscription and, with
+ * with_subscribers, its subscribers, side by side with one hop to the users service for the
+ * caller's groups and the realm's settings), to every channel they see, and who is
  * subscribed to a channel.
  */
 function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
@@ -41,16 +41,17 @@ function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
 export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> => async (req, ctx) => {
   const dir = directoryFor(deps, ctx);
   const id = Number(req.stream_id);
-  const channel = id ? await store.findChannel(deps.pool, ctx.caller.realm_id, id) : (await store.findChannelsByName(deps.pool, ctx.caller.realm_id, [req.name ?? '']))[0];
-  if (!channel) return { found: false };
-  const [viewer, policy, sub, subscribers] = await Promise.all([
-    dir.viewer(ctx.caller), dir.realmPolicy(), subs.findSubscription(deps.pool, channel.id, ctx.caller.user_id),
-    req.with_subscribers ? subs.subscribersOf(deps.pool, [channel.id]) : undefined,
+  if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) return { found: false };
+  // The caller's groups and the realm's policy (one hop) beside the channel's rows (one statement).
+  const [viewer, policy, channel] = await Promise.all([
+    dir.viewer(ctx.caller), dir.realmPolicy(),
+    store.findChannelForAccess(deps.pool, ctx.caller.realm_id, { id, name: req.name }, ctx.caller.user_id, req.with_subscribers),
   ]);
-  const a = accessOf(channel, viewer, !!sub?.active, policy);
+  if (!channel) return { found: false };
+  const a = accessOf(channel, viewer, channel.caller_subscribed, policy);
   // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'").
   if (!a.metadata) return { found: false, name: channel.name };
-  return { ...accessReply(channel, a), subscriber_ids: subscribers?.get(channel.id) ?? [] };
+  return { ...accessReply(channel, a), subscriber_ids: channel.subscriber_ids ?? [] };
 };
 
 export const listAccess = (deps: DbServiceDeps): Handler<unknown, ListAccessReply> => async (_req, ctx) => {

@@ -44,6 +44,23 @@ export async function findChannelsByName(db: Queryable, realmId: number, names: 
   return rows;
 }
 
+/**
+ * One channel, by ID or (when id is 0) by name in any case, with whether a user is subscribed
+ * and, when asked, its active subscribers: a permission check's reads in one statement.
+ */
+export async function findChannelForAccess(
+  db: Queryable, realmId: number, target: { id: number; name?: string }, userId: number, withSubscribers: boolean,
+): Promise<(ChannelRow & { caller_subscribed: boolean; subscriber_ids: number[] | null }) | undefined> {
+  const { rows } = await db.query<ChannelRow & { caller_subscribed: boolean; subscriber_ids: number[] | null }>(
+    `SELECT ${COLUMNS},
+       EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.id AND s.user_id = $3 AND s.active) AS caller_subscribed,
+       CASE WHEN $4 THEN ARRAY(SELECT s.user_id FROM subscriptions s WHERE s.channel_id = c.id AND s.active AND s.is_user_active ORDER BY s.user_id) END AS subscriber_ids
+       FROM channels c WHERE c.realm_id = $1 AND ${target.id ? 'c.id = $2::int' : 'lower(c.name) = lower($2::text)'}`,
+    [realmId, target.id || (target.name ?? ''), userId, withSubscribers],
+  );
+  return rows[0];
+}
+
 export async function listChannels(db: Queryable, realmId: number, ids?: number[]): Promise<ChannelRow[]> {
   const { rows } = await db.query<ChannelRow>(
     `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND ($2::int[] IS NULL OR id = ANY($2::int[])) ORDER BY lower(name), id`,

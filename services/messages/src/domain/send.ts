@@ -113,7 +113,13 @@ export interface PreparedSend {
   recipients: number[];
   subscriberCount: number;
   content: string;
+  /** The recipient row's ID, when already known. */
+  recipientId?: number;
 }
+
+/** The recipient row a message to this channel or these participants belongs to. */
+const recipientOf = (channel: { stream_id: number } | undefined, recipients: number[]) =>
+  (channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients });
 
 /**
  * Checks a send as its sender (channel access and posting permission, topics policy,
@@ -155,8 +161,10 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   const key = sendKey(req);
   const done = key === undefined ? undefined : await store.sentWithKey(pool, caller.user_id, key);
   if (done !== undefined) return { id: done };
-  // The checks ask the users and channels services: before BEGIN, not while holding a connection.
+  // The checks ask the users and channels services: before BEGIN, not while holding a
+  // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
+  prepared.recipientId = await store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients));
   const id = await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key));
   return { id };
 }
@@ -178,7 +186,7 @@ async function storeSend(
   const earlier = key === undefined ? undefined : await store.claimSendKey(tx, caller.user_id, key);
   if (earlier !== undefined) return earlier;
   const sent = await doSend(tx, dir, {
-    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, content: p.content, client,
+    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, content: p.content, client,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
@@ -214,6 +222,8 @@ export interface Outgoing {
   /** Direct messages: every participant (sender included); channel messages: the sender. */
   participants: Person[];
   recipients: number[];
+  /** The recipient row's ID, when already known (else found or made in the transaction). */
+  recipientId?: number;
   content: string;
   client: string;
   readBySender: boolean;
@@ -259,7 +269,7 @@ export async function doSend(
     channel_id: channel?.stream_id ?? null,
     topic,
     dm_user_ids: channel ? null : recipients,
-    recipient_id: await store.recipientId(tx, realmId, channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients }),
+    recipient_id: out.recipientId ?? await store.recipientId(tx, realmId, recipientOf(channel, recipients)),
     content: out.content,
     rendered_content: rendered.html,
     client: out.client,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Queryable } from '@parley/common';
 
 export interface MessageRow {
@@ -30,9 +31,33 @@ export const COLUMNS = `m.id::int AS id, m.realm_id, m.sender_id, m.kind, m.chan
 
 export type NewMessage = Omit<MessageRow, 'id' | 'date_sent' | 'last_edit_time' | 'last_moved_time' | 'recipient_id'>;
 
-/** The recipient of a channel or of a set of direct-message participants, made on first use. */
+/**
+ * Recipient IDs this process has seen committed, by realm and target. A recipient row never
+ * changes and is never deleted, so an ID once committed stays right; only IDs read or made
+ * outside a transaction go in (one made inside a transaction could be rolled back).
+ */
+const knownRecipients = new Map<string, number>();
+const MAX_KNOWN_RECIPIENTS = 100_000;
+
+/**
+ * The recipient of a channel or of a set of direct-message participants, made on first use.
+ * From memory when this process has seen it committed; given the pool (not a transaction's
+ * client), what it finds or makes is committed, and remembered.
+ */
 export async function recipientId(db: Queryable, realmId: number, target: { channel_id: number } | { dm_user_ids: number[] }): Promise<number> {
   const [column, value] = 'channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')];
+  const key = `${realmId}:${column}:${value}`;
+  const known = knownRecipients.get(key);
+  if (known !== undefined) return known;
+  const id = await findOrMakeRecipient(db, realmId, column, value);
+  if (db instanceof pg.Pool) {
+    if (knownRecipients.size >= MAX_KNOWN_RECIPIENTS) knownRecipients.delete(knownRecipients.keys().next().value!);
+    knownRecipients.set(key, id);
+  }
+  return id;
+}
+
+async function findOrMakeRecipient(db: Queryable, realmId: number, column: string, value: string | number): Promise<number> {
   // Usually the row exists (one statement). Otherwise insert it; a concurrent first message may
   // win that race, and its row shows to a later statement once it commits, so try again.
   for (let attempt = 1; ; attempt++) {

@@ -2,18 +2,21 @@ import { BadRequestError, Handler } from '@parley/common';
 import type { GetRealmPolicyRequest__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyRequest';
 import type { GetRealmPolicyReply } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { UsersDeps } from '../deps';
-import * as groupStore from '../store/groups';
-import * as realmStore from '../store/realms';
+import { permissionContext, PermissionContextRow } from '../store/permission-context';
 
-/** What the other services need of a realm to apply its permissions (BAD_REQUEST for none). */
-export async function realmPolicy(deps: UsersDeps, realmId: number): Promise<GetRealmPolicyReply> {
-  const [realm, groups] = Number.isSafeInteger(realmId) && realmId > 0
-    ? await Promise.all([realmStore.findRealmById(deps.pool, realmId), groupStore.systemGroupIds(deps.pool, realmId)])
-    : [undefined, new Map<string, number>()];
-  if (!realm) throw new BadRequestError('Invalid realm');
-  return { settings: JSON.stringify(realm.settings), system_groups: Object.fromEntries(groups), deactivated: realm.deactivated, string_id: realm.string_id };
+/** A realm's policy, some of its users' groups and maybe its linkifiers (BAD_REQUEST for no such realm). */
+export async function realmContext(deps: UsersDeps, realmId: number, userIds: number[], withLinkifiers = false): Promise<PermissionContextRow> {
+  const context = Number.isSafeInteger(realmId) && realmId > 0 && realmId < 2 ** 31
+    ? await permissionContext(deps.pool, realmId, userIds, withLinkifiers) : undefined;
+  if (!context) throw new BadRequestError('Invalid realm');
+  return context;
 }
 
-/** Internal: a realm's settings and system groups (see realmPolicy). */
-export const getRealmPolicy = (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRealmPolicyReply> => (req) =>
-  realmPolicy(deps, Number(req.realm_id));
+/** What the other services need of a realm to apply its permissions. */
+export function realmPolicyReply(context: PermissionContextRow): GetRealmPolicyReply {
+  return { settings: JSON.stringify(context.settings), system_groups: context.system_groups, deactivated: context.deactivated, string_id: context.string_id };
+}
+
+/** Internal: a realm's settings and system groups (see realmPolicyReply). */
+export const getRealmPolicy = (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRealmPolicyReply> => async (req) =>
+  realmPolicyReply(await realmContext(deps, Number(req.realm_id), []));

@@ -139,16 +139,25 @@ export async function recursiveMemberIds(db: Queryable, groupId: number): Promis
 }
 
 /** Every group each user of the realm belongs to, directly or through any depth of subgroups. */
-export async function groupMemberships(db: Queryable, realmId: number, userIds: number[]): Promise<Map<number, number[]>> {
-  const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(
-    `WITH RECURSIVE up(user_id, group_id) AS (
+/**
+ * Every group of the realm ($1) that each user ($2, int[]) belongs to, directly or through
+ * subgroups: `up` then `memberships(user_id, group_ids)`, one row per user of the realm.
+ * For a WITH RECURSIVE (see groupMemberships and the users service's permission context).
+ */
+export const MEMBERSHIPS_CTE = `up(user_id, group_id) AS (
        SELECT m.user_id, m.group_id FROM user_group_members m JOIN users u ON u.id = m.user_id
         WHERE u.realm_id = $1 AND m.user_id = ANY($2::int[])
        UNION
        SELECT up.user_id, s.group_id FROM user_group_subgroups s JOIN up ON s.subgroup_id = up.group_id
-     )
-     SELECT u.id AS user_id, COALESCE(array_agg(up.group_id ORDER BY up.group_id) FILTER (WHERE up.group_id IS NOT NULL), '{}') AS group_ids
-       FROM users u LEFT JOIN up ON up.user_id = u.id WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) GROUP BY u.id`,
+     ),
+     memberships AS (
+       SELECT u.id AS user_id, COALESCE(array_agg(up.group_id ORDER BY up.group_id) FILTER (WHERE up.group_id IS NOT NULL), '{}') AS group_ids
+         FROM users u LEFT JOIN up ON up.user_id = u.id WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) GROUP BY u.id
+     )`;
+
+export async function groupMemberships(db: Queryable, realmId: number, userIds: number[]): Promise<Map<number, number[]>> {
+  const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(
+    `WITH RECURSIVE ${MEMBERSHIPS_CTE} SELECT user_id, group_ids FROM memberships`,
     [realmId, userIds],
   );
   return new Map(rows.map((r) => [r.user_id, r.group_ids]));
