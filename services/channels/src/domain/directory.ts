@@ -37,6 +37,8 @@ export interface DirectoryUser {
  */
 export class Directory {
   private policy?: Promise<RealmPolicy>;
+  /** The caller as a viewer, when given with useCallerContext. */
+  private given?: Viewer;
 
   constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller }, readonly realmId: number) {}
 
@@ -58,10 +60,20 @@ export class Directory {
   }
 
   /**
+   * Takes the caller's groups and the realm's policy as another service fetched them
+   * (GetAccess's caller_context): viewer(caller) and realmPolicy() then ask nobody.
+   */
+  useCallerContext(caller: Caller, context: { settings: string; system_groups: Record<string, number | string>; group_ids: (number | string)[] }): void {
+    this.policy = Promise.resolve(toPolicy({ settings: context.settings, system_groups: context.system_groups } as GetRealmPolicyReply__Output));
+    this.given = { user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(context.group_ids.map(Number)) };
+  }
+
+  /**
    * One user (the caller, usually) as a viewer. The realm's policy comes in the same hop
    * (GetPermissionContext), for the realmPolicy() that nearly always follows.
    */
   async viewer(caller: Caller): Promise<Viewer> {
+    if (this.given?.user_id === caller.user_id) return this.given;
     const reply = this.call<GetPermissionContextReply__Output>('GetPermissionContext', { realm_id: this.realmId, user_ids: [caller.user_id] });
     this.policy ??= reply.then((r) => toPolicy(r.policy!));
     const groups = (await reply).memberships.find((m) => Number(m.user_id) === caller.user_id);

@@ -16,8 +16,8 @@ import { directoryFor } from './directory';
  * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
  * to one channel (one statement for the channel, the caller's subscription and, with
  * with_subscribers, its subscribers, side by side with one hop to the users service for the
- * caller's groups and the realm's settings), to every channel they see, and who is
- * subscribed to a channel.
+ * caller's groups and the realm's settings unless the asking service passes them), to every
+ * channel they see, and who is subscribed to a channel.
  */
 function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
   return {
@@ -40,6 +40,7 @@ function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
 
 export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> => async (req, ctx) => {
   const dir = directoryFor(deps, ctx);
+  if (req.caller_context) dir.useCallerContext(ctx.caller, req.caller_context);
   const id = Number(req.stream_id);
   if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) return { found: false };
   // The caller's groups and the realm's policy (one hop) beside the channel's rows (one statement).

@@ -46,8 +46,9 @@ describe('Directory: a send\'s hops', () => {
       }
       throw new Error(`unexpected users.${method}`);
     });
-    const channels = jest.fn(async (method: string) => {
+    const channels = jest.fn(async (method: string, _request?: unknown) => {
       if (method === 'ListAccess') return { channels: [{ stream_id: 5, name: 'general', group_settings: '{}' }] };
+      if (method === 'GetAccess') return { found: true, stream_id: 5, name: 'general', group_settings: '{}', subscriber_ids: ['2', '3'] };
       throw new Error(`unexpected channels.${method}`);
     });
     const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
@@ -62,6 +63,17 @@ describe('Directory: a send\'s hops', () => {
     expect([...(await dir.callerGroups())]).toEqual([11, 12]);
     expect(await dir.linkifiers()).toEqual([{ id: 1, pattern: 'x', url_template: 'https://x.test' }]);
     expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
+  });
+
+  it('passes the sender\'s permission context along to the channels service, with the subscribers asked for', async () => {
+    const { dir, users, channels } = directory();
+    await dir.sender();
+    expect(await dir.channelForSend({ name: 'general' })).toMatchObject({ channel: { stream_id: 5 }, subscribers: [2, 3] });
+    expect(channels.mock.calls).toEqual([['GetAccess', {
+      stream_id: 0, name: 'general', with_subscribers: true,
+      caller_context: { settings: '{"topics_policy":"allow_empty_topic"}', system_groups: { 'role:members': 11 }, group_ids: [11, 12] },
+    }, expect.anything()]]);
+    expect(users).toHaveBeenCalledTimes(1);
   });
 
   it('lists the channels for rendering only when the content may link to one', async () => {

@@ -57,6 +57,8 @@ export class Directory {
   private channelList?: Promise<ChannelAccess[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
+  /** The caller's permission context, once sender() asked for it. */
+  private context?: Promise<GetPermissionContextReply__Output>;
 
   constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller }) {}
 
@@ -89,6 +91,7 @@ export class Directory {
     const reply = this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
       realm_id: this.caller.realm_id, user_ids: [this.caller.user_id], with_users: true, with_linkifiers: !this.rendering && !this.linkifierList,
     });
+    this.context ??= reply;
     this.policy ??= reply.then((r) => toPolicy(r.policy!));
     this.groups ??= reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
     if (!this.rendering) this.linkifierList ??= reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']);
@@ -179,7 +182,16 @@ export class Directory {
    * name of one that exists but they may not see.
    */
   async channelForSend(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string; subscribers: number[] }> {
-    const r = await this.channels<GetAccessReply__Output>('GetAccess', { ...('stream_id' in target ? target : { stream_id: 0, name: target.name }), with_subscribers: true });
+    // The caller's groups and the realm's policy, when sender() has them, go along: the
+    // channels service then decides without asking the users service (a hop fewer).
+    const context = this.context && (await this.context);
+    const r = await this.channels<GetAccessReply__Output>('GetAccess', {
+      ...('stream_id' in target ? target : { stream_id: 0, name: target.name }),
+      with_subscribers: true,
+      ...(context?.policy && {
+        caller_context: { settings: context.policy.settings, system_groups: context.policy.system_groups, group_ids: context.memberships[0]?.group_ids ?? [] },
+      }),
+    });
     return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
   }
 

@@ -131,15 +131,15 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   const kind = ({ stream: 'channel', channel: 'channel', private: 'direct', direct: 'direct' } as Record<string, 'channel' | 'direct'>)[req.type];
   if (!kind) throw new BadRequestError('Invalid message type');
   const content = normalizeContent(req.content);
-  // The sender, and the channel or the other participants, side by side (two hops at once);
-  // the sender's checks come first, as their errors do.
-  const target = kind === 'channel' ? settled(resolveChannel(dir, req.to)) : undefined;
+  // The sender first: their permission context then goes along to the channels service (one
+  // hop fewer than both services asking the users service). The other participants of a
+  // direct message are asked for side by side. The sender's checks come first, as their errors do.
   const others = kind === 'direct' ? settled(resolveDirectRecipients(dir, req.to)) : undefined;
   const me = await dir.sender();
   const policy = await dir.realmPolicy();
   if (!me?.is_active) throw new BadRequestError('User is deactivated');
   if (kind === 'channel') {
-    const { channel, subscribers } = await target!;
+    const { channel, subscribers } = await resolveChannel(dir, req.to);
     const rawTopic = req.topic ?? req.subject;
     const topic = normalizeTopic(rawTopic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
     if (rawTopic === undefined && topic === '') {
