@@ -1,6 +1,6 @@
 import type { ServiceName } from './config';
 import { schemaOf, Queryable } from './db';
-import { writeOutbox } from './outbox';
+import { writeOutboxRows } from './outbox';
 
 /**
  * Client events: what a service tells Zulip clients about a change. `emit` writes one to the
@@ -42,6 +42,18 @@ export function emit(
   tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],
   fallback?: ClientEvent['fallback'], message?: MessageDelivery,
 ): Promise<void> {
-  const payload: ClientEvent = { realm_id: realmId, audience, event, ...(fallback && { fallback }), ...(message && { message }) };
-  return writeOutbox(tx, schemaOf(service), clientEventSubject(service), payload);
+  return emitAll(tx, service, [clientEventPayload(realmId, audience, event, fallback, message)]);
+}
+
+/** A client event as emit writes it, for emitAll. */
+export function clientEventPayload(
+  realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback'], message?: MessageDelivery,
+): ClientEvent {
+  return { realm_id: realmId, audience, event, ...(fallback && { fallback }), ...(message && { message }) };
+}
+
+/** Several client events of one change, in order, in one statement. */
+export function emitAll(tx: Queryable, service: ServiceName, events: ClientEvent[]): Promise<void> {
+  const subject = clientEventSubject(service);
+  return writeOutboxRows(tx, schemaOf(service), events.map((payload) => ({ subject, payload })));
 }

@@ -1,7 +1,7 @@
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OutboxRelay, writeOutbox } from './outbox';
+import { OutboxRelay, writeOutbox, writeOutboxRows } from './outbox';
 import { testDatabaseUrl } from '../../../test/support/servers';
 
 const DATABASE_URL = testDatabaseUrl();
@@ -128,6 +128,23 @@ describe('outbox', () => {
     expect(bus.published[0]).toEqual({ subject: 'users.created', data: { n: 0 }, id: first[0] });
     expect(bus.published[4]).toEqual({ subject: 'users.changed', data: { n: 1 }, id: second[1] });
     expect(await unsentCount()).toBe(0);
+  });
+
+  it('writes several rows in one statement, in order, and publishes them like single ones', async () => {
+    const bus = new FakeBus();
+    const statements: string[] = [];
+    await inTransaction(async (client) => {
+      const counting = { query: ((text: string, values: unknown[]) => { statements.push(text); return client.query(text, values); }) as PoolClient['query'] };
+      await writeOutboxRows(counting, schema, [
+        { subject: 'messages.client_event', payload: { n: 'a' } }, { subject: 'messages.other', payload: { n: 'b' } }, { subject: 'messages.client_event', payload: { n: 'c' } },
+      ]);
+      await writeOutboxRows(counting, schema, []);
+    });
+    expect(statements).toHaveLength(1);
+    await newRelay(bus).flush();
+    expect(bus.published.map((p) => [p.subject, p.data])).toEqual([
+      ['messages.client_event', { n: 'a' }], ['messages.other', { n: 'b' }], ['messages.client_event', { n: 'c' }],
+    ]);
   });
 
   it('publishes nothing from a rolled-back transaction', async () => {

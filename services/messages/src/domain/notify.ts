@@ -1,4 +1,4 @@
-import { emit, MessageDelivery, Queryable } from '@parley/common';
+import { clientEventPayload, emit, emitAll, MessageDelivery, Queryable } from '@parley/common';
 
 /**
  * The messages service's client events. A message event goes to each recipient with their
@@ -12,9 +12,9 @@ export async function notifyMessage(
     const key = JSON.stringify(r.flags);
     byFlags.set(key, [...(byFlags.get(key) ?? []), r.user_id]);
   }
-  for (const [key, users] of byFlags) {
-    await emit(tx, 'messages', realmId, users, { type: 'message', message, flags: JSON.parse(key) as string[] }, undefined, delivery);
-  }
+  // One statement for them all.
+  await emitAll(tx, 'messages', [...byFlags].map(([key, users]) =>
+    clientEventPayload(realmId, users, { type: 'message', message, flags: JSON.parse(key) as string[] }, undefined, delivery)));
 }
 
 export function notify(tx: Queryable, realmId: number, users: number[], event: Record<string, unknown> & { type: string }): Promise<void> {

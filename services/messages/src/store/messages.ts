@@ -72,20 +72,20 @@ async function findOrMakeRecipient(db: Queryable, realmId: number, column: strin
 }
 
 /**
- * Inserts a message and every recipient's copy with its flags, in two statements whatever the
- * number of recipients (one batched INSERT … SELECT FROM unnest for the copies).
+ * Inserts a message and every recipient's copy with its flags, in one statement whatever the
+ * number of recipients (the copies an INSERT … SELECT FROM unnest in the same WITH).
  */
 export async function insertMessage(db: Queryable, m: NewMessage & { recipient_id: number }, copies: { user_id: number; flags: number }[]): Promise<MessageRow> {
   const { rows } = await db.query<MessageRow>(
-    `INSERT INTO messages AS m (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
-       has_link, has_image, has_attachment)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+    `WITH message AS (
+       INSERT INTO messages AS m (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
+         has_link, has_image, has_attachment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}),
+     copies AS (
+       INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($14::int[], $15::int[]) AS c(u, f))
+     SELECT * FROM message`,
     [m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content, m.rendered_content, m.client,
-      m.has_link, m.has_image, m.has_attachment],
-  );
-  await db.query(
-    'INSERT INTO user_messages (user_id, message_id, flags) SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS c(u, f)',
-    [rows[0].id, copies.map((c) => c.user_id), copies.map((c) => c.flags)],
+      m.has_link, m.has_image, m.has_attachment, copies.map((c) => c.user_id), copies.map((c) => c.flags)],
   );
   return rows[0];
 }
