@@ -24,3 +24,4 @@ export * from './group-settings';
 export * from './emoji';
 export * from './params';
 export * from './jobs';
+export * from './promises';

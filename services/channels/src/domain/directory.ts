@@ -1,4 +1,4 @@
-import { BadRequestError, Caller, HandlerContext, RpcClients } from '@parley/common';
+import { BadRequestError, Caller, handledLater, HandlerContext, RpcClients } from '@parley/common';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
@@ -75,7 +75,8 @@ export class Directory {
   async viewer(caller: Caller): Promise<Viewer> {
     if (this.given?.user_id === caller.user_id) return this.given;
     const reply = this.call<GetPermissionContextReply__Output>('GetPermissionContext', { realm_id: this.realmId, user_ids: [caller.user_id] });
-    this.policy ??= reply.then((r) => toPolicy(r.policy!));
+    // Kept for a realmPolicy() that may not come: handledLater, so a failed call rejects only what is awaited.
+    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
     const groups = (await reply).memberships.find((m) => Number(m.user_id) === caller.user_id);
     if (!groups) throw new BadRequestError('Invalid user');
     return { user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(groups.group_ids.map(Number)) };

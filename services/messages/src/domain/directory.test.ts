@@ -76,6 +76,22 @@ describe('Directory: a send\'s hops', () => {
     expect(users).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves no unhandled rejection when the users service fails: only what is awaited rejects', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const users = jest.fn(async () => { throw new Error('users unavailable'); });
+      const dir = new Directory({ users: { call: users } } as unknown as RpcClients,
+        { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+      await expect(dir.sender()).rejects.toThrow('users unavailable');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(dir.realmPolicy()).rejects.toThrow('users unavailable');
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
   it('lists the channels for rendering only when the content may link to one', async () => {
     const { dir, channels } = directory();
     expect(await dir.channelsForRendering('no links, # alone, **bold**')).toEqual([]);

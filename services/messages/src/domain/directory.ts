@@ -1,4 +1,4 @@
-import { Caller, HandlerContext, RpcClients } from '@parley/common';
+import { Caller, handledLater, HandlerContext, RpcClients } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
 import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
@@ -91,10 +91,12 @@ export class Directory {
     const reply = this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
       realm_id: this.caller.realm_id, user_ids: [this.caller.user_id], with_users: true, with_linkifiers: !this.rendering && !this.linkifierList,
     });
-    this.context ??= reply;
-    this.policy ??= reply.then((r) => toPolicy(r.policy!));
-    this.groups ??= reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
-    if (!this.rendering) this.linkifierList ??= reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']);
+    // Each answer is kept for a later step that may never come (the send refused first):
+    // handledLater, so a failed call rejects only what is awaited.
+    this.context ??= handledLater(reply);
+    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
+    this.groups ??= handledLater(reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number))));
+    if (!this.rendering) this.linkifierList ??= handledLater(reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']));
     return reply.then((r) => (r.users[0] ? toPerson(r.users[0]) : undefined));
   }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, holdsGroupSetting, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
 import type { ChannelAccess, Directory, Person } from './directory';
@@ -98,12 +98,6 @@ async function resolveDirectRecipients(dir: Directory, raw: string): Promise<Per
   return users;
 }
 
-/** The promise, marked as handled: it is awaited later, and its rejection must not be reported as unhandled before then. */
-function settled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
 /** A send checked against every rule, ready to store: where it goes, who gets it, what it says. */
 export interface PreparedSend {
   me: Person;
@@ -134,7 +128,7 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   // The sender first: their permission context then goes along to the channels service (one
   // hop fewer than both services asking the users service). The other participants of a
   // direct message are asked for side by side. The sender's checks come first, as their errors do.
-  const others = kind === 'direct' ? settled(resolveDirectRecipients(dir, req.to)) : undefined;
+  const others = kind === 'direct' ? handledLater(resolveDirectRecipients(dir, req.to)) : undefined;
   const me = await dir.sender();
   const policy = await dir.realmPolicy();
   if (!me?.is_active) throw new BadRequestError('User is deactivated');
