@@ -141,7 +141,10 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
       const back = Date.now();
       const deadline = back + 60_000;
       while (lastOkAt < back) {
-        if (Date.now() > deadline) throw new Error(`no write succeeded within 60 s of PostgreSQL's return (${signal}); failures: ${JSON.stringify(failures.slice(-3))}`);
+        if (Date.now() > deadline) {
+          throw new Error(`no write succeeded within 60 s of PostgreSQL's return (${signal}); failures: ${JSON.stringify(failures.slice(-3))}; `
+            + `Parley's exit: ${JSON.stringify([own.server.child.exitCode, own.server.child.signalCode])}; its errors: ${errorsLogged().join('\n')}`);
+        }
         await sleep(20);
       }
       return Date.now() - back;
