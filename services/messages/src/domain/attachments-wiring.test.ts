@@ -46,9 +46,13 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
   const person = (id: number) => ({
     user_id: id, email: `u${id}@example.com`, full_name: `User ${id}`, role: 400, is_bot: id === BOT, is_active: true, avatar_url: '', bot_owner_id: 0,
   });
-  const users = jest.fn(async (method: string, req: { principals?: string[]; system_bot?: string }) => {
+  const policy = () => ({ settings: JSON.stringify({ allow_message_editing: true, message_content_edit_limit_seconds: null, ...opts.settings }), system_groups: {}, string_id: 'zulip' });
+  const users = jest.fn(async (method: string, req: { principals?: string[]; system_bot?: string; user_ids?: number[] }) => {
     switch (method) {
-      case 'GetRealmPolicy': return { settings: JSON.stringify({ allow_message_editing: true, message_content_edit_limit_seconds: null, ...opts.settings }), system_groups: {}, string_id: 'zulip' };
+      case 'GetRealmPolicy': return policy();
+      case 'GetPermissionContext': return {
+        policy: policy(), memberships: (req.user_ids ?? []).map((id) => ({ user_id: id, group_ids: [] })), users: (req.user_ids ?? []).map(person), linkifiers: '[]',
+      };
       case 'GetGroupMemberships': return { memberships: [] };
       case 'ResolveUsers': return req.system_bot ? { users: [person(BOT)], unknown: [] } : { users: (req.principals ?? []).map((p) => person(Number(p))), unknown: [] };
       case 'GetRenderContext': return { users: [], groups: [], linkifiers: [] };
@@ -87,7 +91,7 @@ const messageRow = (fields: Record<string, unknown> = {}) => ({
 
 function defaultSql(s: string, params: unknown[]): { rows: unknown[] } {
   if (s.includes('INSERT INTO recipients')) return { rows: [{ id: 1 }] };
-  if (s.startsWith('INSERT INTO messages')) return { rows: [messageRow({ content: params[7], rendered_content: params[8] })] };
+  if (s.includes('INSERT INTO messages')) return { rows: [messageRow({ content: params[7], rendered_content: params[8] })] };
   return { rows: [] };
 }
 
@@ -107,8 +111,8 @@ describe('sending a message that links to uploads', () => {
     }]);
     expect(w.uploads.mock.calls[0][2]).toMatchObject({ caller: { user_id: SENDER } });
     const call = at(w.trail, /^uploads /);
-    expect(at(w.trail, /^BEGIN/)).toBeLessThan(at(w.trail, /^INSERT INTO messages/));
-    expect(at(w.trail, /^INSERT INTO messages/)).toBeLessThan(call);
+    expect(at(w.trail, /^BEGIN/)).toBeLessThan(at(w.trail, /INSERT INTO messages/));
+    expect(at(w.trail, /INSERT INTO messages/)).toBeLessThan(call);
     expect(call).toBeLessThan(at(w.trail, /^COMMIT/));
   });
 
