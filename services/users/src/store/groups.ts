@@ -16,14 +16,6 @@ export async function addSubgroup(db: Queryable, groupId: number, subgroupId: nu
   await db.query('INSERT INTO user_group_subgroups (group_id, subgroup_id) VALUES ($1, $2)', [groupId, subgroupId]);
 }
 
-export async function systemGroupIds(db: Queryable, realmId: number): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ id: number; name: string }>(
-    'SELECT id, name FROM user_groups WHERE realm_id = $1 AND is_system_group',
-    [realmId],
-  );
-  return new Map(rows.map((r) => [r.name, r.id]));
-}
-
 /** Replaces the user's direct memberships among the realm's system groups. */
 export async function setSystemGroupMemberships(db: Queryable, realmId: number, userId: number, groupNames: string[]): Promise<void> {
   await db.query(
@@ -138,7 +130,6 @@ export async function recursiveMemberIds(db: Queryable, groupId: number): Promis
   return rows.map((r) => r.user_id);
 }
 
-/** Every group each user of the realm belongs to, directly or through any depth of subgroups. */
 /**
  * Every group of the realm ($1) that each user ($2, int[]) belongs to, directly or through
  * subgroups: `up` then `memberships(user_id, group_ids)`, one row per user of the realm.
@@ -155,6 +146,7 @@ export const MEMBERSHIPS_CTE = `up(user_id, group_id) AS (
          FROM users u LEFT JOIN up ON up.user_id = u.id WHERE u.realm_id = $1 AND u.id = ANY($2::int[]) GROUP BY u.id
      )`;
 
+/** Every group each user of the realm belongs to, directly or through any depth of subgroups. */
 export async function groupMemberships(db: Queryable, realmId: number, userIds: number[]): Promise<Map<number, number[]>> {
   const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(
     `WITH RECURSIVE ${MEMBERSHIPS_CTE} SELECT user_id, group_ids FROM memberships`,
