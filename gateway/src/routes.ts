@@ -294,7 +294,7 @@ export const routes: Route[] = [
       include_public: 'bool?', include_web_public: 'bool?', include_subscribed: 'bool?', exclude_archived: 'bool?', include_all_active: 'bool?',
       include_all: 'bool?', include_default: 'bool?', include_owner_subscribed: 'bool?', include_can_access_content: 'bool?',
     } },
-  { method: 'GET', path: '/streams/:stream_id', service: 'channels', rpc: 'GetChannel', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'GET', path: '/streams/:stream_id', service: 'channels', rpc: 'GetChannelById', auth: 'user', params: { stream_id: 'int' } },
   { method: 'PATCH', path: '/streams/:stream_id', service: 'channels', rpc: 'UpdateChannel', auth: 'user',
     params: {
       stream_id: 'int', description: 'string?', new_name: 'string?', is_private: 'bool?', is_web_public: 'bool?',

@@ -29,7 +29,7 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     GetSubscriptionStatus: getSubscriptionStatus(deps),
     CreateChannel: createChannel(deps),
     GetChannels: getChannels(deps),
-    GetChannel: getChannel(deps),
+    GetChannelById: getChannel(deps),
     UpdateChannel: updateChannel(deps),
     ArchiveChannel: archiveChannel(deps),
     GetChannelId: getChannelId(deps),

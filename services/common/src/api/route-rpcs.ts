@@ -60,7 +60,7 @@ export const ROUTE_RPCS = {
     GetSubscriptionStatus: ['GET /users/{user_id}/subscriptions/{stream_id}'],
     CreateChannel: ['POST /channels/create'],
     GetChannels: ['GET /streams'],
-    GetChannel: ['GET /streams/{stream_id}'],
+    GetChannelById: ['GET /streams/{stream_id}'],
     UpdateChannel: ['PATCH /streams/{stream_id}'],
     ArchiveChannel: ['DELETE /streams/{stream_id}'],
     GetChannelId: ['GET /get_stream_id'],
