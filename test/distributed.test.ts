@@ -71,6 +71,22 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
     await eventually(async () => expect((await member.get('/users/me')).body.code).toBe('USER_DEACTIVATED'));
   });
 
+  it('holds a realm change for the very next send in the messages process (its kept policy is dropped over NATS first)', async () => {
+    // gateway-1 traces its calls: this subscribe is also the call to the channels service that
+    // broke with tracing on (an RPC named GetChannel; see grpc/protos.test.ts).
+    const api = new Api(owner, gatewayUrl);
+    expect((await api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'read your writes' }]) })).status).toBe(200);
+    for (let i = 0; i < 6; i++) {
+      const disabled = i % 2 === 0;
+      expect((await api.patch('/realm', { topics_policy: disabled ? 'disable_empty_topic' : 'allow_empty_topic' }, { contract: 'envelope' })).status).toBe(200);
+      // Twice: the first send of a round may fetch the policy, the second is answered from what was kept.
+      for (const attempt of [1, 2]) {
+        const sent = await api.post('/messages', { type: 'stream', to: 'read your writes', topic: '', content: `round ${i}.${attempt}` });
+        expect([i, attempt, sent.status]).toEqual([i, attempt, disabled ? 400 : 200]);
+      }
+    }
+  });
+
   it('answers 503 while the users service is down, and recovers when it is back', async () => {
     expect(await proc('users').stop('SIGKILL')).toBe('SIGKILL');
     const down = await new Api(owner, gatewayUrl).get('/users/me');

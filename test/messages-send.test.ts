@@ -274,6 +274,17 @@ describe('POST /messages: topics', () => {
       ok(await elsewhere.owner.api.patch('/realm', { topics_policy: 'allow_empty_topic' }, { contract: 'envelope' }));
       await post(elsewhere.member, c, '', 'and now here too');
     });
+
+    it('a change of the realm\'s policy holds for the very next send, every time (the messages service keeps no stale copy)', async () => {
+      const c = await createChannel([elsewhere.member], { topics_policy: 'inherit' }, elsewhere.owner);
+      for (let i = 0; i < 6; i++) {
+        const disabled = i % 2 === 0;
+        ok(await elsewhere.owner.api.patch('/realm', { topics_policy: disabled ? 'disable_empty_topic' : 'allow_empty_topic' }, { contract: 'envelope' }));
+        const res = await send(elsewhere.member, { type: 'stream', to: c.id, topic: '', content: `try ${i}` });
+        if (disabled) refused(res, GENERAL_CHAT_REFUSED);
+        else ok(res);
+      }
+    });
   });
 });
 

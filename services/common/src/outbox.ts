@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client, Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { encodeJson } from './bus/bus';
@@ -10,6 +11,19 @@ const RELISTEN_DELAY_MS = 1_000;
 /** The channel a schema's relays LISTEN on. */
 function channelOf(schema: string): string {
   return `${schema}_outbox`;
+}
+
+/** The schemas whose outbox the work run by trackOutboxWrites wrote to. */
+const outboxWrites = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `fn`, and says which schemas' outboxes it wrote rows to (committed or not: a rollback
+ * is noticed by the flush that finds nothing to publish).
+ */
+export async function trackOutboxWrites<T>(fn: () => Promise<T>): Promise<{ result: T; schemas: Set<string> }> {
+  const schemas = new Set<string>();
+  const result = await outboxWrites.run(schemas, fn);
+  return { result, schemas };
 }
 
 /**
@@ -30,6 +44,7 @@ export async function writeOutboxRows(
   db: { query: PoolClient['query'] }, schema: string, events: { subject: string; payload: unknown }[],
 ): Promise<void> {
   if (!events.length) return;
+  outboxWrites.getStore()?.add(schema);
   // The request's trace goes with the rows, so their consumers' spans join that trace.
   const traceparent = currentTraceHeaders().traceparent ?? null;
   await db.query(

@@ -5,7 +5,7 @@ import { ConfigError, envBool, envBusNamespace, envInt, envOptional, envString, 
 import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
-import { OutboxRelay } from './outbox';
+import { OutboxRelay, trackOutboxWrites } from './outbox';
 import { loadSecret } from './secret';
 import { createClients, RpcClients } from './grpc/client';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -77,6 +77,13 @@ interface ServiceOptions<D> {
   makeHandlers: (deps: D) => Record<string, Handler>;
   /** Runs once the server listens (background jobs, consumers); returns what stops them. */
   onStart?: (deps: D) => Promise<() => Promise<void>>;
+  /**
+   * An RPC that wrote events to the outbox answers once they are published (up to
+   * PUBLISH_BEFORE_REPLY_MS; a bus that is down delays the events, not the answer): whoever
+   * acts on the answer finds every subscriber told, as the messages service's permission
+   * contexts need of the users service. Costs a relay round per such call.
+   */
+  publishBeforeReply?: boolean;
   /** Runs first on stop, before the gRPC server waits for its calls (the events service answers its long polls). */
   beforeStop?: () => void;
   log?: Logger;
@@ -99,7 +106,11 @@ export async function runService(
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const deps = { bus, clients, log, config, ...(db && { pool: db.pool }) };
   await db?.startRelay(bus);
-  const rpc: RpcServer = await startRpcServer({ service: name, handlers: opts.makeHandlers(deps as never), addr: config.grpc[name], secret: config.secret, log });
+  const handlers = opts.makeHandlers(deps as never);
+  const rpc: RpcServer = await startRpcServer({
+    service: name, handlers: db && opts.publishBeforeReply ? publishingBeforeReply(handlers, db.flushRelay, log) : handlers,
+    addr: config.grpc[name], secret: config.secret, log,
+  });
   const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
   const health: HealthServer = await startHealthServer({
     port: config.healthPort,
@@ -124,6 +135,25 @@ export async function runService(
   };
 }
 
+/** How long an RPC's answer waits for its events to be published (see publishBeforeReply). */
+export const PUBLISH_BEFORE_REPLY_MS = 2_000;
+
+/** The handlers, each answering once the events it wrote are published (publishBeforeReply). */
+export function publishingBeforeReply(
+  handlers: Record<string, Handler>, flush: () => Promise<void>, log: Logger, waitMs = PUBLISH_BEFORE_REPLY_MS,
+): Record<string, Handler> {
+  return Object.fromEntries(Object.entries(handlers).map(([method, handler]): [string, Handler] => [method, async (req, ctx) => {
+    const { result, schemas } = await trackOutboxWrites(() => handler(req, ctx));
+    if (schemas.size) {
+      let timer: NodeJS.Timeout | undefined;
+      const published = flush().catch((err: unknown) => log.warn({ err, method }, 'events not yet published; the relay retries'));
+      await Promise.race([published, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
+    }
+    return result;
+  }]));
+}
+
 /** The service's schema and pool; its outbox relay starts once the bus is there. */
 async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDir: string, log: Logger) {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL must be set (or run all-in-one for the embedded PostgreSQL)');
@@ -142,6 +172,7 @@ async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDi
       relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
       await relay.start();
     },
+    flushRelay: () => relay!.flush(),
     stopRelay: async () => {
       await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
       await relay?.stop();

@@ -132,6 +132,9 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
     name: 'users',
     config,
     migrationsDir: MIGRATIONS_DIR,
+    // The messages service keeps permission contexts (realm policy, groups, users) until this
+    // service announces a change: the announcement goes out before the change's answer.
+    publishBeforeReply: true,
     makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients }),
     onStart: async () => async () => {
       await presence.close();

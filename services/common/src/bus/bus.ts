@@ -49,6 +49,11 @@ export interface Bus {
    * Returns the function that stops the calls. A bus that cannot lose its connection never calls.
    */
   onReconnect?(listener: () => void): () => void;
+  /**
+   * Calls `listener` each time the connection to the bus is lost (what is published meanwhile
+   * does not reach this process's broadcasts). Returns the function that stops the calls.
+   */
+  onDisconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

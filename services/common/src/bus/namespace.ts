@@ -38,6 +38,10 @@ export class NamespacedBus implements Bus {
     return this.inner.onReconnect?.(listener) ?? (() => undefined);
   }
 
+  onDisconnect(listener: () => void): () => void {
+    return this.inner.onDisconnect?.(listener) ?? (() => undefined);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

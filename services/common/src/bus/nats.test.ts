@@ -203,6 +203,28 @@ describeNats('NATS bus', () => {
     expect(r.ids()[0]).toBe('before');
   });
 
+  it('tells its listeners when the connection is lost and when it is back, until they stop listening', async () => {
+    const proxy = await natsProxy();
+    const bus = await newBus({ url: `nats://${proxy.address}`, reconnectTimeWaitMs: 100 });
+    const seen: string[] = [];
+    const stopDisconnect = bus.onDisconnect!(() => seen.push('lost'));
+    const stopReconnect = bus.onReconnect!(() => seen.push('back'));
+
+    await proxy.cut();
+    await waitFor(() => seen.includes('lost'));
+    expect(seen).toEqual(['lost']);
+    await proxy.restore();
+    await waitFor(() => seen.includes('back'));
+    expect(seen).toEqual(['lost', 'back']);
+
+    stopDisconnect();
+    stopReconnect();
+    await proxy.cut();
+    await proxy.restore();
+    await sleep(500);
+    expect(seen).toEqual(['lost', 'back']);
+  });
+
   it('ends its connection on close, even during an outage', async () => {
     const proxy = await natsProxy();
     const bus = await newBus({ url: `nats://${proxy.address}`, reconnectTimeWaitMs: 50 });

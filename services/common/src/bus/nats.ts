@@ -56,6 +56,7 @@ class NatsBus implements Bus {
   private readonly log: Logger;
   private readonly subscriptions = new Set<Subscription>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly disconnectListeners = new Set<() => void>();
 
   constructor(private readonly nc: NatsConnection, private readonly jsm: JetStreamManager, private readonly opts: NatsBusOptions) {
     this.js = nc.jetstream();
@@ -211,9 +212,17 @@ class NatsBus implements Bus {
     return () => this.reconnectListeners.delete(listener);
   }
 
+  onDisconnect(listener: () => void): () => void {
+    this.disconnectListeners.add(listener);
+    return () => this.disconnectListeners.delete(listener);
+  }
+
   private async logStatus(): Promise<void> {
     for await (const s of this.nc.status()) {
-      if (s.type === Events.Disconnect) this.log.warn({ server: s.data }, 'nats disconnected; reconnecting');
+      if (s.type === Events.Disconnect) {
+        this.log.warn({ server: s.data }, 'nats disconnected; reconnecting');
+        for (const listener of this.disconnectListeners) listener();
+      }
       else if (s.type === Events.Reconnect) {
         this.log.info({ server: s.data }, 'nats reconnected');
         for (const listener of this.reconnectListeners) listener();

@@ -11,6 +11,7 @@ import type { GetRenderContextReply__Output } from '@parley/common/generated/par
 import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
 import type { RenderContext } from './render';
+import type { PermissionContexts } from './permission-contexts';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
 export interface ChannelAccess {
@@ -57,10 +58,19 @@ export class Directory {
   private channelList?: Promise<ChannelAccess[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
-  /** The caller's permission context, once sender() asked for it. */
+  /** The caller's permission context, once asked for (see permissionContext). */
   private context?: Promise<GetPermissionContextReply__Output>;
 
-  constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller }) {}
+  /**
+   * `contexts`, when given, keeps callers' permission contexts between requests: the
+   * service's handlers pass theirs; background work (scheduled delivery, the Notification
+   * Bot) asks each time.
+   */
+  constructor(
+    private readonly clients: RpcClients,
+    private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
+    private readonly contexts?: PermissionContexts,
+  ) {}
 
   get caller(): Caller {
     return this.ctx.caller;
@@ -78,6 +88,7 @@ export class Directory {
   readonly uploads = <T>(method: string, request: unknown): Promise<T> => this.clients.uploads.call<T>(method, request, this.ctx);
 
   realmPolicy() {
+    if (this.contexts) this.permissionContext();
     this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(toPolicy);
     return this.policy;
   }
@@ -87,24 +98,40 @@ export class Directory {
    * linkifiers fetched in the same hop (GetPermissionContext) for the realmPolicy(),
    * callerGroups() and linkifiers() a send goes on to ask. Undefined for no such user.
    */
-  sender(): Promise<Person | undefined> {
-    const reply = this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
-      realm_id: this.caller.realm_id, user_ids: [this.caller.user_id], with_users: true, with_linkifiers: !this.rendering && !this.linkifierList,
-    });
-    // Each answer is kept for a later step that may never come (the send refused first):
-    // handledLater, so a failed call rejects only what is awaited.
-    this.context ??= handledLater(reply);
-    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
-    this.groups ??= handledLater(reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number))));
-    if (!this.rendering) this.linkifierList ??= handledLater(reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']));
-    return reply.then((r) => (r.users[0] ? toPerson(r.users[0]) : undefined));
+  async sender(): Promise<Person | undefined> {
+    const reply = await this.permissionContext();
+    return reply.users[0] ? toPerson(reply.users[0]) : undefined;
   }
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
+    if (this.contexts) this.permissionContext();
     this.groups ??= this.users<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
       .then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
     return this.groups;
+  }
+
+  /**
+   * The caller's permission context: from `contexts` when this directory has them (the realm's
+   * linkifiers always with it, for the sends to come), else asked for this request. The
+   * policy, groups and linkifiers derived from it answer realmPolicy(), callerGroups() and
+   * linkifiers() without another hop.
+   */
+  private permissionContext(): Promise<GetPermissionContextReply__Output> {
+    if (this.context) return this.context;
+    const { realm_id, user_id } = this.caller;
+    const fetch = (withLinkifiers: boolean) => this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
+      realm_id, user_ids: [user_id], with_users: true, with_linkifiers: withLinkifiers,
+    });
+    const withLinkifiers = !!this.contexts || (!this.rendering && !this.linkifierList);
+    const reply = this.contexts ? this.contexts.get(realm_id, user_id, () => fetch(true)) : fetch(withLinkifiers);
+    // Each answer is kept for a later step that may never come (the send refused first):
+    // handledLater, so a failed call rejects only what is awaited.
+    this.context = handledLater(reply);
+    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
+    this.groups ??= handledLater(reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number))));
+    if (withLinkifiers && !this.rendering) this.linkifierList ??= handledLater(reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']));
+    return this.context;
   }
 
   async holders(values: unknown[]): Promise<number[]> {
@@ -147,6 +174,7 @@ export class Directory {
   /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
+    if (this.contexts) this.permissionContext();
     this.linkifierList ??= this.users<{ json: string }>('GetLinkifiers', {}).then((r) =>
       (JSON.parse(r.json) as { linkifiers: RenderContext['linkifiers'] }).linkifiers);
     return this.linkifierList;

@@ -16,6 +16,7 @@ import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/gene
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
 import { Directory } from '../domain/directory';
+import type { PermissionContexts } from '../domain/permission-contexts';
 import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
 import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
@@ -32,11 +33,15 @@ import { listScheduled } from '../domain/scheduled';
 import { unreadMessagesState } from '../domain/unreads';
 import * as store from '../store/messages';
 
-/** The messages service's RPCs; each decodes its request, calls the domain and shapes the reply. */
-export type MessagesDeps = DbServiceDeps & { config: MessagesConfig };
+/**
+ * The messages service's RPCs; each decodes its request, calls the domain and shapes the reply.
+ * `contexts` keeps callers' permission contexts between requests (see PermissionContexts).
+ */
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; contexts?: PermissionContexts };
 
 /** The other services as the caller's request sees them (one per request). */
-export const directoryFor = (deps: DbServiceDeps, ctx: HandlerContext) => new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host });
+export const directoryFor = (deps: DbServiceDeps & { contexts?: PermissionContexts }, ctx: HandlerContext) =>
+  new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.contexts);
 
 export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
   checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });

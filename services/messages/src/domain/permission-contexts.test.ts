@@ -1,0 +1,180 @@
+import { Bus, clientEventSubject, createLogger, MemoryBus, MemoryHub, RpcClients } from '@parley/common';
+import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
+import { Directory } from './directory';
+import { PermissionContexts } from './permission-contexts';
+
+const log = createLogger('permission-contexts-test', 'silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A GetPermissionContext answer whose policy names `version`, to tell answers apart. */
+const reply = (version: number, userId = 2) => ({
+  policy: { settings: JSON.stringify({ version }), system_groups: { 'role:members': 11 }, string_id: 'zulip' },
+  memberships: [{ user_id: userId, group_ids: [11] }],
+  users: [{ user_id: userId, email: `u${userId}@example.com`, full_name: 'U', role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 }],
+  linkifiers: '[]',
+}) as unknown as GetPermissionContextReply__Output;
+
+const versionOf = (r: GetPermissionContextReply__Output) => (JSON.parse(r.policy!.settings) as { version: number }).version;
+
+/** A bus a test can announce on as the users service does, and lose and get back. */
+function fakeBus() {
+  const hub = new MemoryHub();
+  const bus = new MemoryBus(hub, log);
+  const lost = new Set<() => void>();
+  const back = new Set<() => void>();
+  const flaky: Bus = Object.assign(Object.create(bus) as Bus, {
+    onDisconnect: (l: () => void) => (lost.add(l), () => void lost.delete(l)),
+    onReconnect: (l: () => void) => (back.add(l), () => void back.delete(l)),
+  });
+  return {
+    bus: flaky,
+    /** Publishes as the users service's relay does, and lets the subscribers run. */
+    announce: async (subject: string, data: unknown) => {
+      await bus.publish(subject, data, `users:${Math.random()}`);
+      await sleep(20);
+    },
+    disconnect: () => lost.forEach((l) => l()),
+    reconnect: () => back.forEach((l) => l()),
+    close: () => bus.close(),
+  };
+}
+
+async function setup(opts: ConstructorParameters<typeof PermissionContexts>[0] = {}) {
+  const contexts = new PermissionContexts(opts);
+  const bus = fakeBus();
+  const stop = await contexts.listen(bus.bus);
+  let version = 0;
+  const fetch = jest.fn(async () => reply(++version));
+  return { contexts, bus, stop, fetch, get: (realmId = 1, userId = 2) => contexts.get(realmId, userId, fetch) };
+}
+
+describe('PermissionContexts', () => {
+  it('answers a caller\'s context from memory after the first fetch', async () => {
+    const { get, fetch, stop } = await setup();
+    expect(versionOf(await get())).toBe(1);
+    expect(versionOf(await get())).toBe(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Another user of the realm, and the same user in another realm, are fetched for themselves.
+    await get(1, 3);
+    await get(2, 2);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await stop();
+  });
+
+  it.each([
+    ['realm', { type: 'realm', op: 'update', property: 'can_add_custom_emoji_group', value: 11 }],
+    ['realm_user', { type: 'realm_user', op: 'update', person: { user_id: 2, role: 600 } }],
+    ['user_group', { type: 'user_group', op: 'add_members', group_id: 12, user_ids: [2] }],
+    ['realm_linkifiers', { type: 'realm_linkifiers', realm_linkifiers: [] }],
+    ['some_future_event (a type it does not know)', { type: 'some_future_event' }],
+  ])('drops the realm\'s contexts on a %s event of the users service', async (_name, event) => {
+    const { get, bus, stop } = await setup();
+    await get(1, 2);
+    await get(2, 2);
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event });
+    expect(versionOf(await get(1, 2))).toBe(3);
+    // Another realm's are kept.
+    expect(versionOf(await get(2, 2))).toBe(2);
+    await stop();
+  });
+
+  it('drops the realm\'s contexts when the users service invalidates authentications (deactivation, role)', async () => {
+    const { get, bus, stop } = await setup();
+    await get();
+    await bus.announce('users.auth.invalidate', { realm_id: 1, user_id: 2 });
+    expect(versionOf(await get())).toBe(2);
+    await stop();
+  });
+
+  it('keeps the contexts on events that change none of it (presence, statuses, personal settings)', async () => {
+    const { get, bus, stop } = await setup();
+    await get();
+    for (const type of ['presence', 'user_status', 'user_settings', 'update_display_settings', 'custom_profile_fields']) {
+      await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type } });
+    }
+    expect(versionOf(await get())).toBe(1);
+    await stop();
+  });
+
+  it('does not keep an answer fetched while the realm changed (it may predate the change)', async () => {
+    const { contexts, stop } = await setup();
+    let answer!: (r: GetPermissionContextReply__Output) => void;
+    const pending = contexts.get(1, 2, () => new Promise((resolve) => (answer = resolve)));
+    contexts.invalidate(1);
+    answer(reply(1));
+    expect(versionOf(await pending)).toBe(1);
+    expect(versionOf(await contexts.get(1, 2, async () => reply(2)))).toBe(2);
+    expect(contexts.count).toBe(1);
+    await stop();
+  });
+
+  it('keeps nothing while the bus is away, and forgets what it had when it comes back', async () => {
+    const { get, fetch, bus, stop } = await setup();
+    await get();
+    bus.disconnect();
+    await get();
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    bus.reconnect();
+    await get();
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await stop();
+  });
+
+  it('keeps nothing before it listens or after it stopped', async () => {
+    const contexts = new PermissionContexts();
+    const fetch = jest.fn(async () => reply(1));
+    await contexts.get(1, 2, fetch);
+    await contexts.get(1, 2, fetch);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const stop = await contexts.listen(fakeBus().bus);
+    await contexts.get(1, 2, fetch);
+    await contexts.get(1, 2, fetch);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await stop();
+    expect(contexts.count).toBe(0);
+    await contexts.get(1, 2, fetch);
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('refetches once an entry is older than its time to live, and stays within its bound', async () => {
+    let now = 0;
+    const { get, fetch, contexts, stop } = await setup({ ttlMs: 1_000, maxEntries: 3, now: () => now });
+    await get();
+    now = 999;
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    now = 1_000;
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    for (const userId of [3, 4, 5, 6]) await get(1, userId);
+    expect(contexts.count).toBeLessThanOrEqual(3);
+    await stop();
+  });
+});
+
+describe('Directory with PermissionContexts', () => {
+  it('asks the users service once for a caller\'s sends, policy, groups and linkifiers, across requests', async () => {
+    const contexts = new PermissionContexts();
+    const stop = await contexts.listen(fakeBus().bus);
+    const users = jest.fn(async (method: string, _request: unknown) => {
+      if (method === 'GetPermissionContext') return reply(1);
+      throw new Error(`unexpected users.${method}`);
+    });
+    const clients = { users: { call: users } } as unknown as RpcClients;
+    const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
+    for (let i = 0; i < 3; i++) {
+      const dir = new Directory(clients, { caller, client: 'test', host: '' }, contexts);
+      await expect(dir.sender()).resolves.toMatchObject({ user_id: 2, role: 400 });
+      await expect(dir.realmPolicy()).resolves.toMatchObject({ settings: { version: 1 }, systemGroups: { 'role:members': 11 } });
+      await expect(dir.callerGroups()).resolves.toEqual(new Set([11]));
+      await expect(dir.linkifiers()).resolves.toEqual([]);
+    }
+    // A request that starts with the policy (an edit, a deletion) uses the kept context too.
+    await new Directory(clients, { caller, client: 'test', host: '' }, contexts).realmPolicy();
+    expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
+    expect(users.mock.calls[0][1]).toMatchObject({ with_users: true, with_linkifiers: true });
+    await stop();
+  });
+});
