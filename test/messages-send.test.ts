@@ -357,6 +357,51 @@ describe('POST /messages: who may post where', () => {
     ok(await realm.owner.api.patch(`/streams/${c.id}`, { can_send_message_group: { new: sys['role:everyone'] } }));
     await post(realm.member, c, 't', 'everyone again');
   });
+
+  // The messages service keeps each caller's access to a channel between sends; these changes
+  // (the channels service's and the users service's) must hold for the very next send.
+  describe('a change holds for the very next send, every time', () => {
+    const POST_REFUSED = 'You do not have permission to post in this channel.';
+    // The race these guard against (the change's announcement arriving after the next send)
+    // is lost one time in a few without the guarantee: 20 rounds catch it.
+    const ROUNDS = 20;
+
+    it('the channel\'s can_send_message_group', async () => {
+      const c = await createChannel([realm.owner, realm.member]);
+      for (let i = 0; i < ROUNDS; i++) {
+        const adminsOnly = i % 2 === 0;
+        ok(await realm.owner.api.patch(`/streams/${c.id}`, { can_send_message_group: { new: sys[adminsOnly ? 'role:administrators' : 'role:everyone'] } }));
+        const res = await send(realm.member, { type: 'stream', to: c.id, topic: 't', content: `try ${i}` });
+        if (adminsOnly) refused(res, POST_REFUSED);
+        else ok(res);
+      }
+    });
+
+    it('membership of the group that may post (the users service\'s change)', async () => {
+      const c = await createChannel([realm.owner, realm.member]);
+      const group = ok(await realm.owner.api.post('/user_groups/create', { name: unique('Posters'), description: 'may post', members: JSON.stringify([realm.owner.user_id]) })).group_id as number;
+      ok(await realm.owner.api.patch(`/streams/${c.id}`, { can_send_message_group: { new: group } }));
+      for (let i = 0; i < ROUNDS; i++) {
+        const inGroup = i % 2 === 0;
+        ok(await realm.owner.api.post(`/user_groups/${group}/members`, { [inGroup ? 'add' : 'delete']: JSON.stringify([realm.member.user_id]) }));
+        const res = await send(realm.member, { type: 'stream', to: c.id, topic: 't', content: `try ${i}` });
+        if (inGroup) ok(res);
+        else refused(res, POST_REFUSED);
+      }
+    });
+
+    it('the channel\'s subscribers: who is subscribed when the message is sent receives it', async () => {
+      const c = await createChannel([realm.owner]);
+      for (let i = 0; i < ROUNDS; i++) {
+        const subscribed = i % 2 === 0;
+        if (subscribed) ok(await realm.owner.api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: c.name }]), principals: JSON.stringify([realm.other.user_id]) }));
+        else ok(await realm.other.api.delete('/users/me/subscriptions', { subscriptions: JSON.stringify([c.name]) }));
+        const id = await post(realm.owner, c, 't', `round ${i}`);
+        const got = ok(await realm.other.api.get('/messages', { anchor: id, num_before: 0, num_after: 0, narrow: JSON.stringify([{ operator: 'id', operand: id }]) })).messages as Json[];
+        expect([i, got[0]?.flags?.includes('read') === false]).toEqual([i, subscribed]);
+      }
+    });
+  });
 });
 
 describe('POST /messages: wildcard mentions', () => {

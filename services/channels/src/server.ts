@@ -69,5 +69,10 @@ async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>>
 }
 
 export function startChannelsService(config: BaseConfig): Promise<RunningService> {
-  return runService({ name: 'channels', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: channelsHandlers, onStart: startConsumers });
+  return runService({
+    name: 'channels', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: channelsHandlers, onStart: startConsumers,
+    // The messages service keeps callers' access to channels (with their subscribers) until
+    // this service announces a change: the announcement goes out before the change's answer.
+    publishBeforeReply: true,
+  });
 }

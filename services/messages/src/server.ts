@@ -10,7 +10,7 @@ import { createDrafts, deleteDraft, editDraft, getDrafts } from './rpc/drafts';
 import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessages, getScheduledMessages, updateScheduledMessage } from './rpc/scheduled';
 import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
-import { PermissionContexts } from './domain/permission-contexts';
+import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, getAccessibleMessageIds,
@@ -58,11 +58,11 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
 /**
  * Background work: the Notification Bot posts what other services ask it to, drafts go when
  * their user turns synchronization off (work queues shared by replicas), scheduled messages
- * are delivered when due, the retention job deletes expired messages, and the callers'
- * permission contexts kept here are dropped as the users service announces changes.
+ * are delivered when due, the retention job deletes expired messages, and the answers of the
+ * users and channels services kept here are dropped as those services announce changes.
  */
-async function startBackground(deps: DbServiceDeps, config: MessagesConfig, contexts: PermissionContexts): Promise<() => Promise<void>> {
-  const stopContexts = await contexts.listen(deps.bus);
+async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept: KeptAnswers): Promise<() => Promise<void>> {
+  const stopKeeping = await listenForChanges(kept, deps.bus);
   const subs = await Promise.all(NOTIFICATION_SUBJECTS.map((subject) => deps.bus.subscribe({
     subject,
     durable: 'messages',
@@ -81,15 +81,15 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, cont
     await stopRetention();
     await stopDelivery();
     await Promise.all(subs.map((s) => s.stop()));
-    await stopContexts();
+    await stopKeeping();
   };
 }
 
 export function startMessagesService(config: MessagesConfig): Promise<RunningService> {
-  const contexts = new PermissionContexts();
+  const kept = keptAnswers();
   return runService({
     name: 'messages', config, migrationsDir: MIGRATIONS_DIR,
-    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, contexts }),
-    onStart: (deps: DbServiceDeps) => startBackground(deps, config, contexts),
+    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, kept }),
+    onStart: (deps: DbServiceDeps) => startBackground(deps, config, kept),
   });
 }

@@ -11,7 +11,7 @@ import type { GetRenderContextReply__Output } from '@parley/common/generated/par
 import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
 import type { RenderContext } from './render';
-import type { PermissionContexts } from './permission-contexts';
+import type { KeptAnswers } from './kept-answers';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
 export interface ChannelAccess {
@@ -62,14 +62,14 @@ export class Directory {
   private context?: Promise<GetPermissionContextReply__Output>;
 
   /**
-   * `contexts`, when given, keeps callers' permission contexts between requests: the
-   * service's handlers pass theirs; background work (scheduled delivery, the Notification
-   * Bot) asks each time.
+   * `kept`, when given, keeps callers' permission contexts and channel access between
+   * requests: the service's handlers pass theirs; background work (scheduled delivery, the
+   * Notification Bot) asks each time.
    */
   constructor(
     private readonly clients: RpcClients,
     private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
-    private readonly contexts?: PermissionContexts,
+    private readonly kept?: KeptAnswers,
   ) {}
 
   get caller(): Caller {
@@ -88,7 +88,7 @@ export class Directory {
   readonly uploads = <T>(method: string, request: unknown): Promise<T> => this.clients.uploads.call<T>(method, request, this.ctx);
 
   realmPolicy() {
-    if (this.contexts) this.permissionContext();
+    if (this.kept) this.permissionContext();
     this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(toPolicy);
     return this.policy;
   }
@@ -105,14 +105,14 @@ export class Directory {
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
-    if (this.contexts) this.permissionContext();
+    if (this.kept) this.permissionContext();
     this.groups ??= this.users<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
       .then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
     return this.groups;
   }
 
   /**
-   * The caller's permission context: from `contexts` when this directory has them (the realm's
+   * The caller's permission context: from `kept` when this directory has it (the realm's
    * linkifiers always with it, for the sends to come), else asked for this request. The
    * policy, groups and linkifiers derived from it answer realmPolicy(), callerGroups() and
    * linkifiers() without another hop.
@@ -123,8 +123,8 @@ export class Directory {
     const fetch = (withLinkifiers: boolean) => this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
       realm_id, user_ids: [user_id], with_users: true, with_linkifiers: withLinkifiers,
     });
-    const withLinkifiers = !!this.contexts || (!this.rendering && !this.linkifierList);
-    const reply = this.contexts ? this.contexts.get(realm_id, user_id, () => fetch(true)) : fetch(withLinkifiers);
+    const withLinkifiers = !!this.kept || (!this.rendering && !this.linkifierList);
+    const reply = this.kept ? this.kept.contexts.get(realm_id, String(user_id), () => fetch(true)) : fetch(withLinkifiers);
     // Each answer is kept for a later step that may never come (the send refused first):
     // handledLater, so a failed call rejects only what is awaited.
     this.context = handledLater(reply);
@@ -174,7 +174,7 @@ export class Directory {
   /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
-    if (this.contexts) this.permissionContext();
+    if (this.kept) this.permissionContext();
     this.linkifierList ??= this.users<{ json: string }>('GetLinkifiers', {}).then((r) =>
       (JSON.parse(r.json) as { linkifiers: RenderContext['linkifiers'] }).linkifiers);
     return this.linkifierList;
@@ -212,16 +212,20 @@ export class Directory {
    * name of one that exists but they may not see.
    */
   async channelForSend(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string; subscribers: number[] }> {
-    // The caller's groups and the realm's policy, when sender() has them, go along: the
-    // channels service then decides without asking the users service (a hop fewer).
-    const context = this.context && (await this.context);
-    const r = await this.channels<GetAccessReply__Output>('GetAccess', {
-      ...('stream_id' in target ? target : { stream_id: 0, name: target.name }),
-      with_subscribers: true,
-      ...(context?.policy && {
-        caller_context: { settings: context.policy.settings, system_groups: context.policy.system_groups, group_ids: context.memberships[0]?.group_ids ?? [] },
-      }),
-    });
+    const ask = async () => {
+      // The caller's groups and the realm's policy, when sender() has them, go along: the
+      // channels service then decides without asking the users service (a hop fewer).
+      const context = this.context && (await this.context);
+      return this.channels<GetAccessReply__Output>('GetAccess', {
+        ...('stream_id' in target ? target : { stream_id: 0, name: target.name }),
+        with_subscribers: true,
+        ...(context?.policy && {
+          caller_context: { settings: context.policy.settings, system_groups: context.policy.system_groups, group_ids: context.memberships[0]?.group_ids ?? [] },
+        }),
+      });
+    };
+    const key = `${this.caller.user_id}:${'stream_id' in target ? `#${target.stream_id}` : `name:${target.name}`}`;
+    const r = this.kept ? await this.kept.channels.get(this.caller.realm_id, key, ask) : await ask();
     return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
   }
 

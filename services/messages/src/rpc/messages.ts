@@ -16,7 +16,7 @@ import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/gene
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
 import { Directory } from '../domain/directory';
-import type { PermissionContexts } from '../domain/permission-contexts';
+import type { KeptAnswers } from '../domain/kept-answers';
 import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
 import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
@@ -35,13 +35,13 @@ import * as store from '../store/messages';
 
 /**
  * The messages service's RPCs; each decodes its request, calls the domain and shapes the reply.
- * `contexts` keeps callers' permission contexts between requests (see PermissionContexts).
+ * `kept` keeps the users and channels services' answers between requests (see RealmAnswers).
  */
-export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; contexts?: PermissionContexts };
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; kept?: KeptAnswers };
 
 /** The other services as the caller's request sees them (one per request). */
-export const directoryFor = (deps: DbServiceDeps & { contexts?: PermissionContexts }, ctx: HandlerContext) =>
-  new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.contexts);
+export const directoryFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: HandlerContext) =>
+  new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
 
 export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
   checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });

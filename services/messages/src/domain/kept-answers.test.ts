@@ -1,7 +1,7 @@
 import { Bus, clientEventSubject, createLogger, MemoryBus, MemoryHub, RpcClients } from '@parley/common';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import { Directory } from './directory';
-import { PermissionContexts } from './permission-contexts';
+import { keptAnswers, listenForChanges, RealmAnswers, USERS_ANNOUNCEMENTS } from './kept-answers';
 
 const log = createLogger('permission-contexts-test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,16 +39,19 @@ function fakeBus() {
   };
 }
 
-async function setup(opts: ConstructorParameters<typeof PermissionContexts>[0] = {}) {
-  const contexts = new PermissionContexts(opts);
+type Options = Omit<ConstructorParameters<typeof RealmAnswers>[0], 'announcements'>;
+
+/** Permission contexts as the messages service keeps them, listening on a fake bus. */
+async function setup(opts: Options = {}) {
+  const contexts = new RealmAnswers<GetPermissionContextReply__Output>({ ...opts, announcements: USERS_ANNOUNCEMENTS });
   const bus = fakeBus();
   const stop = await contexts.listen(bus.bus);
   let version = 0;
   const fetch = jest.fn(async () => reply(++version));
-  return { contexts, bus, stop, fetch, get: (realmId = 1, userId = 2) => contexts.get(realmId, userId, fetch) };
+  return { contexts, bus, stop, fetch, get: (realmId = 1, userId = 2) => contexts.get(realmId, String(userId), fetch) };
 }
 
-describe('PermissionContexts', () => {
+describe('RealmAnswers (permission contexts)', () => {
   it('answers a caller\'s context from memory after the first fetch', async () => {
     const { get, fetch, stop } = await setup();
     expect(versionOf(await get())).toBe(1);
@@ -99,11 +102,11 @@ describe('PermissionContexts', () => {
   it('does not keep an answer fetched while the realm changed (it may predate the change)', async () => {
     const { contexts, stop } = await setup();
     let answer!: (r: GetPermissionContextReply__Output) => void;
-    const pending = contexts.get(1, 2, () => new Promise((resolve) => (answer = resolve)));
+    const pending = contexts.get(1, '2', () => new Promise((resolve) => (answer = resolve)));
     contexts.invalidate(1);
     answer(reply(1));
     expect(versionOf(await pending)).toBe(1);
-    expect(versionOf(await contexts.get(1, 2, async () => reply(2)))).toBe(2);
+    expect(versionOf(await contexts.get(1, '2', async () => reply(2)))).toBe(2);
     expect(contexts.count).toBe(1);
     await stop();
   });
@@ -123,18 +126,18 @@ describe('PermissionContexts', () => {
   });
 
   it('keeps nothing before it listens or after it stopped', async () => {
-    const contexts = new PermissionContexts();
+    const contexts = new RealmAnswers<GetPermissionContextReply__Output>({ announcements: USERS_ANNOUNCEMENTS });
     const fetch = jest.fn(async () => reply(1));
-    await contexts.get(1, 2, fetch);
-    await contexts.get(1, 2, fetch);
+    await contexts.get(1, '2', fetch);
+    await contexts.get(1, '2', fetch);
     expect(fetch).toHaveBeenCalledTimes(2);
     const stop = await contexts.listen(fakeBus().bus);
-    await contexts.get(1, 2, fetch);
-    await contexts.get(1, 2, fetch);
+    await contexts.get(1, '2', fetch);
+    await contexts.get(1, '2', fetch);
     expect(fetch).toHaveBeenCalledTimes(3);
     await stop();
     expect(contexts.count).toBe(0);
-    await contexts.get(1, 2, fetch);
+    await contexts.get(1, '2', fetch);
     expect(fetch).toHaveBeenCalledTimes(4);
   });
 
@@ -154,27 +157,60 @@ describe('PermissionContexts', () => {
   });
 });
 
-describe('Directory with PermissionContexts', () => {
-  it('asks the users service once for a caller\'s sends, policy, groups and linkifiers, across requests', async () => {
-    const contexts = new PermissionContexts();
-    const stop = await contexts.listen(fakeBus().bus);
+describe('Directory with kept answers', () => {
+  async function setupDirectory() {
+    const kept = keptAnswers();
+    const bus = fakeBus();
+    const stop = await listenForChanges(kept, bus.bus);
     const users = jest.fn(async (method: string, _request: unknown) => {
       if (method === 'GetPermissionContext') return reply(1);
       throw new Error(`unexpected users.${method}`);
     });
-    const clients = { users: { call: users } } as unknown as RpcClients;
+    let accessVersion = 0;
+    const channels = jest.fn(async (method: string, _request: unknown) => {
+      if (method === 'GetAccess') return { found: true, stream_id: 5, name: `general v${++accessVersion}`, group_settings: '{}', subscriber_ids: [2, 3] };
+      throw new Error(`unexpected channels.${method}`);
+    });
+    const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
     const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
+    const directory = () => new Directory(clients, { caller, client: 'test', host: '' }, kept);
+    return { bus, stop, users, channels, directory };
+  }
+
+  it('asks the users service once for a caller\'s sends, policy, groups and linkifiers, across requests', async () => {
+    const { users, directory, stop } = await setupDirectory();
     for (let i = 0; i < 3; i++) {
-      const dir = new Directory(clients, { caller, client: 'test', host: '' }, contexts);
+      const dir = directory();
       await expect(dir.sender()).resolves.toMatchObject({ user_id: 2, role: 400 });
       await expect(dir.realmPolicy()).resolves.toMatchObject({ settings: { version: 1 }, systemGroups: { 'role:members': 11 } });
       await expect(dir.callerGroups()).resolves.toEqual(new Set([11]));
       await expect(dir.linkifiers()).resolves.toEqual([]);
     }
     // A request that starts with the policy (an edit, a deletion) uses the kept context too.
-    await new Directory(clients, { caller, client: 'test', host: '' }, contexts).realmPolicy();
+    await directory().realmPolicy();
     expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
     expect(users.mock.calls[0][1]).toMatchObject({ with_users: true, with_linkifiers: true });
+    await stop();
+  });
+
+  it('asks the channels service once per caller and channel for a send, until channels or users announce a change', async () => {
+    const { bus, channels, directory, stop } = await setupDirectory();
+    const nameOf = async (target: { stream_id: number } | { name: string }) => (await directory().channelForSend(target)).channel?.name;
+    expect(await nameOf({ stream_id: 5 })).toBe('general v1');
+    await expect(directory().channelForSend({ stream_id: 5 })).resolves.toMatchObject({ channel: { name: 'general v1' }, subscribers: [2, 3] });
+    // By name is another question.
+    expect(await nameOf({ name: 'general' })).toBe('general v2');
+    expect(channels).toHaveBeenCalledTimes(2);
+    expect(channels.mock.calls[0][1]).toMatchObject({ stream_id: 5, with_subscribers: true });
+
+    await bus.announce(clientEventSubject('channels'), { realm_id: 1, audience: [3], event: { type: 'subscription', op: 'peer_add', stream_ids: [5], user_ids: [4] } });
+    expect(await nameOf({ stream_id: 5 })).toBe('general v3');
+    // A role or group change (the users service's) changes access as well.
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'user_group', op: 'add_members', group_id: 12, user_ids: [2] } });
+    expect(await nameOf({ stream_id: 5 })).toBe('general v4');
+    // Another realm's changes do not.
+    await bus.announce(clientEventSubject('channels'), { realm_id: 9, audience: 'realm', event: { type: 'stream', op: 'create', streams: [] } });
+    expect(await nameOf({ stream_id: 5 })).toBe('general v4');
     await stop();
   });
 });
