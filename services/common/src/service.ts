@@ -6,6 +6,7 @@ import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl }
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
 import { OutboxRelay, trackOutboxWrites } from './outbox';
+import { coalesced } from './promises';
 import { loadSecret } from './secret';
 import { createClients, RpcClients } from './grpc/client';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -172,7 +173,9 @@ async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDi
       relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
       await relay.start();
     },
-    flushRelay: () => relay!.flush(),
+    // Concurrent callers share flushes: a burst of writes (or an outage, when each flush waits
+    // for the bus) holds one pool connection for them, not one each.
+    flushRelay: coalesced(() => relay!.flush()),
     stopRelay: async () => {
       await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
       await relay?.stop();
