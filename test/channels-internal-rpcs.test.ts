@@ -43,6 +43,12 @@ describe('GetAccess (internal RPC)', () => {
     expect(await access({ stream_id: 987654 })).toMatchObject({ found: false });
   });
 
+  it('finds nothing, and fails nothing, for an ID no channel can have (out of PostgreSQL\'s integer range)', async () => {
+    for (const stream_id of [2 ** 31, 2 ** 53 + 2, -1]) {
+      expect([stream_id, await access({ stream_id, with_subscribers: true })]).toEqual([stream_id, expect.objectContaining({ found: false, name: '', subscriber_ids: [] })]);
+    }
+  });
+
   it('decides with the caller context it is given, as it would with the one it fetches', async () => {
     const context = await users.call<{ policy: { settings: string; system_groups: Record<string, number> }; memberships: { group_ids: number[] }[] }>(
       'GetPermissionContext', { realm_id: realm.realm_id, user_ids: [realm.member.user_id] }, { client: 'test', host: '' });

@@ -1,4 +1,4 @@
-import { deeperThan, groupSettingUses, holdsGroupSetting, parseGroupSettingChange, parseGroupSettingValue, sameGroupSetting } from './group-settings';
+import { deeperThan, groupSettingUses, holdsGroupSetting, parseGroupSettingChange, parseGroupSettingValue, realmPolicyOf, sameGroupSetting } from './group-settings';
 
 describe('group-setting values', () => {
   const groups = new Set([10, 11]);
@@ -44,5 +44,16 @@ describe('group-setting values', () => {
     expect(() => parseGroupSettingChange('can_x_group', `{"new":{"direct_members":[[1]],"direct_subgroups":[]}}`)).toThrow('Invalid can_x_group');
     expect(parseGroupSettingValue('can_x_group', '{"direct_members":[1],"direct_subgroups":[2]}')).toEqual({ direct_members: [1], direct_subgroups: [2] });
     expect(parseGroupSettingChange('can_x_group', '{"new":{"direct_members":[1],"direct_subgroups":[]},"old":3}')).toEqual({ new: { direct_members: [1], direct_subgroups: [] }, old: 3 });
+  });
+});
+
+describe('realmPolicyOf', () => {
+  it('decodes the settings and the system groups\' IDs (int64s arrive as strings)', () => {
+    expect(realmPolicyOf({ settings: '{"topics_policy":"allow_empty_topic","can_create_groups":11}', system_groups: { 'role:members': '11', 'role:owners': 7 }, string_id: 'zulip' }))
+      .toEqual({ settings: { topics_policy: 'allow_empty_topic', can_create_groups: 11 }, systemGroups: { 'role:members': 11, 'role:owners': 7 }, stringId: 'zulip' });
+  });
+
+  it('takes a caller context, which has no string ID', () => {
+    expect(realmPolicyOf({ settings: '{}', system_groups: {} })).toEqual({ settings: {}, systemGroups: {}, stringId: '' });
   });
 });

@@ -68,3 +68,19 @@ export function groupSettingUses(value: unknown, groupId: number): boolean {
   return value === groupId || (typeof value === 'object' && value !== null
     && ((value as { direct_subgroups?: number[] }).direct_subgroups ?? []).includes(groupId));
 }
+
+/** A realm's settings (group settings as values), its system groups' IDs by name, and its string ID. */
+export interface RealmPolicy {
+  settings: Record<string, unknown>;
+  systemGroups: Record<string, number>;
+  stringId: string;
+}
+
+/** The users service's realm policy as it travels (GetRealmPolicyReply, or a caller context), decoded. */
+export function realmPolicyOf(r: { settings: string; system_groups: Record<string, number | string>; string_id?: string }): RealmPolicy {
+  return {
+    settings: JSON.parse(r.settings) as Record<string, unknown>,
+    systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+    stringId: r.string_id ?? '',
+  };
+}

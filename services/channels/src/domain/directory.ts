@@ -1,4 +1,4 @@
-import { BadRequestError, Caller, handledLater, HandlerContext, RpcClients } from '@parley/common';
+import { BadRequestError, Caller, handledLater, HandlerContext, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
@@ -7,10 +7,7 @@ import type { CheckGroupSettingsReply__Output } from '@parley/common/generated/p
 import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
 
 /** A realm's settings (group settings as values) and its system groups' IDs by name. */
-export interface RealmPolicy {
-  settings: Record<string, unknown>;
-  systemGroups: Record<string, number>;
-}
+export type RealmPolicy = Pick<CommonRealmPolicy, 'settings' | 'systemGroups'>;
 
 /** Someone whose permissions are being decided: role, and every group they belong to. */
 export interface Viewer {
@@ -47,7 +44,7 @@ export class Directory {
   }
 
   realmPolicy(): Promise<RealmPolicy> {
-    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then(toPolicy);
+    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then(realmPolicyOf);
     return this.policy;
   }
 
@@ -64,8 +61,8 @@ export class Directory {
    * (GetAccess's caller_context): viewer(caller) and realmPolicy() then ask nobody.
    */
   useCallerContext(caller: Caller, context: { settings: string; system_groups: Record<string, number | string>; group_ids: (number | string)[] }): void {
-    this.policy = Promise.resolve(toPolicy({ settings: context.settings, system_groups: context.system_groups } as GetRealmPolicyReply__Output));
-    this.given = { user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(context.group_ids.map(Number)) };
+    this.policy = Promise.resolve(realmPolicyOf(context));
+    this.given = viewerOf(caller, context.group_ids);
   }
 
   /**
@@ -76,10 +73,10 @@ export class Directory {
     if (this.given?.user_id === caller.user_id) return this.given;
     const reply = this.call<GetPermissionContextReply__Output>('GetPermissionContext', { realm_id: this.realmId, user_ids: [caller.user_id] });
     // Kept for a realmPolicy() that may not come: handledLater, so a failed call rejects only what is awaited.
-    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
+    this.policy ??= handledLater(reply.then((r) => realmPolicyOf(r.policy!)));
     const groups = (await reply).memberships.find((m) => Number(m.user_id) === caller.user_id);
     if (!groups) throw new BadRequestError('Invalid user');
-    return { user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(groups.group_ids.map(Number)) };
+    return viewerOf(caller, groups.group_ids);
   }
 
   /** The realm's active users who hold any of the values. */
@@ -124,7 +121,7 @@ export class Directory {
   }
 }
 
-const toPolicy = (r: GetRealmPolicyReply__Output): RealmPolicy => ({
-  settings: JSON.parse(r.settings) as Record<string, unknown>,
-  systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
+/** The caller as a viewer, given every group they belong to. */
+const viewerOf = (caller: Caller, groupIds: (number | string)[]): Viewer => ({
+  user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(groupIds.map(Number)),
 });

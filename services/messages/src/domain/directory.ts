@@ -1,4 +1,4 @@
-import { Caller, handledLater, HandlerContext, RpcClients } from '@parley/common';
+import { Caller, handledLater, HandlerContext, RealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
 import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
@@ -53,7 +53,7 @@ const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
  * uploads service (called through `uploads`) the files messages link to.
  */
 export class Directory {
-  private policy?: Promise<ReturnType<typeof toPolicy>>;
+  private policy?: Promise<RealmPolicy>;
   private groups?: Promise<Set<number>>;
   private channelList?: Promise<ChannelAccess[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
@@ -89,7 +89,7 @@ export class Directory {
 
   realmPolicy() {
     if (this.kept) this.permissionContext();
-    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(toPolicy);
+    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(realmPolicyOf);
     return this.policy;
   }
 
@@ -128,7 +128,7 @@ export class Directory {
     // Each answer is kept for a later step that may never come (the send refused first):
     // handledLater, so a failed call rejects only what is awaited.
     this.context = handledLater(reply);
-    this.policy ??= handledLater(reply.then((r) => toPolicy(r.policy!)));
+    this.policy ??= handledLater(reply.then((r) => realmPolicyOf(r.policy!)));
     this.groups ??= handledLater(reply.then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number))));
     if (withLinkifiers && !this.rendering) this.linkifierList ??= handledLater(reply.then((r) => JSON.parse(r.linkifiers) as RenderContext['linkifiers']));
     return this.context;
@@ -249,12 +249,6 @@ export class Directory {
     return r.user_ids.map(Number);
   }
 }
-
-const toPolicy = (r: GetRealmPolicyReply__Output) => ({
-  settings: JSON.parse(r.settings) as Record<string, unknown>,
-  systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
-  stringId: r.string_id,
-});
 
 const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
   user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,
