@@ -213,4 +213,20 @@ describe('Directory with kept answers', () => {
     expect(await nameOf({ stream_id: 5 })).toBe('general v4');
     await stop();
   });
+
+  it('does not keep a channel access asked with a permission context that a change made stale meanwhile', async () => {
+    const { bus, channels, directory, stop } = await setupDirectory();
+    await directory().sender();
+    // This request reads the kept context; the realm changes before it asks for the channel.
+    const dir = directory();
+    await dir.sender();
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'user_group', op: 'remove_members', group_id: 11, user_ids: [2] } });
+    expect((await dir.channelForSend({ stream_id: 5 })).channel?.name).toBe('general v1');
+    expect(channels.mock.calls[0][1]).toMatchObject({ caller_context: { group_ids: [11] } });
+    // Its answer was not kept: the next send asks again, with a fresh context.
+    expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
+    expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
+    expect(channels).toHaveBeenCalledTimes(2);
+    await stop();
+  });
 });

@@ -78,17 +78,23 @@ export class RealmAnswers<T> {
 
   /**
    * The answer kept under `key`, or fetched and kept unless the realm's answers were dropped
-   * while the fetch was on its way (its answer may predate the change).
+   * while the fetch was on its way (its answer may predate the change), or since `since` (a
+   * generation() read earlier: what the fetch asks with was itself read then).
    */
-  async get(realmId: number, key: string, fetch: () => Promise<T>): Promise<T> {
+  async get(realmId: number, key: string, fetch: () => Promise<T>, since?: number): Promise<T> {
     const realm = this.realms.get(realmId);
     const kept = realm?.answers.get(key);
     if (kept && kept.expires > this.now()) return kept.answer;
-    const generation = realm?.generation ?? 0;
+    const generation = since ?? realm?.generation ?? 0;
     const live = this.live;
     const answer = await fetch();
     if (live && this.live && (this.realms.get(realmId)?.generation ?? 0) === generation) this.keep(realmId, key, answer);
     return answer;
+  }
+
+  /** How many times the realm's answers were dropped so far (for get()'s `since`). */
+  generation(realmId: number): number {
+    return this.realms.get(realmId)?.generation ?? 0;
   }
 
   /** Drops a realm's answers (and makes the fetches under way not keep theirs). */
