@@ -61,10 +61,10 @@ export class Directory {
   /** The caller's permission context, once asked for (see permissionContext). */
   private context?: Promise<GetPermissionContextReply__Output>;
   /**
-   * The kept channel access's generation when the context was read: a channel access asked
-   * with that context is kept only if nothing changed since (the context may be stale then).
+   * The kept channel access's mark when the context was read: a channel access asked with
+   * that context is kept only if nothing was dropped since (the context may be stale then).
    */
-  private contextGeneration?: number;
+  private contextMark?: number;
 
   /**
    * `kept`, when given, keeps callers' permission contexts and channel access between
@@ -125,7 +125,7 @@ export class Directory {
   private permissionContext(): Promise<GetPermissionContextReply__Output> {
     if (this.context) return this.context;
     const { realm_id, user_id } = this.caller;
-    this.contextGeneration = this.kept?.channels.generation(realm_id);
+    this.contextMark = this.kept?.channels.mark();
     const fetch = (withLinkifiers: boolean) => this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
       realm_id, user_ids: [user_id], with_users: true, with_linkifiers: withLinkifiers,
     });
@@ -231,7 +231,7 @@ export class Directory {
       });
     };
     const key = `${this.caller.user_id}:${'stream_id' in target ? `#${target.stream_id}` : `name:${target.name}`}`;
-    const r = this.kept ? await this.kept.channels.get(this.caller.realm_id, key, ask, this.context && this.contextGeneration) : await ask();
+    const r = this.kept ? await this.kept.channels.get(this.caller.realm_id, key, ask, this.contextMark) : await ask();
     return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
   }
 

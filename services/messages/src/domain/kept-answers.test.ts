@@ -125,6 +125,19 @@ describe('RealmAnswers (permission contexts)', () => {
     await stop();
   });
 
+  it('does not keep an answer fetched across a loss of the bus, even for a realm it knew nothing of', async () => {
+    const { contexts, bus, stop } = await setup();
+    let answer!: (r: GetPermissionContextReply__Output) => void;
+    const pending = contexts.get(7, '2', () => new Promise((resolve) => (answer = resolve)));
+    bus.disconnect();
+    bus.reconnect();
+    answer(reply(1));
+    await pending;
+    expect(contexts.count).toBe(0);
+    expect(versionOf(await contexts.get(7, '2', async () => reply(2)))).toBe(2);
+    await stop();
+  });
+
   it('keeps nothing before it listens or after it stopped', async () => {
     const contexts = new RealmAnswers<GetPermissionContextReply__Output>({ announcements: USERS_ANNOUNCEMENTS });
     const fetch = jest.fn(async () => reply(1));

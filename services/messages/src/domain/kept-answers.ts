@@ -38,9 +38,9 @@ export const CHANNELS_ANNOUNCEMENTS: readonly Announcement[] = [
   { subject: clientEventSubject('channels'), realmToDrop: (data) => (data as ClientEvent).realm_id },
 ];
 
-/** A realm's kept answers, and how many times they were dropped (see get()). */
+/** A realm's kept answers, and the mark of their last drop (see mark()). */
 interface RealmEntries<T> {
-  generation: number;
+  droppedAt: number;
   answers: Map<string, { answer: T; expires: number }>;
 }
 
@@ -69,6 +69,10 @@ export class RealmAnswers<T> {
   private readonly now: () => number;
   private size = 0;
   private live = false;
+  /** Counts drops: a realm's, or everything's (see mark()). */
+  private drops = 0;
+  /** The mark of the last drop of everything (a loss of the bus, start, stop, the bound). */
+  private clearedAt = 0;
 
   constructor(private readonly opts: RealmAnswersOptions) {
     this.ttlMs = opts.ttlMs ?? 60_000;
@@ -77,36 +81,38 @@ export class RealmAnswers<T> {
   }
 
   /**
-   * The answer kept under `key`, or fetched and kept unless the realm's answers were dropped
-   * while the fetch was on its way (its answer may predate the change), or since `since` (a
-   * generation() read earlier: what the fetch asks with was itself read then).
+   * The answer kept under `key`, or fetched and kept unless the realm's answers (or all) were
+   * dropped after `since`: by default the call's start (the answer may predate the change);
+   * a mark() read earlier when what the fetch asks with was itself read then.
    */
-  async get(realmId: number, key: string, fetch: () => Promise<T>, since?: number): Promise<T> {
-    const realm = this.realms.get(realmId);
-    const kept = realm?.answers.get(key);
+  async get(realmId: number, key: string, fetch: () => Promise<T>, since = this.mark()): Promise<T> {
+    const kept = this.realms.get(realmId)?.answers.get(key);
     if (kept && kept.expires > this.now()) return kept.answer;
-    const generation = since ?? realm?.generation ?? 0;
-    const live = this.live;
     const answer = await fetch();
-    if (live && this.live && (this.realms.get(realmId)?.generation ?? 0) === generation) this.keep(realmId, key, answer);
+    if (this.live && !this.droppedAfter(realmId, since)) this.keep(realmId, key, answer);
     return answer;
   }
 
-  /** How many times the realm's answers were dropped so far (for get()'s `since`). */
-  generation(realmId: number): number {
-    return this.realms.get(realmId)?.generation ?? 0;
+  /** A point in the order of drops, for get()'s `since`. */
+  mark(): number {
+    return this.drops;
   }
 
   /** Drops a realm's answers (and makes the fetches under way not keep theirs). */
   invalidate(realmId: number): void {
-    const realm = this.realms.get(realmId) ?? { generation: 0, answers: new Map() };
-    this.size -= realm.answers.size;
-    this.realms.set(realmId, { generation: realm.generation + 1, answers: new Map() });
+    this.size -= this.realms.get(realmId)?.answers.size ?? 0;
+    this.realms.set(realmId, { droppedAt: ++this.drops, answers: new Map() });
   }
 
-  /** Drops everything: the bus was lost for a while, and with it some announcements. */
+  /** Drops everything (and makes every fetch under way not keep its answer). */
   clear(): void {
-    for (const realmId of [...this.realms.keys()]) this.invalidate(realmId);
+    this.realms.clear();
+    this.size = 0;
+    this.clearedAt = ++this.drops;
+  }
+
+  private droppedAfter(realmId: number, mark: number): boolean {
+    return this.clearedAt > mark || (this.realms.get(realmId)?.droppedAt ?? 0) > mark;
   }
 
   /** How many answers are kept. */
@@ -132,6 +138,8 @@ export class RealmAnswers<T> {
       this.clear();
       this.live = true;
     });
+    // What was fetched before the subscriptions were in place may have missed a change.
+    this.clear();
     this.live = true;
     return async () => {
       this.live = false;
@@ -143,9 +151,10 @@ export class RealmAnswers<T> {
   }
 
   private keep(realmId: number, key: string, answer: T): void {
+    // At the bound, everything goes (this answer, checked already, is kept).
     if (this.size >= this.maxEntries) this.clear();
     let realm = this.realms.get(realmId);
-    if (!realm) this.realms.set(realmId, (realm = { generation: 0, answers: new Map() }));
+    if (!realm) this.realms.set(realmId, (realm = { droppedAt: 0, answers: new Map() }));
     if (!realm.answers.has(key)) this.size++;
     realm.answers.set(key, { answer, expires: this.now() + this.ttlMs });
   }
