@@ -50,8 +50,9 @@ const PROFILE = flag('--profile');
 const DISTRIBUTED = flag('--distributed');
 /** The run's bound: no round starts when it would end past this (seeding not counted). */
 const BUDGET_MS = (QUICK ? 5 : 9) * 60_000;
-const S4_RECEIVERS = 100;
-const S4_RATE = 20;
+/** S4's shape; --s4-rate and --s4-receivers change it to look at latency without load. */
+const S4_RECEIVERS = option('--s4-receivers', 100);
+const S4_RATE = option('--s4-rate', 20);
 
 const { database: ADMIN_URL, nats: NATS_URL, redis: REDIS_URL } = SERVERS;
 

@@ -236,6 +236,61 @@ describe('an unreachable service', () => {
   });
 });
 
+describe("the handler's signal", () => {
+  /** A server whose GetOwnUser keeps its signal and answers when `answer` is called. */
+  async function signalServer() {
+    const seen: AbortSignal[] = [];
+    let answer = () => undefined as void;
+    const s = await startRpcServer({
+      service: 'users',
+      handlers: {
+        ...usersHandlers(),
+        GetOwnUser: (_req, c) => new Promise((resolve) => {
+          seen.push(c.signal);
+          answer = () => resolve({});
+        }),
+      },
+      addr: '127.0.0.1:0',
+      secret: SECRET,
+      log,
+    });
+    return { s, seen, answer: () => answer(), c: new RpcClient('users', `127.0.0.1:${s.port}`, SECRET) };
+  }
+  const ticks = async (n: number) => { for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r)); };
+
+  it('aborts when the client cancels the call while the handler works', async () => {
+    const { s, seen, answer, c } = await signalServer();
+    try {
+      const gone = new AbortController();
+      const call = rejection(c.call('GetOwnUser', {}, ctx, 5000, gone.signal));
+      while (!seen.length) await ticks(1);
+      gone.abort();
+      await call;
+      for (let i = 0; i < 100 && !seen[0].aborted; i++) await ticks(1);
+      expect(seen[0].aborted).toBe(true);
+      answer();
+    } finally {
+      c.close();
+      await s.stop(1000);
+    }
+  });
+
+  it('stays unaborted once the call was answered (grpc-js reports every closed stream as cancelled)', async () => {
+    const { s, seen, answer, c } = await signalServer();
+    try {
+      const call = c.call('GetOwnUser', {}, ctx);
+      while (!seen.length) await ticks(1);
+      answer();
+      await call;
+      await ticks(20);
+      expect(seen[0].aborted).toBe(false);
+    } finally {
+      c.close();
+      await s.stop(1000);
+    }
+  });
+});
+
 describe('caller metadata', () => {
   it('round-trips a caller signed with the same secret', () => {
     expect(decodeCaller(SECRET, encodeCaller(SECRET, caller))).toEqual(caller);

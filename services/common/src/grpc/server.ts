@@ -77,23 +77,30 @@ export function toJsonReply(reply: unknown): { json: string; ignored_parameters_
 function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
     const cancelled = new AbortController();
-    call.on('cancelled', () => cancelled.abort());
+    // grpc-js reports every call's stream closing as 'cancelled', answered or not: only a
+    // call still at work is aborted (an abort builds a DOMException with its stack trace).
+    let answered = false;
+    call.on('cancelled', () => answered || cancelled.abort());
     const ctx = makeContext(secret, call.metadata, log, cancelled.signal);
+    const answer: grpc.sendUnaryData<unknown> = (err, reply) => {
+      answered = true;
+      callback(err, reply);
+    };
     handler(call.request, ctx).then(
-      (reply) => callback(null, jsonReply ? toJsonReply(reply) : reply),
+      (reply) => answer(null, jsonReply ? toJsonReply(reply) : reply),
       (err: unknown) => {
-        if (isApiError(err)) return callback(toServiceError(err));
+        if (isApiError(err)) return answer(toServiceError(err));
         // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
         // check of the service's caught): the client's input, not a bug of ours.
-        if (isUnstorableText(err)) return callback(toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')));
+        if (isUnstorableText(err)) return answer(toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')));
         // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
         // not a bug; anything else never leaks: "Internal server error", the rest to the log.
         if (isUnavailable(err)) {
           log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
-          return callback(toServiceError(new ServiceUnavailableError(service)));
+          return answer(toServiceError(new ServiceUnavailableError(service)));
         }
         log.error({ err, rpc: name }, 'rpc failed');
-        callback({ code: grpc.status.INTERNAL, details: 'Internal server error' });
+        answer({ code: grpc.status.INTERNAL, details: 'Internal server error' });
       },
     );
   };
