@@ -111,7 +111,8 @@ async function measureS4(ctx) {
   }, { timeoutMs: 120_000 });
   const cpu = cpuMs(ctx.parleyPids) - cpu0;
   if (r.received < r.expected) log(`  S4: ${r.expected - r.received} of ${r.expected} deliveries missing; [message, receivers that got it]: ${JSON.stringify(r.incomplete)}`);
-  return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, cpuMsPerOp: r.sent ? cpu / r.sent : NaN };
+  log(`  S4: ${r.polls} polls answered (${r.emptyPolls} empty) for ${r.received} deliveries`);
+  return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, polls: r.polls, emptyPolls: r.emptyPolls, cpuMsPerOp: r.sent ? cpu / r.sent : NaN };
 }
 
 // ---------------------------------------------------------------- report

@@ -45,6 +45,9 @@ const latencies = [];
 const receivedBySeq = new Map(); // seq → receivers that got it
 let running = true;
 let errors = 0;
+/** GET /events answered, heartbeats and empty answers included. */
+let answered = 0;
+let emptyPolls = 0;
 
 const queues = await Promise.all(cfg.receivers.map(async (user) => {
   const q = await api(user, 'POST', '/register', { event_types: ['message'], fetch_event_types: [], apply_markdown: false });
@@ -56,6 +59,8 @@ async function poll(q) {
     try {
       const { events } = await api(q.user, 'GET', '/events', { queue_id: q.id, last_event_id: q.last });
       const now = performance.now();
+      answered++;
+      if (!events.length) emptyPolls++;
       for (const e of events) {
         q.last = Math.max(q.last, e.id);
         const m = e.type === 'message' && tagged.exec(e.message.content);
@@ -104,7 +109,7 @@ const pct = (xs, q) => (xs.length ? xs[Math.min(xs.length - 1, Math.max(0, Math.
 const l = sorted(latencies);
 const s = sorted(sendLatencies);
 process.stdout.write(`${JSON.stringify({
-  sent: seq, expected, received: latencies.length, errors,
+  sent: seq, expected, received: latencies.length, errors, polls: answered, emptyPolls,
   // The messages some receiver did not get (seq: receivers that got it), at most 20.
   incomplete: Array.from({ length: seq }, (_, i) => i + 1).filter((n) => (receivedBySeq.get(n) ?? 0) < cfg.receivers.length).slice(0, 20).map((n) => [n, receivedBySeq.get(n) ?? 0]),
   deliveriesPerSec: latencies.length / (cfg.durationMs / 1000),

@@ -59,7 +59,7 @@ describe('deliver', () => {
 
   /** The event types each queue holds, in the order given. */
   const received = (...qs: QueueRecord[]) =>
-    Promise.all(qs.map(async (q) => (await store.read(q.queue_id, -1)).map((e) => e.event.type)));
+    Promise.all(qs.map(async (q) => (await store.poll(q.queue_id, q, -1, 0))!.map((e) => e.event.type)));
 
   beforeEach(() => {
     store = new MemoryQueueStore();
@@ -104,7 +104,7 @@ describe('deliver', () => {
     const [q] = await queues({});
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: typing }));
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: denmarkMessage }));
-    await expect(store.read(q.queue_id, -1)).resolves.toEqual([
+    await expect(store.poll(q.queue_id, q, -1, 0)).resolves.toEqual([
       { id: 0, event: { ...typing, id: 0 } },
       { id: 1, event: { ...denmarkMessage, id: 1 } },
     ]);

@@ -91,6 +91,9 @@ describe('queue ownership', () => {
     const error = await manager.getEvents(stranger, queue_id, -1, true).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject(badQueue(queue_id));
+    // A blocking poll is refused too, and leaves no waiter behind.
+    await expect(manager.getEvents(stranger, queue_id, -1, false)).rejects.toMatchObject(badQueue(queue_id));
+    expect(manager.waiting).toBe(0);
     await expect(manager.deleteQueue(stranger, queue_id)).rejects.toMatchObject(badQueue(queue_id));
     await expect(manager.access(member, queue_id)).resolves.toMatchObject({ queue_id });
   });
@@ -99,6 +102,7 @@ describe('queue ownership', () => {
     const { manager } = setup();
     await expect(manager.getEvents(member, 'no-such-queue', -1, true)).rejects.toMatchObject(badQueue('no-such-queue'));
     await expect(manager.getEvents(member, 'no-such-queue', -1, false)).rejects.toMatchObject(badQueue('no-such-queue'));
+    expect(manager.waiting).toBe(0);
     await expect(manager.deleteQueue(member, 'no-such-queue')).rejects.toMatchObject(badQueue('no-such-queue'));
   });
 });
@@ -311,7 +315,7 @@ describe('QueueManager.expireIdle', () => {
     const { queue_id } = await manager.register(member, OPTIONS);
     const poll = await longPoll(manager, member, queue_id);
     // A poll keeps its queue fresh, so make this one look long forgotten.
-    await store.touch(queue_id, clock.now() - 11 * MINUTE);
+    await store.poll(queue_id, member, -1, clock.now() - 11 * MINUTE);
     await expect(manager.expireIdle()).resolves.toBe(1);
     await expect(poll.promise).rejects.toMatchObject(badQueue(queue_id));
     expect(manager.waiting).toBe(0);

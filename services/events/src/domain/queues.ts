@@ -55,21 +55,32 @@ export class QueueManager {
    * wait when the client goes away.
    */
   async getEvents(caller: Caller, queueId: string, lastEventId: number, dontBlock: boolean, signal?: AbortSignal): Promise<QueuedEvent[]> {
-    await this.access(caller, queueId);
-    await this.store.touch(queueId, this.clock.now());
     // Listen before reading, so an event appended in between wakes us instead of being missed.
     const wait = dontBlock || this.draining ? undefined : this.waitForEvents(queueId, signal);
-    const events = await this.store.read(queueId, lastEventId);
+    let events: QueuedEvent[];
+    try {
+      events = await this.poll(caller, queueId, lastEventId);
+    } catch (err) {
+      wait?.cancel();
+      throw err;
+    }
     if (!wait || events.length) {
       wait?.cancel();
       return events;
     }
     const woken = await wait.result;
-    // Deleted or expired while we waited: the client must re-register, so say so now.
-    if (!(await this.store.touch(queueId, this.clock.now()))) throw new BadEventQueueIdError(queueId);
-    // Shutting down: a heartbeat now, and the client polls again (another replica).
+    // Shutting down: a heartbeat now, and the client polls again (another replica). A queue
+    // deleted meanwhile gets none (append skips it), and the poll below refuses it.
     if (woken === 'timeout' || (this.draining && woken !== 'aborted')) await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
-    return this.store.read(queueId, lastEventId);
+    // Deleted or expired while we waited: the client must re-register, so say so now.
+    return this.poll(caller, queueId, lastEventId);
+  }
+
+  /** The caller's own queue polled; another user's reads as unknown, as an expired one does. */
+  private async poll(caller: Caller, queueId: string, lastEventId: number): Promise<QueuedEvent[]> {
+    const events = await this.store.poll(queueId, caller, lastEventId, this.clock.now());
+    if (!events) throw new BadEventQueueIdError(queueId);
+    return events;
   }
 
   async deleteQueue(caller: Caller, queueId: string): Promise<void> {

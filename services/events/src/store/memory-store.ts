@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Delivery, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import { Delivery, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
 
 interface MemoryQueue {
   record: QueueRecord;
@@ -22,12 +22,6 @@ export class MemoryQueueStore implements QueueStore {
   async getQueue(queueId: string): Promise<QueueRecord | undefined> {
     const q = this.queues.get(queueId);
     return q && { ...q.record };
-  }
-
-  async touch(queueId: string, now: number): Promise<boolean> {
-    const q = this.queues.get(queueId);
-    if (q) q.record.last_poll_at = now;
-    return !!q;
   }
 
   async deleteQueue(queueId: string): Promise<void> {
@@ -58,9 +52,10 @@ export class MemoryQueueStore implements QueueStore {
     return true;
   }
 
-  async read(queueId: string, ackedId: number): Promise<QueuedEvent[]> {
+  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined> {
     const q = this.queues.get(queueId);
-    if (!q) return [];
+    if (!q || q.record.realm_id !== owner.realm_id || q.record.user_id !== owner.user_id) return undefined;
+    q.record.last_poll_at = now;
     q.events = q.events.filter((e) => e.id > ackedId);
     return q.events.map((e) => ({ id: e.id, event: { ...e.event } }));
   }

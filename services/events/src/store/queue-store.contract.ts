@@ -71,6 +71,8 @@ export function describeQueueStore(
       for (const record of records) await store.createQueue(record);
       return records;
     };
+    /** A poll by the queue's owner at T0 (the time is what the poll tests are about). */
+    const read = (q: QueueRecord, ackedId: number) => store.poll(q.queue_id, q, ackedId, T0);
 
     beforeEach(async () => {
       store = await make(() => T0);
@@ -100,17 +102,6 @@ export function describeQueueStore(
         await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ realm_id: 1, user_id: 10 });
       });
 
-      it('records a poll with touch, which answers true', async () => {
-        const [q] = await created(queueRecord());
-        await expect(store.touch(q.queue_id, T0 + 5_000)).resolves.toBe(true);
-        await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 5_000 });
-      });
-
-      it('answers true to a touch that does not move the time', async () => {
-        const [q] = await created(queueRecord());
-        await expect(store.touch(q.queue_id, T0)).resolves.toBe(true);
-      });
-
       it('forgets a deleted queue everywhere', async () => {
         const [q] = await created(queueRecord());
         await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }]);
@@ -119,24 +110,43 @@ export function describeQueueStore(
         await expect(store.queuesOf(1, 'realm')).resolves.toEqual([]);
         await expect(store.queuesOf(1, [10])).resolves.toEqual([]);
         await expect(store.idleSince(T0 + 1)).resolves.toEqual([]);
-        await expect(store.read(q.queue_id, -1)).resolves.toEqual([]);
+        await expect(read(q, -1)).resolves.toBeUndefined();
       });
 
       it('deletes an unknown queue without complaint', async () => {
         await expect(store.deleteQueue(randomUUID())).resolves.toBeUndefined();
       });
 
-      it('answers false to a touch of a deleted queue and does not bring it back', async () => {
+      it('answers a poll of a deleted queue with undefined and does not bring it back', async () => {
         const [q] = await created(queueRecord());
         await store.deleteQueue(q.queue_id);
-        await expect(store.touch(q.queue_id, T0 + 1_000)).resolves.toBe(false);
+        await expect(store.poll(q.queue_id, q, -1, T0 + 1_000)).resolves.toBeUndefined();
         await expect(store.getQueue(q.queue_id)).resolves.toBeUndefined();
         await expect(store.idleSince(T0 + 2_000)).resolves.toEqual([]);
         await expect(store.queuesOf(1, 'realm')).resolves.toEqual([]);
       });
 
-      it('answers false to a touch of an unknown queue', async () => {
-        await expect(store.touch(randomUUID(), T0)).resolves.toBe(false);
+      it('answers a poll of an unknown queue with undefined', async () => {
+        await expect(store.poll(randomUUID(), queueRecord(), -1, T0)).resolves.toBeUndefined();
+      });
+    });
+
+    describe('poll', () => {
+      it("records the poll's time", async () => {
+        const [q] = await created(queueRecord());
+        await expect(store.poll(q.queue_id, q, -1, T0 + 5_000)).resolves.toEqual([]);
+        await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 5_000 });
+        await expect(store.idleSince(T0 + 5_000)).resolves.toEqual([]);
+      });
+
+      it("refuses another user's or another realm's poll: undefined, nothing recorded, nothing dropped", async () => {
+        const [q] = await created(queueRecord());
+        await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }]);
+        for (const owner of [{ realm_id: 1, user_id: 11 }, { realm_id: 2, user_id: 10 }]) {
+          await expect(store.poll(q.queue_id, owner, 0, T0 + 5_000)).resolves.toBeUndefined();
+        }
+        await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 });
+        await expect(read(q, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
       });
     });
 
@@ -173,7 +183,7 @@ export function describeQueueStore(
       });
     });
 
-    describe('append and read', () => {
+    describe('append and poll', () => {
       it('numbers events from 0 in each queue and sets the id in the event', async () => {
         const [a, b] = await created(queueRecord(), queueRecord());
         await expect(store.append('m1', [
@@ -182,12 +192,12 @@ export function describeQueueStore(
           { queue_id: a.queue_id, event: event('x', { n: 3 }) },
         ])).resolves.toBe(true);
         await store.append('m2', [{ queue_id: a.queue_id, event: event('y') }]);
-        await expect(store.read(a.queue_id, -1)).resolves.toEqual([
+        await expect(read(a, -1)).resolves.toEqual([
           { id: 0, event: { type: 'x', n: 1, id: 0 } },
           { id: 1, event: { type: 'x', n: 3, id: 1 } },
           { id: 2, event: { type: 'y', id: 2 } },
         ]);
-        await expect(store.read(b.queue_id, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', n: 2, id: 0 } }]);
+        await expect(read(b, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', n: 2, id: 0 } }]);
       });
 
       it('keeps event content as it was given', async () => {
@@ -195,7 +205,7 @@ export function describeQueueStore(
         const content = { type: 'message', text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'], flag: false } };
         await store.append('m1', [{ queue_id: q.queue_id, event: content }]);
         content.text = 'changed after';
-        await expect(store.read(q.queue_id, -1)).resolves.toEqual([
+        await expect(read(q, -1)).resolves.toEqual([
           { id: 0, event: { type: 'message', text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'], flag: false }, id: 0 } },
         ]);
       });
@@ -209,8 +219,8 @@ export function describeQueueStore(
           { queue_id: unknown, event: event('x') },
           { queue_id: live.queue_id, event: event('x') },
         ])).resolves.toBe(true);
-        await expect(store.read(live.queue_id, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
-        await expect(store.read(deleted.queue_id, -1)).resolves.toEqual([]);
+        await expect(read(live, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
+        await expect(read(deleted, -1)).resolves.toBeUndefined();
         await expect(store.getQueue(deleted.queue_id)).resolves.toBeUndefined();
         await expect(store.getQueue(unknown)).resolves.toBeUndefined();
       });
@@ -222,37 +232,33 @@ export function describeQueueStore(
           { queue_id: a.queue_id, event: event('again') },
           { queue_id: b.queue_id, event: event('again') },
         ])).resolves.toBe(false);
-        await expect(store.read(a.queue_id, -1)).resolves.toEqual([{ id: 0, event: { type: 'first', id: 0 } }]);
-        await expect(store.read(b.queue_id, -1)).resolves.toEqual([]);
+        await expect(read(a, -1)).resolves.toEqual([{ id: 0, event: { type: 'first', id: 0 } }]);
+        await expect(read(b, -1)).resolves.toEqual([]);
       });
 
       it('remembers a message id that reached no queue', async () => {
         const [q] = await created(queueRecord());
         await expect(store.append('m1', [])).resolves.toBe(true);
         await expect(store.append('m1', [{ queue_id: q.queue_id, event: event('x') }])).resolves.toBe(false);
-        await expect(store.read(q.queue_id, -1)).resolves.toEqual([]);
+        await expect(read(q, -1)).resolves.toEqual([]);
       });
 
       it('drops the events up to the acknowledged id and returns the rest in order', async () => {
         const [q] = await created(queueRecord());
         for (let n = 0; n < 5; n++) await store.append(`m${n}`, [{ queue_id: q.queue_id, event: event('x', { n }) }]);
-        expect((await store.read(q.queue_id, -1)).map((e) => e.id)).toEqual([0, 1, 2, 3, 4]);
-        expect((await store.read(q.queue_id, 2)).map((e) => e.id)).toEqual([3, 4]);
+        expect((await read(q, -1))!.map((e) => e.id)).toEqual([0, 1, 2, 3, 4]);
+        expect((await read(q, 2))!.map((e) => e.id)).toEqual([3, 4]);
         // Dropped for good: acknowledging less later does not bring them back.
-        expect((await store.read(q.queue_id, -1)).map((e) => e.event.n)).toEqual([3, 4]);
-        await expect(store.read(q.queue_id, 4)).resolves.toEqual([]);
+        expect((await read(q, -1))!.map((e) => e.event.n)).toEqual([3, 4]);
+        await expect(read(q, 4)).resolves.toEqual([]);
       });
 
       it('goes on numbering after every event is acknowledged', async () => {
         const [q] = await created(queueRecord());
         await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }, { queue_id: q.queue_id, event: event('x') }]);
-        await store.read(q.queue_id, 1);
+        await read(q, 1);
         await store.append('m2', [{ queue_id: q.queue_id, event: event('y') }]);
-        await expect(store.read(q.queue_id, 1)).resolves.toEqual([{ id: 2, event: { type: 'y', id: 2 } }]);
-      });
-
-      it('reads nothing from an unknown queue', async () => {
-        await expect(store.read(randomUUID(), -1)).resolves.toEqual([]);
+        await expect(read(q, 1)).resolves.toEqual([{ id: 2, event: { type: 'y', id: 2 } }]);
       });
     });
 
@@ -264,7 +270,7 @@ export function describeQueueStore(
           queueRecord({ last_poll_at: T0 + 2_000 }),
         );
         await expect(store.idleSince(T0 + 1_000)).resolves.toEqual([a.queue_id]);
-        await store.touch(a.queue_id, T0 + 3_000);
+        await store.poll(a.queue_id, a, -1, T0 + 3_000);
         expect((await store.idleSince(T0 + 2_500)).sort()).toEqual([b.queue_id, c.queue_id].sort());
       });
 

@@ -36,11 +36,15 @@ export interface Delivery {
   event: Record<string, unknown>;
 }
 
+/** Whose a queue is: only its user, in its realm, may poll it. */
+export interface QueueOwner {
+  realm_id: number;
+  user_id: number;
+}
+
 export interface QueueStore {
   createQueue(queue: QueueRecord): Promise<void>;
   getQueue(queueId: string): Promise<QueueRecord | undefined>;
-  /** Records a poll; false when the queue does not exist (any more). */
-  touch(queueId: string, now: number): Promise<boolean>;
   deleteQueue(queueId: string): Promise<void>;
   /** The queues of a realm, or of some of its users. */
   queuesOf(realmId: number, userIds: number[] | 'realm'): Promise<QueueRecord[]>;
@@ -50,8 +54,12 @@ export interface QueueStore {
    * nothing and returns false. Queues deleted meanwhile are skipped.
    */
   append(messageId: string, deliveries: Delivery[]): Promise<boolean>;
-  /** Drops the events up to `ackedId` and returns the rest, in order. */
-  read(queueId: string, ackedId: number): Promise<QueuedEvent[]>;
+  /**
+   * A poll of the queue by `owner`, in one step: records its time (`now`), drops the events
+   * up to `ackedId` and returns the rest, in order. Undefined, with nothing recorded or
+   * dropped, when the queue does not exist (any more) or is not the owner's.
+   */
+  poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined>;
   /** The queues nobody polled since `before` (ms since the epoch). */
   idleSince(before: number): Promise<string[]>;
   /** Calls `listener` when events are appended to a queue, by any replica. */

@@ -71,7 +71,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await a.createQueue(q);
       await expect(b.getQueue(q.queue_id)).resolves.toEqual(q);
       await b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }]);
-      await expect(a.read(q.queue_id, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
+      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
     });
 
     it("hear each other's appends", async () => {
@@ -90,7 +90,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await a.createQueue(q);
       await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
       await expect(b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(false);
-      await expect(b.read(q.queue_id, -1)).resolves.toHaveLength(1);
+      await expect(b.poll(q.queue_id, q, -1, 0)).resolves.toHaveLength(1);
     });
 
     it("wake each other's long polls", async () => {
@@ -121,7 +121,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await expect(other.getQueue(q.queue_id)).resolves.toBeUndefined();
       await expect(other.queuesOf(1, 'realm')).resolves.toEqual([]);
       await expect(other.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
-      await expect(a.read(q.queue_id, -1)).resolves.toEqual([]);
+      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual([]);
       // Each prefix has its own dedupe memory too.
       await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
     });

@@ -1,13 +1,14 @@
 import Redis from 'ioredis';
-import { Delivery, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import { Delivery, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
 
 /**
  * Queues in Redis, shared by every events replica. Per queue: `q:<id>:meta` (the record as
  * JSON), `q:<id>:next` (the next event id), `q:<id>:events` (a list of `<id>|<json>`);
  * indexes `realm:<id>:queues`, `user:<id>:queues` and the `idle` sorted set (last poll);
  * `seen:<message id>` for dedupe. Appends run as one Lua script, so dedupe, numbering and
- * the wake-up (PUBLISH on `append`) happen together or not at all. Single-node Redis: the
- * script touches keys it computes (no Redis Cluster).
+ * the wake-up (PUBLISH on `append`) happen together or not at all. A poll is one script too
+ * (one round trip: the owner's check, the poll's time, the acknowledgement and the read).
+ * Single-node Redis: the append script touches keys it computes (no Redis Cluster).
  */
 const APPEND = `
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
@@ -22,14 +23,24 @@ for i = 3, #ARGV, 2 do
 end
 return 1`;
 
-const READ = `
-local acked = tonumber(ARGV[1])
+/**
+ * A poll (QueueStore.poll): KEYS meta, idle, events; ARGV realm id, user id, now, acked id,
+ * queue id. Nil for a queue that is gone or someone else's, before anything is changed.
+ */
+const POLL = `
+local meta = redis.call('GET', KEYS[1])
+if not meta then return false end
+local q = cjson.decode(meta)
+if q.realm_id ~= tonumber(ARGV[1]) or q.user_id ~= tonumber(ARGV[2]) then return false end
+-- XX: a member that is gone stays gone.
+redis.call('ZADD', KEYS[2], 'XX', ARGV[3], ARGV[5])
+local acked = tonumber(ARGV[4])
 while true do
-  local head = redis.call('LINDEX', KEYS[1], 0)
+  local head = redis.call('LINDEX', KEYS[3], 0)
   if not head then break end
-  if tonumber(string.match(head, '^(%-?%d+)|')) <= acked then redis.call('LPOP', KEYS[1]) else break end
+  if tonumber(string.match(head, '^(%-?%d+)|')) <= acked then redis.call('LPOP', KEYS[3]) else break end
 end
-return redis.call('LRANGE', KEYS[1], 0, -1)`;
+return redis.call('LRANGE', KEYS[3], 0, -1)`;
 
 export class RedisQueueStore implements QueueStore {
   private readonly redis: Redis;
@@ -76,12 +87,6 @@ export class RedisQueueStore implements QueueStore {
     return { ...record, last_poll_at: score === null ? record.last_poll_at : Number(score) };
   }
 
-  async touch(queueId: string, now: number): Promise<boolean> {
-    // XX: only an existing member is updated, so a deleted queue is not brought back.
-    const changed = await this.redis.zadd(this.key('idle'), 'XX', 'CH', now, queueId);
-    return Number(changed) === 1 || (await this.redis.exists(this.key('q', queueId, 'meta'))) === 1;
-  }
-
   async deleteQueue(queueId: string): Promise<void> {
     const record = await this.getQueue(queueId);
     const tx = this.redis.multi()
@@ -108,9 +113,12 @@ export class RedisQueueStore implements QueueStore {
     return Number(result) === 1;
   }
 
-  async read(queueId: string, ackedId: number): Promise<QueuedEvent[]> {
-    const items = (await this.redis.eval(READ, 1, this.key('q', queueId, 'events'), ackedId)) as string[];
-    return items.map((item) => {
+  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined> {
+    const items = (await this.redis.eval(
+      POLL, 3, this.key('q', queueId, 'meta'), this.key('idle'), this.key('q', queueId, 'events'),
+      owner.realm_id, owner.user_id, now, ackedId, queueId,
+    )) as string[] | null;
+    return items?.map((item) => {
       const bar = item.indexOf('|');
       const id = Number(item.slice(0, bar));
       return { id, event: { ...JSON.parse(item.slice(bar + 1)), id } };
