@@ -1,4 +1,4 @@
-import { Role } from '@parley/common';
+import { Role, RpcClient, SERVICES } from '@parley/common';
 import { Api, Params } from './support/api';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
@@ -41,6 +41,37 @@ async function eventsOf(user: TestUser, queueId: string, count: number, lastEven
 }
 
 describe('POST /register', () => {
+  it("joins parts whose keys never overlap: each provider's, and the queue's own", async () => {
+    // The events service joins the providers' JSON as text (domain/state.ts): a key two of
+    // them answered would appear twice. Every event type is fetched, so every key is there.
+    const addr: Record<string, string | undefined> = {
+      users: process.env.PARLEY_TEST_USERS_GRPC_ADDR, channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR,
+      messages: process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR, uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR,
+    };
+    const caller = { realm_id: realm.realm_id, user_id: realm.admin.user_id, role: Role.ADMINISTRATOR, is_bot: false, email: realm.admin.email };
+    const request = { client_capabilities: '{}', client_gravatar: false, apply_markdown: true, slim_presence: false, include_subscribers: 'true' };
+    const owner = new Map<string, string>();
+    for (const key of ['queue_id', 'last_event_id', 'zulip_feature_level', 'service_feature_level', 'zulip_version', 'zulip_merge_base', 'event_queue_longpoll_timeout_seconds']) owner.set(key, 'events');
+    for (const service of ['users', 'channels', 'messages', 'uploads'] as const) {
+      expect(SERVICES).toContain(service);
+      const client = new RpcClient(service, addr[service]!, process.env.PARLEY_SECRET!);
+      try {
+        const { json } = await client.call<{ json: string }>('GetRegisterState', request, { caller, client: 'test', host: '' });
+        const keys = Object.keys(JSON.parse(json));
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) {
+          expect([key, owner.get(key) ?? service]).toEqual([key, service]);
+          owner.set(key, service);
+        }
+      } finally {
+        client.close();
+      }
+    }
+    // And the whole state arrives as one object with all of them, in the envelope.
+    const state = await register(realm.admin, { client_gravatar: false, include_subscribers: true });
+    expect(Object.keys(state).sort()).toEqual([...owner.keys(), 'result', 'msg'].sort());
+  });
+
   it('creates a queue and returns the initial state with the feature level and limits', async () => {
     const state = await register(realm.member);
     expect(state).toMatchObject({

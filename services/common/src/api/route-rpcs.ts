@@ -1,4 +1,4 @@
-import type { Handler } from '../grpc/server';
+import type { EncodedJson, Handler } from '../grpc/server';
 import type { Reply, ResponseKey } from './index';
 
 /**
@@ -114,8 +114,11 @@ export type RoutedService = keyof typeof ROUTE_RPCS;
 /**
  * A service's handlers of gateway-facing RPCs, each replying with its route's response type.
  * Every service's handler table `satisfies` this (with its internal RPCs beside), so a reply
- * that drifts from the published description fails the build.
+ * that drifts from the published description fails the build. A handler may answer with the
+ * reply already encoded (EncodedJson of the same type).
  */
 export type RouteHandlers<S extends RoutedService> = {
-  [R in keyof (typeof ROUTE_RPCS)[S]]: Handler<any, Reply<(typeof ROUTE_RPCS)[S][R] extends readonly (infer K extends ResponseKey)[] ? K : never>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  [R in keyof (typeof ROUTE_RPCS)[S]]: Handler<any, Answer<Reply<(typeof ROUTE_RPCS)[S][R] extends readonly (infer K extends ResponseKey)[] ? K : never>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
+
+type Answer<T> = T | EncodedJson<T>;

@@ -8,7 +8,7 @@ import type { Caller } from '../roles';
 import { CallContext, callMetadata, decodeCaller, encodeCaller, readCallContext } from './caller';
 import { RpcClient } from './client';
 import { serviceDefinition } from './protos';
-import { Handler, RpcServer, startRpcServer, toJsonReply } from './server';
+import { encodedJson, Handler, RpcServer, startRpcServer, toJsonReply } from './server';
 import { fromServiceError, toServiceError } from './status';
 
 const SECRET = 's'.repeat(32);
@@ -107,6 +107,19 @@ describe('JsonReply RPCs', () => {
   it('carry the parameters a handler found it does not support apart from its data', () => {
     expect(toJsonReply({ a: 1, ignored_parameters_unsupported: ['bogus'] })).toEqual({ json: '{"a":1}', ignored_parameters_unsupported: ['bogus'] });
     expect(toJsonReply(undefined)).toEqual({ json: '{}', ignored_parameters_unsupported: [] });
+  });
+
+  it('send a reply already encoded as it is', async () => {
+    const text = '{"b":2,"a":[1,{"c":null}]}';
+    expect(toJsonReply(encodedJson(text))).toEqual({ json: text, ignored_parameters_unsupported: [] });
+    const s = await startRpcServer({ service: 'users', handlers: { ...usersHandlers(), GetOwnUser: async () => encodedJson(text) }, addr: '127.0.0.1:0', secret: SECRET, log });
+    const c = new RpcClient('users', `127.0.0.1:${s.port}`, SECRET);
+    try {
+      await expect(c.call('GetOwnUser', {}, ctx)).resolves.toEqual({ json: text, ignored_parameters_unsupported: [] });
+    } finally {
+      c.close();
+      await s.stop(1000);
+    }
   });
 
   it('receive the request fields, int64 as numbers and unset optionals absent', async () => {

@@ -65,11 +65,33 @@ export function isUnavailable(err: unknown): boolean {
   return /Connection is closed|Connection terminated|timeout exceeded when trying to connect|and is not queryable/i.test(message);
 }
 
+const ENCODED = Symbol.for('parley.encodedJson');
+
+/**
+ * A JsonReply RPC's answer already encoded as JSON text (an object's), sent as it is: for a
+ * handler that splices other services' JSON answers instead of parsing and encoding them
+ * again. `T` is the object the text encodes, so route types still check the handler.
+ */
+export interface EncodedJson<T> {
+  readonly [ENCODED]: true;
+  readonly json: string;
+  /** Never set: keeps T in the type. */
+  readonly of?: T;
+}
+
+export function encodedJson<T>(json: string): EncodedJson<T> {
+  return { [ENCODED]: true, json };
+}
+
+const isEncodedJson = (reply: unknown): reply is EncodedJson<unknown> =>
+  typeof reply === 'object' && reply !== null && (reply as Record<symbol, unknown>)[ENCODED] === true;
+
 /**
  * A JSON reply: the handler's object as text, except `ignored_parameters_unsupported`, which
  * travels apart so that the gateway merges it with the parameters it ignored itself.
  */
 export function toJsonReply(reply: unknown): { json: string; ignored_parameters_unsupported: string[] } {
+  if (isEncodedJson(reply)) return { json: reply.json, ignored_parameters_unsupported: [] };
   const { ignored_parameters_unsupported: ignored, ...data } = (reply ?? {}) as { ignored_parameters_unsupported?: string[] };
   return { json: JSON.stringify(data), ignored_parameters_unsupported: ignored ?? [] };
 }

@@ -1,10 +1,11 @@
 import {
-  BadRequestError, Caller, EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS, FEATURE_LEVEL, Role, RpcClients, ZULIP_VERSION,
+  BadRequestError, Caller, EncodedJson, encodedJson, EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS, FEATURE_LEVEL, Role, RpcClients, ZULIP_VERSION,
 } from '@parley/common';
+import type { Reply } from '@parley/common/api';
 import type { RegisterRequest__Output } from '@parley/common/generated/parley/events/v1/RegisterRequest';
 import { parseNarrow } from './narrow';
 import type { NewQueue, QueueManager } from './queues';
-import { gatherState } from './state';
+import { gatherState, joinObjects } from './state';
 
 function jsonParam(name: string, raw: string | undefined): unknown {
   if (raw === undefined) return undefined;
@@ -58,19 +59,22 @@ export function queueOptions(caller: Caller, req: RegisterRequest__Output): NewQ
 /**
  * POST /register: the queue first, then the state, so a change made meanwhile is in the
  * queue (clients apply events idempotently). A queue whose state cannot be had is removed.
+ * The providers' parts are joined as text, not parsed and encoded again.
  */
-export async function register(manager: QueueManager, clients: RpcClients, caller: Caller, client: string, req: RegisterRequest__Output) {
+export async function register(
+  manager: QueueManager, clients: RpcClients, caller: Caller, client: string, req: RegisterRequest__Output,
+): Promise<EncodedJson<Reply<'POST /register'>>> {
   const options = queueOptions(caller, req);
   const fetch = req.fetch_event_types === undefined ? options.event_types : eventTypes('fetch_event_types', req.fetch_event_types);
   const queue = await manager.register(caller, options);
-  let state: Record<string, unknown>;
+  let state: string[];
   try {
     state = await gatherState(clients, caller, client, queue, fetch);
   } catch (err) {
     await manager.deleteQueue(caller, queue.queue_id).catch(() => undefined);
     throw err;
   }
-  return {
+  const head = {
     queue_id: queue.queue_id,
     last_event_id: -1,
     zulip_feature_level: FEATURE_LEVEL,
@@ -78,6 +82,6 @@ export async function register(manager: QueueManager, clients: RpcClients, calle
     zulip_version: ZULIP_VERSION,
     zulip_merge_base: ZULIP_VERSION,
     event_queue_longpoll_timeout_seconds: EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS,
-    ...state,
   };
+  return encodedJson(joinObjects([JSON.stringify(head), ...state]));
 }
