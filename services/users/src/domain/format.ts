@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Role } from '@parley/common';
-import type { UserRow } from '../store/users';
+import type { ListedUserRow } from '../store/users';
 
 /** email_address_visibility values (Zulip's). */
 export const EmailVisibility = { EVERYONE: 1, MEMBERS: 2, ADMINS: 3, NOBODY: 4, MODERATORS: 5 } as const;
@@ -35,12 +35,12 @@ export interface FormatOptions {
 }
 
 /** The API email: the real one only where the user lets everyone see it. */
-export function apiEmail(u: Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>, fakeEmailDomain: string): string {
+export function apiEmail(u: Pick<ListedUserRow, 'id' | 'delivery_email' | 'email_address_visibility'>, fakeEmailDomain: string): string {
   return u.email_address_visibility === EmailVisibility.EVERYONE ? u.delivery_email : `user${u.id}@${fakeEmailDomain}`;
 }
 
 /** Whether `viewer` may see `target`'s real email, per the target's email_address_visibility. */
-export function canSeeDeliveryEmail(target: UserRow, viewer: { user_id: number; role: number }): boolean {
+export function canSeeDeliveryEmail(target: ListedUserRow, viewer: { user_id: number; role: number }): boolean {
   if (viewer.user_id === target.id) return true;
   switch (target.email_address_visibility) {
     case EmailVisibility.EVERYONE: return true;
@@ -52,7 +52,7 @@ export function canSeeDeliveryEmail(target: UserRow, viewer: { user_id: number; 
 }
 
 /** The avatar URL anyone may be shown (from the API email when the real one is hidden). */
-export function publicAvatarUrl(u: UserRow, fakeEmailDomain: string): string {
+export function publicAvatarUrl(u: ListedUserRow, fakeEmailDomain: string): string {
   return gravatarUrl(u.email_address_visibility === EmailVisibility.EVERYONE ? u.delivery_email : apiEmail(u, fakeEmailDomain), u.avatar_version);
 }
 
@@ -61,7 +61,7 @@ export function gravatarUrl(email: string, version: number): string {
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
 }
 
-export function formatUser(u: UserRow, viewer: { user_id: number; role: number }, opts: FormatOptions): ApiUser {
+export function formatUser(u: ListedUserRow, viewer: { user_id: number; role: number }, opts: FormatOptions): ApiUser {
   const visible = canSeeDeliveryEmail(u, viewer);
   const email = apiEmail(u, opts.fakeEmailDomain);
   // Zulip: with client_gravatar the client derives the URL from the email, so only when it can.

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { CLIENT_TIMINGS, Caller, LIMITS, Role } from '@parley/common';
 import * as userStore from '../store/users';
 import type { RealmRow } from '../store/realms';
-import type { UserRow } from '../store/users';
+import type { ListedUserRow } from '../store/users';
 import type { UsersConfig } from '../config';
 import { apiEmail, formatUser, gravatarUrl } from './format';
 import { isInGroupSetting } from './group-settings';
@@ -136,7 +136,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
 
 async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest) {
   const users = await userStore.listRealmUsersWithSystemBots(pool, realm.id);
-  const format = (u: UserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
+  const format = (u: ListedUserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
   const me = users.find((u) => u.id === caller.user_id)!;
   const can = (setting: string) => isInGroupSetting(pool, me.id, realm.settings[setting]);
   const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = await Promise.all([

@@ -27,6 +27,15 @@ const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bo
   is_system_bot, date_joined, password_hash, api_key_sealed, timezone, avatar_source, avatar_version,
   email_address_visibility, can_create_users, settings`;
 
+/**
+ * A user as a listing of the realm shows them (formatUser's input): without the personal
+ * settings (2 KB of JSON each) and the secrets, which a list of every user never needs.
+ */
+export type ListedUserRow = Omit<UserRow, 'settings' | 'password_hash' | 'api_key_sealed'>;
+
+const LISTED_COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id,
+  is_system_bot, date_joined, timezone, avatar_source, avatar_version, email_address_visibility, can_create_users`;
+
 export interface NewUserRow {
   realm_id: number;
   delivery_email: string;
@@ -144,8 +153,8 @@ export async function listMentionableUsers(db: Queryable, realmId: number): Prom
 }
 
 /** Every user of the realm, system bots included (register's cross_realm_bots). */
-export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<UserRow[]> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
+export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<ListedUserRow[]> {
+  const { rows } = await db.query<ListedUserRow>(`SELECT ${LISTED_COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
   return rows;
 }
 
