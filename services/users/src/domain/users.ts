@@ -6,7 +6,7 @@ import {
 import * as userStore from '../store/users';
 import * as groupStore from '../store/groups';
 import type { RealmRow } from '../store/realms';
-import type { UserRow } from '../store/users';
+import type { ListedUserRow, UserRow } from '../store/users';
 import type { UsersConfig } from '../config';
 import { newApiKey } from './api-keys';
 import { checkPasswordShape, hashPassword } from './passwords';
@@ -88,7 +88,7 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
  */
 async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow): Promise<void> {
   const viewers = (await userStore.listRealmUsers(tx, user.realm_id)).filter((v) => v.is_active);
-  const sees = (v: UserRow) => canSeeDeliveryEmail(user, { user_id: v.id, role: v.role });
+  const sees = (v: ListedUserRow) => canSeeDeliveryEmail(user, { user_id: v.id, role: v.role });
   for (const group of [viewers.filter(sees), viewers.filter((v) => !sees(v))]) {
     if (!group.length) continue;
     const person = formatUser(user, { user_id: group[0].id, role: group[0].role }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
@@ -112,7 +112,7 @@ export async function accessUser(db: Queryable, caller: Caller, userId: number, 
 
 export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<FormatOptions> = {}) {
   const full: FormatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: true, includeProfileFields: false, ...opts };
-  return (u: UserRow): ApiUser => formatUser(u, caller, full);
+  return (u: ListedUserRow): ApiUser => formatUser(u, caller, full);
 }
 
 /**

@@ -10,7 +10,7 @@ import * as userStore from '../store/users';
 /** Internal: who sends and receives typing notifications (the messages service's POST /typing). */
 export const getTypingPreferences = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetTypingPreferencesReply> => async (req) => {
   const realmId = requireRealmId(req.realm_id);
-  const users = await userStore.listRealmUsers(deps.pool, realmId, req.user_ids.map(Number));
+  const users = await userStore.listRealmUsersWithSettings(deps.pool, realmId, req.user_ids.map(Number));
   return {
     users: users.map((u) => {
       const settings = userSettings(u);
@@ -29,6 +29,6 @@ export const getTypingPreferences = (deps: UsersDeps): Handler<GetGroupMembershi
 /** Internal: some users' personal settings (drafts synchronization, for the messages service). */
 export const getUserSettings = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetUserSettingsReply> => async (req) => {
   const realmId = requireRealmId(req.realm_id);
-  const users = await userStore.listRealmUsers(deps.pool, realmId, req.user_ids.map(Number));
+  const users = await userStore.listRealmUsersWithSettings(deps.pool, realmId, req.user_ids.map(Number));
   return { users: users.map((u) => ({ user_id: u.id, settings: JSON.stringify(userSettings(u)) })) };
 };

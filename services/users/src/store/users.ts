@@ -83,12 +83,21 @@ export async function findUserByEmail(db: Queryable, realmId: number, email: str
   return rows[0];
 }
 
-/** The realm's users (system bots excluded, as Zulip lists its cross-realm bots apart). */
-export async function listRealmUsers(db: Queryable, realmId: number, ids?: number[]): Promise<UserRow[]> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot
+/** The realm's users (system bots excluded, as Zulip lists its cross-realm bots apart), as listings show them. */
+export async function listRealmUsers(db: Queryable, realmId: number, ids?: number[]): Promise<ListedUserRow[]> {
+  const { rows } = await db.query<ListedUserRow>(
+    `SELECT ${LISTED_COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot
        AND ($2::int[] IS NULL OR id = ANY($2)) ORDER BY id`,
     [realmId, ids ?? null],
+  );
+  return rows;
+}
+
+/** Some of the realm's users (system bots excluded) with their personal settings. */
+export async function listRealmUsersWithSettings(db: Queryable, realmId: number, ids: number[]): Promise<UserRow[]> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot AND id = ANY($2::int[]) ORDER BY id`,
+    [realmId, ids],
   );
   return rows;
 }
