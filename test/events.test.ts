@@ -2,7 +2,7 @@ import { Role, RpcClient } from '@parley/common';
 import { STATE_PROVIDERS } from '../services/events/src/domain/state';
 import { Api, Params } from './support/api';
 import { eventually } from './support/eventually';
-import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 
 /**
  * Event queues end to end: POST /register, changes made through the API, the exact events
@@ -42,6 +42,31 @@ async function eventsOf(user: TestUser, queueId: string, count: number, lastEven
 }
 
 describe('POST /register', () => {
+  it("says what the realm's group settings let the user do: by role group, nested group or by name", async () => {
+    const r = await createTestRealm('Register permissions realm');
+    const groups = await systemGroupIds(r.realm_id);
+    // Inviters ⊃ Inner ∋ member: the member holds the setting through a subgroup of a subgroup.
+    const inner = (await r.admin.api.post('/user_groups/create', { name: 'Inner', description: 'i', members: [r.member.user_id] })).body.group_id;
+    const inviters = (await r.admin.api.post('/user_groups/create', { name: 'Inviters', description: 'o', members: [], subgroups: [inner] })).body.group_id;
+    const change = {
+      can_invite_users_group: { new: inviters },
+      can_create_public_channel_group: { new: { direct_members: [r.guest.user_id], direct_subgroups: [groups['role:moderators']] } },
+      can_create_private_channel_group: { new: groups['role:administrators'] },
+      can_add_subscribers_group: { new: { direct_members: [r.member.user_id], direct_subgroups: [] } },
+    };
+    expect((await r.owner.api.patch('/realm', change, { contract: 'envelope' })).status).toBe(200);
+    const flags = async (user: TestUser) => {
+      const s = await register(user, { fetch_event_types: ['realm_user'] });
+      return [s.can_invite_others_to_realm, s.can_create_public_streams, s.can_create_private_streams, s.can_subscribe_other_users, s.can_create_streams];
+    };
+    //                                  invite  public  private subscribe any
+    expect(await flags(r.member)).toEqual([true, false, false, true, false]);
+    expect(await flags(r.guest)).toEqual([false, true, false, false, true]);
+    expect(await flags(r.moderator)).toEqual([false, true, false, false, true]);
+    expect(await flags(r.admin)).toEqual([false, true, true, false, true]);
+    expect(await flags(r.owner)).toEqual([false, true, true, false, true]);
+  });
+
   it("joins parts whose keys never overlap: each provider's, and the queue's own", async () => {
     // The events service joins the providers' JSON as text (domain/state.ts): a key two of
     // them answered would appear twice. Every event type is fetched, so every key is there.

@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { CLIENT_TIMINGS, Caller, LIMITS, Role } from '@parley/common';
+import { CLIENT_TIMINGS, Caller, holdsGroupSetting, LIMITS, Role } from '@parley/common';
 import * as userStore from '../store/users';
 import type { RealmRow } from '../store/realms';
 import type { ListedUserRow } from '../store/users';
 import type { UsersConfig } from '../config';
 import { apiEmail, formatUser, gravatarUrl } from './format';
-import { isInGroupSetting } from './group-settings';
+import { groupMemberships } from '../store/groups';
 import { callerRealm } from './queries';
 import { realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
@@ -138,15 +138,19 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
   const users = await userStore.listRealmUsersWithSystemBots(pool, realm.id);
   const format = (u: ListedUserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
   const me = users.find((u) => u.id === caller.user_id)!;
-  const can = (setting: string) => isInGroupSetting(pool, me.id, realm.settings[setting]);
-  const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = await Promise.all([
+  // The caller's groups once (any depth), for every group setting below.
+  const myGroups = new Set((await groupMemberships(pool, realm.id, [me.id])).get(me.id) ?? []);
+  const can = (setting: string) => holdsGroupSetting(realm.settings[setting], me.id, myGroups);
+  const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = [
     can('can_create_public_channel_group'), can('can_create_private_channel_group'),
     can('can_create_web_public_channel_group'), can('can_add_subscribers_group'), can('can_invite_users_group'),
-  ]);
+  ];
   const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
+  // Active and deactivated users' profile data in one query.
+  const people = await withProfileData(pool, realm.id, users.filter((u) => !u.is_system_bot).map(format));
   return {
-    realm_users: await withProfileData(pool, realm.id, users.filter((u) => u.is_active && !u.is_system_bot).map(format)),
-    realm_non_active_users: await withProfileData(pool, realm.id, users.filter((u) => !u.is_active && !u.is_system_bot).map(format)),
+    realm_users: people.filter((u) => u.is_active),
+    realm_non_active_users: people.filter((u) => !u.is_active),
     cross_realm_bots: users.filter((u) => u.is_system_bot).map((u) => ({ ...format(u), is_system_bot: true })),
     avatar_source: me.avatar_source,
     avatar_url: avatar,
