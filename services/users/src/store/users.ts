@@ -23,10 +23,6 @@ export interface UserRow {
   settings: Record<string, unknown>;
 }
 
-const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id,
-  is_system_bot, date_joined, password_hash, api_key_sealed, timezone, avatar_source, avatar_version,
-  email_address_visibility, can_create_users, settings`;
-
 /**
  * A user as a listing of the realm shows them (formatUser's input): without the personal
  * settings (2 KB of JSON each) and the secrets, which a list of every user never needs.
@@ -35,6 +31,8 @@ export type ListedUserRow = Omit<UserRow, 'settings' | 'password_hash' | 'api_ke
 
 const LISTED_COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id,
   is_system_bot, date_joined, timezone, avatar_source, avatar_version, email_address_visibility, can_create_users`;
+/** A whole UserRow: the listed columns, the secrets and the settings. */
+const COLUMNS = `${LISTED_COLUMNS}, password_hash, api_key_sealed, settings`;
 
 export interface NewUserRow {
   realm_id: number;
