@@ -7,6 +7,7 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.tes
 const moduleNameMapper = {
   '^@parley/common/telemetry$': '<rootDir>/services/common/src/telemetry.ts',
   '^@parley/common/api$': '<rootDir>/services/common/src/api/index.ts',
+  '^@parley/common/testing$': '<rootDir>/services/common/src/testing.ts',
   '^@parley/(common|users|channels|messages|uploads|events|runner)$': '<rootDir>/services/$1/src/index.ts',
   '^@parley/gateway$': '<rootDir>/gateway/src/index.ts',
 };

@@ -25,3 +25,4 @@ export * from './emoji';
 export * from './params';
 export * from './jobs';
 export * from './promises';
+export * from './kept-answers';

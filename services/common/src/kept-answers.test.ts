@@ -1,0 +1,162 @@
+import { clientEventSubject } from './emit';
+import { announcingBus } from './testing';
+import { Announcement, clientEventsOf, dropsRealm, RealmAnswers, RealmAnswersOptions } from './kept-answers';
+
+/** Answers are numbers: each fetch answers one more than the last, to tell answers apart. */
+async function setup(opts: Partial<RealmAnswersOptions<number>> = {}) {
+  const answers = new RealmAnswers<number>({ announcements: [clientEventsOf('users', new Set(['presence']))], ...opts });
+  const bus = announcingBus();
+  const stop = await answers.listen(bus.bus);
+  let version = 0;
+  const fetch = jest.fn(async () => ++version);
+  return { answers, bus, stop, fetch, get: (realmId = 1, key = '2') => answers.get(realmId, key, fetch) };
+}
+
+/** A fetch that answers when the test says so. */
+function pendingFetch(answers: RealmAnswers<number>, realmId: number, key: string) {
+  let answer!: (n: number) => void;
+  const pending = answers.get(realmId, key, () => new Promise((resolve) => (answer = resolve)));
+  return { pending, answer: (n: number) => answer(n) };
+}
+
+describe('RealmAnswers', () => {
+  it('answers from memory after the first fetch, per realm and key', async () => {
+    const { get, fetch, stop } = await setup();
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await get(1, '3')).toBe(2);
+    expect(await get(2, '2')).toBe(3);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await stop();
+  });
+
+  it('drops a realm\'s answers on its announcements, and keeps other realms\' and the unrelated types\'', async () => {
+    const { get, bus, stop } = await setup();
+    await get(1);
+    await get(2);
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type: 'presence' } });
+    expect(await get(1)).toBe(1);
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'some_future_event' } });
+    expect(await get(1)).toBe(3);
+    expect(await get(2)).toBe(2);
+    await stop();
+  });
+
+  it('applies an announcement\'s own changes: some answers updated in place, some dropped', async () => {
+    const edits: Announcement<number> = {
+      subject: 'test.edit',
+      apply: (data, answers) => {
+        const { realm_id, raise, drop } = data as { realm_id: number; raise?: string[]; drop?: string[] };
+        if (raise) answers.update(realm_id, raise, (n) => n + 100);
+        if (drop) answers.drop(realm_id, drop);
+      },
+    };
+    const { get, bus, answers, stop } = await setup({ announcements: [edits] });
+    await get(1, 'a');
+    await get(1, 'b');
+    await get(1, 'c');
+    // A key that is not kept is not made up.
+    await bus.announce('test.edit', { realm_id: 1, raise: ['a', 'z'], drop: ['b'] });
+    expect(await get(1, 'a')).toBe(101);
+    expect(await get(1, 'b')).toBe(4);
+    expect(await get(1, 'c')).toBe(3);
+    expect(await get(1, 'z')).toBe(5);
+    expect(answers.count).toBe(4);
+    await stop();
+  });
+
+  it.each([
+    ['the realm dropped', (a: RealmAnswers<number>) => a.invalidate(1)],
+    ['some of its answers dropped', (a: RealmAnswers<number>) => a.drop(1, ['other'])],
+    ['some of its answers changed', (a: RealmAnswers<number>) => a.update(1, ['other'], (n) => n)],
+    ['everything dropped', (a: RealmAnswers<number>) => a.clear()],
+  ])('does not keep an answer fetched while %s (it may predate the change)', async (_name, change) => {
+    const { answers, stop } = await setup();
+    const { pending, answer } = pendingFetch(answers, 1, '2');
+    change(answers);
+    answer(10);
+    expect(await pending).toBe(10);
+    expect(answers.count).toBe(0);
+    expect(await answers.get(1, '2', async () => 11)).toBe(11);
+    expect(await answers.get(1, '2', async () => 12)).toBe(11);
+    await stop();
+  });
+
+  it('keeps an answer fetched while another realm changed', async () => {
+    const { answers, stop } = await setup();
+    const { pending, answer } = pendingFetch(answers, 1, '2');
+    answers.invalidate(2);
+    answer(10);
+    await pending;
+    expect(answers.count).toBe(1);
+    await stop();
+  });
+
+  it('judges freshness from an earlier mark when it is given one', async () => {
+    const { answers, stop } = await setup();
+    const since = answers.mark();
+    answers.invalidate(1);
+    await answers.get(1, '2', async () => 10, since);
+    expect(answers.count).toBe(0);
+    await answers.get(1, '2', async () => 11, answers.mark());
+    expect(answers.count).toBe(1);
+    await stop();
+  });
+
+  it('keeps nothing while the bus is away, and forgets what it had when it comes back', async () => {
+    const { get, fetch, bus, stop } = await setup();
+    await get();
+    bus.disconnect();
+    await get();
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    bus.reconnect();
+    await get();
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await stop();
+  });
+
+  it('does not keep an answer fetched across a loss of the bus, even for a realm it knew nothing of', async () => {
+    const { answers, bus, stop } = await setup();
+    const { pending, answer } = pendingFetch(answers, 7, '2');
+    bus.disconnect();
+    bus.reconnect();
+    answer(1);
+    await pending;
+    expect(answers.count).toBe(0);
+    await stop();
+  });
+
+  it('keeps nothing before it listens or after it stopped', async () => {
+    const answers = new RealmAnswers<number>({ announcements: [dropsRealm('test.drop', () => 1)] });
+    const fetch = jest.fn(async () => 1);
+    await answers.get(1, '2', fetch);
+    await answers.get(1, '2', fetch);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const stop = await answers.listen(announcingBus().bus);
+    await answers.get(1, '2', fetch);
+    await answers.get(1, '2', fetch);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await stop();
+    expect(answers.count).toBe(0);
+    await answers.get(1, '2', fetch);
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('refetches once an entry is older than its time to live, and stays within its bound', async () => {
+    let now = 0;
+    const { get, fetch, answers, stop } = await setup({ ttlMs: 1_000, maxEntries: 3, now: () => now });
+    await get();
+    now = 999;
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    now = 1_000;
+    await get();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    for (const key of ['3', '4', '5', '6']) await get(1, key);
+    expect(answers.count).toBeLessThanOrEqual(3);
+    await stop();
+  });
+});

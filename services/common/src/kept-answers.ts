@@ -1,0 +1,191 @@
+import type { Bus } from './bus/bus';
+import { ClientEvent, clientEventSubject } from './emit';
+import type { ServiceName } from './config';
+
+/**
+ * What a subject's announcements do to kept answers: drop a realm's (most), or change some of
+ * them in place (see RealmAnswers.update and drop).
+ */
+export interface Announcement<T = unknown> {
+  subject: string;
+  apply(data: unknown, answers: RealmAnswers<T>): void;
+}
+
+/** An announcement that drops the answers of the realm `realmOf` names (none when it names none). */
+export function dropsRealm<T = never>(subject: string, realmOf: (data: unknown) => number | undefined): Announcement<T> {
+  return {
+    subject,
+    apply: (data, answers) => {
+      const realmId = realmOf(data);
+      if (realmId !== undefined) answers.invalidate(realmId);
+    },
+  };
+}
+
+/**
+ * A service's client events, each dropping its realm's answers, except those of the types
+ * listed as changing nothing kept: a type added later errs on the side of a refetch.
+ */
+export function clientEventsOf<T = never>(service: ServiceName, unrelatedTypes: ReadonlySet<string> = new Set()): Announcement<T> {
+  return dropsRealm<T>(clientEventSubject(service), (data) => {
+    const { realm_id, event } = data as ClientEvent;
+    return unrelatedTypes.has(event?.type) ? undefined : realm_id;
+  });
+}
+
+/** A realm's kept answers, and the mark of their last change (see mark()). */
+interface RealmEntries<T> {
+  changedAt: number;
+  answers: Map<string, { answer: T; expires: number }>;
+}
+
+export interface RealmAnswersOptions<T> {
+  /** What drops or changes a realm's answers. */
+  announcements: readonly Announcement<T>[];
+  /** A backstop only: announcements drop an answer as soon as it changes. */
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * Answers about a realm (another service's, such as a caller's permission context, or this
+ * service's own, such as a user's profile), kept in this process so that a request does not
+ * ask for them each time, and dropped realm by realm when the services that own them announce
+ * a change. Those services publish the announcement before they answer the request that made
+ * the change (runService's publishBeforeReply), and this process handles it as it arrives: a
+ * client that changed something and then asks sees the change. Until listen() has subscribed,
+ * and again while the bus is away, nothing is kept (ADR 0010).
+ */
+export class RealmAnswers<T> {
+  private readonly realms = new Map<number, RealmEntries<T>>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private size = 0;
+  private live = false;
+  /** Counts changes: a realm's, or everything's (see mark()). */
+  private changes = 0;
+  /** The mark of the last drop of everything (a loss of the bus, start, stop, the bound). */
+  private clearedAt = 0;
+
+  constructor(private readonly opts: RealmAnswersOptions<T>) {
+    this.ttlMs = opts.ttlMs ?? 60_000;
+    this.maxEntries = opts.maxEntries ?? 20_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /**
+   * The answer kept under `key`, or fetched and kept unless the realm's answers (or all)
+   * changed after `since`: by default the call's start (the answer may predate the change);
+   * a mark() read earlier when what the fetch asks with was itself read then.
+   */
+  async get(realmId: number, key: string, fetch: () => Promise<T>, since = this.mark()): Promise<T> {
+    const kept = this.realms.get(realmId)?.answers.get(key);
+    if (kept && kept.expires > this.now()) return kept.answer;
+    const answer = await fetch();
+    if (this.live && !this.changedAfter(realmId, since)) this.keep(realmId, key, answer);
+    return answer;
+  }
+
+  /** A point in the order of changes, for get()'s `since`. */
+  mark(): number {
+    return this.changes;
+  }
+
+  /** Drops a realm's answers (and makes the fetches under way not keep theirs). */
+  invalidate(realmId: number): void {
+    this.size -= this.realms.get(realmId)?.answers.size ?? 0;
+    this.realms.set(realmId, { changedAt: ++this.changes, answers: new Map() });
+  }
+
+  /** Drops some of a realm's answers (and makes the realm's fetches under way not keep theirs). */
+  drop(realmId: number, keys: Iterable<string>): void {
+    const answers = this.touch(realmId);
+    for (const key of keys) if (answers.delete(key)) this.size--;
+  }
+
+  /**
+   * Changes a realm's kept answers in place, each of `keys` that is kept (and makes the
+   * realm's fetches under way not keep theirs, since they may predate the change).
+   */
+  update(realmId: number, keys: Iterable<string>, change: (answer: T) => T): void {
+    const answers = this.touch(realmId);
+    for (const key of keys) {
+      const kept = answers.get(key);
+      if (kept) kept.answer = change(kept.answer);
+    }
+  }
+
+  /** Drops everything (and makes every fetch under way not keep its answer). */
+  clear(): void {
+    this.realms.clear();
+    this.size = 0;
+    this.clearedAt = ++this.changes;
+  }
+
+  /** How many answers are kept. */
+  get count(): number {
+    return this.size;
+  }
+
+  /** Subscribes to the announcements; returns what stops listening. */
+  async listen(bus: Bus): Promise<() => Promise<void>> {
+    const subs = await Promise.all(this.opts.announcements.map(({ subject, apply }) => bus.subscribe({
+      subject,
+      handler: async (msg) => apply(msg.data, this),
+    })));
+    // Announcements made while the bus was away are lost: nothing is kept until it is back.
+    const stopDisconnect = bus.onDisconnect?.(() => {
+      this.live = false;
+      this.clear();
+    });
+    const stopReconnect = bus.onReconnect?.(() => {
+      this.clear();
+      this.live = true;
+    });
+    // What was fetched before the subscriptions were in place may have missed a change.
+    this.clear();
+    this.live = true;
+    return async () => {
+      this.live = false;
+      stopDisconnect?.();
+      stopReconnect?.();
+      await Promise.all(subs.map((s) => s.stop()));
+      this.clear();
+    };
+  }
+
+  private changedAfter(realmId: number, mark: number): boolean {
+    return this.clearedAt > mark || (this.realms.get(realmId)?.changedAt ?? 0) > mark;
+  }
+
+  /** The realm's kept answers, marked as changed now. */
+  private touch(realmId: number): Map<string, { answer: T; expires: number }> {
+    const realm = this.realms.get(realmId);
+    if (!realm) {
+      const answers = new Map<string, { answer: T; expires: number }>();
+      this.realms.set(realmId, { changedAt: ++this.changes, answers });
+      return answers;
+    }
+    realm.changedAt = ++this.changes;
+    return realm.answers;
+  }
+
+  private keep(realmId: number, key: string, answer: T): void {
+    // At the bound, everything goes (this answer, checked already, is kept).
+    if (this.size >= this.maxEntries) this.clear();
+    let realm = this.realms.get(realmId);
+    if (!realm) this.realms.set(realmId, (realm = { changedAt: 0, answers: new Map() }));
+    if (!realm.answers.has(key)) this.size++;
+    realm.answers.set(key, { answer, expires: this.now() + this.ttlMs });
+  }
+}
+
+/** Listens with each of `answers`; returns what stops them all. */
+export async function listenAll(bus: Bus, answers: readonly Pick<RealmAnswers<never>, 'listen'>[]): Promise<() => Promise<void>> {
+  const stops = await Promise.all(answers.map((a) => a.listen(bus)));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
