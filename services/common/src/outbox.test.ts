@@ -1,7 +1,7 @@
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OutboxRelay, writeOutbox, writeOutboxRows } from './outbox';
+import { OutboxRelay, trackOutboxWrites, writeOutbox, writeOutboxRows } from './outbox';
 import { testDatabaseUrl } from '../../../test/support/servers';
 
 const DATABASE_URL = testDatabaseUrl();
@@ -192,6 +192,33 @@ describe('outbox', () => {
     await waitFor(async () => (await unsentCount()) === 0);
   });
 
+  it('leaves rows it claimed unsent when its connection dies before the commit (as in a crash)', async () => {
+    const bus = new FakeBus();
+    const ids = await writeEvents(3);
+    // The first publish hangs until the relay's connection is gone.
+    let hang!: () => void;
+    const publish = bus.publish.bind(bus);
+    bus.publish = async (...args) => {
+      if (!hang) await new Promise<void>((resolve) => (hang = resolve));
+      return publish(...args);
+    };
+    // The lost connection is reported as the services' pools take it (createPool).
+    const lost = (client: PoolClient) => client.on('error', () => undefined);
+    pool.on('acquire', lost);
+    const dying = newRelay(bus).flush();
+    await waitFor(() => hang !== undefined);
+    // The claim marked the rows in the relay's transaction, which holds the relays' lock.
+    const { rows } = await pool.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted");
+    await pool.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [rows.map((r) => r.pid)]);
+    hang();
+    await expect(dying).rejects.toThrow();
+    pool.off('acquire', lost);
+    expect(await unsentCount()).toBe(3);
+    const again = new FakeBus();
+    await newRelay(again).flush();
+    expect(again.ids()).toEqual(ids);
+  });
+
   it('publishes at once when the bus reconnects, without waiting out its backoff', async () => {
     const bus = new FakeBus();
     bus.failAfter = 0;
@@ -240,6 +267,73 @@ describe('outbox', () => {
     const ids = await writeEvents(1);
     await waitFor(() => bus.published.length === 1);
     expect(bus.ids()).toEqual(ids);
+  });
+
+  describe('rows written by tracked work (publishBeforeReply)', () => {
+    /** Commits `count` events as an RPC that trackOutboxWrites follows; the row IDs it reports, and the relay's message IDs. */
+    async function writeTracked(count: number, commit = true): Promise<{ rows: string[]; ids: string[] }> {
+      const { rows } = await trackOutboxWrites(() => inTransaction(async (client) => {
+        for (let n = 0; n < count; n++) await writeOutbox(client, schema, 'users.changed', { n });
+      }, commit));
+      expect([...rows.keys()]).toEqual([schema]);
+      const written = rows.get(schema)!;
+      return { rows: written, ids: written.map((id) => `${schema}:${identity}:${id}`) };
+    }
+
+    it('reports the rows it wrote, wakes no relay, and published() brings them out at once', async () => {
+      const bus = new FakeBus();
+      // A poll of a minute: without a notification only published() can publish within this test.
+      const relay = newRelay(bus, { pollMs: 60_000 });
+      await relay.start();
+      const { rows, ids } = await writeTracked(3);
+      expect(rows).toHaveLength(3);
+      await sleep(150);
+      expect(bus.published).toHaveLength(0);
+      await relay.published(rows);
+      expect(bus.ids()).toEqual(ids);
+      await waitFor(async () => (await unsentCount()) === 0);
+    });
+
+    it('answers published() when another relay published the rows, or a rollback dropped them', async () => {
+      const bus = new FakeBus();
+      const [mine, theirs] = [newRelay(bus, { pollMs: 60_000 }), newRelay(bus, { pollMs: 60_000 })];
+      await Promise.all([mine.start(), theirs.start()]);
+      const taken = await writeTracked(2);
+      await theirs.flush();
+      await mine.published(taken.rows);
+      const lost = await writeTracked(1, false);
+      await mine.published(lost.rows);
+      expect(bus.ids()).toEqual(taken.ids);
+    });
+
+    it('answers only once every row is out, and rejects while the bus fails', async () => {
+      const bus = new FakeBus();
+      const relay = newRelay(bus, { pollMs: 60_000, batchSize: 2 });
+      await relay.start();
+      const { rows, ids } = await writeTracked(5);
+      await relay.published(rows);
+      expect(bus.ids()).toEqual(ids);
+      bus.failAfter = bus.published.length;
+      const failing = await writeTracked(1);
+      await expect(relay.published(failing.rows)).rejects.toThrow('bus unreachable');
+      bus.failAfter = Infinity;
+    });
+
+    it('writes as untracked work does once the tracked work has ended (what it left running)', async () => {
+      const bus = new FakeBus();
+      await newRelay(bus, { pollMs: 60_000 }).start();
+      let late!: Promise<void>;
+      const { rows } = await trackOutboxWrites(async () => {
+        late = (async () => {
+          await sleep(50);
+          await inTransaction((client) => writeOutbox(client, schema, 'users.changed', { late: true }));
+        })();
+      });
+      await late;
+      expect(rows.size).toBe(0);
+      // It notified: the relay woke without a poll or a published().
+      await waitFor(() => bus.published.length === 1);
+    });
   });
 
   it('refuses a payload JSON cannot carry', async () => {

@@ -1,29 +1,37 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Client, Pool, PoolClient, escapeIdentifier } from 'pg';
+import { Client, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { encodeJson } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
 import type { Logger } from './logger';
+import { coalesced } from './promises';
 
 const MAX_BACKOFF_MS = 30_000;
 const RELISTEN_DELAY_MS = 1_000;
+
+/** Outbox rows in ID order (IDs are bigints, as text). */
+const byId = (a: { id: string }, b: { id: string }) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The channel a schema's relays LISTEN on. */
 function channelOf(schema: string): string {
   return `${schema}_outbox`;
 }
 
-/** The schemas whose outbox the work run by trackOutboxWrites wrote to. */
-const outboxWrites = new AsyncLocalStorage<Set<string>>();
+/** The outbox rows (IDs, by schema) that the work run by trackOutboxWrites wrote, while it runs. */
+const outboxWrites = new AsyncLocalStorage<{ rows: Map<string, string[]>; open: boolean }>();
 
 /**
- * Runs `fn`, and says which schemas' outboxes it wrote rows to (committed or not: a rollback
- * is noticed by the flush that finds nothing to publish).
+ * Runs `fn`, and says which outbox rows it wrote, by schema (committed or not: a row of a
+ * rolled-back transaction is never published, which OutboxRelay.published notices). What
+ * `fn` leaves running writes as untracked work does.
  */
-export async function trackOutboxWrites<T>(fn: () => Promise<T>): Promise<{ result: T; schemas: Set<string> }> {
-  const schemas = new Set<string>();
-  const result = await outboxWrites.run(schemas, fn);
-  return { result, schemas };
+export async function trackOutboxWrites<T>(fn: () => Promise<T>): Promise<{ result: T; rows: Map<string, string[]> }> {
+  const tracking = { rows: new Map<string, string[]>(), open: true };
+  try {
+    return { result: await outboxWrites.run(tracking, fn), rows: tracking.rows };
+  } finally {
+    tracking.open = false;
+  }
 }
 
 /**
@@ -38,23 +46,27 @@ export function writeOutbox(
 
 /**
  * Writes several events to the outbox, in this order, in one statement (one round trip
- * whatever their number), with the same guarantees as writeOutbox.
+ * whatever their number), with the same guarantees as writeOutbox. Work that trackOutboxWrites
+ * follows wakes no relay: whoever tracks it waits for the rows (OutboxRelay.published), which
+ * kicks this process's relay; the relays' poll is the backstop.
  */
 export async function writeOutboxRows(
   db: { query: PoolClient['query'] }, schema: string, events: { subject: string; payload: unknown }[],
 ): Promise<void> {
   if (!events.length) return;
-  outboxWrites.getStore()?.add(schema);
+  const tracking = outboxWrites.getStore();
+  const tracked = tracking?.open ? tracking.rows : undefined;
   // The request's trace goes with the rows, so their consumers' spans join that trace.
   const traceparent = currentTraceHeaders().traceparent ?? null;
-  await db.query(
+  const { rows } = await db.query<{ id: string }>(
     `WITH rows AS (
        INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace)
-       SELECT e.subject, e.payload, $4 FROM unnest($1::text[], $2::jsonb[]) WITH ORDINALITY AS e(subject, payload, n) ORDER BY e.n
+       SELECT e.subject, e.payload, $3 FROM unnest($1::text[], $2::jsonb[]) WITH ORDINALITY AS e(subject, payload, n) ORDER BY e.n
        RETURNING id)
-     SELECT pg_notify($3, '') FROM rows LIMIT 1`,
-    [events.map((e) => e.subject), events.map((e) => encodeJson(e.payload)), channelOf(schema), traceparent],
+     ${tracked ? 'SELECT id::text FROM rows' : 'SELECT pg_notify($4, \'\') FROM rows LIMIT 1'}`,
+    [events.map((e) => e.subject), events.map((e) => encodeJson(e.payload)), traceparent, ...(tracked ? [] : [channelOf(schema)])],
   );
+  if (tracked) tracked.set(schema, [...(tracked.get(schema) ?? []), ...rows.map((r) => r.id)]);
 }
 
 export interface OutboxRelayOptions {
@@ -93,7 +105,17 @@ export class OutboxRelay {
   private retryAt = 0;
   private stopped = true;
   private identity?: string;
+  private key?: string;
   private stopReconnectCalls?: () => void;
+  /** Who waits for which rows (published()): each row's waiter, by row ID. */
+  private readonly awaited = new Map<string, { pending: number; done: () => void }>();
+  /** Resolved when the next run that starts ends (see published()). */
+  private nextRunEnded: (() => void)[] = [];
+  /**
+   * published()'s flushes, shared by concurrent callers: a burst of writes (or an outage,
+   * when each flush waits for the bus) holds one pool connection for them, not one each.
+   */
+  private readonly sharedFlush = coalesced(() => this.flush());
 
   constructor(private readonly opts: OutboxRelayOptions) {
     this.table = `${escapeIdentifier(opts.schema)}.outbox`;
@@ -122,8 +144,38 @@ export class OutboxRelay {
     while ((await this.publishBatch(true)) === this.batchSize);
   }
 
+  /**
+   * Resolves once rows `ids` (written by work whose transactions have ended) are published:
+   * by this relay's next run, which this kicks, or, when that run did not publish them all
+   * (another replica's relay took them, or a transaction was rolled back), by a flush that
+   * waits for any relay at work. Rejects if the bus fails; may wait out a relay's backoff.
+   */
+  async published(ids: readonly string[]): Promise<void> {
+    if (!ids.length) return;
+    const waiter = { pending: ids.length, done: () => undefined as void };
+    const all = new Promise<void>((resolve) => (waiter.done = resolve));
+    for (const id of ids) this.awaited.set(id, waiter);
+    try {
+      await Promise.race([all, this.nextRun()]);
+      if (waiter.pending > 0) await this.sharedFlush();
+    } finally {
+      for (const id of ids) this.awaited.delete(id);
+    }
+  }
+
+  /** Kicks a run and resolves when it ends; at once when none can start now (stopped, backing off). */
+  private nextRun(): Promise<void> {
+    if (this.stopped || Date.now() < this.retryAt) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.nextRunEnded.push(resolve);
+      this.kick();
+    });
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    // No run starts now: who waits for one is answered (published() then flushes).
+    for (const resolve of this.nextRunEnded.splice(0)) resolve();
     this.stopReconnectCalls?.();
     clearInterval(this.pollTimer);
     clearTimeout(this.relistenTimer);
@@ -150,6 +202,9 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
+    // Whoever asked for the next run before it started is answered when it ends.
+    const ended = this.nextRunEnded;
+    this.nextRunEnded = [];
     try {
       while ((await this.publishBatch(false)) === this.batchSize && !this.stopped);
       this.failures = 0;
@@ -159,36 +214,63 @@ export class OutboxRelay {
       const delay = Math.min(MAX_BACKOFF_MS, this.pollMs * 2 ** (this.failures - 1));
       this.retryAt = Date.now() + delay;
       this.opts.log.warn({ err, schema: this.opts.schema, retryInMs: delay }, 'outbox relay failed; will retry');
+    } finally {
+      for (const resolve of ended) resolve();
     }
   }
 
   /**
    * Claims, publishes and marks one batch in a transaction; returns how many rows it claimed.
    * Rows published before a failure are still marked sent; the rest stay for the next run.
+   * Two round trips besides the publishes: the transaction, the relays' lock, the claim and
+   * the mark in one, the commit in the other (a mark is undone for a row that did not go out,
+   * and a crash before the commit undoes them all).
    */
   private async publishBatch(waitForLock: boolean): Promise<number> {
-    const { claimed, error } = await inTransaction(this.opts.pool, async (client) => {
-      const rows = (await this.lock(client, waitForLock)) ? await this.claim(client) : [];
-      const { sent, error } = await this.publishRows(rows);
-      if (sent.length > 0) await client.query(`UPDATE ${this.table} SET sent_at = now() WHERE id = ANY($1::bigint[])`, [sent]);
-      return { claimed: rows.length, error };
-    });
+    const lockKey = await this.lockKey();
+    const client = await this.opts.pool.connect();
+    let rows: OutboxRow[];
+    let error: unknown;
+    try {
+      const [, claim] = (await client.query(`BEGIN; ${this.claimSql(lockKey, waitForLock)}`)) as unknown as QueryResult<OutboxRow>[];
+      rows = claim.rows.sort(byId);
+      let sent: string[];
+      ({ sent, error } = await this.publishRows(rows));
+      if (sent.length < rows.length) {
+        await client.query(`UPDATE ${this.table} SET sent_at = NULL WHERE id = ANY($1::bigint[])`, [rows.slice(sent.length).map((r) => r.id)]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      // A client whose rollback failed is discarded.
+      client.release(await client.query('ROLLBACK').then(() => undefined, (e: Error) => e));
+      throw err;
+    }
+    client.release();
     if (error) throw error;
-    return claimed;
+    return rows.length;
   }
 
   /**
-   * One relay of a schema at a time, so replicas cannot publish two batches out of order;
-   * SKIP LOCKED below still keeps them from ever taking the same row.
+   * One relay of a schema at a time (a transaction-scoped advisory lock, taken once), so
+   * replicas cannot publish two batches out of order; SKIP LOCKED still keeps them from ever
+   * taking the same row. Without `wait`, a relay that finds the lock taken claims nothing.
    */
-  private async lock(client: PoolClient, wait: boolean): Promise<boolean> {
-    const key = '$1::regclass::oid::bigint';
-    if (wait) {
-      await client.query(`SELECT pg_advisory_xact_lock(${key})`, [this.table]);
-      return true;
+  private claimSql(lockKey: string, wait: boolean): string {
+    const lock = wait ? `SELECT true AS held FROM (SELECT pg_advisory_xact_lock(${lockKey})) AS l` : `SELECT pg_try_advisory_xact_lock(${lockKey}) AS held`;
+    return `WITH lock AS MATERIALIZED (${lock}),
+      claimed AS (SELECT id FROM ${this.table} WHERE sent_at IS NULL AND (SELECT held FROM lock)
+        ORDER BY id LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED)
+      UPDATE ${this.table} AS o SET sent_at = now() FROM claimed WHERE o.id = claimed.id
+      RETURNING o.id, o.subject, o.payload, o.trace`;
+  }
+
+  /** The relays' advisory lock key: the outbox table's OID. */
+  private async lockKey(): Promise<string> {
+    if (!this.key) {
+      const { rows } = await this.opts.pool.query<{ key: string }>('SELECT $1::regclass::oid::bigint AS key', [this.table]);
+      this.key = rows[0].key;
     }
-    const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${key}) AS locked`, [this.table]);
-    return rows[0].locked;
+    return this.key;
   }
 
   private async loadIdentity(): Promise<void> {
@@ -198,15 +280,6 @@ export class OutboxRelay {
     );
     if (!rows[0]) throw new Error(`${this.opts.schema}.outbox_identity is empty: run the service's migrations`);
     this.identity = rows[0].identity;
-  }
-
-  private async claim(client: PoolClient): Promise<OutboxRow[]> {
-    const { rows } = await client.query<OutboxRow>(
-      `SELECT id, subject, payload, trace FROM ${this.table} WHERE sent_at IS NULL
-       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [this.batchSize],
-    );
-    return rows;
   }
 
   /** Publishes in order and stops at the first failure, so a later row never overtakes it. */
@@ -220,8 +293,17 @@ export class OutboxRelay {
         return { sent, error };
       }
       sent.push(row.id);
+      this.sentNow(row.id);
     }
     return { sent };
+  }
+
+  /** A row is published: its waiter has one fewer to wait for. */
+  private sentNow(id: string): void {
+    const waiter = this.awaited.get(id);
+    if (!waiter) return;
+    this.awaited.delete(id);
+    if (--waiter.pending === 0) waiter.done();
   }
 
   /** LISTENs on a connection of its own, so a notification wakes the relay at once. */
@@ -258,20 +340,5 @@ export class OutboxRelay {
         this.scheduleListen();
       });
     }, RELISTEN_DELAY_MS);
-  }
-}
-
-/** Runs `fn` in a transaction on a pool client; a client whose rollback fails is discarded. */
-async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    client.release();
-    return result;
-  } catch (err) {
-    client.release(await client.query('ROLLBACK').then(() => undefined, (e: Error) => e));
-    throw err;
   }
 }

@@ -5,15 +5,16 @@ import { publishingBeforeReply } from './service';
 
 const ctx = {} as HandlerContext;
 
-/** A transaction that takes any statement (writeOutbox's insert). */
-const tx = { query: jest.fn(async () => ({ rows: [], rowCount: 1 })) } as never;
+/** A transaction that takes any statement (writeOutbox's insert, which answers the row's ID). */
+let lastId = 0;
+const tx = { query: jest.fn(async () => ({ rows: [{ id: String(++lastId) }], rowCount: 1 })) } as never;
 
-/** A flush the test finishes by hand, recording when the answer came relative to it. */
+/** A wait for published rows that the test finishes by hand, recording when the answer came relative to it. */
 function controlledFlush() {
   const order: string[] = [];
   let finish!: () => void;
   let fail!: (err: Error) => void;
-  const flush = jest.fn(() => {
+  const flush = jest.fn((_rows: ReadonlyMap<string, readonly string[]>) => {
     order.push('flush started');
     return new Promise<void>((resolve, reject) => {
       finish = () => (order.push('published'), resolve());
@@ -28,10 +29,16 @@ describe('publishingBeforeReply', () => {
 
   it('answers a call that wrote events once they are published', async () => {
     const f = controlledFlush();
-    const { Change } = publishingBeforeReply({ Change: async () => (await writeOutbox(tx, 'users', 'users.x', {}), { ok: true }) }, f.flush, log);
+    const { Change } = publishingBeforeReply({ Change: async () => {
+      await writeOutbox(tx, 'users', 'users.x', {});
+      await writeOutbox(tx, 'users', 'users.y', {});
+      return { ok: true };
+    } }, f.flush, log);
     const answer = Change({}, ctx).then((r) => (f.order.push('answered'), r));
     await new Promise((resolve) => setImmediate(resolve));
     expect(f.order).toEqual(['flush started']);
+    // It waits for the rows it wrote, by schema.
+    expect(f.flush.mock.calls[0][0]).toEqual(new Map([['users', [String(lastId - 1), String(lastId)]]]));
     f.finish();
     await expect(answer).resolves.toEqual({ ok: true });
     expect(f.order).toEqual(['flush started', 'published', 'answered']);

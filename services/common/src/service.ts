@@ -6,7 +6,6 @@ import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl }
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
 import { OutboxRelay, trackOutboxWrites } from './outbox';
-import { coalesced } from './promises';
 import { loadSecret } from './secret';
 import { createClients, RpcClients } from './grpc/client';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -109,7 +108,7 @@ export async function runService(
   await db?.startRelay(bus);
   const handlers = opts.makeHandlers(deps as never);
   const rpc: RpcServer = await startRpcServer({
-    service: name, handlers: db && opts.publishBeforeReply ? publishingBeforeReply(handlers, db.flushRelay, log) : handlers,
+    service: name, handlers: db && opts.publishBeforeReply ? publishingBeforeReply(handlers, db.published, log) : handlers,
     addr: config.grpc[name], secret: config.secret, log,
   });
   const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
@@ -139,16 +138,20 @@ export async function runService(
 /** How long an RPC's answer waits for its events to be published (see publishBeforeReply). */
 export const PUBLISH_BEFORE_REPLY_MS = 2_000;
 
-/** The handlers, each answering once the events it wrote are published (publishBeforeReply). */
+/**
+ * The handlers, each answering once the events it wrote are published (publishBeforeReply).
+ * `published` waits for the rows written, by schema (a service writes its own outbox only).
+ */
 export function publishingBeforeReply(
-  handlers: Record<string, Handler>, flush: () => Promise<void>, log: Logger, waitMs = PUBLISH_BEFORE_REPLY_MS,
+  handlers: Record<string, Handler>, published: (rows: ReadonlyMap<string, readonly string[]>) => Promise<void>, log: Logger,
+  waitMs = PUBLISH_BEFORE_REPLY_MS,
 ): Record<string, Handler> {
   return Object.fromEntries(Object.entries(handlers).map(([method, handler]): [string, Handler] => [method, async (req, ctx) => {
-    const { result, schemas } = await trackOutboxWrites(() => handler(req, ctx));
-    if (schemas.size) {
+    const { result, rows } = await trackOutboxWrites(() => handler(req, ctx));
+    if (rows.size) {
       let timer: NodeJS.Timeout | undefined;
-      const published = flush().catch((err: unknown) => log.warn({ err, method }, 'events not yet published; the relay retries'));
-      await Promise.race([published, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      const done = published(rows).catch((err: unknown) => log.warn({ err, method }, 'events not yet published; the relay retries'));
+      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
       clearTimeout(timer);
     }
     return result;
@@ -173,9 +176,8 @@ async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDi
       relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
       await relay.start();
     },
-    // Concurrent callers share flushes: a burst of writes (or an outage, when each flush waits
-    // for the bus) holds one pool connection for them, not one each.
-    flushRelay: coalesced(() => relay!.flush()),
+    /** Waits for the service's own rows (publishBeforeReply): its relay publishes them. */
+    published: async (rows: ReadonlyMap<string, readonly string[]>) => relay!.published(rows.get(schemaOf(name)) ?? []),
     stopRelay: async () => {
       await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
       await relay?.stop();
