@@ -4,6 +4,7 @@ import { readUsersConfig, UsersConfig } from '@parley/users';
 import type { UsersDeps } from '../../services/users/src/deps';
 import { MemoryPresenceStore } from '../../services/users/src/store/presence';
 import { MemorySessionStore } from '../../services/users/src/store/sessions';
+import { ownUserAnswers } from '../../services/users/src/domain/own-user';
 import type { TestRealm } from './fixtures';
 import { testDatabaseUrl } from './servers';
 
@@ -50,7 +51,11 @@ export function usersDeps(): UsersDeps {
     channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR ?? config.grpc.channels,
     uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR ?? config.grpc.uploads,
   }, config.secret);
-  return { pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore(), sessions: new MemorySessionStore(), clients };
+  // Kept answers that never listen keep nothing: every GET /users/me reads afresh.
+  return {
+    pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore(), sessions: new MemorySessionStore(), clients,
+    kept: ownUserAnswers(),
+  };
 }
 
 /** The context the rpc wrapper hands a handler when a fixture user calls it through the gateway. */

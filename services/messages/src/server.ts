@@ -89,6 +89,9 @@ export function startMessagesService(config: MessagesConfig): Promise<RunningSer
   const kept = keptAnswers();
   return runService({
     name: 'messages', config, migrationsDir: MIGRATIONS_DIR,
+    // The users service keeps each user's newest received message for GET /users/me until
+    // this service announces another: a recipient who asks right after a send counts it.
+    publishBeforeReply: true,
     makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, kept }),
     onStart: (deps: DbServiceDeps) => startBackground(deps, config, kept),
   });

@@ -3,6 +3,7 @@ import type { Logger, RpcClients } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { PresenceStore } from './store/presence';
 import type { SessionStore } from './store/sessions';
+import type { OwnUserAnswers } from './domain/own-user';
 
 /** What the users service's handlers work with (built in server.ts). */
 export interface UsersDeps {
@@ -13,4 +14,6 @@ export interface UsersDeps {
   sessions: SessionStore;
   /** The other services (the channels service, for realm settings and groups that name channels). */
   clients: RpcClients;
+  /** What GET /users/me answers from (kept between requests, dropped as owners announce changes). */
+  kept: OwnUserAnswers;
 }

@@ -19,6 +19,7 @@ import { authenticate } from './rpc/authenticate';
 import { getServerSettings } from './rpc/get-server-settings';
 import { fetchApiKey } from './rpc/fetch-api-key';
 import { getOwnUser } from './rpc/get-own-user';
+import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { getUser } from './rpc/get-user';
 import { getUsers } from './rpc/get-users';
 import { createUser } from './rpc/create-user';
@@ -128,6 +129,7 @@ export function createSessionStore(config: UsersConfig): SessionStore {
 export function startUsersService(config: UsersConfig): Promise<RunningService> {
   const presence = createPresenceStore(config);
   const sessions = createSessionStore(config);
+  const kept = ownUserAnswers();
   return runService({
     name: 'users',
     config,
@@ -135,10 +137,14 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
     // The messages service keeps permission contexts (realm policy, groups, users) until this
     // service announces a change: the announcement goes out before the change's answer.
     publishBeforeReply: true,
-    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients }),
-    onStart: async () => async () => {
-      await presence.close();
-      await sessions.close();
+    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients, kept }),
+    onStart: async ({ bus }) => {
+      const stopKeeping = await listenForOwnUserChanges(kept, bus);
+      return async () => {
+        await stopKeeping();
+        await presence.close();
+        await sessions.close();
+      };
     },
   });
 }

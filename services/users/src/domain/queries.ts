@@ -22,14 +22,14 @@ export async function withProfileData<T extends ApiUser>(db: Queryable, realmId:
 }
 
 /**
- * GET /users/me: the caller's own profile, with the deprecated max_message_id (the newest
- * message the caller can read, which the messages service knows).
+ * GET /users/me without its max_message_id (which the messages service knows): the caller
+ * as they see themselves, their real email and profile fields included.
  */
-export async function getOwnUser(pool: pg.Pool, config: UsersConfig, caller: Caller, maxMessageId: () => Promise<number>): Promise<Record<string, unknown>> {
+export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<ApiUser> {
   const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!me) throw new BadRequestError('No such user');
   const [user] = await withProfileData(pool, caller.realm_id, [formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me)]);
-  return { ...user, max_message_id: await maxMessageId() };
+  return user;
 }
 
 export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: {
