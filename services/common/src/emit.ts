@@ -24,8 +24,8 @@ export interface ClientEvent {
   fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null };
   /**
    * For `message` events: the Markdown source, for queues registered with apply_markdown
-   * false, and the sender's queue and local_id, echoed to that queue alone as
-   * local_message_id (local echo).
+   * false, the sender's queue and local_id, echoed to that queue alone as
+   * local_message_id (local echo), and the recipients' own flags.
    */
   message?: MessageDelivery;
 }
@@ -34,6 +34,11 @@ export interface MessageDelivery {
   raw_content: string;
   sender_queue_id?: string;
   local_id?: string;
+  /**
+   * Each recipient's flags, by user ID, where they differ from the event's `flags` (the
+   * sender's `read`, a mention): one event for every recipient of a message.
+   */
+  flags?: Record<string, string[]>;
 }
 
 export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;

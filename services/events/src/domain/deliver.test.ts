@@ -137,6 +137,15 @@ describe('message events, per queue', () => {
     expect(forQueue({ ...base, queue_id: 'q2' }, event, extras)).toEqual(event);
   });
 
+  it('gives each queue its user\'s flags, and the event\'s own to users without any', () => {
+    const flagged = { ...extras, flags: { 10: ['read'], 12: ['mentioned', 'read'] } };
+    expect(forQueue({ ...base, queue_id: 'q2', user_id: 10 }, event, flagged).flags).toEqual(['read']);
+    expect(forQueue({ ...base, queue_id: 'q2', user_id: 12 }, event, flagged).flags).toEqual(['mentioned', 'read']);
+    expect(forQueue({ ...base, queue_id: 'q2', user_id: 11 }, event, flagged).flags).toEqual([]);
+    // The event itself is left as it was, for the next queue.
+    expect(event.flags).toEqual([]);
+  });
+
   it('gives queues registered with apply_markdown false the Markdown source', () => {
     expect(forQueue({ ...base, queue_id: 'q2', apply_markdown: false }, event, extras).message)
       .toEqual({ id: 5, content: '**hi**', content_type: 'text/x-markdown' });

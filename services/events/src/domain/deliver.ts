@@ -25,11 +25,14 @@ export async function deliver(store: QueueStore, msg: BusMessage): Promise<void>
 }
 
 /**
- * A message event as one queue gets it: Markdown source instead of HTML for queues registered
- * with apply_markdown false, and local_message_id for the queue that sent it (local echo).
+ * A message event as one queue gets it: its user's flags, Markdown source instead of HTML
+ * for queues registered with apply_markdown false, and local_message_id for the queue that
+ * sent it (local echo).
  */
 export function forQueue(queue: QueueRecord, event: ClientEvent['event'], m: MessageDelivery): ClientEvent['event'] {
   const out: ClientEvent['event'] = { ...event };
+  const flags = m.flags?.[queue.user_id];
+  if (flags) out.flags = flags;
   if (!queue.apply_markdown) out.message = { ...(event.message as Record<string, unknown>), content: m.raw_content, content_type: 'text/x-markdown' };
   if (m.sender_queue_id === queue.queue_id && m.local_id !== undefined) out.local_message_id = m.local_id;
   return out;
