@@ -1,7 +1,8 @@
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OutboxRelay, trackOutboxWrites, writeOutbox, writeOutboxRows } from './outbox';
+import { OutboxRelay, publishBeforeReturning, writeOutbox, writeOutboxRows } from './outbox';
+import { withTransaction } from './db';
 import { testDatabaseUrl } from '../../../test/support/servers';
 
 const DATABASE_URL = testDatabaseUrl();
@@ -269,70 +270,81 @@ describe('outbox', () => {
     expect(bus.ids()).toEqual(ids);
   });
 
-  describe('rows written by tracked work (publishBeforeReply)', () => {
-    /** Commits `count` events as an RPC that trackOutboxWrites follows; the row IDs it reports, and the relay's message IDs. */
-    async function writeTracked(count: number, commit = true): Promise<{ rows: string[]; ids: string[] }> {
-      const { rows } = await trackOutboxWrites(() => inTransaction(async (client) => {
-        for (let n = 0; n < count; n++) await writeOutbox(client, schema, 'users.changed', { n });
-      }, commit));
-      expect([...rows.keys()]).toEqual([schema]);
-      const written = rows.get(schema)!;
-      return { rows: written, ids: written.map((id) => `${schema}:${identity}:${id}`) };
+  describe('writes that publish before returning (publishBeforeReply)', () => {
+    /** A pool of its own whose writes wait for `relay` to publish them, recording the IDs waited for. */
+    function waitingPool(relay: () => OutboxRelay) {
+      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
+      const waited: string[][] = [];
+      publishBeforeReturning(own, async (ids) => {
+        waited.push([...ids]);
+        await relay().published(ids);
+      });
+      return { pool: own, waited };
     }
 
-    it('reports the rows it wrote, wakes no relay, and published() brings them out at once', async () => {
+    const messageIdsOf = (rows: readonly string[]) => rows.map((id) => `${schema}:${identity}:${id}`);
+
+    it('returns from a transaction that wrote events once they are out, without waking the relays', async () => {
       const bus = new FakeBus();
-      // A poll of a minute: without a notification only published() can publish within this test.
+      // A poll of a minute and no notification: only the wait can publish within this test.
       const relay = newRelay(bus, { pollMs: 60_000 });
       await relay.start();
-      const { rows, ids } = await writeTracked(3);
-      expect(rows).toHaveLength(3);
-      await sleep(150);
-      expect(bus.published).toHaveLength(0);
-      await relay.published(rows);
-      expect(bus.ids()).toEqual(ids);
-      await waitFor(async () => (await unsentCount()) === 0);
+      const own = waitingPool(() => relay);
+      await withTransaction(own.pool, async (tx) => {
+        await writeOutbox(tx, schema, 'users.changed', { n: 1 });
+        await writeOutboxRows(tx, schema, [{ subject: 'users.changed', payload: { n: 2 } }, { subject: 'users.changed', payload: { n: 3 } }]);
+        await sleep(150);
+        expect(bus.published).toHaveLength(0);
+      });
+      expect(own.waited).toHaveLength(1);
+      expect(bus.ids()).toEqual(messageIdsOf(own.waited[0]));
+      expect(bus.published.map((p) => p.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      // A transaction that wrote nothing, and one rolled back, wait for nothing.
+      await withTransaction(own.pool, async (tx) => tx.query('SELECT 1'));
+      await expect(withTransaction(own.pool, async (tx) => {
+        await writeOutbox(tx, schema, 'users.changed', { lost: true });
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      expect(own.waited).toHaveLength(1);
+      // A write outside any transaction waits for itself.
+      await writeOutbox(own.pool, schema, 'users.changed', { n: 4 });
+      expect(own.waited).toHaveLength(2);
+      expect(bus.published.map((p) => p.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+      await own.pool.end();
     });
 
     it('answers published() when another relay published the rows, or a rollback dropped them', async () => {
       const bus = new FakeBus();
       const [mine, theirs] = [newRelay(bus, { pollMs: 60_000 }), newRelay(bus, { pollMs: 60_000 })];
       await Promise.all([mine.start(), theirs.start()]);
-      const taken = await writeTracked(2);
+      const taken = await writeEvents(2);
       await theirs.flush();
-      await mine.published(taken.rows);
-      const lost = await writeTracked(1, false);
-      await mine.published(lost.rows);
-      expect(bus.ids()).toEqual(taken.ids);
+      const rowIds = (ids: string[]) => ids.map((id) => id.split(':').pop()!);
+      await mine.published(rowIds(taken));
+      // IDs no committed row has (a rolled-back transaction's).
+      await mine.published(['999999998', '999999999']);
+      expect(bus.ids()).toEqual(taken);
     });
 
     it('answers only once every row is out, and rejects while the bus fails', async () => {
       const bus = new FakeBus();
       const relay = newRelay(bus, { pollMs: 60_000, batchSize: 2 });
       await relay.start();
-      const { rows, ids } = await writeTracked(5);
-      await relay.published(rows);
-      expect(bus.ids()).toEqual(ids);
-      bus.failAfter = bus.published.length;
-      const failing = await writeTracked(1);
-      await expect(relay.published(failing.rows)).rejects.toThrow('bus unreachable');
-      bus.failAfter = Infinity;
-    });
-
-    it('writes as untracked work does once the tracked work has ended (what it left running)', async () => {
-      const bus = new FakeBus();
-      await newRelay(bus, { pollMs: 60_000 }).start();
-      let late!: Promise<void>;
-      const { rows } = await trackOutboxWrites(async () => {
-        late = (async () => {
-          await sleep(50);
-          await inTransaction((client) => writeOutbox(client, schema, 'users.changed', { late: true }));
-        })();
+      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
+      const outcomes: unknown[] = [];
+      publishBeforeReturning(own, async (ids) => {
+        await relay.published(ids).then(() => outcomes.push('published'), (err: Error) => outcomes.push(err.message));
       });
-      await late;
-      expect(rows.size).toBe(0);
-      // It notified: the relay woke without a poll or a published().
-      await waitFor(() => bus.published.length === 1);
+      await withTransaction(own, async (tx) => {
+        for (let n = 0; n < 5; n++) await writeOutbox(tx, schema, 'users.changed', { n });
+      });
+      expect(outcomes).toEqual(['published']);
+      expect(bus.published).toHaveLength(5);
+      bus.failAfter = bus.published.length;
+      await writeOutbox(own, schema, 'users.changed', { n: 5 });
+      expect(outcomes).toEqual(['published', 'bus unreachable']);
+      bus.failAfter = Infinity;
+      await own.end();
     });
   });
 

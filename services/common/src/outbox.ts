@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
 import { encodeJson } from './bus/bus';
@@ -17,21 +16,39 @@ function channelOf(schema: string): string {
   return `${schema}_outbox`;
 }
 
-/** The outbox rows (IDs, by schema) that the work run by trackOutboxWrites wrote, while it runs. */
-const outboxWrites = new AsyncLocalStorage<{ rows: Map<string, string[]>; open: boolean }>();
+/** Waits for outbox rows to be published (publishBeforeReply); never rejects. */
+export type Publisher = (ids: readonly string[]) => Promise<void>;
+
+/** The pools whose writes wait for their events (publishBeforeReply), with what they wait for. */
+const publishers = new WeakMap<Pool, Publisher>();
+/** Open transactions on such pools, by client: their publisher and the rows they wrote. */
+const transactions = new WeakMap<object, { publish: Publisher; rows: string[] }>();
 
 /**
- * Runs `fn`, and says which outbox rows it wrote, by schema (committed or not: a row of a
- * rolled-back transaction is never published, which OutboxRelay.published notices). What
- * `fn` leaves running writes as untracked work does.
+ * From now on, a transaction on `pool` (withTransaction) that wrote outbox rows returns once
+ * they are published, and so does a write to the outbox made on the pool outside any
+ * transaction: whoever acts on the change finds every subscriber told (ADR 0010). Such writes
+ * wake no relay: `publish` does (OutboxRelay.published); the relays' poll is the backstop.
  */
-export async function trackOutboxWrites<T>(fn: () => Promise<T>): Promise<{ result: T; rows: Map<string, string[]> }> {
-  const tracking = { rows: new Map<string, string[]>(), open: true };
-  try {
-    return { result: await outboxWrites.run(tracking, fn), rows: tracking.rows };
-  } finally {
-    tracking.open = false;
-  }
+export function publishBeforeReturning(pool: Pool, publish: Publisher): void {
+  publishers.set(pool, publish);
+}
+
+/**
+ * Follows a transaction on `pool` (withTransaction): published() waits for the outbox rows
+ * it wrote, once it has committed; forget() drops them (a rollback). Nothing on other pools.
+ */
+export function followTransaction(pool: Pool, client: object): { published(): Promise<void>; forget(): void } {
+  const publish = publishers.get(pool);
+  const tx = publish && { publish, rows: [] as string[] };
+  if (tx) transactions.set(client, tx);
+  return {
+    published: async () => {
+      transactions.delete(client);
+      if (tx?.rows.length) await tx.publish(tx.rows);
+    },
+    forget: () => transactions.delete(client),
+  };
 }
 
 /**
@@ -46,27 +63,52 @@ export function writeOutbox(
 
 /**
  * Writes several events to the outbox, in this order, in one statement (one round trip
- * whatever their number), with the same guarantees as writeOutbox. Work that trackOutboxWrites
- * follows wakes no relay: whoever tracks it waits for the rows (OutboxRelay.published), which
- * kicks this process's relay; the relays' poll is the backstop.
+ * whatever their number), with the same guarantees as writeOutbox. On a pool that publishes
+ * before returning (publishBeforeReturning) the rows are published before the transaction's
+ * end returns, or before this returns outside a transaction.
  */
 export async function writeOutboxRows(
   db: { query: PoolClient['query'] }, schema: string, events: { subject: string; payload: unknown }[],
 ): Promise<void> {
   if (!events.length) return;
-  const tracking = outboxWrites.getStore();
-  const tracked = tracking?.open ? tracking.rows : undefined;
-  // The request's trace goes with the rows, so their consumers' spans join that trace.
-  const traceparent = currentTraceHeaders().traceparent ?? null;
-  const { rows } = await db.query<{ id: string }>(
-    `WITH rows AS (
+  const part = outboxPart(db, schema, events, 1);
+  const { rows } = await db.query<{ ids: string[] }>(`WITH ${part.ctes} SELECT ${part.select} AS ids`, part.params);
+  await part.written(rows[0].ids);
+}
+
+/**
+ * The outbox writes of a statement that writes other things too, so that a change and its
+ * events take one round trip and need no transaction (a single statement is atomic):
+ * `ctes` to put in its WITH (the insert, named `outbox_rows`, and the relays' wake-up where
+ * one is due), `select`, an expression for the statement to answer (the rows' IDs, as text[]),
+ * and `written`, to call with that answer. Parameters are numbered from `firstParam`.
+ * `payloadSql` may compute each payload from `e.payload` and the tables in `from` (other CTEs
+ * of the statement, with a trailing comma), as a message's events take its new ID.
+ */
+export function outboxPart(
+  db: object, schema: string, events: { subject: string; payload: unknown }[], firstParam: number,
+  opts: { from?: string; payloadSql?: string } = {},
+): { ctes: string; select: string; params: unknown[]; written: (ids: string[] | null) => Promise<void> } {
+  const tx = transactions.get(db);
+  const publish = tx?.publish ?? publishers.get(db as Pool);
+  const [subjects, payloads, trace, channel] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+  const insert = `outbox_rows AS (
        INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace)
-       SELECT e.subject, e.payload, $3 FROM unnest($1::text[], $2::jsonb[]) WITH ORDINALITY AS e(subject, payload, n) ORDER BY e.n
-       RETURNING id)
-     ${tracked ? 'SELECT id::text FROM rows' : 'SELECT pg_notify($4, \'\') FROM rows LIMIT 1'}`,
-    [events.map((e) => e.subject), events.map((e) => encodeJson(e.payload)), traceparent, ...(tracked ? [] : [channelOf(schema)])],
-  );
-  if (tracked) tracked.set(schema, [...(tracked.get(schema) ?? []), ...rows.map((r) => r.id)]);
+       SELECT e.subject, ${opts.payloadSql ?? 'e.payload'}, ${trace} FROM ${opts.from ?? ''} unnest(${subjects}::text[], ${payloads}::jsonb[]) WITH ORDINALITY AS e(subject, payload, n)
+       ORDER BY e.n RETURNING id)`;
+  // Where the writer waits for its rows to be published, that wait wakes the relay; elsewhere
+  // the relays are told when the change commits.
+  const wake = publish ? '' : `, outbox_wake AS (SELECT pg_notify(${channel}, '') FROM outbox_rows LIMIT 1)`;
+  return {
+    ctes: insert + wake,
+    select: `(SELECT array_agg(id::text ORDER BY id) FROM outbox_rows)${publish ? '' : ' || (SELECT ARRAY[]::text[] FROM outbox_wake)'}`,
+    // The request's trace goes with the rows, so their consumers' spans join that trace.
+    params: [events.map((e) => e.subject), events.map((e) => encodeJson(e.payload)), currentTraceHeaders().traceparent ?? null, ...(publish ? [] : [channelOf(schema)])],
+    written: async (ids) => {
+      if (tx) tx.rows.push(...(ids ?? []));
+      else if (publish && ids?.length) await publish(ids);
+    },
+  };
 }
 
 export interface OutboxRelayOptions {

@@ -5,7 +5,7 @@ import { ConfigError, envBool, envBusNamespace, envInt, envOptional, envString, 
 import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
-import { OutboxRelay, trackOutboxWrites } from './outbox';
+import { OutboxRelay, publishBeforeReturning } from './outbox';
 import { loadSecret } from './secret';
 import { createClients, RpcClients } from './grpc/client';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -78,10 +78,11 @@ interface ServiceOptions<D> {
   /** Runs once the server listens (background jobs, consumers); returns what stops them. */
   onStart?: (deps: D) => Promise<() => Promise<void>>;
   /**
-   * An RPC that wrote events to the outbox answers once they are published (up to
-   * PUBLISH_BEFORE_REPLY_MS; a bus that is down delays the events, not the answer): whoever
-   * acts on the answer finds every subscriber told, as the messages service's permission
-   * contexts need of the users service. Costs a relay round per such call.
+   * A write of the service that put events in the outbox (a transaction, or a single
+   * statement) returns once they are published, up to PUBLISH_BEFORE_REPLY_MS (a bus that is
+   * down delays the events, not the answer): whoever acts on an RPC's answer finds every
+   * subscriber told, as what other services keep of this one's answers needs (ADR 0010).
+   * Costs each such write a relay run, shared with the writes committed meanwhile.
    */
   publishBeforeReply?: boolean;
   /** Runs first on stop, before the gRPC server waits for its calls (the events service answers its long polls). */
@@ -105,10 +106,9 @@ export async function runService(
   const bus = await createBus({ natsUrl: config.natsUrl, name, log, namespace: config.busNamespace });
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const deps = { bus, clients, log, config, ...(db && { pool: db.pool }) };
-  await db?.startRelay(bus);
-  const handlers = opts.makeHandlers(deps as never);
+  await db?.startRelay(bus, !!opts.publishBeforeReply);
   const rpc: RpcServer = await startRpcServer({
-    service: name, handlers: db && opts.publishBeforeReply ? publishingBeforeReply(handlers, db.published, log) : handlers,
+    service: name, handlers: opts.makeHandlers(deps as never),
     addr: config.grpc[name], secret: config.secret, log,
   });
   const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
@@ -135,27 +135,20 @@ export async function runService(
   };
 }
 
-/** How long an RPC's answer waits for its events to be published (see publishBeforeReply). */
+/** How long a write waits for its events to be published (see publishBeforeReply). */
 export const PUBLISH_BEFORE_REPLY_MS = 2_000;
 
 /**
- * The handlers, each answering once the events it wrote are published (publishBeforeReply).
- * `published` waits for the rows written, by schema (a service writes its own outbox only).
+ * `published` bounded to `waitMs` and never failing: a bus that is down or slow delays the
+ * events (the relay retries), not the write's answer.
  */
-export function publishingBeforeReply(
-  handlers: Record<string, Handler>, published: (rows: ReadonlyMap<string, readonly string[]>) => Promise<void>, log: Logger,
-  waitMs = PUBLISH_BEFORE_REPLY_MS,
-): Record<string, Handler> {
-  return Object.fromEntries(Object.entries(handlers).map(([method, handler]): [string, Handler] => [method, async (req, ctx) => {
-    const { result, rows } = await trackOutboxWrites(() => handler(req, ctx));
-    if (rows.size) {
-      let timer: NodeJS.Timeout | undefined;
-      const done = published(rows).catch((err: unknown) => log.warn({ err, method }, 'events not yet published; the relay retries'));
-      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-      clearTimeout(timer);
-    }
-    return result;
-  }]));
+export function boundedWait(published: (ids: readonly string[]) => Promise<void>, log: Logger, waitMs = PUBLISH_BEFORE_REPLY_MS) {
+  return async (ids: readonly string[]): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    const done = published(ids).catch((err: unknown) => log.warn({ err }, 'events not yet published; the relay retries'));
+    await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  };
 }
 
 /** The service's schema and pool; its outbox relay starts once the bus is there. */
@@ -171,13 +164,14 @@ async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDi
   return {
     pool,
     ready: async () => (await pool.query('SELECT 1')).rowCount === 1,
-    startRelay: async (bus: Bus) => {
+    startRelay: async (bus: Bus, publishBeforeReply: boolean) => {
       await bus.ensureStream(name);
-      relay = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
-      await relay.start();
+      const started = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
+      relay = started;
+      await started.start();
+      // The service's writes wait for its relay to publish them (publishBeforeReply).
+      if (publishBeforeReply) publishBeforeReturning(pool, boundedWait((ids) => started.published(ids), log));
     },
-    /** Waits for the service's own rows (publishBeforeReply): its relay publishes them. */
-    published: async (rows: ReadonlyMap<string, readonly string[]>) => relay!.published(rows.get(schemaOf(name)) ?? []),
     stopRelay: async () => {
       await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));
       await relay?.stop();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { sign } from '../secret';
+import { followTransaction } from '../outbox';
 
 /**
  * One PostgreSQL, one schema and one login role per service. The role owns its schema and
@@ -131,18 +132,26 @@ export async function runMigrations(url: string, service: ServiceName, dir: stri
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-/** Runs fn in one transaction on one client; rolls back if it throws. */
+/**
+ * Runs fn in one transaction on one client; rolls back if it throws. On a pool that publishes
+ * before returning (publishBeforeReturning), returns once the events it wrote are published.
+ */
 export async function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const followed = followTransaction(pool, client);
+  let result: T;
   try {
     await client.query('BEGIN');
-    const result = await fn(client);
+    result = await fn(client);
     await client.query('COMMIT');
-    return result;
   } catch (err) {
+    followed.forget();
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
     client.release();
   }
+  // On a pool that publishes before returning, its events are out (the connection is back).
+  await followed.published();
+  return result;
 }
