@@ -23,6 +23,7 @@ const log = createLogger('attachments-wiring-test', 'silent');
 
 interface World {
   pool: pg.Pool;
+  query: jest.Mock<Promise<{ rows: unknown[] }>, [string, unknown[]?]>;
   clients: RpcClients;
   trail: string[];
   uploads: jest.Mock;
@@ -73,7 +74,7 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
   });
   const clients = { users: { call: users }, channels: { call: channels }, uploads: { call: uploads } } as unknown as RpcClients;
   const dir = new Directory(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
-  return { pool, clients, trail, uploads, channels, dir };
+  return { pool, query, clients, trail, uploads, channels, dir };
 }
 
 function access(id: number, a: { content: boolean; history_visible: boolean }) {
@@ -92,6 +93,8 @@ const messageRow = (fields: Record<string, unknown> = {}) => ({
 function defaultSql(s: string, params: unknown[]): { rows: unknown[] } {
   if (s.includes('INSERT INTO recipients')) return { rows: [{ id: 1 }] };
   if (s.includes('INSERT INTO messages')) return { rows: [messageRow({ content: params[7], rendered_content: params[8] })] };
+  // writeOutboxRows: one row, the IDs of those it wrote.
+  if (s.includes('outbox_rows')) return { rows: [{ ids: null }] };
   return { rows: [] };
 }
 
@@ -106,8 +109,11 @@ describe('sending a message that links to uploads', () => {
     const w = world();
     await expect(send(w, `see ${UPLOAD} and https://x.example/user_uploads/2/cd/e/g.png, not /user_uploads/3/ab/c/h.txt`)).resolves.toEqual({ id: 100 });
     expect(w.uploads).toHaveBeenCalledTimes(1);
+    // The claim's date is the message's, as the insert stored it.
+    const insert = w.query.mock.calls.find(([sql]) => sql.includes('INSERT INTO messages'))!;
+    const dateSent = Math.floor((insert[1]![13] as Date).getTime() / 1000);
     expect(w.uploads.mock.calls[0].slice(0, 2)).toEqual(['SyncMessageAttachments', {
-      realm_id: REALM, message_id: 100, sender_id: SENDER, date_sent: 1_700_000_000, path_ids: ['2/ab/xyz/file.txt', '2/cd/e/g.png'], is_edit: false,
+      realm_id: REALM, message_id: 100, sender_id: SENDER, date_sent: dateSent, path_ids: ['2/ab/xyz/file.txt', '2/cd/e/g.png'], is_edit: false,
     }]);
     expect(w.uploads.mock.calls[0][2]).toMatchObject({ caller: { user_id: SENDER } });
     const call = at(w.trail, /^uploads /);
@@ -116,11 +122,12 @@ describe('sending a message that links to uploads', () => {
     expect(call).toBeLessThan(at(w.trail, /^COMMIT/));
   });
 
-  it('makes no call for a message without upload links', async () => {
+  it('makes no call for a message without upload links, and stores it in one statement, without a transaction', async () => {
     const w = world();
     await send(w, 'hello https://example.com/files/2/ab/c/f.txt');
     expect(w.uploads).not.toHaveBeenCalled();
-    expect(w.trail).toContain('COMMIT');
+    expect(w.trail.filter((s) => /^(BEGIN|COMMIT)/.test(s))).toEqual([]);
+    expect(w.trail.filter((s) => s.includes('INSERT INTO messages'))).toHaveLength(1);
   });
 
   it('fails and rolls back when the uploads service fails, with its error', async () => {

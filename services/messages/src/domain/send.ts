@@ -1,11 +1,11 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
 import type { ChannelAccess, Directory, Person } from './directory';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
-import { notifyMessage } from './notify';
+import { messageEvent } from './notify';
 import { RenderContext, renderMessage, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
 
@@ -159,7 +159,10 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
   prepared.recipientId = await store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients));
-  const id = await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key));
+  // A send is one statement; it needs a transaction for its idempotency key or its uploads' claim.
+  const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length
+    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key))
+    : await storeSend(pool, dir, client, req, prepared, opts);
   return { id };
 }
 
@@ -170,21 +173,21 @@ export async function sendPrepared(
   return storeSend(tx, dir, client, req, await prepareSend(dir, req), opts, key);
 }
 
-/** Stores a checked send (and its idempotency key) in the caller's transaction. */
+/** Stores a checked send, and its idempotency key in the caller's transaction (`db` is then one). */
 async function storeSend(
-  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
+  db: Queryable, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
 ): Promise<number> {
   const caller = dir.caller;
   const policy = await dir.realmPolicy();
   const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
-  const earlier = key === undefined ? undefined : await store.claimSendKey(tx, caller.user_id, key);
+  const earlier = key === undefined ? undefined : await store.claimSendKey(db, caller.user_id, key);
   if (earlier !== undefined) return earlier;
-  const sent = await doSend(tx, dir, {
+  const sent = await doSend(db, dir, {
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, content: p.content, client,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
-  if (key !== undefined) await store.recordSendKey(tx, caller.user_id, key, sent);
+  if (key !== undefined) await store.recordSendKey(db, caller.user_id, key, sent);
   return sent;
 }
 
@@ -229,10 +232,11 @@ export interface Outgoing {
  * claims the uploaded files it links to (uploads' SyncMessageAttachments; its failure fails
  * the send), and tells them. `mentions` limits wildcard mentions (absent for the system's own
  * messages). Every send goes through here: POST /messages, scheduled deliveries, the
- * Notification Bot.
+ * Notification Bot. The message, its copies and its event are one statement, so `db` may be
+ * the pool; it is a transaction when the content links uploads (their claim is in it).
  */
 export async function doSend(
-  tx: pg.PoolClient, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
+  db: Queryable, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
 ): Promise<number> {
   const [{ ctx, rendered }, policy] = await Promise.all([renderAs(dir, out.content), dir.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
@@ -242,7 +246,7 @@ export async function doSend(
     throw new WildcardMentionError('channel');
   }
   if (channel && rendered.topicWildcard) {
-    topicWildcardUsers = [...new Set([...(await store.topicParticipants(tx, channel.stream_id, topic)), sender.user_id])];
+    topicWildcardUsers = [...new Set([...(await store.topicParticipants(db, channel.stream_id, topic)), sender.user_id])];
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
@@ -256,28 +260,25 @@ export async function doSend(
     return { user_id, flags };
   });
   const realmId = dir.caller.realm_id;
-  const message = await store.insertMessage(tx, {
+  const message: store.MessageRow = {
+    id: 0, // the insert's
     realm_id: realmId,
     sender_id: sender.user_id,
     kind: channel ? 'channel' : 'direct',
     channel_id: channel?.stream_id ?? null,
     topic,
     dm_user_ids: channel ? null : recipients,
-    recipient_id: out.recipientId ?? await store.recipientId(tx, realmId, recipientOf(channel, recipients)),
+    recipient_id: out.recipientId ?? await store.recipientId(db, realmId, recipientOf(channel, recipients)),
     content: out.content,
     rendered_content: rendered.html,
+    date_sent: new Date(),
     client: out.client,
     has_link: rendered.hasLink,
     has_image: rendered.hasImage,
     has_attachment: rendered.hasAttachment,
-  }, copies);
-  // Before COMMIT, so no committed message lacks its references; no hop without links.
-  const pathIds = uploadPathIds(out.content, realmId);
-  if (pathIds.length) {
-    await syncMessageAttachments(dir.uploads, {
-      realm_id: realmId, message_id: message.id, sender_id: sender.user_id, date_sent: message.date_sent, path_ids: pathIds, is_edit: false,
-    });
-  }
+    last_edit_time: null,
+    last_moved_time: null,
+  };
   const formatted = formatMessage(message, {
     realmStringId: policy.stringId,
     channelName: channel?.name,
@@ -285,8 +286,17 @@ export async function doSend(
     applyMarkdown: true,
     topicLinks: channel ? topicLinks(topic, ctx.linkifiers) : [],
   });
-  await notifyMessage(tx, realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
+  const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
     raw_content: out.content, ...out.delivery,
   });
-  return message.id;
+  const pathIds = uploadPathIds(out.content, realmId);
+  if (pathIds.length && typeof (db as { release?: unknown }).release !== 'function') throw new Error('doSend: content that links uploads is sent in a transaction');
+  const id = await store.insertMessage(db, message, copies, [event]);
+  // Before COMMIT, so no committed message lacks its references; no hop without links.
+  if (pathIds.length) {
+    await syncMessageAttachments(dir.uploads, {
+      realm_id: realmId, message_id: id, sender_id: sender.user_id, date_sent: message.date_sent, path_ids: pathIds, is_edit: false,
+    });
+  }
+  return id;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ClientEvent, clientEventSubject, outboxPart, schemaOf } from '@parley/common';
 import type { Queryable } from '@parley/common';
 
 export interface MessageRow {
@@ -72,22 +73,30 @@ async function findOrMakeRecipient(db: Queryable, realmId: number, column: strin
 }
 
 /**
- * Inserts a message and every recipient's copy with its flags, in one statement whatever the
- * number of recipients (the copies an INSERT … SELECT FROM unnest in the same WITH).
+ * Inserts a message, every recipient's copy with its flags, and the client events that tell of
+ * it (`event.message.id` of each set to the new ID), in one statement: one round trip whatever
+ * the number of recipients, and atomic without a transaction. Returns the new ID.
  */
-export async function insertMessage(db: Queryable, m: NewMessage & { recipient_id: number }, copies: { user_id: number; flags: number }[]): Promise<MessageRow> {
-  const { rows } = await db.query<MessageRow>(
+export async function insertMessage(
+  db: Queryable, m: NewMessage & { recipient_id: number; date_sent: Date }, copies: { user_id: number; flags: number }[], events: ClientEvent[],
+): Promise<number> {
+  const outbox = outboxPart(db, schemaOf('messages'), events.map((payload) => ({ subject: clientEventSubject('messages'), payload })), 17, {
+    from: 'message,', payloadSql: "jsonb_set(e.payload, '{event,message,id}', to_jsonb(message.id))",
+  });
+  const { rows } = await db.query<{ id: number; outbox_ids: string[] | null }>(
     `WITH message AS (
        INSERT INTO messages AS m (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
-         has_link, has_image, has_attachment)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}),
+         has_link, has_image, has_attachment, date_sent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING m.id),
      copies AS (
-       INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($14::int[], $15::int[]) AS c(u, f))
-     SELECT * FROM message`,
+       INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($15::int[], $16::int[]) AS c(u, f)),
+     ${outbox.ctes}
+     SELECT message.id::int AS id, ${outbox.select} AS outbox_ids FROM message`,
     [m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content, m.rendered_content, m.client,
-      m.has_link, m.has_image, m.has_attachment, copies.map((c) => c.user_id), copies.map((c) => c.flags)],
+      m.has_link, m.has_image, m.has_attachment, m.date_sent, copies.map((c) => c.user_id), copies.map((c) => c.flags), ...outbox.params],
   );
-  return rows[0];
+  await outbox.written(rows[0].outbox_ids);
+  return rows[0].id;
 }
 
 export async function findMessage(db: Queryable, realmId: number, id: number, viewerId: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow | undefined> {
