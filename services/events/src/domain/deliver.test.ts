@@ -119,10 +119,13 @@ describe('deliver', () => {
     await expect(received(a, b)).resolves.toEqual([['typing'], []]);
   });
 
-  it('does nothing for an audience without queues', async () => {
+  it('does nothing for an audience without queues, not even a write', async () => {
+    const append = jest.spyOn(store, 'append');
     const [q] = await queues({ user_id: 10 });
     await expect(deliver(store, busMessage({ realm_id: 1, audience: [99], event: typing }))).resolves.toBeUndefined();
     await expect(deliver(store, busMessage({ realm_id: 1, audience: [], event: typing }))).resolves.toBeUndefined();
+    expect(append).not.toHaveBeenCalled();
+    append.mockRestore();
     await expect(received(q)).resolves.toEqual([[]]);
   });
 });

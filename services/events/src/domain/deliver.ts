@@ -12,7 +12,8 @@ export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boo
 
 /**
  * Appends one bus message's event to every queue that wants it. Idempotent: the store
- * remembers the bus message id, so a redelivery appends nothing.
+ * remembers the bus message id, so a redelivery appends nothing. An event no queue wants
+ * (its audience has no client listening) costs no write.
  */
 export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
   const { realm_id, audience, event, fallback, message } = msg.data as ClientEvent;
@@ -21,7 +22,7 @@ export async function deliver(store: QueueStore, msg: BusMessage): Promise<void>
     .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))
     .filter(({ queue, event: e }) => e !== null && queueWants(queue, e))
     .map(({ queue, event: e }) => ({ queue_id: queue.queue_id, event: message ? forQueue(queue, e!, message) : e! }));
-  await store.append(msg.id, deliveries);
+  if (deliveries.length) await store.append(msg.id, deliveries);
 }
 
 /**
