@@ -16,8 +16,9 @@ export class BodyTooLargeError extends ApiError {
  */
 export async function readParams(req: IncomingMessage, limitBytes: number): Promise<Record<string, string>> {
   const params: Record<string, string> = Object.create(null);
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  for (const [k, v] of url.searchParams) params[k] = v;
+  if (req.url?.includes('?')) for (const [k, v] of new URL(req.url, 'http://localhost').searchParams) params[k] = v;
+  // A request without a body (most GETs) has nothing more to read.
+  if (req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0) return params;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) {
     for (const [k, v] of new URLSearchParams(await readText(req, limitBytes))) params[k] = v;

@@ -18,10 +18,12 @@ interface Compiled {
 }
 
 export class Router {
-  private readonly compiled: Compiled[];
+  /** The routes that may match a path, by its first segment (a literal one's, else all of them). */
+  private readonly byFirst = new Map<string, Compiled[]>();
+  private readonly anyFirst: Compiled[];
 
   constructor(routes: Route[]) {
-    this.compiled = routes
+    const compiled = routes
       .map((route) => {
         const segments = route.path.split('/').filter(Boolean).map((seg) => {
           if (!seg.startsWith(':')) return { literal: seg };
@@ -35,6 +37,14 @@ export class Router {
         return { route, segments, literals: segments.filter((s) => s.literal).length };
       })
       .sort((a, b) => b.literals - a.literals);
+    // Kept in the order above: routes whose first segment is a parameter stay beside every group.
+    this.anyFirst = compiled.filter((c) => c.segments[0]?.literal === undefined);
+    for (const c of compiled) {
+      const first = c.segments[0]?.literal;
+      if (first !== undefined && !this.byFirst.has(first)) {
+        this.byFirst.set(first, compiled.filter((o) => o.segments[0]?.literal === first || o.segments[0]?.literal === undefined));
+      }
+    }
   }
 
   match(method: string, path: string): Match {
@@ -47,7 +57,7 @@ export class Router {
       return { kind: 'none' }; // malformed percent-encoding names no route
     }
     const allowed: string[] = [];
-    for (const c of this.compiled) {
+    for (const c of this.byFirst.get(parts[0]) ?? this.anyFirst) {
       const params = matchSegments(c, parts);
       if (!params) continue;
       if (c.route.method === method) return { kind: 'route', route: c.route, path: params };

@@ -12,17 +12,41 @@ export const HOST_KEY = 'parley-host';
 /** The same signed caller, as an HTTP header, on what the gateway proxies to a service's HTTP server (uploads). */
 export const CALLER_HEADER = 'x-parley-caller';
 
+/**
+ * Signed callers by caller object: the gateway's authentication cache hands out the same
+ * object for each of a user's requests, so each is signed once per secret.
+ */
+const signedCallers = new WeakMap<Caller, { secret: string; value: string }>();
+
 export function encodeCaller(secret: string, caller: Caller): string {
+  const kept = signedCallers.get(caller);
+  if (kept?.secret === secret) return kept.value;
   const body = Buffer.from(JSON.stringify(caller)).toString('base64url');
-  return `${body}.${sign(secret, 'caller', body)}`;
+  const value = `${body}.${sign(secret, 'caller', body)}`;
+  signedCallers.set(caller, { secret, value });
+  return value;
 }
 
+/**
+ * Callers whose signature this process checked, by secret and signed value: a value seen
+ * before is the same caller, without another HMAC. Frozen, as they are shared. Bounded: at
+ * the bound a secret's are forgotten.
+ */
+const verifiedCallers = new Map<string, Map<string, Caller>>();
+const MAX_VERIFIED_CALLERS = 10_000;
+
 export function decodeCaller(secret: string, value: string): Caller | undefined {
+  let verified = verifiedCallers.get(secret);
+  const kept = verified?.get(value);
+  if (kept) return kept;
   const dot = value.indexOf('.');
   if (dot < 0) return undefined;
   const body = value.slice(0, dot);
   if (!constantTimeEqual(value.slice(dot + 1), sign(secret, 'caller', body))) return undefined;
-  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Caller;
+  const caller = Object.freeze(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Caller);
+  if (!verified || verified.size >= MAX_VERIFIED_CALLERS) verifiedCallers.set(secret, (verified = new Map()));
+  verified.set(value, caller);
+  return caller;
 }
 
 export interface CallContext {

@@ -288,6 +288,31 @@ describe("the handler's signal", () => {
     }
   });
 
+  it('is aborted already for a handler that asks for it only after the client cancelled', async () => {
+    let late!: (signal: () => AbortSignal) => void;
+    const asked = new Promise<() => AbortSignal>((resolve) => (late = resolve));
+    const s = await startRpcServer({
+      service: 'users',
+      handlers: { ...usersHandlers(), GetOwnUser: (_req, hc) => new Promise(() => late(() => hc.signal)) },
+      addr: '127.0.0.1:0',
+      secret: SECRET,
+      log,
+    });
+    const c = new RpcClient('users', `127.0.0.1:${s.port}`, SECRET);
+    try {
+      const gone = new AbortController();
+      const call = rejection(c.call('GetOwnUser', {}, ctx, 5000, gone.signal));
+      const signalOf = await asked;
+      gone.abort();
+      await call;
+      await ticks(50);
+      expect(signalOf().aborted).toBe(true);
+    } finally {
+      c.close();
+      await s.stop(100);
+    }
+  });
+
   it('stays unaborted once the call was answered (grpc-js reports every closed stream as cancelled)', async () => {
     const { s, seen, answer, c } = await signalServer();
     try {
@@ -316,6 +341,25 @@ describe('caller metadata', () => {
     expect(decodeCaller(SECRET, forged)).toBeUndefined();
     expect(decodeCaller(SECRET, value.split('.')[0])).toBeUndefined();
     expect(decodeCaller('o'.repeat(32), value)).toBeUndefined();
+  });
+
+  it('remembers what it signed and checked, and still refuses what it did not', () => {
+    const signed = encodeCaller(SECRET, caller);
+    expect(encodeCaller(SECRET, caller)).toBe(signed);
+    // Another secret signs (and checks) for itself.
+    const other = 'p'.repeat(32);
+    expect(encodeCaller(other, caller)).not.toBe(signed);
+    expect(decodeCaller(SECRET, signed)).toEqual(caller);
+    expect(decodeCaller(other, signed)).toBeUndefined();
+    const [body, sig] = signed.split('.');
+    expect(decodeCaller(SECRET, `${body}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`)).toBeUndefined();
+    // A caller checked once is shared: it cannot be changed by whoever gets it.
+    const shared = decodeCaller(SECRET, signed)!;
+    expect(decodeCaller(SECRET, signed)).toBe(shared);
+    expect(() => Object.assign(shared, { role: 100 })).toThrow(TypeError);
+    // A new object with other fields is signed afresh.
+    const promoted = { ...caller, role: 100 };
+    expect(decodeCaller(SECRET, encodeCaller(SECRET, promoted))).toEqual(promoted);
   });
 
   it('carries client and host, and no caller key for an anonymous call', () => {

@@ -27,10 +27,12 @@ export interface RpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: AbortSignal): HandlerContext {
+function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: () => AbortSignal): HandlerContext {
   const call = readCallContext(secret, md);
   return {
-    signal,
+    get signal() {
+      return signal();
+    },
     get caller() {
       if (!call.caller) throw new UnauthorizedError();
       return call.caller;
@@ -98,12 +100,25 @@ export function toJsonReply(reply: unknown): { json: string; ignored_parameters_
 
 function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
-    const cancelled = new AbortController();
     // grpc-js reports every call's stream closing as 'cancelled', answered or not: only a
     // call still at work is aborted (an abort builds a DOMException with its stack trace).
+    // The signal is made for a handler that asks for it (most never do).
     let answered = false;
-    call.on('cancelled', () => answered || cancelled.abort());
-    const ctx = makeContext(secret, call.metadata, log, cancelled.signal);
+    let cancelled = false;
+    let controller: AbortController | undefined;
+    call.on('cancelled', () => {
+      if (answered) return;
+      cancelled = true;
+      controller?.abort();
+    });
+    const signal = () => {
+      if (!controller) {
+        controller = new AbortController();
+        if (cancelled) controller.abort();
+      }
+      return controller.signal;
+    };
+    const ctx = makeContext(secret, call.metadata, log, signal);
     const answer: grpc.sendUnaryData<unknown> = (err, reply) => {
       answered = true;
       callback(err, reply);
