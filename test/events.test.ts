@@ -1,4 +1,4 @@
-import { Role, RpcClient } from '@parley/common';
+import { JsonReplyOf, parseJsonReply, Role, RpcClient } from '@parley/common';
 import { STATE_PROVIDERS } from '../services/events/src/domain/state';
 import { Api, Params } from './support/api';
 import { eventually } from './support/eventually';
@@ -82,8 +82,7 @@ describe('POST /register', () => {
       expect(addr[service]).toBeDefined();
       const client = new RpcClient(service, addr[service]!, process.env.PARLEY_SECRET!);
       try {
-        const { json } = await client.call<{ json: string }>('GetRegisterState', request, { caller, client: 'test', host: '' });
-        const keys = Object.keys(JSON.parse(json));
+        const keys = Object.keys(parseJsonReply<object>(await client.call<JsonReplyOf>('GetRegisterState', request, { caller, client: 'test', host: '' })));
         expect(keys.length).toBeGreaterThan(0);
         for (const key of keys) {
           expect([key, owner.get(key) ?? service]).toEqual([key, service]);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { RpcClient, schemaOf } from '@parley/common';
+import { JsonReplyOf, parseJsonReply, RpcClient, schemaOf } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 import { testDatabaseUrl } from './support/servers';
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const age = (id: number, days: number) => db.query(`UPDATE ${schemaOf('messages')}.messages SET date_sent = now() - make_interval(days => $2) WHERE id = $1`, [id, days]);
-const runJob = async () => JSON.parse((await messages.call<{ json: string }>('ApplyRetention', {}, { client: 'test', host: '' })).json).deleted as number;
+const runJob = async () => parseJsonReply<{ deleted: number }>(await messages.call<JsonReplyOf>('ApplyRetention', {}, { client: 'test', host: '' })).deleted;
 const exists = async (user: TestUser, id: number) => (await user.api.get(`/messages/${id}`)).status === 200;
 
 let n = 0;

@@ -1,4 +1,4 @@
-import { RpcClient } from '@parley/common';
+import { JsonReplyOf, parseJsonReply, RpcClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const deliverAt = async (seconds: number) =>
-  JSON.parse((await messages.call<{ json: string }>('DeliverScheduledMessages', { now_ms: seconds * 1000 }, { client: 'test', host: '' })).json) as { sent: number; failed: number };
+  parseJsonReply<{ sent: number; failed: number }>(await messages.call<JsonReplyOf>('DeliverScheduledMessages', { now_ms: seconds * 1000 }, { client: 'test', host: '' }));
 const pending = async (user = realm.member) => (await user.api.get('/scheduled_messages')).body.scheduled_messages as Json[];
 const topicMessages = async (topic: string) => (await realm.member.api.get('/messages', {
   anchor: 'newest', num_before: 20, num_after: 0, apply_markdown: false,

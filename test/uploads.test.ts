@@ -1,4 +1,4 @@
-import { RpcClient } from '@parley/common';
+import { JsonReplyOf, parseJsonReply, RpcClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
@@ -48,9 +48,9 @@ async function sendDirect(from: TestUser, to: TestUser[], content: string): Prom
 }
 
 /** The clean-up job, at a time of the test's choosing, for this realm only (other test files' uploads are theirs). */
-const collectGarbage = async (nowMs: number) => JSON.parse((await uploads.call<{ json: string }>(
+const collectGarbage = async (nowMs: number) => parseJsonReply<{ removed: number }>(await uploads.call<JsonReplyOf>(
   'CollectGarbage', { now_ms: nowMs, realm_id: realm.realm_id }, { client: 'test', host: '' },
-)).json) as { removed: number };
+));
 
 describe('POST /user_uploads', () => {
   it.each(['owner', 'admin', 'moderator', 'member', 'guest', 'bot'] as RoleName[])('stores a file for the %s and lists it as theirs', async (role) => {

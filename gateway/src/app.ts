@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  ApiError, Caller, InternalError, isApiError, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
+  ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
 } from '@parley/common';
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
 import { readParams } from './body';
@@ -106,7 +106,7 @@ async function callRoute(
   res.on('close', onClose);
   if (longPoll) deps.longPolls!.track(gone);
   try {
-    const reply = await deps.clients[match.route.service].call<{ json: string; ignored_parameters_unsupported?: string[] }>(
+    const reply = await deps.clients[match.route.service].call<JsonReplyOf>(
       match.route.rpc, values, { caller, client, host }, match.route.deadlineMs, gone.signal,
     );
     sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);

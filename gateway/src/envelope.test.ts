@@ -1,6 +1,16 @@
-import { successBody } from './envelope';
+import { successBody as bodyBytes } from './envelope';
+
+/** The body as text (it is UTF-8 bytes). */
+const successBody = (data: string | Buffer, ignored: string[]) => bodyBytes(data, ignored).toString('utf8');
 
 describe('successBody', () => {
+  it('takes the reply as UTF-8 bytes and answers bytes, copying them as they are', () => {
+    const data = Buffer.from('{"name":"Zoë 🎉","n":1}');
+    const body = bodyBytes(data, []);
+    expect(Buffer.isBuffer(body)).toBe(true);
+    expect(body.toString('utf8')).toBe('{"result":"success","msg":"","name":"Zoë 🎉","n":1}');
+  });
+
   it('renders empty data as result and msg only', () => {
     expect(JSON.parse(successBody('{}', []))).toEqual({ result: 'success', msg: '' });
   });

@@ -4,24 +4,39 @@ import { ApiError } from '@parley/common';
 /**
  * The REST envelope, rendered once for every response:
  * success `{"result":"success","msg":"",...data}`, error `{"result":"error","msg","code",...extra}`.
- * A service's JsonReply is spliced in as text, never parsed and re-encoded.
+ * A service's JsonReply (UTF-8 bytes) is spliced in as it is, never decoded or re-encoded.
  */
-export function successBody(dataJson: string, ignored: string[]): string {
-  const head = '{"result":"success","msg":""';
+export function successBody(data: Buffer | string, ignored: string[]): Buffer {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   const ignoredPart = ignored.length ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
-  const inner = dataJson.trim();
-  const rest = /^(\{\s*\})?$/.test(inner) ? '}' : `,${inner.slice(1)}`;
-  return head + ignoredPart + rest;
+  // The data's members follow ours: all of it but its opening brace, or nothing for `{}`.
+  const members = membersOf(bytes);
+  const head = Buffer.from(`{"result":"success","msg":""${ignoredPart}${members ? ',' : '}'}`);
+  return members ? Buffer.concat([head, members]) : head;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+/** An object's JSON without its opening brace (its members and closing brace), or undefined for an empty object or none. */
+function membersOf(json: Buffer): Buffer | undefined {
+  let start = 0;
+  let end = json.length;
+  while (start < end && isSpace(json[start])) start++;
+  while (end > start && isSpace(json[end - 1])) end--;
+  if (start === end) return undefined;
+  let inner = start + 1;
+  while (inner < end && isSpace(json[inner])) inner++;
+  return json[inner] === 0x7d /* } */ && inner === end - 1 ? undefined : json.subarray(start + 1, end);
+}
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+export function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);
 }
 
-export function sendSuccess(res: ServerResponse, dataJson: string, ignored: string[] = []): void {
-  sendJson(res, 200, successBody(dataJson, ignored));
+export function sendSuccess(res: ServerResponse, data: Buffer | string, ignored: string[] = []): void {
+  sendJson(res, 200, successBody(data, ignored));
 }
 
 export function sendError(res: ServerResponse, err: ApiError): void {

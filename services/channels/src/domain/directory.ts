@@ -1,4 +1,4 @@
-import { BadRequestError, Caller, handledLater, HandlerContext, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
+import { BadRequestError, Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
 import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
 import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
@@ -103,8 +103,8 @@ export class Directory {
    */
   async renderMarkdown(text: string): Promise<string> {
     if (!text.trim()) return '';
-    const reply = await this.clients.messages.call<{ json: string }>('RenderMessage', { content: text }, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
-    return (JSON.parse(reply.json) as { rendered: string }).rendered;
+    const reply = await this.clients.messages.call<JsonReplyOf>('RenderMessage', { content: text }, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
+    return parseJsonReply<{ rendered: string }>(reply).rendered;
   }
 
   /** Users named by ID or API email; unknown ones listed as given. */

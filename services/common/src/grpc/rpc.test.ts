@@ -6,7 +6,7 @@ import { ApiError, UnauthorizedError } from '../errors';
 import { createLogger } from '../logger';
 import type { Caller } from '../roles';
 import { CallContext, callMetadata, decodeCaller, encodeCaller, readCallContext } from './caller';
-import { RpcClient } from './client';
+import { JsonReplyOf, parseJsonReply, RpcClient } from './client';
 import { serviceDefinition } from './protos';
 import { encodedJson, Handler, RpcServer, startRpcServer, toJsonReply } from './server';
 import { fromServiceError, toServiceError } from './status';
@@ -94,28 +94,33 @@ describe('startRpcServer', () => {
 });
 
 describe('JsonReply RPCs', () => {
-  it('return the handler\'s object as JSON text, nulls included', async () => {
-    const reply = await client.call<{ json: string }>('GetOwnUser', {}, ctx);
+  it('return the handler\'s object as JSON (UTF-8 bytes), nulls included', async () => {
+    const reply = await client.call<JsonReplyOf>('GetOwnUser', {}, ctx);
     expect(Object.keys(reply).sort()).toEqual(['ignored_parameters_unsupported', 'json']);
-    expect(JSON.parse(reply.json)).toEqual({ user_id: 11, email: 'iago@zulip.com', client: 'ZulipMobile', host: 'chat.example.com', nothing: null });
+    expect(Buffer.isBuffer(reply.json)).toBe(true);
+    expect(parseJsonReply(reply)).toEqual({ user_id: 11, email: 'iago@zulip.com', client: 'ZulipMobile', host: 'chat.example.com', nothing: null });
   });
 
   it('return {} when the handler returns nothing', async () => {
-    await expect(client.call('DeactivateUser', { user_id: 3 }, ctx)).resolves.toEqual({ json: '{}', ignored_parameters_unsupported: [] });
+    const reply = await client.call<JsonReplyOf>('DeactivateUser', { user_id: 3 }, ctx);
+    expect([reply.json.toString(), reply.ignored_parameters_unsupported]).toEqual(['{}', []]);
+    expect(parseJsonReply({ json: Buffer.alloc(0) })).toEqual({});
   });
 
   it('carry the parameters a handler found it does not support apart from its data', () => {
-    expect(toJsonReply({ a: 1, ignored_parameters_unsupported: ['bogus'] })).toEqual({ json: '{"a":1}', ignored_parameters_unsupported: ['bogus'] });
-    expect(toJsonReply(undefined)).toEqual({ json: '{}', ignored_parameters_unsupported: [] });
+    expect(toJsonReply({ a: 1, ignored_parameters_unsupported: ['bogus'] })).toEqual({ json: Buffer.from('{"a":1}'), ignored_parameters_unsupported: ['bogus'] });
+    expect(toJsonReply(undefined)).toEqual({ json: Buffer.from('{}'), ignored_parameters_unsupported: [] });
   });
 
-  it('send a reply already encoded as it is', async () => {
-    const text = '{"b":2,"a":[1,{"c":null}]}';
-    expect(toJsonReply(encodedJson(text))).toEqual({ json: text, ignored_parameters_unsupported: [] });
+  it('send a reply already encoded (text or bytes) as it is', async () => {
+    const text = '{"b":2,"a":[1,{"c":null}],"é":"🎉"}';
+    expect(toJsonReply(encodedJson(text))).toEqual({ json: Buffer.from(text), ignored_parameters_unsupported: [] });
+    const bytes = Buffer.from(text);
+    expect(toJsonReply(encodedJson(bytes)).json).toBe(bytes);
     const s = await startRpcServer({ service: 'users', handlers: { ...usersHandlers(), GetOwnUser: async () => encodedJson(text) }, addr: '127.0.0.1:0', secret: SECRET, log });
     const c = new RpcClient('users', `127.0.0.1:${s.port}`, SECRET);
     try {
-      await expect(c.call('GetOwnUser', {}, ctx)).resolves.toEqual({ json: text, ignored_parameters_unsupported: [] });
+      await expect(c.call('GetOwnUser', {}, ctx)).resolves.toEqual({ json: Buffer.from(text), ignored_parameters_unsupported: [] });
     } finally {
       c.close();
       await s.stop(1000);
@@ -123,10 +128,10 @@ describe('JsonReply RPCs', () => {
   });
 
   it('receive the request fields, int64 as numbers and unset optionals absent', async () => {
-    const reply = await client.call<{ json: string }>('GetUser', { user_id: 4_000_000_000 }, ctx);
-    expect(JSON.parse(reply.json)).toEqual({ user_id: 4_000_000_000, client_gravatar: 'unset' });
-    const withFlag = await client.call<{ json: string }>('GetUser', { user_id: 5, client_gravatar: false }, ctx);
-    expect(JSON.parse(withFlag.json)).toEqual({ user_id: 5, client_gravatar: false });
+    const reply = await client.call<JsonReplyOf>('GetUser', { user_id: 4_000_000_000 }, ctx);
+    expect(parseJsonReply(reply)).toEqual({ user_id: 4_000_000_000, client_gravatar: 'unset' });
+    const withFlag = await client.call<JsonReplyOf>('GetUser', { user_id: 5, client_gravatar: false }, ctx);
+    expect(parseJsonReply(withFlag)).toEqual({ user_id: 5, client_gravatar: false });
   });
 });
 
@@ -181,13 +186,13 @@ describe('errors', () => {
 
 describe('the caller', () => {
   it('reaches the handler as ctx.caller, with client and host', async () => {
-    const reply = await client.call<{ json: string }>('GetServerSettings', {}, ctx);
-    expect(JSON.parse(reply.json)).toEqual({ has_caller: true, client: 'ZulipMobile', host: 'chat.example.com' });
+    const reply = await client.call<JsonReplyOf>('GetServerSettings', {}, ctx);
+    expect(parseJsonReply(reply)).toEqual({ has_caller: true, client: 'ZulipMobile', host: 'chat.example.com' });
   });
 
   it('is absent without one, and reading ctx.caller then fails with UNAUTHORIZED 401', async () => {
-    const reply = await client.call<{ json: string }>('GetServerSettings', {}, anonymous);
-    expect(JSON.parse(reply.json)).toEqual({ has_caller: false, client: 'curl', host: 'example.com' });
+    const reply = await client.call<JsonReplyOf>('GetServerSettings', {}, anonymous);
+    expect(parseJsonReply(reply)).toEqual({ has_caller: false, client: 'curl', host: 'example.com' });
     await expect(client.call('GetOwnUser', {}, anonymous))
       .rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: 'API authentication or user session required' });
   });
@@ -195,8 +200,8 @@ describe('the caller', () => {
   it('is dropped when signed with another secret', async () => {
     const forger = new RpcClient('users', `127.0.0.1:${server.port}`, 'f'.repeat(32), 5000);
     try {
-      const reply = await forger.call<{ json: string }>('GetServerSettings', {}, ctx);
-      expect(JSON.parse(reply.json)).toEqual({ has_caller: false, client: 'ZulipMobile', host: 'chat.example.com' });
+      const reply = await forger.call<JsonReplyOf>('GetServerSettings', {}, ctx);
+      expect(parseJsonReply(reply)).toEqual({ has_caller: false, client: 'ZulipMobile', host: 'chat.example.com' });
       await expect(forger.call('GetOwnUser', {}, ctx)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
     } finally {
       forger.close();

@@ -70,18 +70,18 @@ export function isUnavailable(err: unknown): boolean {
 const ENCODED = Symbol.for('parley.encodedJson');
 
 /**
- * A JsonReply RPC's answer already encoded as JSON text (an object's), sent as it is: for a
- * handler that splices other services' JSON answers instead of parsing and encoding them
- * again. `T` is the object the text encodes, so route types still check the handler.
+ * A JsonReply RPC's answer already encoded as JSON (an object's; text or UTF-8 bytes), sent
+ * as it is: for a handler that splices other services' JSON answers instead of parsing and
+ * encoding them again. `T` is the object it encodes, so route types still check the handler.
  */
 export interface EncodedJson<T> {
   readonly [ENCODED]: true;
-  readonly json: string;
+  readonly json: string | Buffer;
   /** Never set: keeps T in the type. */
   readonly of?: T;
 }
 
-export function encodedJson<T>(json: string): EncodedJson<T> {
+export function encodedJson<T>(json: string | Buffer): EncodedJson<T> {
   return { [ENCODED]: true, json };
 }
 
@@ -89,13 +89,13 @@ const isEncodedJson = (reply: unknown): reply is EncodedJson<unknown> =>
   typeof reply === 'object' && reply !== null && (reply as Record<symbol, unknown>)[ENCODED] === true;
 
 /**
- * A JSON reply: the handler's object as text, except `ignored_parameters_unsupported`, which
- * travels apart so that the gateway merges it with the parameters it ignored itself.
+ * A JSON reply: the handler's object as UTF-8 JSON, except `ignored_parameters_unsupported`,
+ * which travels apart so that the gateway merges it with the parameters it ignored itself.
  */
-export function toJsonReply(reply: unknown): { json: string; ignored_parameters_unsupported: string[] } {
-  if (isEncodedJson(reply)) return { json: reply.json, ignored_parameters_unsupported: [] };
+export function toJsonReply(reply: unknown): { json: Buffer; ignored_parameters_unsupported: string[] } {
+  if (isEncodedJson(reply)) return { json: typeof reply.json === 'string' ? Buffer.from(reply.json) : reply.json, ignored_parameters_unsupported: [] };
   const { ignored_parameters_unsupported: ignored, ...data } = (reply ?? {}) as { ignored_parameters_unsupported?: string[] };
-  return { json: JSON.stringify(data), ignored_parameters_unsupported: ignored ?? [] };
+  return { json: Buffer.from(JSON.stringify(data)), ignored_parameters_unsupported: ignored ?? [] };
 }
 
 function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {

@@ -59,7 +59,7 @@ export function queueOptions(caller: Caller, req: RegisterRequest__Output): NewQ
 /**
  * POST /register: the queue first, then the state, so a change made meanwhile is in the
  * queue (clients apply events idempotently). A queue whose state cannot be had is removed.
- * The providers' parts are joined as text, not parsed and encoded again.
+ * The providers' parts are joined as they came (UTF-8 JSON), not decoded and encoded again.
  */
 export async function register(
   manager: QueueManager, clients: RpcClients, caller: Caller, client: string, req: RegisterRequest__Output,
@@ -67,7 +67,7 @@ export async function register(
   const options = queueOptions(caller, req);
   const fetch = req.fetch_event_types === undefined ? options.event_types : eventTypes('fetch_event_types', req.fetch_event_types);
   const queue = await manager.register(caller, options);
-  let state: string[];
+  let state: Buffer[];
   try {
     state = await gatherState(clients, caller, client, queue, fetch);
   } catch (err) {
@@ -83,5 +83,5 @@ export async function register(
     zulip_merge_base: ZULIP_VERSION,
     event_queue_longpoll_timeout_seconds: EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS,
   };
-  return encodedJson(joinObjects([JSON.stringify(head), ...state]));
+  return encodedJson(joinObjects([Buffer.from(JSON.stringify(head)), ...state]));
 }

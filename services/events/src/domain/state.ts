@@ -1,4 +1,4 @@
-import type { RpcClients, ServiceName, Caller, CallContext } from '@parley/common';
+import type { RpcClients, ServiceName, Caller, CallContext, JsonReplyOf } from '@parley/common';
 import type { QueueRecord } from '../store/queue-store';
 
 /**
@@ -9,12 +9,12 @@ import type { QueueRecord } from '../store/queue-store';
 export const STATE_PROVIDERS: ServiceName[] = ['users', 'channels', 'messages', 'uploads'];
 
 /**
- * The providers' parts of the state, each the JSON text of an object, in STATE_PROVIDERS
+ * The providers' parts of the state, each an object's JSON (UTF-8), in STATE_PROVIDERS
  * order. Each provider owns its own keys (test/events.test.ts checks that none overlap).
  */
 export async function gatherState(
   clients: RpcClients, caller: Caller, client: string, queue: QueueRecord, fetchEventTypes: string[] | null,
-): Promise<string[]> {
+): Promise<Buffer[]> {
   const ctx: CallContext = { caller, client, host: '' };
   const request = {
     fetch_event_types: fetchEventTypes === null ? undefined : JSON.stringify(fetchEventTypes),
@@ -25,22 +25,28 @@ export async function gatherState(
     include_subscribers: queue.include_subscribers,
   };
   const parts = await Promise.all(
-    STATE_PROVIDERS.map((service) => clients[service].call<{ json: string }>('GetRegisterState', request, ctx)),
+    STATE_PROVIDERS.map((service) => clients[service].call<JsonReplyOf>('GetRegisterState', request, ctx)),
   );
   return parts.map((p) => p.json);
 }
 
 /**
- * One object's JSON text from several objects' texts, without parsing them (the register
+ * One object's JSON from several objects' JSON (UTF-8), without decoding them (the register
  * state is a megabyte in a large realm): the members of each, in order. The keys must not
  * overlap.
  */
-export function joinObjects(texts: string[]): string {
-  const members: string[] = [];
-  for (const text of texts) {
-    if (!text.startsWith('{') || !text.endsWith('}')) throw new Error(`not a JSON object's text: ${text.slice(0, 40)}`);
-    const inner = text.slice(1, -1);
-    if (inner.trim()) members.push(inner);
+export function joinObjects(parts: Buffer[]): Buffer {
+  const pieces: Buffer[] = [OPEN];
+  for (const part of parts) {
+    if (part[0] !== 0x7b || part[part.length - 1] !== 0x7d) throw new Error(`not a JSON object's text: ${part.subarray(0, 40).toString()}`);
+    const inner = part.subarray(1, -1);
+    if (!isBlank(inner)) pieces.push(...(pieces.length > 1 ? [COMMA, inner] : [inner]));
   }
-  return `{${members.join(',')}}`;
+  pieces.push(CLOSE);
+  return Buffer.concat(pieces);
 }
+
+const [OPEN, COMMA, CLOSE] = ['{', ',', '}'].map((c) => Buffer.from(c));
+
+/** Only JSON whitespace. */
+const isBlank = (bytes: Buffer) => bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);

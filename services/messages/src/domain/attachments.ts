@@ -1,4 +1,4 @@
-import type { Logger } from '@parley/common';
+import { JsonReplyOf, Logger, parseJsonReply } from '@parley/common';
 
 /**
  * The files a message links to (Zulip: the message's potential_attachment_path_ids) and what
@@ -80,8 +80,8 @@ export const mayLinkUploads = (content: string): boolean => content.includes('/u
 export async function syncMessageAttachments(uploads: UploadsCall, req: {
   realm_id: number; message_id: number; sender_id: number; date_sent: Date; path_ids: string[]; is_edit: boolean;
 }): Promise<Attachment[]> {
-  const reply = await uploads<{ json: string }>('SyncMessageAttachments', { ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) });
-  return (JSON.parse(reply.json || '{}') as { detached_uploads?: Attachment[] }).detached_uploads ?? [];
+  const reply = await uploads<JsonReplyOf>('SyncMessageAttachments', { ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) });
+  return parseJsonReply<{ detached_uploads?: Attachment[] }>(reply).detached_uploads ?? [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Caller, handledLater, HandlerContext, RealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
+import { Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
 import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
@@ -181,8 +181,8 @@ export class Directory {
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
     if (this.kept) this.permissionContext();
-    this.linkifierList ??= this.users<{ json: string }>('GetLinkifiers', {}).then((r) =>
-      (JSON.parse(r.json) as { linkifiers: RenderContext['linkifiers'] }).linkifiers);
+    this.linkifierList ??= this.users<JsonReplyOf>('GetLinkifiers', {}).then((r) =>
+      parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
   }
 
