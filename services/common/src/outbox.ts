@@ -266,7 +266,7 @@ export class OutboxRelay {
    * Rows published before a failure are still marked sent; the rest stay for the next run.
    * Two round trips besides the publishes: the transaction, the relays' lock, the claim and
    * the mark in one, the commit in the other (a mark is undone for a row that did not go out,
-   * and a crash before the commit undoes them all).
+   * and a crash before the commit undoes them all). The commit does not wait for the disk.
    */
   private async publishBatch(waitForLock: boolean): Promise<number> {
     const lockKey = await this.lockKey();
@@ -274,7 +274,9 @@ export class OutboxRelay {
     let rows: OutboxRow[];
     let error: unknown;
     try {
-      const [, claim] = (await client.query(`BEGIN; ${this.claimSql(lockKey, waitForLock)}`)) as unknown as QueryResult<OutboxRow>[];
+      // The marks need not wait for the disk: lost in a crash, they only make the rows go out
+      // again, which their message IDs dedupe.
+      const [, , claim] = (await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; ${this.claimSql(lockKey, waitForLock)}`)) as unknown as QueryResult<OutboxRow>[];
       rows = claim.rows.sort(byId);
       let sent: string[];
       ({ sent, error } = await this.publishRows(rows));
