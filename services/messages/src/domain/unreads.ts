@@ -9,9 +9,9 @@ import { FLAG_BITS } from './flags';
  */
 export const MAX_UNREADS = 50_000;
 
-export async function unreadMessagesState(db: Queryable, userId: number) {
-  const rows = await store.unreadMessages(db, userId, MAX_UNREADS + 1);
-  const missing = rows.length > MAX_UNREADS;
+export async function unreadMessagesState(db: Queryable, userId: number, max = MAX_UNREADS) {
+  const rows = await store.unreadMessages(db, userId, max + 1);
+  const missing = rows.length > max;
   const unread = missing ? rows.slice(1) : rows;
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
   const pms = new Map<number, { other_user_id: number; sender_id: number; unread_message_ids: number[] }>();

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { createPool, serviceDatabaseUrl } from '@parley/common';
+import { readMessagesConfig } from '@parley/messages';
+import { testDatabaseUrl } from './servers';
+
+/**
+ * For the messages service's domain and store unit tests: its schema's pool, as the service
+ * itself connects, on the test run's database (migrated by the running system), and rows
+ * written straight into its tables under realm IDs no fixture realm uses.
+ */
+let pool: pg.Pool | undefined;
+
+export function messagesPool(): pg.Pool {
+  const config = readMessagesConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
+  pool ??= createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'messages', config.secret), 'messages', 2);
+  return pool;
+}
+
+export async function closeMessagesPool(): Promise<void> {
+  await pool?.end();
+  pool = undefined;
+}
+
+let next = 0;
+/** A realm ID of the test's own (above any fixture realm's), and user and channel IDs in it. */
+export function scratchRealm(): { realmId: number; userId: (n: number) => number; channelId: (n: number) => number } {
+  const realmId = 2_000_000_000 - (process.pid % 100_000) * 100 - next++;
+  const base = (realmId % 1_000_000) * 100;
+  return { realmId, userId: (n) => 1_000_000_000 + base + n, channelId: (n) => 1_000_000_000 + base + n };
+}
+
+/** A message written straight to the tables, with copies for `copies` (user ID → flag bits). */
+export async function insertRawMessage(realmId: number, m: {
+  sender: number; channelId?: number; topic?: string; dmUserIds?: number[]; copies: Record<number, number>;
+}): Promise<number> {
+  const db = messagesPool();
+  const recipient = m.channelId !== undefined
+    ? await db.query<{ id: number }>(
+      `INSERT INTO recipients (realm_id, channel_id) VALUES ($1, $2)
+         ON CONFLICT (channel_id) DO UPDATE SET channel_id = EXCLUDED.channel_id RETURNING id`, [realmId, m.channelId])
+    : await db.query<{ id: number }>(
+      `INSERT INTO recipients (realm_id, dm_key) VALUES ($1, $2)
+         ON CONFLICT (realm_id, dm_key) DO UPDATE SET dm_key = EXCLUDED.dm_key RETURNING id`, [realmId, m.dmUserIds!.join(',')]);
+  const { rows } = await db.query<{ id: number }>(
+    `WITH message AS (
+       INSERT INTO messages (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'x', '<p>x</p>') RETURNING id),
+     copies AS (INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($8::int[], $9::int[]) AS c(u, f))
+     SELECT id::int FROM message`,
+    [realmId, m.sender, m.channelId === undefined ? 'direct' : 'channel', m.channelId ?? null, m.topic ?? '', m.dmUserIds ?? null, recipient.rows[0].id,
+      Object.keys(m.copies).map(Number), Object.values(m.copies)]);
+  return rows[0].id;
+}
