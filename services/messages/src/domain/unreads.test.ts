@@ -1,13 +1,16 @@
 import { closeMessagesPool, insertRawMessage, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
 import { FLAG_BITS } from './flags';
-import { unreadMessagesState } from './unreads';
+import { unreadMessagesJson } from './unreads';
+
+/** unread_msgs as a client reads it (it is made as JSON text). */
+const unreadMessagesState = async (...args: Parameters<typeof unreadMessagesJson>) => JSON.parse(await unreadMessagesJson(...args));
 
 /** Register's unread_msgs, on the messages schema of the test run's database. */
 afterAll(closeMessagesPool);
 
 const { read, mentioned, stream_wildcard_mentioned: channelWildcard, topic_wildcard_mentioned: topicWildcard } = FLAG_BITS;
 
-describe('unreadMessagesState', () => {
+describe('unreadMessagesJson', () => {
   it('groups unread channel messages by channel and topic whatever its case, with its oldest spelling, oldest group first', async () => {
     const { realmId, userId, channelId: channel } = scratchRealm();
     const [me, other] = [userId(1), userId(2)];
@@ -75,6 +78,18 @@ describe('unreadMessagesState', () => {
       count: 3, pms: [{ other_user_id: other, sender_id: other, unread_message_ids: ids.slice(2) }], streams: [], huddles: [], mentions: [], old_unreads_missing: true,
     });
     expect(await unreadMessagesState(messagesPool(), me, 5)).toMatchObject({ count: 5, mentions: [ids[0]], old_unreads_missing: false });
+  });
+
+  it('writes JSON whose keys come in Zulip\'s order, topics with quotes and any character included', async () => {
+    const { realmId, userId, channelId } = scratchRealm();
+    const [me, other] = [userId(1), userId(2)];
+    const topic = 'say "hi" \\ to Zoë 🎉 </script>';
+    const id = await insertRawMessage(realmId, { sender: other, channelId: channelId(1), topic, copies: { [me]: 0 } });
+    const text = await unreadMessagesJson(messagesPool(), me);
+    const state = JSON.parse(text);
+    expect(Object.keys(state)).toEqual(['count', 'pms', 'streams', 'huddles', 'mentions', 'old_unreads_missing']);
+    expect(state.streams).toEqual([{ stream_id: channelId(1), topic, unread_message_ids: [id] }]);
+    expect(Object.keys(state.streams[0])).toEqual(['stream_id', 'topic', 'unread_message_ids']);
   });
 
   it('answers an empty state for a user with nothing unread', async () => {

@@ -1,5 +1,5 @@
 import type { Reply } from '@parley/common/api';
-import { BadRequestError, DbServiceDeps, emit, Handler, HandlerContext } from '@parley/common';
+import { BadRequestError, DbServiceDeps, emit, encodedJson, Handler, HandlerContext } from '@parley/common';
 import type { SendMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SendMessageRequest';
 import type { GetMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessagesRequest';
 import type { GetMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessageRequest';
@@ -30,7 +30,7 @@ import { checkReportMessage } from '../domain/report';
 import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
-import { unreadMessagesState } from '../domain/unreads';
+import { unreadMessagesJson } from '../domain/unreads';
 import * as store from '../store/messages';
 
 /**
@@ -113,19 +113,24 @@ export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageReque
 /**
  * The messages service's part of POST /register, as Zulip's: max_message_id with `message`,
  * unread_msgs when both `message` and `update_message_flags` are wanted, saved_snippets.
+ * Its queries run side by side; unread_msgs, the large part, is spliced in as JSON text.
  */
 export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
   const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
   const wants = (type: string) => wanted === null || wanted.includes(type);
-  const snippets = {
-    ...(wants('saved_snippets') && { saved_snippets: await listSnippets(deps.pool, ctx.caller) }),
-    ...(wants('drafts') && { drafts: (await listDrafts(deps.pool, ctx.caller)).drafts }),
-    ...(wants('scheduled_messages') && { scheduled_messages: (await listScheduled(deps.pool, ctx.caller)).scheduled_messages }),
-  };
-  if (!wants('message')) return snippets;
-  return {
-    ...snippets,
-    max_message_id: await store.maxReceivedMessageId(deps.pool, ctx.caller.user_id),
-    ...(wants('update_message_flags') && { unread_msgs: await unreadMessagesState(deps.pool, ctx.caller.user_id) }),
-  };
+  const [savedSnippets, drafts, scheduled, maxMessageId, unreads] = await Promise.all([
+    wants('saved_snippets') ? listSnippets(deps.pool, ctx.caller) : undefined,
+    wants('drafts') ? listDrafts(deps.pool, ctx.caller) : undefined,
+    wants('scheduled_messages') ? listScheduled(deps.pool, ctx.caller) : undefined,
+    wants('message') ? store.maxReceivedMessageId(deps.pool, ctx.caller.user_id) : undefined,
+    wants('message') && wants('update_message_flags') ? unreadMessagesJson(deps.pool, ctx.caller.user_id) : undefined,
+  ]);
+  const state = JSON.stringify({
+    ...(savedSnippets && { saved_snippets: savedSnippets }),
+    ...(drafts && { drafts: drafts.drafts }),
+    ...(scheduled && { scheduled_messages: scheduled.scheduled_messages }),
+    ...(maxMessageId !== undefined && { max_message_id: maxMessageId }),
+  });
+  // max_message_id is there whenever unread_msgs is: the object has members to follow.
+  return encodedJson(unreads === undefined ? state : `${state.slice(0, -1)},"unread_msgs":${unreads}}`);
 };

@@ -211,11 +211,37 @@ export async function sentWithKey(db: Queryable, senderId: number, key: string):
 }
 
 /** The user's unread messages (their copies without the read bit), oldest first, at most `limit`. */
-export async function unreadMessages(db: Queryable, userId: number, limit: number) {
-  const { rows } = await db.query<{ id: number; sender_id: number; kind: 'channel' | 'direct'; channel_id: number | null; topic: string; dm_user_ids: number[] | null; flags: number }>(
-    `SELECT m.id::int, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, um.flags
-       FROM user_messages um JOIN messages m ON m.id = um.message_id
-      WHERE um.user_id = $1 AND (um.flags & 1) = 0 ORDER BY m.id DESC LIMIT $2`,
-    [userId, limit]);
-  return rows.reverse();
+/** A user's unread messages of one conversation (a channel's topic, whatever its case; a direct conversation). */
+export interface UnreadGroup {
+  kind: 'channel' | 'direct';
+  channel_id: number | null;
+  dm_user_ids: number[] | null;
+  /** The topic as its oldest unread message spells it. */
+  topic: string;
+  /** The messages' IDs, ascending, as a JSON array's text. */
+  ids: string;
+}
+
+/**
+ * The user's newest `max` unread messages, by conversation (the one with the oldest unread
+ * message first), with their count, the IDs of those whose flags have a `mentionBits` bit (a
+ * JSON array's text), and whether older unread messages were left out.
+ */
+export async function unreadGroups(db: Queryable, userId: number, max: number, mentionBits: number) {
+  const { rows } = await db.query<UnreadGroup & { count: number; mentions: string | null; missing: boolean }>(
+    `WITH unread AS (
+       SELECT m.id, m.kind, m.channel_id, m.topic, m.dm_user_ids, um.flags
+         FROM user_messages um JOIN messages m ON m.id = um.message_id
+        WHERE um.user_id = $1 AND (um.flags & 1) = 0 ORDER BY um.message_id DESC LIMIT $2 + 1),
+     kept AS (SELECT * FROM unread ORDER BY id DESC LIMIT $2)
+     SELECT kind, channel_id, dm_user_ids, (array_agg(topic ORDER BY id))[1] AS topic,
+            array_to_json(array_agg(id ORDER BY id))::text AS ids,
+            (SELECT count(*)::int FROM kept) AS count,
+            (SELECT array_to_json(array_agg(id ORDER BY id))::text FROM kept WHERE flags & $3 <> 0) AS mentions,
+            (SELECT count(*) FROM unread) > $2 AS missing
+       FROM kept
+      GROUP BY kind, channel_id, CASE WHEN kind = 'channel' THEN lower(topic) END, dm_user_ids
+      ORDER BY min(id)`,
+    [userId, max, mentionBits]);
+  return { groups: rows as UnreadGroup[], count: rows[0]?.count ?? 0, mentions: rows[0]?.mentions ?? '[]', missing: rows[0]?.missing ?? false };
 }
