@@ -11,6 +11,7 @@ import { createApiHandler } from './app';
 import { Router } from './router';
 import { routes } from './routes';
 import { setApiHandler } from './registry';
+import { cheapRequestIds } from './request-ids';
 import type { GatewayConfig } from './config';
 
 export interface RunningGateway {
@@ -71,6 +72,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   const dir = writeConfigDir(config);
   process.env.EG_CONFIG_DIR = dir;
   quietExpressGatewayLogs();
+  cheapRequestIds();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const eg = require('express-gateway');
   const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];
