@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { JsonReplyOf, parseJsonReply, RpcClient, schemaOf } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeMessagesPool, insertRawMessage, scratchRealm } from './support/messages-db';
 import { eventsOf } from './support/queues';
 import { testDatabaseUrl } from './support/servers';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   messages.close();
   await db.end();
+  await closeMessagesPool();
   await closeFixtures();
 });
 
@@ -83,5 +85,21 @@ describe('retention', () => {
     } finally {
       await realm.owner.api.patch('/realm', { message_retention_days: 'unlimited' }, { contract: 'envelope' });
     }
+  });
+
+  it('goes on past a realm whose policy it cannot read, and leaves that realm\'s messages alone', async () => {
+    // Rows under a realm ID the users service has never heard of (as after a realm is gone there).
+    const unknown = scratchRealm();
+    const orphan = await insertRawMessage(unknown.realmId, {
+      sender: unknown.userId(1), channelId: unknown.channelId(1), topic: 'orphan', copies: { [unknown.userId(1)]: 0 },
+    });
+    const short = await channelWith('1');
+    const expired = await send(short, 'Expired beside an unknown realm');
+    for (const id of [orphan, expired]) await age(id, 30);
+
+    expect(await runJob()).toBeGreaterThanOrEqual(1);
+    expect(await exists(realm.member, expired)).toBe(false);
+    const left = await db.query(`SELECT 1 FROM ${schemaOf('messages')}.messages WHERE id = $1`, [orphan]);
+    expect(left.rowCount).toBe(1);
   });
 });

@@ -6,7 +6,8 @@ import { testDatabaseUrl } from './servers';
 /**
  * For the messages service's domain and store unit tests: its schema's pool, as the service
  * itself connects, on the test run's database (migrated by the running system), and rows
- * written straight into its tables under realm IDs no fixture realm uses.
+ * written straight into its tables under realm IDs no fixture realm uses (and no other
+ * service knows: closeMessagesPool deletes them, so the running system's jobs never meet them).
  */
 let pool: pg.Pool | undefined;
 
@@ -16,15 +17,23 @@ export function messagesPool(): pg.Pool {
   return pool;
 }
 
+/** Deletes the rows written under this process's scratch realms, then closes the pool. */
 export async function closeMessagesPool(): Promise<void> {
+  if (pool && handedOut.length) {
+    await pool.query('DELETE FROM messages WHERE realm_id = ANY($1::int[])', [handedOut]);
+    await pool.query('DELETE FROM recipients WHERE realm_id = ANY($1::int[])', [handedOut]);
+  }
+  handedOut.length = 0;
   await pool?.end();
   pool = undefined;
 }
 
 let next = 0;
+const handedOut: number[] = [];
 /** A realm ID of the test's own (above any fixture realm's), and user and channel IDs in it. */
 export function scratchRealm(): { realmId: number; userId: (n: number) => number; channelId: (n: number) => number } {
   const realmId = 2_000_000_000 - (process.pid % 100_000) * 100 - next++;
+  handedOut.push(realmId);
   const base = (realmId % 1_000_000) * 100;
   return { realmId, userId: (n) => 1_000_000_000 + base + n, channelId: (n) => 1_000_000_000 + base + n };
 }

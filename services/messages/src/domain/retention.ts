@@ -11,7 +11,9 @@ import { releaseMessages, type UploadsCall } from './attachments';
  * copy, and whoever had them gets delete_message; after each batch commits, the uploads
  * service releases the files they linked to. Never for "unlimited" (-1). One replica works
  * at a time (a PostgreSQL advisory lock), in batches, so a large backlog neither holds long
- * locks nor runs twice.
+ * locks nor runs twice. Each realm on its own: one whose policy cannot be read (a realm the
+ * users service no longer knows, a service down) is logged and left for the next run, and
+ * the others go on.
  */
 const BATCH = 500;
 const ctx = { client: 'Internal', host: '' };
@@ -23,7 +25,13 @@ export async function applyRetention(pool: pg.Pool, clients: RpcClients, log: Lo
     if (!rows[0].locked) return 0;
     try {
       let deleted = 0;
-      for (const realmId of await store.realmsWithMessages(pool)) deleted += await applyRealmRetention(pool, clients, log, realmId, now);
+      for (const realmId of await store.realmsWithMessages(pool)) {
+        try {
+          deleted += await applyRealmRetention(pool, clients, log, realmId, now);
+        } catch (err) {
+          log.warn({ err, realmId }, 'retention skipped a realm');
+        }
+      }
       return deleted;
     } finally {
       await client.query("SELECT pg_advisory_unlock(hashtext('messages:retention'))");
