@@ -4,6 +4,9 @@ import { callMetadata, CallContext } from './caller';
 import { serviceConstructor } from './protos';
 import { fromServiceError } from './status';
 
+/** The largest message a service sends or receives. */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 /**
  * A client of one service. `call` sends a unary RPC with a deadline and turns any failure
  * into the ApiError the end client should see (503 when the service is down or slow).
@@ -22,7 +25,15 @@ export class RpcClient {
       // Reconnect quickly after a service restarts instead of backing off for minutes.
       'grpc.initial_reconnect_backoff_ms': 200,
       'grpc.max_reconnect_backoff_ms': 2000,
-      'grpc.max_receive_message_length': 64 * 1024 * 1024,
+      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+      // A call the server refused unprocessed (REFUSED_STREAM: it met the GOAWAY a server
+      // sends when a connection reaches its maximum age) is sent again on a new connection,
+      // but only while the request is still in the call's retry buffer: past 256 KiB by
+      // default grpc-js commits the call and fails it with UNAVAILABLE instead. Every request
+      // fits (the gateway's bodies are 10 MiB at most); the buffer holds the bytes being sent
+      // anyway, until the reply's headers come.
+      'grpc.per_rpc_retry_buffer_size': MAX_MESSAGE_BYTES,
+      'grpc.retry_buffer_size': 2 * MAX_MESSAGE_BYTES,
       // Errors travel in trailers (status details): room for their extra fields.
       'grpc.max_metadata_size': 1024 * 1024,
       // Spread calls over every address the target resolves to (a headless Kubernetes

@@ -209,6 +209,28 @@ describe('the caller', () => {
   });
 });
 
+describe('a connection at its maximum age', () => {
+  it('loses no call, however large, to the server\'s GOAWAY: a refused call is sent again', async () => {
+    // Connections a few dozen milliseconds old: many GOAWAYs while 1 MiB requests are on
+    // their way (each arriving after one is refused unprocessed, REFUSED_STREAM).
+    const aging = await startRpcServer({
+      service: 'users', handlers: { ...usersHandlers(), UpdatePresence: async () => ({}) }, addr: '127.0.0.1:0', secret: SECRET, log, maxConnectionAgeMs: 30,
+    });
+    const c = new RpcClient('users', `127.0.0.1:${aging.port}`, SECRET, 10_000);
+    const large = { status: 'x'.repeat(1024 * 1024) };
+    const failures: unknown[] = [];
+    try {
+      await Promise.all([1, 2, 3, 4].map(async () => {
+        for (let i = 0; i < 200; i++) await c.call('UpdatePresence', large, ctx).catch((err: unknown) => failures.push(err));
+      }));
+      expect(failures).toEqual([]);
+    } finally {
+      c.close();
+      await aging.stop(100);
+    }
+  }, 60_000);
+});
+
 describe('an unreachable service', () => {
   it('rejects with SERVICE_UNAVAILABLE 503 within the deadline when the port is closed', async () => {
     const dead = new RpcClient('users', `127.0.0.1:${await freePort()}`, SECRET, 500);

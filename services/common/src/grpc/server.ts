@@ -4,6 +4,7 @@ import type { ServiceName } from '../config';
 import { BadRequestError, isApiError, ServiceUnavailableError, UnauthorizedError } from '../errors';
 import type { Caller } from '../roles';
 import { readCallContext } from './caller';
+import { MAX_MESSAGE_BYTES } from './client';
 import { isJsonReply, serviceDefinition } from './protos';
 import { toServiceError } from './status';
 
@@ -153,6 +154,8 @@ export async function startRpcServer(opts: {
   addr: string;
   secret: string;
   log: Logger;
+  /** How long a client's connection lives before the server asks it to reconnect (5 minutes). */
+  maxConnectionAgeMs?: number;
 }): Promise<RpcServer> {
   const definition = serviceDefinition(opts.service);
   const handlers: Record<string, Handler> = {
@@ -166,11 +169,12 @@ export async function startRpcServer(opts: {
     impl[name] = wrap(opts.service, name, handler, isJsonReply(method), opts.secret, opts.log);
   }
   const server = new grpc.Server({
-    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_metadata_size': 1024 * 1024,
     // Clients reconnect every few minutes and resolve the name again, so replicas added by
-    // scaling start getting calls (behind a headless Service, DNS names every pod).
-    'grpc.max_connection_age_ms': 5 * 60_000,
+    // scaling start getting calls (behind a headless Service, DNS names every pod). A call
+    // that meets the GOAWAY is refused unprocessed, and the client sends it again (client.ts).
+    'grpc.max_connection_age_ms': opts.maxConnectionAgeMs ?? 5 * 60_000,
     'grpc.max_connection_age_grace_ms': 2 * 60_000,
   });
   server.addService(definition, impl);
