@@ -83,6 +83,34 @@ describe('RealmAnswers', () => {
     await stop();
   });
 
+  it('answers many keys at once, fetching only those it does not keep, in one call', async () => {
+    const { answers, bus, stop } = await setup();
+    const fetch = jest.fn(async (missing: string[]) => new Map(missing.filter((k) => k !== 'ghost').map((k) => [k, Number(k) * 10])));
+    expect(await answers.getMany(1, ['1', '2', '2'], fetch)).toEqual(new Map([['1', 10], ['2', 20]]));
+    expect(await answers.getMany(1, ['2', '3', 'ghost'], fetch)).toEqual(new Map([['2', 20], ['3', 30]]));
+    // A key the fetch did not answer is asked for again; nothing is asked when all are kept.
+    expect(fetch.mock.calls).toEqual([[['1', '2']], [['3', 'ghost']]]);
+    await answers.getMany(1, ['1', '2', '3'], fetch);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(answers.count).toBe(3);
+    // The realm's announcement drops them all.
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'realm_user' } });
+    await answers.getMany(1, ['1'], fetch);
+    expect(fetch.mock.calls[2]).toEqual([['1']]);
+    await stop();
+  });
+
+  it('does not keep many answers fetched while their realm changed', async () => {
+    const { answers, stop } = await setup();
+    let answer!: (m: Map<string, number>) => void;
+    const pending = answers.getMany(1, ['1', '2'], () => new Promise((resolve) => (answer = resolve)));
+    answers.invalidate(1);
+    answer(new Map([['1', 1], ['2', 2]]));
+    expect(await pending).toEqual(new Map([['1', 1], ['2', 2]]));
+    expect(answers.count).toBe(0);
+    await stop();
+  });
+
   it('keeps an answer fetched while another realm changed', async () => {
     const { answers, stop } = await setup();
     const { pending, answer } = pendingFetch(answers, 1, '2');

@@ -88,6 +88,33 @@ export class RealmAnswers<T> {
     return answer;
   }
 
+  /**
+   * The answers kept under `keys`, those missing fetched together (one call for all of
+   * them) and kept as get() keeps one. A key the fetch does not answer is absent from the
+   * result, and asked again next time.
+   */
+  async getMany(realmId: number, keys: readonly string[], fetch: (missing: string[]) => Promise<Map<string, T>>, since = this.mark()): Promise<Map<string, T>> {
+    const out = new Map<string, T>();
+    const missing: string[] = [];
+    const kept = this.realms.get(realmId)?.answers;
+    const now = this.now();
+    for (const key of new Set(keys)) {
+      const entry = kept?.get(key);
+      if (entry && entry.expires > now) out.set(key, entry.answer);
+      else missing.push(key);
+    }
+    if (!missing.length) return out;
+    const fetched = await fetch(missing);
+    const keep = this.live && !this.changedAfter(realmId, since);
+    for (const key of missing) {
+      if (!fetched.has(key)) continue;
+      const answer = fetched.get(key)!;
+      out.set(key, answer);
+      if (keep) this.keep(realmId, key, answer);
+    }
+    return out;
+  }
+
   /** A point in the order of changes, for get()'s `since`. */
   mark(): number {
     return this.changes;

@@ -55,7 +55,7 @@ const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
 export class Directory {
   private policy?: Promise<RealmPolicy>;
   private groups?: Promise<Set<number>>;
-  private channelList?: Promise<ChannelAccess[]>;
+  private channelList?: Promise<readonly ChannelAccess[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
   /** The caller's permission context, once asked for (see permissionContext). */
@@ -156,6 +156,17 @@ export class Directory {
     };
   }
 
+  /**
+   * People by user ID (system bots included), those of them not kept asked for in one call;
+   * an ID that names no one is absent.
+   */
+  async peopleById(ids: number[]): Promise<Map<number, Person>> {
+    if (!ids.length) return new Map();
+    const resolve = async (missing: string[]) => new Map((await this.people(missing)).users.map((p) => [String(p.user_id), p]));
+    const found = this.kept ? await this.kept.people.getMany(this.caller.realm_id, ids.map(String), resolve) : await resolve(ids.map(String));
+    return new Map([...found.values()].map((p) => [p.user_id, p]));
+  }
+
   /** What rendering needs of the realm: all its users, named groups and linkifiers (fetched once). */
   renderContext(): Promise<Omit<RenderContext, 'channels'>> {
     this.rendering ??= this.users<GetRenderContextReply__Output>('GetRenderContext', { realm_id: this.caller.realm_id }).then((r) => ({
@@ -245,8 +256,10 @@ export class Directory {
   }
 
   /** The caller's access to every channel they may see. */
-  allChannels(): Promise<ChannelAccess[]> {
-    this.channelList ??= this.channels<ListAccessReply__Output>('ListAccess', {}).then((r) => r.channels.map(toAccess));
+  allChannels(): Promise<readonly ChannelAccess[]> {
+    if (this.channelList) return this.channelList;
+    const ask = () => this.channels<ListAccessReply__Output>('ListAccess', {}).then((r) => r.channels.map(toAccess));
+    this.channelList = this.kept ? this.kept.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask) : ask();
     return this.channelList;
   }
 

@@ -1,7 +1,7 @@
 import { BadRequestError, Queryable } from '@parley/common';
 import * as store from '../store/messages';
 import type { ViewedMessageRow } from '../store/messages';
-import type { ChannelAccess, Directory, Person } from './directory';
+import type { ChannelAccess, Directory } from './directory';
 import { FLAG_BITS } from './flags';
 import { formatMessage, viewerFlags } from './format';
 import {
@@ -63,7 +63,7 @@ function historyChannels(terms: NarrowTerm[], readable: ChannelAccess[]): Channe
   return readable.filter((c) => named.includes(c.stream_id) || (publicToo && !c.invite_only));
 }
 
-function findChannel(channels: ChannelAccess[], operand: string | number): { stream_id: number; name: string } | undefined {
+function findChannel(channels: readonly ChannelAccess[], operand: string | number): { stream_id: number; name: string } | undefined {
   return channels.find((c) => (typeof operand === 'number' || /^\d+$/.test(String(operand)) ? c.stream_id === Number(operand) : c.name.toLowerCase() === String(operand).toLowerCase()));
 }
 
@@ -89,11 +89,12 @@ function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
 async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], applyMarkdown: boolean, allowEmptyTopicName: boolean) {
-  const policy = await dir.realmPolicy();
-  const channels = new Map((await dir.allChannels()).map((c) => [c.stream_id, c.name]));
   const ids = [...new Set(rows.flatMap((r) => [r.sender_id, ...(r.dm_user_ids ?? [])]))];
-  const people = new Map<number, Person>((await dir.people(ids)).users.map((p) => [p.user_id, p]));
-  const linkifiers = rows.some((r) => r.kind === 'channel') ? await dir.linkifiers() : [];
+  // Side by side: most are kept in this process; the edit histories are one query.
+  const [policy, channelList, people, linkifiers] = await Promise.all([
+    dir.realmPolicy(), dir.allChannels(), dir.peopleById(ids), rows.some((r) => r.kind === 'channel') ? dir.linkifiers() : [],
+  ]);
+  const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
   const emptyName = String(policy.settings.realm_empty_topic_display_name ?? '');
   const histories = policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : await editHistories(db, rows.map((r) => r.id));
   return rows.map((r) => {
@@ -122,9 +123,13 @@ async function narrowTerms(db: Queryable, dir: Directory, raw: string | undefine
   return resolveWithOperator(terms, target);
 }
 
-/** The messages of a fetch's window (anchor, counts, narrow) as rows, with where the window stands. */
-export async function messageWindow(
-  db: Queryable, dir: Directory, req: FetchRequest, opts: { extraColumns?: (params: SqlParams, terms: NarrowTerm[]) => string; historyFromNarrow?: boolean } = {},
+/**
+ * The messages of a fetch's window (anchor, counts, narrow) as rows, with where the window
+ * stands. Rows are whole (store.COLUMNS), or R with `columns` naming R's (store.FLAG_COLUMNS).
+ */
+export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
+  db: Queryable, dir: Directory, req: FetchRequest,
+  opts: { extraColumns?: (params: SqlParams, terms: NarrowTerm[]) => string; historyFromNarrow?: boolean; columns?: string } = {},
 ) {
   if (req.message_ids !== undefined && (req.num_before || req.num_after || req.anchor !== undefined || req.use_first_unread_anchor)) {
     const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
@@ -135,11 +140,13 @@ export async function messageWindow(
   params.add(dir.caller.user_id);
   const extra = opts.extraColumns?.(params, terms) ?? '';
   const where = await visibleWhere(dir, terms, params, opts.historyFromNarrow);
+  const select = (condition: string, values: unknown[], order: 'ASC' | 'DESC', limit: number) =>
+    store.selectMessages<R>(db, `${where} AND ${condition}`, values, order, limit, extra, opts.columns);
 
   if (req.message_ids !== undefined) {
     const ids: unknown = JSON.parse(req.message_ids);
     if (!Array.isArray(ids) || !ids.every((i) => Number.isSafeInteger(i))) throw new BadRequestError('message_ids is not a list of integers');
-    const rows = await store.selectMessages(db, `${where} AND m.id = ANY(${params.add(ids)}::bigint[])`, params.values, 'ASC', ids.length, extra);
+    const rows = await select(`m.id = ANY(${params.add(ids)}::bigint[])`, params.values, 'ASC', ids.length);
     return { rows, anchor: undefined, foundAnchor: false, foundOldest: false, foundNewest: false };
   }
 
@@ -156,7 +163,7 @@ export async function messageWindow(
   // The anchor lookups run with the window's parameters (some only the extra columns use) plus their own.
   const lookup = (condition: (p: string) => string, value?: unknown) => {
     const values = value === undefined ? params.values : [...params.values, value];
-    return store.selectMessages(db, `${where} AND ${condition(`$${values.length}`)}`, values, 'ASC', 1, extra);
+    return select(condition(`$${values.length}`), values, 'ASC', 1);
   };
   let anchor: number;
   if (anchorParam === 'newest') anchor = LARGER_THAN_ANY_ID;
@@ -171,8 +178,8 @@ export async function messageWindow(
   } else anchor = anchorParam;
 
   const a = params.add(anchor);
-  const before = numBefore ? await store.selectMessages(db, `${where} AND m.id < ${a}`, params.values, 'DESC', numBefore, extra) : [];
-  const after = await store.selectMessages(db, `${where} AND m.id ${includeAnchor ? '>=' : '>'} ${a}`, params.values, 'ASC', numAfter + (includeAnchor ? 1 : 0), extra);
+  const before = numBefore ? await select(`m.id < ${a}`, params.values, 'DESC', numBefore) : [];
+  const after = await select(`m.id ${includeAnchor ? '>=' : '>'} ${a}`, params.values, 'ASC', numAfter + (includeAnchor ? 1 : 0));
   const foundAnchor = includeAnchor && after.length > 0 && after[0].id === anchor;
   const afterRows = foundAnchor || !includeAnchor ? after : after.slice(0, numAfter);
   return {

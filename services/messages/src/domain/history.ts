@@ -25,7 +25,12 @@ export function editHistory(rows: EditRow[]): Record<string, unknown>[] {
 /** The edit_history of each message that has one, by message ID. */
 export async function editHistories(db: Queryable, ids: number[]): Promise<Map<number, Record<string, unknown>[]>> {
   const byMessage = new Map<number, EditRow[]>();
-  for (const e of await edits.editsOf(db, ids)) byMessage.set(e.message_id, [...(byMessage.get(e.message_id) ?? []), e]);
+  if (!ids.length) return new Map();
+  for (const e of await edits.editsOf(db, ids)) {
+    const rows = byMessage.get(e.message_id);
+    if (rows) rows.push(e);
+    else byMessage.set(e.message_id, [e]);
+  }
   return new Map([...byMessage].map(([id, rows]) => [id, editHistory(rows)]));
 }
 

@@ -79,13 +79,21 @@ describe('Directory with kept answers', () => {
     const kept = keptAnswers();
     const bus = announcingBus();
     const stop = await listenForChanges(kept, bus.bus);
-    const users = jest.fn(async (method: string, _request: unknown) => {
+    let resolutions = 0;
+    const users = jest.fn(async (method: string, request: unknown) => {
       if (method === 'GetPermissionContext') return reply(1);
+      if (method === 'ResolveUsers') {
+        // Each call's names carry the call's number, to tell kept answers from fetched ones.
+        const call = ++resolutions;
+        const ids = (request as { principals: string[] }).principals.map(Number).filter((id) => id < 100);
+        return { users: ids.map((id) => ({ user_id: id, email: `u${id}@example.com`, full_name: `U${id} v${call}`, role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 })), unknown: [] };
+      }
       throw new Error(`unexpected users.${method}`);
     });
     let accessVersion = 0;
     const channels = jest.fn(async (method: string, _request: unknown) => {
       if (method === 'GetAccess') return { found: true, stream_id: 5, name: `general v${++accessVersion}`, group_settings: '{}', subscriber_ids: [2, 3] };
+      if (method === 'ListAccess') return { channels: [{ found: true, stream_id: 5, name: `general v${++accessVersion}`, group_settings: '{}', subscribed: true }] };
       throw new Error(`unexpected channels.${method}`);
     });
     const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
@@ -144,6 +152,35 @@ describe('Directory with kept answers', () => {
     expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
     expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
     expect(channels).toHaveBeenCalledTimes(2);
+    await stop();
+  });
+
+  it('asks the channels service once per caller for every channel they see, until channels or users announce a change', async () => {
+    const { bus, channels, directory, stop } = await setupDirectory();
+    const names = async () => (await directory().allChannels()).map((c) => c.name);
+    expect(await names()).toEqual(['general v1']);
+    expect(await names()).toEqual(['general v1']);
+    expect(channels.mock.calls.map((c) => c[0])).toEqual(['ListAccess']);
+    await bus.announce(clientEventSubject('channels'), { realm_id: 1, audience: [2], event: { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: 5 }] } });
+    expect(await names()).toEqual(['general v2']);
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'realm_user', op: 'update', person: { user_id: 2, role: 600 } } });
+    expect(await names()).toEqual(['general v3']);
+    await stop();
+  });
+
+  it('keeps the realm\'s people by ID, asking only for those it has not, until the users service announces a change', async () => {
+    const { bus, users, directory, stop } = await setupDirectory();
+    const namesOf = async (ids: number[]) => [...(await directory().peopleById(ids)).values()].map((p) => p.full_name);
+    expect(await namesOf([2, 3])).toEqual(['U2 v1', 'U3 v1']);
+    expect(await namesOf([3, 4, 2])).toEqual(['U3 v1', 'U2 v1', 'U4 v2']);
+    // An ID that names no one is not made up, and is asked for again.
+    expect(await namesOf([2, 404])).toEqual(['U2 v1']);
+    expect(users.mock.calls.map((c) => (c[1] as { principals: string[] }).principals)).toEqual([['2', '3'], ['4'], ['404']]);
+    // A presence is not a change of anyone's record; a renaming is.
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'presence' } });
+    expect(await namesOf([2])).toEqual(['U2 v1']);
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'realm_user', op: 'update', person: { user_id: 2, full_name: 'New' } } });
+    expect(await namesOf([2])).toEqual(['U2 v4']);
     await stop();
   });
 });

@@ -1,6 +1,7 @@
 import { Announcement, Bus, clientEventsOf, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
+import type { ChannelAccess, Person } from './directory';
 
 /**
  * Client events of the users service that change nothing a permission context or a channel's
@@ -33,14 +34,24 @@ export interface KeptAnswers {
    * setting or anything about channels and subscriptions changes it.
    */
   channels: RealmAnswers<GetAccessReply__Output>;
+  /** Each caller's ListAccess (every channel they see, and what they may do there), by user ID: as `channels`. */
+  channelLists: RealmAnswers<readonly ChannelAccess[]>;
+  /**
+   * The realm's people (ResolveUsers, the same for every caller), by user ID: names, emails,
+   * avatars and roles change only with the users service's announcements.
+   */
+  people: RealmAnswers<Person>;
 }
 
 export function keptAnswers(opts: Omit<RealmAnswersOptions<never>, 'announcements'> = {}): KeptAnswers {
   return {
     contexts: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
     channels: new RealmAnswers({ ...opts, announcements: [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS] }),
+    channelLists: new RealmAnswers({ ...opts, announcements: [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS] }),
+    people: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
   };
 }
 
-/** Listens for both; returns what stops both. */
-export const listenForChanges = (kept: KeptAnswers, bus: Bus): Promise<() => Promise<void>> => listenAll(bus, [kept.contexts, kept.channels]);
+/** Listens for all of them; returns what stops them all. */
+export const listenForChanges = (kept: KeptAnswers, bus: Bus): Promise<() => Promise<void>> =>
+  listenAll(bus, [kept.contexts, kept.channels, kept.channelLists, kept.people]);

@@ -5,7 +5,6 @@ import type { Directory } from './directory';
 import { EDITABLE_FLAGS, FLAG_BITS, FlagName } from './flags';
 import { HISTORICAL_READ } from './format';
 import { FetchRequest, messageWindow } from './fetch';
-import type { ViewedMessageRow } from '../store/messages';
 import { notify } from './notify';
 
 /**
@@ -30,7 +29,7 @@ export async function checkUpdateFlags(pool: pg.Pool, dir: Directory, req: Flags
   checkFlagChange(req.op, req.flag);
   const ids = [...new Set(req.messages)];
   return withTransaction(pool, async (tx) => {
-    const { rows } = await messageWindow(tx, dir, { message_ids: JSON.stringify(ids) });
+    const { rows } = await messageWindow<store.FlagRow>(tx, dir, { message_ids: JSON.stringify(ids) }, { columns: store.FLAG_COLUMNS });
     if (rows.length < ids.length) throw new BadRequestError('Invalid message(s)');
     return doUpdateFlags(tx, dir, rows, req.op, req.flag);
   });
@@ -43,7 +42,7 @@ export async function checkUpdateFlags(pool: pg.Pool, dir: Directory, req: Flags
 export async function checkUpdateFlagsInNarrow(pool: pg.Pool, dir: Directory, req: FetchRequest & { op: string; flag: string }) {
   checkFlagChange(req.op, req.flag);
   return withTransaction(pool, async (tx) => {
-    const w = await messageWindow(tx, dir, { ...req, message_ids: undefined });
+    const w = await messageWindow<store.FlagRow>(tx, dir, { ...req, message_ids: undefined }, { columns: store.FLAG_COLUMNS });
     const result = await doUpdateFlags(tx, dir, w.rows, req.op, req.flag);
     return {
       processed_count: w.rows.length,
@@ -58,7 +57,7 @@ export async function checkUpdateFlagsInNarrow(pool: pg.Pool, dir: Directory, re
 }
 
 /** Precondition: the caller may read every row; op and flag checked. */
-async function doUpdateFlags(tx: Queryable, dir: Directory, rows: ViewedMessageRow[], op: string, flag: string) {
+async function doUpdateFlags(tx: Queryable, dir: Directory, rows: store.FlagRow[], op: string, flag: string) {
   const bit = FLAG_BITS[flag as FlagName];
   const caller = dir.caller;
   const req = { op, flag };

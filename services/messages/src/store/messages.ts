@@ -30,6 +30,10 @@ export interface ViewedMessageRow extends MessageRow {
 export const COLUMNS = `m.id::int AS id, m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content,
   m.rendered_content, m.date_sent, m.client, m.has_link, m.has_image, m.has_attachment, m.last_edit_time, m.last_moved_time`;
 
+/** What a flag change needs of each message (POST /messages/flags): no content, no dates to parse. */
+export const FLAG_COLUMNS = 'm.id::int AS id, m.kind, m.channel_id, m.topic, m.dm_user_ids';
+export type FlagRow = Pick<ViewedMessageRow, 'id' | 'kind' | 'channel_id' | 'topic' | 'dm_user_ids' | 'flags'>;
+
 export type NewMessage = Omit<MessageRow, 'id' | 'date_sent' | 'last_edit_time' | 'last_moved_time' | 'recipient_id'>;
 
 /**
@@ -119,11 +123,11 @@ export async function viewerAccessRows(db: Queryable, realmId: number, viewerId:
 }
 
 /** Messages by a WHERE over m and um (built by the narrow module with its parameters), in ID order. */
-export async function selectMessages(
-  db: Queryable, where: string, params: unknown[], order: 'ASC' | 'DESC', limit: number, extraColumns = '',
-): Promise<(ViewedMessageRow & Record<string, unknown>)[]> {
-  const { rows } = await db.query<ViewedMessageRow & Record<string, unknown>>(
-    `SELECT ${COLUMNS}, um.flags${extraColumns} FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
+export async function selectMessages<R extends FlagRow = ViewedMessageRow>(
+  db: Queryable, where: string, params: unknown[], order: 'ASC' | 'DESC', limit: number, extraColumns = '', columns = COLUMNS,
+): Promise<(R & Record<string, unknown>)[]> {
+  const { rows } = await db.query<R & Record<string, unknown>>(
+    `SELECT ${columns}, um.flags${extraColumns} FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
       WHERE ${where} ORDER BY m.id ${order} LIMIT ${Math.max(0, Math.floor(limit))}`,
     params,
   );
