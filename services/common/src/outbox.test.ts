@@ -1,5 +1,5 @@
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
-import type { Bus } from './bus/bus';
+import { encodeJson, type Bus } from './bus/bus';
 import { createLogger } from './logger';
 import { OutboxRelay, publishBeforeReturning, writeOutbox, writeOutboxRows } from './outbox';
 import { withTransaction } from './db';
@@ -37,7 +37,8 @@ class FakeBus implements Bus {
   async publish(subject: string, data: unknown, id: string): Promise<void> {
     await sleep(0);
     if (this.published.length >= this.failAfter) throw new Error('bus unreachable');
-    this.published.push({ subject, data, id });
+    // As every bus carries a payload: encoded, and decoded by the subscriber.
+    this.published.push({ subject, data: JSON.parse(encodeJson(data)), id });
   }
 
   ids(): string[] {
@@ -146,6 +147,18 @@ describe('outbox', () => {
     expect(bus.published.map((p) => [p.subject, p.data])).toEqual([
       ['messages.client_event', { n: 'a' }], ['messages.other', { n: 'b' }], ['messages.client_event', { n: 'c' }],
     ]);
+  });
+
+  it('carries any JSON payload exactly: quotes, backslashes, escapes, non-ASCII, numbers, nesting', async () => {
+    const bus = new FakeBus();
+    const payloads = [
+      { text: 'a "quoted" \\ back\\slash, {braces}, [brackets], commas, \n newline \t tab', emoji: '😀 é ∑', empty: '' },
+      { list: [1, -2.5, 1e21, 0, null, true, false, 'x'], nested: { deep: { deeper: [{ a: 1 }] } } },
+      [{ array: 'as a payload' }], 'a string payload', 42,
+    ];
+    await inTransaction((client) => writeOutboxRows(client, schema, payloads.map((payload) => ({ subject: 'users.changed', payload }))));
+    await newRelay(bus).flush();
+    expect(bus.published.map((p) => p.data)).toEqual(payloads);
   });
 
   it('publishes nothing from a rolled-back transaction', async () => {

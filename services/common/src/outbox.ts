@@ -1,6 +1,6 @@
 import { Client, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
 import type { Bus } from './bus/bus';
-import { encodeJson } from './bus/bus';
+import { encodeJson, JsonText } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
 import type { Logger } from './logger';
 import { coalesced } from './promises';
@@ -94,7 +94,8 @@ export function outboxPart(
   const [subjects, payloads, trace, channel] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
   const insert = `outbox_rows AS (
        INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace)
-       SELECT e.subject, ${opts.payloadSql ?? 'e.payload'}, ${trace} FROM ${opts.from ?? ''} unnest(${subjects}::text[], ${payloads}::jsonb[]) WITH ORDINALITY AS e(subject, payload, n)
+       SELECT e.subject, ${opts.payloadSql ?? 'e.payload'}, ${trace}
+         FROM ${opts.from ?? ''} ROWS FROM (unnest(${subjects}::text[]), jsonb_array_elements(${payloads}::jsonb)) WITH ORDINALITY AS e(subject, payload, n)
        ORDER BY e.n RETURNING id)`;
   // Where the writer waits for its rows to be published, that wait wakes the relay; elsewhere
   // the relays are told when the change commits.
@@ -103,7 +104,12 @@ export function outboxPart(
     ctes: insert + wake,
     select: `(SELECT array_agg(id::text ORDER BY id) FROM outbox_rows)${publish ? '' : ' || (SELECT ARRAY[]::text[] FROM outbox_wake)'}`,
     // The request's trace goes with the rows, so their consumers' spans join that trace.
-    params: [events.map((e) => e.subject), events.map((e) => encodeJson(e.payload)), currentTraceHeaders().traceparent ?? null, ...(publish ? [] : [channelOf(schema)])],
+    // The payloads go as one JSON array: a jsonb[] parameter would have pg escape every
+    // character of every payload into an array literal.
+    params: [
+      events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, currentTraceHeaders().traceparent ?? null,
+      ...(publish ? [] : [channelOf(schema)]),
+    ],
     written: async (ids) => {
       if (tx) tx.rows.push(...(ids ?? []));
       else if (publish && ids?.length) await publish(ids);
@@ -124,7 +130,8 @@ export interface OutboxRelayOptions {
 interface OutboxRow {
   id: string;
   subject: string;
-  payload: unknown;
+  /** The payload as PostgreSQL prints its jsonb: published as it is, never parsed here. */
+  payload: string;
   /** The W3C traceparent of the request that wrote the row, when tracing is on. */
   trace: string | null;
 }
@@ -305,7 +312,7 @@ export class OutboxRelay {
       claimed AS (SELECT id FROM ${this.table} WHERE sent_at IS NULL AND (SELECT held FROM lock)
         ORDER BY id LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED)
       UPDATE ${this.table} AS o SET sent_at = now() FROM claimed WHERE o.id = claimed.id
-      RETURNING o.id, o.subject, o.payload, o.trace`;
+      RETURNING o.id, o.subject, o.payload::text AS payload, o.trace`;
   }
 
   /** The relays' advisory lock key: the outbox table's OID. */
@@ -332,7 +339,7 @@ export class OutboxRelay {
     for (const row of rows) {
       try {
         await publishTraced(row.subject, row.trace, (headers) =>
-          this.opts.bus.publish(row.subject, row.payload, `${this.opts.schema}:${this.identity}:${row.id}`, headers));
+          this.opts.bus.publish(row.subject, new JsonText(row.payload), `${this.opts.schema}:${this.identity}:${row.id}`, headers));
       } catch (error) {
         return { sent, error };
       }

@@ -68,8 +68,17 @@ export function streamOf(subject: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A payload encoded as JSON already (the outbox relay's rows, as PostgreSQL prints them): a
+ * bus carries its text as it is, and subscribers receive the value it encodes.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** Serialises a payload the way every bus carries it; refuses what JSON cannot carry. */
 export function encodeJson(data: unknown): string {
+  if (data instanceof JsonText) return data.text;
   const json = JSON.stringify(data);
   if (json === undefined) throw new TypeError('bus payload is not JSON-serialisable');
   return json;

@@ -1,5 +1,5 @@
 import { createLogger } from '../logger';
-import type { BusMessage } from './bus';
+import { JsonText, type BusMessage } from './bus';
 import { createBus } from './index';
 import { MemoryBus, MemoryHub, subjectMatches } from './memory';
 
@@ -58,6 +58,15 @@ describe('MemoryBus', () => {
     ]);
     expect(all.got[0].data).not.toBe(data);
     expect(changed.ids()).toEqual(['a']);
+  });
+
+  it('carries a payload encoded already (JsonText) as the value it encodes', async () => {
+    const { bus } = setup();
+    const r = recorder();
+    await bus.subscribe({ subject: 'users.>', handler: r.handler });
+    await bus.publish('users.created', new JsonText('{"user_id": 8, "name": "A \\"B\\""}'), 'a');
+    await waitFor(() => r.got.length === 1);
+    expect(r.got[0].data).toEqual({ user_id: 8, name: 'A "B"' });
   });
 
   it('never runs a handler inside the publish call', async () => {

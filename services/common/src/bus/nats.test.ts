@@ -1,6 +1,6 @@
 import { connect, NatsConnection } from 'nats';
 import { createLogger } from '../logger';
-import type { Bus, BusMessage } from './bus';
+import { JsonText, type Bus, type BusMessage } from './bus';
 import { createNatsBus, NatsBusOptions } from './nats';
 import { describeWithNats, testNatsUrl } from '../../../../test/support/servers';
 import { outageProxy } from '../../../../test/support/tcp-proxy';
@@ -77,6 +77,10 @@ describeNats('NATS bus', () => {
     await waitFor(() => r.got.length === 5);
     expect(r.got[0]).toEqual({ subject: `${p}.item.created`, id: `${p}:0`, data: { i: 0 } });
     expect(r.got.map((m) => (m.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4]);
+    // A payload encoded already travels as its text.
+    await bus.publish(`${p}.item.created`, new JsonText('{"i": 5, "s": "\\u00e9"}'), `${p}:5`);
+    await waitFor(() => r.got.length === 6);
+    expect(r.got[5].data).toEqual({ i: 5, s: 'é' });
   });
 
   it('carries trace headers to durable and broadcast subscribers', async () => {
