@@ -1,5 +1,5 @@
 // Contract checks: validate HTTP response bodies against Zulip's OpenAPI 3.0 description
-// (../shared/reference/zulip-openapi.yaml) and against Parley's own OpenAPI 3.1 description
+// (test/reference/zulip-openapi.yaml, a copy of ../shared/reference/'s) and against Parley's own OpenAPI 3.1 description
 // (gateway/src/openapi/, generated here from the same source the gateway serves). Zulip's
 // schemas are turned into plain JSON Schema (see toJsonSchema) and compiled with Ajv; Parley's
 // are JSON Schema 2020-12 already and are compiled in place with Ajv2020. One validator per
@@ -16,7 +16,8 @@ export interface ContractCheck { method: string; path: string; status: number; b
 
 type Schema = Record<string, unknown>;
 
-const SPEC_FILE = path.resolve(__dirname, '../../../shared/reference/zulip-openapi.yaml');
+/** Zulip's reference, kept with the tests (test/reference/README.md). */
+export const SPEC_FILE = path.resolve(__dirname, '../reference/zulip-openapi.yaml');
 
 /** Schemas of the fields Parley adds to Zulip's objects (documented additions). */
 const ADDITION_SCHEMAS: Readonly<Record<string, Schema>> = {

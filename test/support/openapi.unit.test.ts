@@ -1,6 +1,8 @@
 // Unit tests of the contract validator, on real schemas from zulip-openapi.yaml.
 // No running system needed: see noop-setup.js for how to run this file alone.
-import { assertMatchesContract, contractProblems, PARLEY_ADDITIONS } from './openapi';
+import fs from 'node:fs';
+import path from 'node:path';
+import { assertMatchesContract, contractProblems, PARLEY_ADDITIONS, SPEC_FILE } from './openapi';
 
 const serverSettings = {
   result: 'success',
@@ -137,5 +139,14 @@ describe('assertMatchesContract', () => {
     expect(() => assertMatchesContract({ method: 'GET', path: '/api/v1/server_settings', status: 200, body: serverSettings })).not.toThrow();
     expect(() => assertMatchesContract({ method: 'GET', path: '/api/v1/server_settings', status: 200, body: { ...serverSettings, msg: 5 } }))
       .toThrow(/GET \/api\/v1\/server_settings \(200\)[\s\S]*GET \/server_settings 200: \/msg must be string/);
+  });
+});
+
+describe('the reference kept with the tests', () => {
+  // Beside a checkout that has the project's shared folder (the developers', CI's), the copy
+  // must be that reference; a clone elsewhere has only the copy, which the tests above read.
+  const shared = path.resolve(__dirname, '../../../shared/reference/zulip-openapi.yaml');
+  (fs.existsSync(shared) ? test : test.skip)('is byte for byte ../shared/reference/zulip-openapi.yaml', () => {
+    expect(fs.readFileSync(SPEC_FILE).equals(fs.readFileSync(shared))).toBe(true);
   });
 });
