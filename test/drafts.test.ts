@@ -1,7 +1,6 @@
-import { createPool, serviceDatabaseUrl } from '@parley/common';
 import { applySettingsChanged } from '../services/messages/src/domain/drafts';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
-import { testDatabaseUrl } from './support/servers';
+import { testServicePool } from './support/service-pools';
 import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
 
@@ -104,7 +103,7 @@ describe('turning synchronization off, heard late', () => {
     const changedAt = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const [fresh] = (await user.api.post('/drafts', { drafts: JSON.stringify([{ type: '', to: [], topic: '', content: 'after' }]) })).body.ids as number[];
-    const pool = createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'messages', process.env.PARLEY_SECRET!), 'messages', 1);
+    const pool = testServicePool('messages', process.env.PARLEY_SECRET!, 1);
     try {
       await applySettingsChanged(pool, { realm_id: realm.realm_id, user_id: user.user_id, changes: { enable_drafts_synchronization: false }, changed_at: changedAt });
     } finally {

@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { createPool, decrypt, Role, serviceDatabaseUrl, withTransaction } from '@parley/common';
+import { decrypt, Role, withTransaction } from '@parley/common';
 import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
 import { Api, Credentials } from './api';
 import { testDatabaseUrl } from './servers';
+import { testServicePool } from './service-pools';
 import { eventually } from './eventually';
 
 /**
@@ -35,7 +36,7 @@ let config: UsersConfig | undefined;
 
 function usersPool(): { pool: pg.Pool; config: UsersConfig } {
   config ??= readUsersConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
-  pool ??= createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'users', config.secret), 'users', 2);
+  pool ??= testServicePool('users', config.secret, 2);
   return { pool, config };
 }
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { createPool, serviceDatabaseUrl } from '@parley/common';
 import { readMessagesConfig } from '@parley/messages';
 import { testDatabaseUrl } from './servers';
+import { testServicePool } from './service-pools';
 
 /**
  * For the messages service's domain and store unit tests: its schema's pool, as the service
@@ -12,8 +12,7 @@ import { testDatabaseUrl } from './servers';
 let pool: pg.Pool | undefined;
 
 export function messagesPool(): pg.Pool {
-  const config = readMessagesConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
-  pool ??= createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'messages', config.secret), 'messages', 2);
+  pool ??= testServicePool('messages', readMessagesConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() }).secret, 2);
   return pool;
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Caller, createClients, createLogger, createPool, HandlerContext, Role, serviceDatabaseUrl } from '@parley/common';
+import { Caller, createClients, createLogger, HandlerContext, Role } from '@parley/common';
 import { readUsersConfig, UsersConfig } from '@parley/users';
 import type { UsersDeps } from '../../services/users/src/deps';
 import { MemoryPresenceStore } from '../../services/users/src/store/presence';
@@ -7,6 +7,7 @@ import { MemorySessionStore } from '../../services/users/src/store/sessions';
 import { ownUserAnswers } from '../../services/users/src/domain/own-user';
 import type { TestRealm } from './fixtures';
 import { testDatabaseUrl } from './servers';
+import { testServicePool } from './service-pools';
 
 /**
  * For the users service's domain and rpc unit tests: its schema's pool (as the service itself
@@ -18,7 +19,7 @@ let db: { pool: pg.Pool; config: UsersConfig } | undefined;
 export function usersDb(): { pool: pg.Pool; config: UsersConfig } {
   if (!db) {
     const config = readUsersConfig({ ...process.env, DATABASE_URL: testDatabaseUrl() });
-    db = { config, pool: createPool(serviceDatabaseUrl(process.env, testDatabaseUrl(), 'users', config.secret), 'users', 4) };
+    db = { config, pool: testServicePool('users', config.secret, 4) };
   }
   return db;
 }
