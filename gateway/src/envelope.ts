@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ApiError } from '@parley/common';
+import { ApiError, objectMembers } from '@parley/common';
 
 /**
  * The REST envelope, rendered once for every response:
@@ -9,25 +9,13 @@ import { ApiError } from '@parley/common';
 export function successBody(data: Buffer | string, ignored: string[]): Buffer {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   const ignoredPart = ignored.length ? `,"ignored_parameters_unsupported":${JSON.stringify(ignored)}` : '';
-  // The data's members follow ours: all of it but its opening brace, or nothing for `{}`.
-  const members = membersOf(bytes);
+  // The data's members follow ours, or nothing for `{}`.
+  const members = objectMembers(bytes);
   const head = Buffer.from(`{"result":"success","msg":""${ignoredPart}${members ? ',' : '}'}`);
-  return members ? Buffer.concat([head, members]) : head;
+  return members ? Buffer.concat([head, members, CLOSE]) : head;
 }
 
-/** An object's JSON without its opening brace (its members and closing brace), or undefined for an empty object or none. */
-function membersOf(json: Buffer): Buffer | undefined {
-  let start = 0;
-  let end = json.length;
-  while (start < end && isSpace(json[start])) start++;
-  while (end > start && isSpace(json[end - 1])) end--;
-  if (start === end) return undefined;
-  let inner = start + 1;
-  while (inner < end && isSpace(json[inner])) inner++;
-  return json[inner] === 0x7d /* } */ && inner === end - 1 ? undefined : json.subarray(start + 1, end);
-}
-
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+const CLOSE = Buffer.from('}');
 
 export function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;

@@ -26,3 +26,4 @@ export * from './params';
 export * from './jobs';
 export * from './promises';
 export * from './kept-answers';
+export * from './json-bytes';

@@ -1,4 +1,4 @@
-import type { RpcClients, ServiceName, Caller, CallContext, JsonReplyOf } from '@parley/common';
+import { objectMembers, type RpcClients, type ServiceName, type Caller, type CallContext, type JsonReplyOf } from '@parley/common';
 import type { QueueRecord } from '../store/queue-store';
 
 /**
@@ -39,14 +39,11 @@ export function joinObjects(parts: Buffer[]): Buffer {
   const pieces: Buffer[] = [OPEN];
   for (const part of parts) {
     if (part[0] !== 0x7b || part[part.length - 1] !== 0x7d) throw new Error(`not a JSON object's text: ${part.subarray(0, 40).toString()}`);
-    const inner = part.subarray(1, -1);
-    if (!isBlank(inner)) pieces.push(...(pieces.length > 1 ? [COMMA, inner] : [inner]));
+    const members = objectMembers(part);
+    if (members) pieces.push(...(pieces.length > 1 ? [COMMA, members] : [members]));
   }
   pieces.push(CLOSE);
   return Buffer.concat(pieces);
 }
 
 const [OPEN, COMMA, CLOSE] = ['{', ',', '}'].map((c) => Buffer.from(c));
-
-/** Only JSON whitespace. */
-const isBlank = (bytes: Buffer) => bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
