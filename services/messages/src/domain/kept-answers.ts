@@ -25,6 +25,9 @@ export const USERS_ANNOUNCEMENTS: readonly Announcement<never>[] = [
 /** The channels service's client events, every one: channels, subscriptions, their settings. */
 export const CHANNELS_ANNOUNCEMENTS: readonly Announcement<never>[] = [clientEventsOf('channels')];
 
+/** What changes a caller's access to channels: roles, groups and realm settings, channels and subscriptions. */
+const ACCESS_ANNOUNCEMENTS = [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS];
+
 /** What the messages service keeps of the users and channels services' answers. */
 export interface KeptAnswers {
   /** Each caller's GetPermissionContext (policy, record, groups, linkifiers), by user ID. */
@@ -46,8 +49,8 @@ export interface KeptAnswers {
 export function keptAnswers(opts: Omit<RealmAnswersOptions<never>, 'announcements'> = {}): KeptAnswers {
   return {
     contexts: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
-    channels: new RealmAnswers({ ...opts, announcements: [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS] }),
-    channelLists: new RealmAnswers({ ...opts, announcements: [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS] }),
+    channels: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
+    channelLists: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
     people: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
   };
 }
