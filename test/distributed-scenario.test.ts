@@ -65,11 +65,13 @@ describeDistributed('distributed-scenario.test.ts')('a day on a replicated Parle
     const created = ok(await call(owner, 'post', '/users', { email: 'member@scale.test', password: 'member-pw', full_name: 'Scale Member' }));
     const key = await new Api(undefined, cluster.gatewayUrls[1]).post('/fetch_api_key', { username: 'member@scale.test', password: 'member-pw' });
     member = { email: 'member@scale.test', api_key: key.body.api_key, user_id: created.user_id };
+    // The member's event queue, before anything is sent to them: the Notification Bot's
+    // "subscribed you" below is posted by the messages service when the channels service's
+    // event reaches it, which may be before a register made after the subscription returned.
+    const queue = ok(await call(member, 'post', '/register', { event_types: JSON.stringify(['message', 'update_message', 'update_message_flags']) }));
     // A channel for both.
     ok(await call(owner, 'post', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'ops' }]), principals: JSON.stringify([owner.user_id, member.user_id]) }));
     const streamId = ok(await call(owner, 'get', '/get_stream_id', { stream: 'ops' })).stream_id as number;
-    // The member's event queue.
-    const queue = ok(await call(member, 'post', '/register', { event_types: JSON.stringify(['message', 'update_message', 'update_message_flags']) }));
 
     // 20 sends, alternating gateways; at the 8th, a messages replica and an events replica die.
     const ids: number[] = [];
