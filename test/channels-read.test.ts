@@ -530,6 +530,20 @@ describe('POST /register: the channels service\'s state', () => {
     expect((admin.streams as Json[]).find((s) => s.stream_id === c.hidden)).toMatchObject({ invite_only: true, subscriber_count: 1 });
   });
 
+  it('gives as streams what GET /streams gives with include_all, for every role (one read serves both)', async () => {
+    const byId = (list: unknown) => [...(list as Json[])].sort((a, b) => (a.stream_id as number) - (b.stream_id as number));
+    for (const user of [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot]) {
+      for (const archived of [false, true]) {
+        const state = await register(user, { fetch_event_types: ['stream', 'subscription'], client_capabilities: { archived_channels: archived } });
+        const listed = await user.api.get('/streams', { include_all: true, exclude_archived: !archived });
+        expect(listed.status).toBe(200);
+        expect(byId(state.streams)).toEqual(byId(listed.body.streams));
+        // Every channel of the subscription state is one of the streams, and the other way round.
+        expect(ids(state.streams).sort()).toEqual(['subscriptions', 'unsubscribed', 'never_subscribed'].flatMap((k) => ids(state[k])).sort());
+      }
+    }
+  });
+
   it('gives archived channels only to clients with the archived_channels capability', async () => {
     for (const types of [['subscription'], ['stream']]) {
       const without = await register(realm.member, { fetch_event_types: types });

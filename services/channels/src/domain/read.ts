@@ -2,11 +2,11 @@ import { BadRequestError, Caller, isAdmin, Queryable, Role } from '@parley/commo
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
-import type { ChannelAccess } from './access';
-import type { Directory, Viewer } from './directory';
+import { accessOf, ChannelAccess } from './access';
+import type { Directory } from './directory';
 import { ApiChannel, formatChannel, formatSubscription } from './format';
 import { accessAll } from './subscribe';
-import { accessChannel } from './update';
+import { accessChannel, defaultIdsOf } from './update';
 
 /**
  * What users read of channels: GET /streams (and one), /get_stream_id, a channel's members,
@@ -27,10 +27,29 @@ export interface ListOptions {
   include_can_access_content?: boolean;
 }
 
-async function visibleChannels(db: Queryable, dir: Directory, viewer: Viewer): Promise<{ channel: ChannelRow; access: ChannelAccess }[]> {
-  const channels = await store.listChannels(db, dir.realmId);
-  const access = await accessAll(db, dir, viewer, channels);
-  return channels.map((channel) => ({ channel, access: access.get(channel.id)! })).filter((x) => x.access.metadata);
+/** A channel the reader sees, with their access to it and their own subscription row (active or left), if any. */
+interface SeenChannel {
+  channel: ChannelRow;
+  access: ChannelAccess;
+  row: subs.SubscriptionRow | undefined;
+}
+
+/**
+ * The realm's channels (`all`) and those the caller sees (`seen`, archived ones only when
+ * asked), in the store's order: the channels, the caller's subscription rows and the realm's
+ * policy, each read once.
+ */
+async function seenChannels(db: Queryable, dir: Directory, caller: Caller, includeArchived: boolean): Promise<{ all: ChannelRow[]; seen: SeenChannel[] }> {
+  const viewer = await dir.viewer(caller);
+  const [all, rows, policy] = await Promise.all([
+    store.listChannels(db, dir.realmId), subs.subscriptionsOf(db, dir.realmId, caller.user_id), dir.realmPolicy(),
+  ]);
+  const mine = new Map(rows.map((r) => [r.channel_id, r]));
+  const seen = all
+    .filter((channel) => includeArchived || !channel.is_archived)
+    .map((channel) => ({ channel, row: mine.get(channel.id), access: accessOf(channel, viewer, !!mine.get(channel.id)?.active, policy) }))
+    .filter((x) => x.access.metadata);
+  return { all, seen };
 }
 
 export async function listChannels(db: Queryable, dir: Directory, caller: Caller, o: ListOptions): Promise<ApiChannel[]> {
@@ -100,20 +119,35 @@ export async function isSubscribed(db: Queryable, dir: Directory, caller: Caller
  * show them. `includeSubscribers` adds the subscriber lists (of channels the user sees).
  */
 export async function subscriptionState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
-  const viewer = await dir.viewer(caller);
-  const visible = (await visibleChannels(db, dir, viewer)).filter(({ channel }) => opts.includeArchived || !channel.is_archived);
-  const rows = new Map((await subs.subscriptionsOf(db, caller.realm_id, caller.user_id)).map((r) => [r.channel_id, r]));
-  const subscribers = await subs.subscribersOf(db, visible.map((v) => v.channel.id));
-  const listFor = ({ channel }: { channel: ChannelRow }) => (opts.includeSubscribers ? subscribers.get(channel.id)! : undefined);
+  const { seen } = await seenChannels(db, dir, caller, opts.includeArchived);
+  return splitBySubscription(seen, await subs.subscribersOf(db, seen.map((v) => v.channel.id)), opts.includeSubscribers);
+}
+
+/**
+ * Register's share of channels, from the same reads: the subscription state (as
+ * subscriptionState), `streams`, every channel the user sees (GET /streams with include_all),
+ * and the realm's default channels' IDs (as defaultChannelIds).
+ */
+export async function registerChannelState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
+  const { all, seen } = await seenChannels(db, dir, caller, opts.includeArchived);
+  const subscribers = await subs.subscribersOf(db, seen.map((v) => v.channel.id));
+  return {
+    ...splitBySubscription(seen, subscribers, opts.includeSubscribers),
+    streams: seen.map(({ channel }) => formatChannel(channel, subscribers.get(channel.id)!.length)),
+    defaultChannelIds: defaultIdsOf(all),
+  };
+}
+
+function splitBySubscription(seen: SeenChannel[], subscribers: Map<number, number[]>, includeSubscribers: boolean) {
+  const listFor = (channel: ChannelRow) => (includeSubscribers ? subscribers.get(channel.id)! : undefined);
   const subscribed: Record<string, unknown>[] = [];
   const unsubscribed: Record<string, unknown>[] = [];
   const never: Record<string, unknown>[] = [];
-  for (const v of visible) {
-    const row = rows.get(v.channel.id);
-    const count = subscribers.get(v.channel.id)!.length;
-    if (row?.active) subscribed.push(formatSubscription(v.channel, row, listFor(v), count));
-    else if (row) unsubscribed.push(formatSubscription(v.channel, row, listFor(v), count));
-    else never.push({ ...formatChannel(v.channel, count), ...(listFor(v) && { subscribers: listFor(v) }) });
+  for (const { channel, row } of seen) {
+    const count = subscribers.get(channel.id)!.length;
+    if (row?.active) subscribed.push(formatSubscription(channel, row, listFor(channel), count));
+    else if (row) unsubscribed.push(formatSubscription(channel, row, listFor(channel), count));
+    else never.push({ ...formatChannel(channel, count), ...(listFor(channel) && { subscribers: listFor(channel) }) });
   }
   return { subscribed, unsubscribed, never };
 }

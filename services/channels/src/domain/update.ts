@@ -232,8 +232,11 @@ export async function defaultChannels(db: Queryable, realmId: number): Promise<A
 
 /** The default channels' IDs, as the default_streams event and register's realm_default_streams carry them (feature level 330). */
 export async function defaultChannelIds(db: Queryable, realmId: number): Promise<number[]> {
-  return (await store.listChannels(db, realmId)).filter((c) => c.is_default).map((c) => c.id).sort((a, b) => a - b);
+  return defaultIdsOf(await store.listChannels(db, realmId));
 }
+
+/** The default channels' IDs among the realm's channels, in order. */
+export const defaultIdsOf = (channels: ChannelRow[]): number[] => channels.filter((c) => c.is_default).map((c) => c.id).sort((a, b) => a - b);
 
 async function notifyDefaultChannels(tx: Queryable, dir: Directory): Promise<void> {
   await notify(tx, dir.realmId, 'realm', { type: 'default_streams', default_streams: await defaultChannelIds(tx, dir.realmId) });

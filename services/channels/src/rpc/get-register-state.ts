@@ -1,8 +1,7 @@
 import type { DbServiceDeps, Handler } from '@parley/common';
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import { listFolders } from '../domain/folders';
-import { listChannels, subscriptionState } from '../domain/read';
-import { defaultChannelIds } from '../domain/update';
+import { registerChannelState } from '../domain/read';
 import { directoryFor } from './directory';
 import { includeSubscribers } from './subscriptions';
 
@@ -17,14 +16,17 @@ export const getRegisterState = (deps: DbServiceDeps): Handler<RegisterStateRequ
   const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>;
   const includeArchived = capabilities.archived_channels === true;
   const dir = directoryFor(deps, ctx);
+  const opts = { includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived };
+  // Two independent reads, at once: the folders, and the channels with the caller's view of them.
+  const [folders, s] = await Promise.all([
+    wants('channel_folder') ? listFolders(deps.pool, ctx.caller.realm_id, true) : undefined,
+    wants('subscription') || wants('stream') || wants('default_streams') ? registerChannelState(deps.pool, dir, ctx.caller, opts) : undefined,
+  ]);
   const state: Record<string, unknown> = {};
-  if (wants('channel_folder')) state.channel_folders = await listFolders(deps.pool, ctx.caller.realm_id, true);
-  if (wants('subscription')) {
-    const s = await subscriptionState(deps.pool, dir, ctx.caller, { includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived });
-    Object.assign(state, { subscriptions: s.subscribed, unsubscribed: s.unsubscribed, never_subscribed: s.never });
-  }
-  if (wants('stream')) state.streams = await listChannels(deps.pool, dir, ctx.caller, { include_all: true, exclude_archived: !includeArchived });
-  if (wants('default_streams')) state.realm_default_streams = await defaultChannelIds(deps.pool, ctx.caller.realm_id);
+  if (folders) state.channel_folders = folders;
+  if (s && wants('subscription')) Object.assign(state, { subscriptions: s.subscribed, unsubscribed: s.unsubscribed, never_subscribed: s.never });
+  if (s && wants('stream')) state.streams = s.streams;
+  if (s && wants('default_streams')) state.realm_default_streams = s.defaultChannelIds;
   if (wants('default_stream_groups')) state.realm_default_stream_groups = [];
   return state;
 };

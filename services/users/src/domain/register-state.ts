@@ -34,29 +34,30 @@ const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null 
 
 export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore): Promise<Record<string, unknown>> {
   const realm = await callerRealm(pool, caller);
-  const state: Record<string, unknown> = {};
-  if (wants(req, 'realm')) Object.assign(state, realmState(config, realm));
-  if (wants(req, 'realm_user')) Object.assign(state, await realmUserState(pool, config, caller, realm, req));
+  // The parts read independently, at once (each is a query or two); merged in this order.
+  const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
+  if (wants(req, 'realm')) parts.push(realmState(config, realm));
+  if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req));
   if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
-    Object.assign(state, await userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
+    parts.push(userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
   }
   if (wants(req, 'realm_user_groups')) {
-    state.realm_user_groups = await listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true);
+    parts.push(listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true).then((groups) => ({ realm_user_groups: groups })));
   }
-  if (wants(req, 'user_status')) Object.assign(state, await userStatusState(pool, caller.realm_id));
-  if (wants(req, 'custom_profile_fields')) Object.assign(state, await customProfileFieldsState(pool, realm.id));
+  if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
+  if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
-    const p = await presences(pool, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000);
-    Object.assign(state, { presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp });
+    parts.push(presences(pool, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000)
+      .then((p) => ({ presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp })));
   }
-  Object.assign(state, await linkifierState(pool, realm.id, {
+  parts.push(linkifierState(pool, realm.id, {
     fetchEventTypes: req.fetchEventTypes, linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
   }));
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
-    state.realm_user_settings_defaults = { ...defaults, email_address_visibility, ...SETTING_CHOICES };
+    parts.push({ realm_user_settings_defaults: { ...defaults, email_address_visibility, ...SETTING_CHOICES } });
   }
-  return state;
+  return Object.assign({}, ...(await Promise.all(parts))) as Record<string, unknown>;
 }
 
 /**
