@@ -50,6 +50,8 @@ export async function parleyEnv({ databaseUrl: db, secret, namespace, natsUrl, r
     PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await common.freePort()), PARLEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false', PARLEY_SECRET: secret, DATABASE_URL: db, PARLEY_BUS_NAMESPACE: namespace,
     ...(natsUrl && { NATS_URL: natsUrl }), ...(redisUrl && { REDIS_URL: redisUrl }),
+    // Node options for Parley's processes only: a V8 flag to try, or a preloaded probe (pg-statements.cjs).
+    ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   };
   return { env, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
