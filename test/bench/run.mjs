@@ -23,7 +23,7 @@ import { spawnDistributed } from './distributed.mjs';
 import { SERVERS, basic, cleanupBus, cpuMs, log, parleyEnv, median, query, restClient, runNode, settle, spread, startNode } from './harness.mjs';
 import { PROFILES, apiKeys, cloneSeed, ensureSeed } from './seed.mjs';
 import { httpEntries } from './scenarios/http.mjs';
-import { measureMemory } from './scenarios/s8-memory.mjs';
+import { MEMORY_SETTLE_MS, measureMemory } from './scenarios/s8-memory.mjs';
 import { explainFetch, scanCounts, scansPerRequest } from './scenarios/plans.mjs';
 import { SCHEMA_SQL } from './ceilings/send-tx.mjs';
 
@@ -193,7 +193,8 @@ function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, pl
     L.push('| S8 memory | MiB |');
     L.push('|---|---:|');
     for (const [name, rss] of Object.entries(memory.idle)) L.push(`| idle RSS, ${name} | ${f(rss, 1)} |`);
-    L.push(`| Parley RSS${DISTRIBUTED ? ' (all processes)' : ''}: idle → with ${q.registered} queues | ${f(q.rssBefore, 1)} → ${f(q.rssAfter, 1)} (${q.rssDelta >= 0 ? '+' : ''}${f(q.rssDelta, 1)}) |`);
+    L.push(`| Parley RSS${DISTRIBUTED ? ' (all processes)' : ''}: settled → with ${q.registered} queues, settled (${MEMORY_SETTLE_MS / 1000} s after the registrations) | ${f(q.rssBefore, 1)} → ${f(q.rssAfter, 1)} (${q.rssDelta >= 0 ? '+' : ''}${f(q.rssDelta, 1)}) |`);
+    L.push(`| Parley RSS right after the registrations (the heap before V8 gives it back) | ${f(q.rssBurst, 1)} (${q.rssBurst - q.rssBefore >= 0 ? '+' : ''}${f(q.rssBurst - q.rssBefore, 1)}) |`);
     L.push(`| Redis, this run's keys | ${q.redisBefore ? `${f(q.redisBefore.bytes / 1024 ** 2, 1)} → ${f(q.redisAfter.bytes / 1024 ** 2, 1)} (+${f(q.redisDeltaMiB, 1)}; ${q.redisAfter.keys} keys)` : 'no Redis'} |`);
     L.push(`| Registering them (10 connections) | ${f(q.registerRate)} queues/s, ${q.failed} failed |`);
   }
