@@ -530,11 +530,15 @@ describe('POST /register: the channels service\'s state', () => {
     expect((admin.streams as Json[]).find((s) => s.stream_id === c.hidden)).toMatchObject({ invite_only: true, subscriber_count: 1 });
   });
 
-  it('gives as streams what GET /streams gives with include_all, for every role (one read serves both)', async () => {
+  it('gives as streams what GET /streams gives with include_all, for every role (one read serves them all)', async () => {
     const byId = (list: unknown) => [...(list as Json[])].sort((a, b) => (a.stream_id as number) - (b.stream_id as number));
+    const defaults = (await register(realm.member, { fetch_event_types: ['default_streams'] })).realm_default_streams;
+    expect(defaults).toEqual([c.lobby]);
     for (const user of [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot]) {
       for (const archived of [false, true]) {
-        const state = await register(user, { fetch_event_types: ['stream', 'subscription'], client_capabilities: { archived_channels: archived } });
+        const state = await register(user, { fetch_event_types: ['stream', 'subscription', 'default_streams'], client_capabilities: { archived_channels: archived } });
+        // The same default channels, read with the channels or alone.
+        expect(state.realm_default_streams).toEqual(defaults);
         const listed = await user.api.get('/streams', { include_all: true, exclude_archived: !archived });
         expect(listed.status).toBe(200);
         expect(byId(state.streams)).toEqual(byId(listed.body.streams));

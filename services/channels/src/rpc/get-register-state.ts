@@ -2,6 +2,7 @@ import type { DbServiceDeps, Handler } from '@parley/common';
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import { listFolders } from '../domain/folders';
 import { registerChannelState } from '../domain/read';
+import { defaultChannelIds } from '../domain/update';
 import { directoryFor } from './directory';
 import { includeSubscribers } from './subscriptions';
 
@@ -17,16 +18,19 @@ export const getRegisterState = (deps: DbServiceDeps): Handler<RegisterStateRequ
   const includeArchived = capabilities.archived_channels === true;
   const dir = directoryFor(deps, ctx);
   const opts = { includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived };
-  // Two independent reads, at once: the folders, and the channels with the caller's view of them.
-  const [folders, s] = await Promise.all([
+  const viewed = wants('subscription') || wants('stream');
+  // Independent reads, at once: the folders, and the channels with the caller's view of them
+  // (which give the default channels too), or the default channels alone.
+  const [folders, s, defaults] = await Promise.all([
     wants('channel_folder') ? listFolders(deps.pool, ctx.caller.realm_id, true) : undefined,
-    wants('subscription') || wants('stream') || wants('default_streams') ? registerChannelState(deps.pool, dir, ctx.caller, opts) : undefined,
+    viewed ? registerChannelState(deps.pool, dir, ctx.caller, opts) : undefined,
+    !viewed && wants('default_streams') ? defaultChannelIds(deps.pool, ctx.caller.realm_id) : undefined,
   ]);
   const state: Record<string, unknown> = {};
   if (folders) state.channel_folders = folders;
   if (s && wants('subscription')) Object.assign(state, { subscriptions: s.subscribed, unsubscribed: s.unsubscribed, never_subscribed: s.never });
   if (s && wants('stream')) state.streams = s.streams;
-  if (s && wants('default_streams')) state.realm_default_streams = s.defaultChannelIds;
+  if (wants('default_streams')) state.realm_default_streams = s?.defaultChannelIds ?? defaults;
   if (wants('default_stream_groups')) state.realm_default_stream_groups = [];
   return state;
 };
