@@ -2,10 +2,9 @@ import { BadRequestError, Caller, isAdmin, Queryable, Role } from '@parley/commo
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
-import { accessOf, ChannelAccess } from './access';
 import type { Directory } from './directory';
 import { ApiChannel, formatChannel, formatSubscription } from './format';
-import { accessAll } from './subscribe';
+import { accessAll, accessFrom } from './subscribe';
 import { accessChannel, defaultIdsOf } from './update';
 
 /**
@@ -27,10 +26,9 @@ export interface ListOptions {
   include_can_access_content?: boolean;
 }
 
-/** A channel the reader sees, with their access to it and their own subscription row (active or left), if any. */
+/** A channel the reader sees, with their own subscription row (active or left), if any. */
 interface SeenChannel {
   channel: ChannelRow;
-  access: ChannelAccess;
   row: subs.SubscriptionRow | undefined;
 }
 
@@ -44,11 +42,11 @@ async function seenChannels(db: Queryable, dir: Directory, caller: Caller, inclu
   const [viewer, policy, all, rows] = await Promise.all([
     dir.viewer(caller), dir.realmPolicy(), store.listChannels(db, dir.realmId), subs.subscriptionsOf(db, dir.realmId, caller.user_id),
   ]);
+  const access = accessFrom(all, viewer, rows, policy);
   const mine = new Map(rows.map((r) => [r.channel_id, r]));
   const seen = all
-    .filter((channel) => includeArchived || !channel.is_archived)
-    .map((channel) => ({ channel, row: mine.get(channel.id), access: accessOf(channel, viewer, !!mine.get(channel.id)?.active, policy) }))
-    .filter((x) => x.access.metadata);
+    .filter((channel) => (includeArchived || !channel.is_archived) && access.get(channel.id)!.metadata)
+    .map((channel) => ({ channel, row: mine.get(channel.id) }));
   return { all, seen };
 }
 

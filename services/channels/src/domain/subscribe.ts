@@ -4,7 +4,7 @@ import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from './access';
-import type { Directory, DirectoryUser, Viewer } from './directory';
+import type { Directory, DirectoryUser, RealmPolicy, Viewer } from './directory';
 import { colorFor, formatChannel, formatSubscription } from './format';
 import { audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
 import { CreationRequest, doCreateChannel, planCreation } from './create';
@@ -26,7 +26,12 @@ export class UnableToAccessError extends BadRequestError {
 /** The caller's access to each channel, deciding from one query of their subscriptions. */
 export async function accessAll(db: Queryable, dir: Directory, viewer: Viewer, channels: ChannelRow[]): Promise<Map<number, ChannelAccess>> {
   const policy = await dir.realmPolicy();
-  const mine = new Set((await subs.subscriptionsOf(db, dir.realmId, viewer.user_id)).filter((s) => s.active).map((s) => s.channel_id));
+  return accessFrom(channels, viewer, await subs.subscriptionsOf(db, dir.realmId, viewer.user_id), policy);
+}
+
+/** The viewer's access to each channel, given their subscription rows (active and left) and the realm's policy. */
+export function accessFrom(channels: ChannelRow[], viewer: Viewer, rows: subs.SubscriptionRow[], policy: RealmPolicy): Map<number, ChannelAccess> {
+  const mine = new Set(rows.filter((s) => s.active).map((s) => s.channel_id));
   return new Map(channels.map((c) => [c.id, accessOf(c, viewer, mine.has(c.id), policy)]));
 }
 
