@@ -106,9 +106,10 @@ async function callRoute(
   res.on('close', onClose);
   if (longPoll) deps.longPolls!.track(gone);
   try {
-    const reply = await deps.clients[match.route.service].call<JsonReplyOf>(
-      match.route.rpc, values, { caller, client, host }, match.route.deadlineMs, gone.signal,
-    );
+    const { service, rpc, multiplexedOn, deadlineMs } = match.route;
+    const reply = multiplexedOn
+      ? await deps.clients[service].callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, { caller, client, host }, deadlineMs, gone.signal)
+      : await deps.clients[service].call<JsonReplyOf>(rpc, values, { caller, client, host }, deadlineMs, gone.signal);
     sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);
   } catch (err) {
     if (longPoll && deps.longPolls!.draining && !res.destroyed) return emptyPoll();

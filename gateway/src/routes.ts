@@ -16,6 +16,12 @@ export interface Route {
   params: Record<string, ParamDecl>;
   /** The gRPC deadline, when the default (GRPC_DEADLINE_MS) is too short: long polls. */
   deadlineMs?: number;
+  /**
+   * The service's bidirectional RPC that carries this route's calls, many on one stream
+   * (@parley/common's multiplexed.ts), instead of a call of their own: for long polls, which
+   * are many at once and idempotent (a call whose stream ends unanswered is sent again).
+   */
+  multiplexedOn?: string;
   /** `login`: a password login, limited per username on failures (rate-limit.ts). */
   rateLimit?: 'login';
   /** Request headers passed on as parameters (header name, lower case → parameter name). */
@@ -378,7 +384,7 @@ export const routes: Route[] = [
       client_capabilities: 'object?', fetch_event_types: 'string[]?', narrow: 'json?',
     } },
   // A long poll: answered within the heartbeat interval (at most 55 s), so well inside this.
-  { method: 'GET', path: '/events', service: 'events', rpc: 'GetEvents', auth: 'user', deadlineMs: 120_000,
+  { method: 'GET', path: '/events', service: 'events', rpc: 'GetEvents', auth: 'user', deadlineMs: 120_000, multiplexedOn: 'Poll',
     params: { queue_id: 'string', last_event_id: 'int?', dont_block: 'bool?' } },
   { method: 'DELETE', path: '/events', service: 'events', rpc: 'DeleteQueue', auth: 'user',
     params: { queue_id: 'string' } },

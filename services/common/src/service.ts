@@ -87,6 +87,8 @@ interface ServiceOptions<D> {
   publishBeforeReply?: boolean;
   /** Runs first on stop, before the gRPC server waits for its calls (the events service answers its long polls). */
   beforeStop?: () => void;
+  /** Bidirectional RPCs that carry calls of a unary one, by name (startRpcServer's `multiplexed`). */
+  multiplexed?: Record<string, string>;
   log?: Logger;
 }
 
@@ -109,7 +111,7 @@ export async function runService(
   await db?.startRelay(bus, !!opts.publishBeforeReply);
   const rpc: RpcServer = await startRpcServer({
     service: name, handlers: opts.makeHandlers(deps as never),
-    addr: config.grpc[name], secret: config.secret, log,
+    addr: config.grpc[name], secret: config.secret, log, multiplexed: opts.multiplexed,
   });
   const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
   const health: HealthServer = await startHealthServer({

@@ -34,6 +34,8 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
     config,
     ready: () => store.healthy(),
     beforeStop: () => manager.drain(),
+    // The gateway's long polls, many on one stream.
+    multiplexed: { Poll: 'GetEvents' },
     // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
     makeHandlers: ({ clients }) => ({
       Register: register(manager, clients),

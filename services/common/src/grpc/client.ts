@@ -3,6 +3,9 @@ import type { ServiceName } from '../config';
 import { callMetadata, CallContext } from './caller';
 import { serviceConstructor } from './protos';
 import { fromServiceError } from './status';
+import { MultiplexedClient } from './multiplexed';
+import type { MuxAnswer__Output } from '../generated/parley/common/v1/MuxAnswer';
+import type { MuxCall } from '../generated/parley/common/v1/MuxCall';
 
 /** The largest message a service sends or receives. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -13,6 +16,8 @@ export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
  */
 export class RpcClient {
   private readonly client: grpc.Client;
+  /** By bidirectional RPC: the unary RPC it carries and the client of its stream. */
+  private readonly multiplexed = new Map<string, { method: string; client: MultiplexedClient }>();
 
   constructor(
     readonly service: ServiceName,
@@ -56,7 +61,26 @@ export class RpcClient {
     });
   }
 
+  /**
+   * Sends a call of the unary RPC `method` on the bidirectional RPC `stream` that carries it
+   * (multiplexed.ts: e.g. GetEvents on Poll), sharing one stream with every other such call.
+   * For idempotent RPCs only: a call whose stream ends unanswered is sent again.
+   */
+  callMultiplexed<Res = unknown>(stream: string, method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs, signal?: AbortSignal): Promise<Res> {
+    let mux = this.multiplexed.get(stream);
+    if (!mux) {
+      const definition = serviceConstructor(this.service).service;
+      if (!definition[method] || !definition[stream]?.requestStream) return Promise.reject(new Error(`${this.service} has no RPC ${method} multiplexed on ${stream}`));
+      const open = (this.client as unknown as Record<string, () => grpc.ClientDuplexStream<MuxCall, MuxAnswer__Output>>)[stream].bind(this.client);
+      mux = { method, client: new MultiplexedClient(this.service, definition[method], this.secret, open) };
+      this.multiplexed.set(stream, mux);
+    }
+    if (mux.method !== method) return Promise.reject(new Error(`${this.service}.${stream} carries ${mux.method}, not ${method}`));
+    return mux.client.call<Res>(request, ctx, deadlineMs, signal);
+  }
+
   close(): void {
+    for (const mux of this.multiplexed.values()) mux.client.close();
     this.client.close();
   }
 }

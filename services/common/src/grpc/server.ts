@@ -3,8 +3,9 @@ import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { BadRequestError, isApiError, ServiceUnavailableError, UnauthorizedError } from '../errors';
 import type { Caller } from '../roles';
-import { readCallContext } from './caller';
+import { CallContext, readCallContext } from './caller';
 import { MAX_MESSAGE_BYTES } from './client';
+import { CallOutcome, LazySignal, MultiplexedServer, RunCall } from './multiplexed';
 import { isJsonReply, serviceDefinition } from './protos';
 import { toServiceError } from './status';
 
@@ -28,8 +29,7 @@ export interface RpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-function makeContext(secret: string, md: grpc.Metadata, log: Logger, signal: () => AbortSignal): HandlerContext {
-  const call = readCallContext(secret, md);
+function makeContext(call: CallContext, log: Logger, signal: () => AbortSignal): HandlerContext {
   return {
     get signal() {
       return signal();
@@ -99,48 +99,39 @@ export function toJsonReply(reply: unknown): { json: Buffer; ignored_parameters_
   return { json: Buffer.from(JSON.stringify(data)), ignored_parameters_unsupported: ignored ?? [] };
 }
 
-function wrap(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, secret: string, log: Logger): grpc.handleUnaryCall<unknown, unknown> {
+/** One RPC's handler run for a call: its reply or its error, as the call's status carries it. */
+function runner(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, log: Logger): RunCall {
+  return (request, call, signal) => handler(request, makeContext(call, log, signal)).then(
+    (reply): CallOutcome => ({ reply: jsonReply ? toJsonReply(reply) : reply }),
+    (err: unknown): CallOutcome => {
+      if (isApiError(err)) return { error: toServiceError(err) };
+      // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
+      // check of the service's caught): the client's input, not a bug of ours.
+      if (isUnstorableText(err)) return { error: toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')) };
+      // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
+      // not a bug; anything else never leaks: "Internal server error", the rest to the log.
+      if (isUnavailable(err)) {
+        log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
+        return { error: toServiceError(new ServiceUnavailableError(service)) };
+      }
+      log.error({ err, rpc: name }, 'rpc failed');
+      return { error: { code: grpc.status.INTERNAL, details: 'Internal server error' } };
+    },
+  );
+}
+
+function unaryCall(run: RunCall, secret: string): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
     // grpc-js reports every call's stream closing as 'cancelled', answered or not: only a
-    // call still at work is aborted (an abort builds a DOMException with its stack trace).
-    // The signal is made for a handler that asks for it (most never do).
+    // call still at work is aborted.
     let answered = false;
-    let cancelled = false;
-    let controller: AbortController | undefined;
-    call.on('cancelled', () => {
-      if (answered) return;
-      cancelled = true;
-      controller?.abort();
-    });
-    const signal = () => {
-      if (!controller) {
-        controller = new AbortController();
-        if (cancelled) controller.abort();
-      }
-      return controller.signal;
-    };
-    const ctx = makeContext(secret, call.metadata, log, signal);
-    const answer: grpc.sendUnaryData<unknown> = (err, reply) => {
+    const signal = new LazySignal();
+    call.on('cancelled', () => answered || signal.abort());
+    void run(call.request, readCallContext(secret, call.metadata), () => signal.signal).then((outcome) => {
       answered = true;
-      callback(err, reply);
-    };
-    handler(call.request, ctx).then(
-      (reply) => answer(null, jsonReply ? toJsonReply(reply) : reply),
-      (err: unknown) => {
-        if (isApiError(err)) return answer(toServiceError(err));
-        // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
-        // check of the service's caught): the client's input, not a bug of ours.
-        if (isUnstorableText(err)) return answer(toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')));
-        // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
-        // not a bug; anything else never leaks: "Internal server error", the rest to the log.
-        if (isUnavailable(err)) {
-          log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
-          return answer(toServiceError(new ServiceUnavailableError(service)));
-        }
-        log.error({ err, rpc: name }, 'rpc failed');
-        answer({ code: grpc.status.INTERNAL, details: 'Internal server error' });
-      },
-    );
+      if ('reply' in outcome) callback(null, outcome.reply);
+      else callback(outcome.error);
+    });
   };
 }
 
@@ -156,6 +147,11 @@ export async function startRpcServer(opts: {
   log: Logger;
   /** How long a client's connection lives before the server asks it to reconnect (5 minutes). */
   maxConnectionAgeMs?: number;
+  /**
+   * The bidirectional RPCs that carry calls of a unary one (multiplexed.ts), by name: e.g.
+   * { Poll: 'GetEvents' }. The unary RPC is served on its own too.
+   */
+  multiplexed?: Record<string, string>;
 }): Promise<RpcServer> {
   const definition = serviceDefinition(opts.service);
   const handlers: Record<string, Handler> = {
@@ -163,10 +159,24 @@ export async function startRpcServer(opts: {
     ...opts.handlers,
   };
   const impl: grpc.UntypedServiceImplementation = {};
+  const runs = new Map<string, RunCall>();
   for (const [name, method] of Object.entries(definition)) {
+    if (method.requestStream || method.responseStream) continue;
     const handler = handlers[name];
     if (!handler) throw new Error(`${opts.service}: no handler for RPC ${name}`);
-    impl[name] = wrap(opts.service, name, handler, isJsonReply(method), opts.secret, opts.log);
+    const run = runner(opts.service, name, handler, isJsonReply(method), opts.log);
+    runs.set(name, run);
+    impl[name] = unaryCall(run, opts.secret);
+  }
+  const muxes: MultiplexedServer[] = [];
+  for (const [name, method] of Object.entries(definition)) {
+    if (!method.requestStream && !method.responseStream) continue;
+    const unary = opts.multiplexed?.[name];
+    const run = unary === undefined ? undefined : runs.get(unary);
+    if (!run) throw new Error(`${opts.service}: ${name} must name the unary RPC it carries (multiplexed)`);
+    const mux = new MultiplexedServer(definition[unary!], opts.secret, run);
+    muxes.push(mux);
+    impl[name] = mux.handle;
   }
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
@@ -190,6 +200,8 @@ export async function startRpcServer(opts: {
           clearTimeout(timer);
           resolve();
         });
+        // After the GOAWAY (above), so that what clients send again goes elsewhere.
+        for (const mux of muxes) mux.closeAll();
       }),
   };
 }

@@ -54,7 +54,7 @@ function boundedExtra(extra: Record<string, unknown>): string {
   return json.length > MAX_EXTRA_JSON_LENGTH ? '{}' : json;
 }
 
-export function toServiceError(err: ApiError): Partial<grpc.ServiceError> {
+export function toServiceError(err: ApiError): Partial<grpc.ServiceError> & { code: grpc.status } {
   const code = GRPC_CODE_BY_HTTP[err.httpStatus] ?? (err.httpStatus >= 500 ? grpc.status.INTERNAL : grpc.status.INVALID_ARGUMENT);
   const { status, apiError } = protoTypes();
   const msg = boundedMessage(err.message);
