@@ -107,9 +107,10 @@ async function callRoute(
   if (longPoll) deps.longPolls!.track(gone);
   try {
     const { service, rpc, multiplexedOn, deadlineMs } = match.route;
+    const ctx = { caller, client, host };
     const reply = multiplexedOn
-      ? await deps.clients[service].callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, { caller, client, host }, deadlineMs, gone.signal)
-      : await deps.clients[service].call<JsonReplyOf>(rpc, values, { caller, client, host }, deadlineMs, gone.signal);
+      ? await deps.clients[service].callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, ctx, deadlineMs, gone.signal)
+      : await deps.clients[service].call<JsonReplyOf>(rpc, values, ctx, deadlineMs, gone.signal);
     sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);
   } catch (err) {
     if (longPoll && deps.longPolls!.draining && !res.destroyed) return emptyPoll();

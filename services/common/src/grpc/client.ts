@@ -1,9 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
 import type { ServiceName } from '../config';
 import { callMetadata, CallContext } from './caller';
-import { serviceConstructor } from './protos';
+import { serviceConstructor, serviceDefinition } from './protos';
 import { fromServiceError } from './status';
-import { MultiplexedClient } from './multiplexed';
+import { MultiplexedClient, UnaryFallback } from './multiplexed';
 import type { MuxAnswer__Output } from '../generated/parley/common/v1/MuxAnswer';
 import type { MuxCall } from '../generated/parley/common/v1/MuxCall';
 
@@ -69,10 +69,12 @@ export class RpcClient {
   callMultiplexed<Res = unknown>(stream: string, method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs, signal?: AbortSignal): Promise<Res> {
     let mux = this.multiplexed.get(stream);
     if (!mux) {
-      const definition = serviceConstructor(this.service).service;
+      const definition = serviceDefinition(this.service);
       if (!definition[method] || !definition[stream]?.requestStream) return Promise.reject(new Error(`${this.service} has no RPC ${method} multiplexed on ${stream}`));
       const open = (this.client as unknown as Record<string, () => grpc.ClientDuplexStream<MuxCall, MuxAnswer__Output>>)[stream].bind(this.client);
-      mux = { method, client: new MultiplexedClient(this.service, definition[method], this.secret, open) };
+      // A server that does not serve the stream yet (an older replica, mid-upgrade) gets unary calls.
+      const unary: UnaryFallback = (request, ctx, deadlineMs, signal) => this.call(method, request, ctx, deadlineMs, signal);
+      mux = { method, client: new MultiplexedClient(this.service, definition[method], this.secret, open, unary) };
       this.multiplexed.set(stream, mux);
     }
     if (mux.method !== method) return Promise.reject(new Error(`${this.service}.${stream} carries ${mux.method}, not ${method}`));

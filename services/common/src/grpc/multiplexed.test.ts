@@ -1,11 +1,12 @@
 // Unary calls multiplexed on one stream, end to end: real events gRPC servers on port 0
 // (GetEvents carried on Poll, as the events service serves them) and a real RpcClient.
+import * as grpc from '@grpc/grpc-js';
 import { ApiError } from '../errors';
 import { createLogger } from '../logger';
 import type { Caller } from '../roles';
 import type { CallContext } from './caller';
 import { JsonReplyOf, parseJsonReply, RpcClient } from './client';
-import { serviceConstructor } from './protos';
+import { serviceConstructor, serviceDefinition } from './protos';
 import { Handler, HandlerContext, RpcServer, startRpcServer } from './server';
 
 const SECRET = 's'.repeat(32);
@@ -198,6 +199,30 @@ describe('a stream that ends before answering', () => {
     } finally {
       client.close();
       await Promise.all([a.server.stop(50), b.server.stop(50)]);
+    }
+  });
+});
+
+describe('a server that does not serve the stream (an older replica, mid-upgrade)', () => {
+  it('gets the calls as unary calls, those sent on the stream and those after', async () => {
+    const definition = serviceDefinition('events');
+    const older = new grpc.Server();
+    older.addService({ GetEvents: definition.GetEvents }, {
+      GetEvents: (call: grpc.ServerUnaryCall<{ queue_id: string }, unknown>, callback: grpc.sendUnaryData<unknown>) =>
+        callback(null, { json: Buffer.from(JSON.stringify({ unary: call.request.queue_id })) }),
+    });
+    const port = await new Promise<number>((resolve, reject) =>
+      older.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+    const client = new RpcClient('events', `127.0.0.1:${port}`, SECRET);
+    const opened = jest.spyOn(serviceConstructor('events').prototype as { Poll(): unknown }, 'Poll');
+    try {
+      expect(await Promise.all([poll(client, { queue_id: 'q1' }), poll(client, { queue_id: 'q2' })])).toEqual([{ unary: 'q1' }, { unary: 'q2' }]);
+      expect(await poll(client, { queue_id: 'q3' })).toEqual({ unary: 'q3' });
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      opened.mockRestore();
+      client.close();
+      older.forceShutdown();
     }
   });
 });

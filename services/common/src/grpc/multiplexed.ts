@@ -97,11 +97,6 @@ export class MultiplexedServer {
     for (const served of this.streams) this.close(served);
   }
 
-  /** Open streams (for tests). */
-  get size(): number {
-    return this.streams.size;
-  }
-
   private close(served: ServedStream): void {
     served.closing = true;
     if (served.working.size === 0 && this.streams.delete(served)) served.call.end();
@@ -143,8 +138,15 @@ export class MultiplexedServer {
   }
 }
 
+/** The same call sent as a unary call: for a server that does not serve the stream. */
+export type UnaryFallback = (request: unknown, ctx: CallContext, deadlineMs: number, signal?: AbortSignal) => Promise<unknown>;
+
 /** A call sent and not yet answered. */
 interface PendingCall {
+  readonly request: unknown;
+  readonly ctx: CallContext;
+  readonly deadlineMs: number;
+  readonly signal?: AbortSignal;
   readonly start: MuxStart;
   /** How many times it was sent, and the stream it went on last. */
   sends: number;
@@ -161,17 +163,21 @@ export class MultiplexedClient {
   private readonly pending = new Map<number, PendingCall>();
   private lastId = 0;
   private closed = false;
+  /** The server answered the stream UNIMPLEMENTED: calls go as unary calls from then on. */
+  private unimplemented = false;
 
   constructor(
     private readonly service: string,
     private readonly unary: grpc.MethodDefinition<unknown, unknown>,
     private readonly secret: string,
     private readonly openStream: () => grpc.ClientDuplexStream<MuxCall, MuxAnswer__Output>,
+    private readonly fallback: UnaryFallback,
   ) {}
 
   /** As RpcClient.call: `signal` cancels the call; past `deadlineMs` it fails with 503. */
   call<Res>(request: unknown, ctx: CallContext, deadlineMs: number, signal?: AbortSignal): Promise<Res> {
     if (this.closed || signal?.aborted) return Promise.reject(this.failure(grpc.status.CANCELLED, 'Call cancelled'));
+    if (this.unimplemented) return this.fallback(request, ctx, deadlineMs, signal) as Promise<Res>;
     return new Promise<Res>((resolve, reject) => {
       const id = ++this.lastId;
       const giveUp = (code: grpc.status, details: string) => {
@@ -183,6 +189,10 @@ export class MultiplexedClient {
       const onAbort = () => giveUp(grpc.status.CANCELLED, 'Call cancelled');
       signal?.addEventListener('abort', onAbort, { once: true });
       const call: PendingCall = {
+        request,
+        ctx,
+        deadlineMs,
+        signal,
         start: {
           request: this.unary.requestSerialize(request),
           caller: ctx.caller ? encodeCaller(this.secret, ctx.caller) : '',
@@ -241,9 +251,12 @@ export class MultiplexedClient {
   /** A stream ended (answered or not): its unanswered calls go on a new one, while they may. */
   private ended(stream: grpc.ClientDuplexStream<MuxCall, MuxAnswer__Output>, status: grpc.StatusObject): void {
     if (this.stream === stream) this.stream = undefined;
+    if (status.code === grpc.status.UNIMPLEMENTED) this.unimplemented = true;
     for (const [id, call] of this.pending) {
       if (call.stream !== stream) continue;
-      if (!this.closed && call.sends < MAX_SENDS) this.send(id, call);
+      if (this.unimplemented && !this.closed) {
+        this.fallback(call.request, call.ctx, call.deadlineMs, call.signal).then((reply) => call.settle(null, reply), (err: ApiError) => call.settle(err));
+      } else if (!this.closed && call.sends < MAX_SENDS) this.send(id, call);
       else call.settle(this.failure(status.code === grpc.status.OK ? grpc.status.UNAVAILABLE : status.code, status.details));
     }
   }
