@@ -4,6 +4,7 @@ import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
 import { startS3Server, S3Server } from './support/s3-server';
 import { multipart } from './support/uploads';
+import { waitFor } from './support/processes';
 
 /**
  * Parley as it runs at scale, on this machine: gateway ×2, users, channels, messages ×2,
@@ -155,5 +156,28 @@ describeDistributed('distributed-scenario.test.ts')('a day on a replicated Parle
     const heartbeat = await throughEvents;
     expect([heartbeat.status, heartbeat.body.events.map((e: Json) => e.type)]).toEqual([200, ['heartbeat']]);
     expect(await eventsExit).toBe(0);
+  });
+
+  it('answers a long poll whose events replica is killed while it waits: the gateway sends it again to the other', async () => {
+    // The gateway's long polls share one stream to one events replica (docs/adr/0012). Both
+    // are down now (above): start events-1 alone, so that the stream opened next goes to it.
+    const upAgain = async (name: string) => {
+      cluster.start(name);
+      await waitFor(cluster.healthUrl(name), [cluster.procs.get(name)!]);
+      // The gateway reconnects to a replica that came back within its backoff (2 s at most).
+      await new Promise((r) => setTimeout(r, 4000));
+    };
+    await upAgain('events-1');
+    const api = new Api(owner, cluster.gatewayUrls[0]);
+    const queue = ok(await api.post('/register', { event_types: JSON.stringify(['message']) }));
+    const waiting = api.get('/events', { queue_id: queue.queue_id, last_event_id: -1 });
+    await new Promise((r) => setTimeout(r, 1000)); // the poll waits on events-1
+    await upAgain('events-2');
+    // events-1 dies with the poll at work: its stream breaks, and the poll goes to events-2.
+    expect(await cluster.procs.get('events-1')!.stop('SIGKILL')).toBe('SIGKILL');
+    const sent = ok(await call(owner, 'post', '/messages', { type: 'direct', to: JSON.stringify([owner.user_id]), content: 'after the kill' }));
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(res.body.events.map((e: Json) => [e.type, e.message?.id])).toEqual([['message', sent.id]]);
   });
 });
