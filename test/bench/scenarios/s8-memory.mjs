@@ -11,11 +11,12 @@
  * (MEMORY_SETTLE_MS after the burst, and as long before the baseline), and the RSS right after
  * the burst is reported beside it.
  */
-export const MEMORY_SETTLE_MS = 40_000;
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, memoryOf, sleep } from '../lib.mjs';
 import { encode, log, runNode, settle } from '../harness.mjs';
+
+export const MEMORY_SETTLE_MS = 40_000;
 
 const require = createRequire(join(ROOT, 'package.json'));
 
