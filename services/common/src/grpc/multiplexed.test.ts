@@ -8,6 +8,8 @@ import type { CallContext } from './caller';
 import { JsonReplyOf, parseJsonReply, RpcClient } from './client';
 import { serviceConstructor, serviceDefinition } from './protos';
 import { Handler, HandlerContext, RpcServer, startRpcServer } from './server';
+import { eventually } from '../../../../test/support/eventually';
+import { rejection } from '../../../../test/support/rejection';
 
 const SECRET = 's'.repeat(32);
 const log = createLogger('test', 'silent');
@@ -47,18 +49,6 @@ async function pollServer(opts: { name?: string } = {}) {
 const poll = (client: RpcClient, req: Poll['req'], opts: { ctx?: CallContext; deadlineMs?: number; signal?: AbortSignal } = {}) =>
   client.callMultiplexed<JsonReplyOf>('Poll', 'GetEvents', req, opts.ctx ?? ctx, opts.deadlineMs ?? 5000, opts.signal).then((r) => parseJsonReply<Record<string, unknown>>(r));
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The rejection of a promise, failing the test when it resolves. */
-const rejection = (p: Promise<unknown>): Promise<unknown> =>
-  p.then((v) => { throw new Error(`expected a rejection, got ${JSON.stringify(v)}`); }, (err: unknown) => err);
-
 describe('calls multiplexed on one stream', () => {
   let s: { server: RpcServer; polls: Poll[] };
   let client: RpcClient;
@@ -88,7 +78,7 @@ describe('calls multiplexed on one stream', () => {
 
   it('answers each call by its id, in the order the handlers finish, all on one stream', async () => {
     const calls = [1, 2, 3, 4, 5].map((n) => poll(client, { queue_id: `q${n}`, last_event_id: n }));
-    await until(() => s.polls.length === 5, 'five polls');
+    await eventually(async () => expect(s.polls).toHaveLength(5));
     for (const p of [...s.polls].reverse()) p.answer({ queue_id: p.req.queue_id, events: [{ id: p.req.last_event_id }] });
     expect(await Promise.all(calls)).toEqual([1, 2, 3, 4, 5].map((n) => ({ queue_id: `q${n}`, events: [{ id: n }] })));
     expect(await poll(client, { queue_id: 'now' })).toMatchObject({ user_id: 11 });
@@ -100,7 +90,7 @@ describe('calls multiplexed on one stream', () => {
     const call = rejection(poll(client, { queue_id: 'q1' }));
     const crash = rejection(poll(client, { queue_id: 'q2' }));
     const down = rejection(poll(client, { queue_id: 'q3' }));
-    await until(() => s.polls.length === 3, 'three polls');
+    await eventually(async () => expect(s.polls).toHaveLength(3));
     s.polls[0].fail(refusal);
     s.polls[1].fail(new Error('secret internals'));
     s.polls[2].fail(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }));
@@ -114,7 +104,7 @@ describe('calls multiplexed on one stream', () => {
     try {
       expect(await poll(forger, { queue_id: 'now' })).toMatchObject({ user_id: null });
       const call = rejection(poll(forger, { queue_id: 'q' }));
-      await until(() => s.polls.length === 1, 'the poll');
+      await eventually(async () => expect(s.polls).toHaveLength(1));
       expect(() => s.polls[0].ctx.caller).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED' }));
       s.polls[0].fail(new ApiError('UNAUTHORIZED', 'Not logged in: API authentication or user session required', 401));
       expect(await call).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
@@ -128,11 +118,11 @@ describe('calls multiplexed on one stream', () => {
     const gone = new AbortController();
     const call = rejection(poll(client, { queue_id: 'q1' }, { signal: gone.signal }));
     const other = poll(client, { queue_id: 'q2' });
-    await until(() => s.polls.length === 2, 'two polls');
+    await eventually(async () => expect(s.polls).toHaveLength(2));
     const [mine, theirs] = s.polls;
     gone.abort();
     expect(await call).toBeInstanceOf(ApiError);
-    await until(() => mine.ctx.signal.aborted, 'the handler aborted');
+    await eventually(async () => expect(mine.ctx.signal.aborted).toBe(true));
     expect(theirs.ctx.signal.aborted).toBe(false);
     // An answer crossing the cancel is dropped; the other call is answered.
     mine.answer({ late: true });
@@ -144,15 +134,15 @@ describe('calls multiplexed on one stream', () => {
   it('fails a call past its deadline with SERVICE_UNAVAILABLE and aborts its handler', async () => {
     const err = await rejection(poll(client, { queue_id: 'q1' }, { deadlineMs: 200 }));
     expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
-    await until(() => s.polls[0]?.ctx.signal.aborted === true, 'the handler aborted');
+    await eventually(async () => expect(s.polls[0]?.ctx.signal.aborted).toBe(true));
   });
 
   it('fails the waiting calls when the client closes', async () => {
     const call = rejection(poll(client, { queue_id: 'q1' }));
-    await until(() => s.polls.length === 1, 'the poll');
+    await eventually(async () => expect(s.polls).toHaveLength(1));
     client.close();
     expect(await call).toBeInstanceOf(ApiError);
-    await until(() => s.polls[0].ctx.signal.aborted, 'the handler aborted');
+    await eventually(async () => expect(s.polls[0].ctx.signal.aborted).toBe(true));
     await expect(poll(client, { queue_id: 'now' })).rejects.toBeInstanceOf(ApiError);
   });
 });
@@ -163,7 +153,7 @@ describe('a stream that ends before answering', () => {
     const client = new RpcClient('events', `127.0.0.1:${s.server.port}`, SECRET);
     try {
       const call = poll(client, { queue_id: 'q1' });
-      await until(() => s.polls.length === 1, 'the poll');
+      await eventually(async () => expect(s.polls).toHaveLength(1));
       const stopped = s.server.stop(5000);
       // The events service answers its waiting polls as it stops (QueueManager.drain).
       s.polls[0].answer({ events: [{ type: 'heartbeat', id: 0 }] });
@@ -188,10 +178,10 @@ describe('a stream that ends before answering', () => {
       const first = (await poll(client, { queue_id: 'now' })).server as string;
       const [on, other] = first === 'a' ? [a, b] : [b, a];
       const call = poll(client, { queue_id: 'q1', last_event_id: 3 });
-      await until(() => on.polls.length === 1, 'the poll');
+      await eventually(async () => expect(on.polls).toHaveLength(1));
       // That replica dies with the call at work (its handler never answers).
       await on.server.stop(50);
-      await until(() => other.polls.length === 1, 'the poll sent again');
+      await eventually(async () => expect(other.polls).toHaveLength(1));
       expect(other.polls[0].req).toMatchObject({ queue_id: 'q1', last_event_id: 3 });
       other.polls[0].answer({ events: [], from: 'the other' });
       expect(await call).toEqual({ events: [], from: 'the other' });

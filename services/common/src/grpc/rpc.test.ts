@@ -10,6 +10,7 @@ import { JsonReplyOf, parseJsonReply, RpcClient } from './client';
 import { serviceDefinition } from './protos';
 import { encodedJson, Handler, RpcServer, startRpcServer, toJsonReply } from './server';
 import { fromServiceError, toServiceError } from './status';
+import { rejection } from '../../../../test/support/rejection';
 
 const SECRET = 's'.repeat(32);
 const log = createLogger('test', 'silent');
@@ -70,11 +71,6 @@ async function freePort(): Promise<number> {
   const { port } = s.address() as AddressInfo;
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
-}
-
-/** The rejection of a promise, failing the test when it resolves. */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  return p.then((v) => { throw new Error(`expected a rejection, got ${JSON.stringify(v)}`); }, (err: unknown) => err);
 }
 
 describe('startRpcServer', () => {
