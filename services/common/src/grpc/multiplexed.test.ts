@@ -154,7 +154,8 @@ describe('a stream that ends before answering', () => {
     try {
       const call = poll(client, { queue_id: 'q1' });
       await eventually(async () => expect(s.polls).toHaveLength(1));
-      const stopped = s.server.stop(5000);
+      // A grace longer than the test may take: a stream left open would hold the stop that long.
+      const stopped = s.server.stop(60_000);
       // The events service answers its waiting polls as it stops (QueueManager.drain).
       s.polls[0].answer({ events: [{ type: 'heartbeat', id: 0 }] });
       expect(await call).toEqual({ events: [{ type: 'heartbeat', id: 0 }] });
