@@ -107,14 +107,12 @@ async function measureS4(ctx) {
   await settle(ctx.parleyPids);
   const hundred = ctx.channels.find((c) => c.name === 'hundred');
   const receivers = hundred.subscribers.slice(0, S4_RECEIVERS).map((id) => ctx.userById[id]);
-  const cpu0 = cpuMs(ctx.parleyPids);
   const r = await runNode(join(HERE, 'scenarios/s4-longpoll.mjs'), {
-    url: ctx.parleyUrl, receivers, sender: ctx.users.user1, channelId: hundred.id, rate: S4_RATE, durationMs: S4_MS,
+    url: ctx.parleyUrl, receivers, sender: ctx.users.user1, channelId: hundred.id, rate: S4_RATE, durationMs: S4_MS, pids: ctx.parleyPids,
   }, { timeoutMs: 120_000 });
-  const cpu = cpuMs(ctx.parleyPids) - cpu0;
   if (r.received < r.expected) log(`  S4: ${r.expected - r.received} of ${r.expected} deliveries missing; [message, receivers that got it]: ${JSON.stringify(r.incomplete)}`);
   log(`  S4: ${r.polls} polls answered (${r.emptyPolls} empty) for ${r.received} deliveries`);
-  return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, polls: r.polls, emptyPolls: r.emptyPolls, cpuMsPerOp: r.sent ? cpu / r.sent : NaN };
+  return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, polls: r.polls, emptyPolls: r.emptyPolls, cpuMsPerOp: r.sent ? r.serverCpuMs / r.sent : NaN };
 }
 
 // ---------------------------------------------------------------- report

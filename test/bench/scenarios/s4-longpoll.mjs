@@ -3,15 +3,18 @@
  * event queue (message events) and long-poll GET /events in a loop; one sender posts to
  * their channel at `rate` messages/s for `durationMs`. Latency is from the start of each
  * send request to each receipt of its event. After the sends, it waits up to 5 s for the
- * last deliveries, then deletes the queues.
+ * last deliveries, then deletes the queues. The serving processes' CPU (`pids`) is read from
+ * the first send to the last receipt: the hundred registrations before it (about 25 ms each)
+ * and the deletions after it are not what S4 measures.
  * Configuration: JSON in argv[2] {url, receivers: [{email, key}], sender: {email, key},
- * channelId, rate, durationMs}. Prints one line of JSON.
+ * channelId, rate, durationMs, pids}. Prints one line of JSON.
  *
  * Requests go through node:http with a keep-alive agent (a socket per open poll), not fetch:
  * fetch costs this process about 1 ms of CPU per response, and with 100 answers arriving at
  * once the load generator, not Parley, set the last receipts' latency.
  */
 import http from 'node:http';
+import { cpuMs } from '../harness.mjs';
 
 const cfg = JSON.parse(process.argv[2]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -82,6 +85,7 @@ await new Promise((r) => setTimeout(r, 500)); // every poll open
 
 const sendLatencies = [];
 const interval = 1000 / cfg.rate;
+const cpuAtStart = cpuMs(cfg.pids);
 const start = performance.now();
 let seq = 0;
 const sends = [];
@@ -100,6 +104,7 @@ const expected = seq * cfg.receivers.length;
 const waitUntil = performance.now() + 5000;
 while (latencies.length < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
 const seconds = (performance.now() - start) / 1000;
+const serverCpuMs = cpuMs(cfg.pids) - cpuAtStart;
 running = false;
 await Promise.all(queues.map((q) => api(q.user, 'DELETE', '/events', { queue_id: q.id }).catch(() => undefined)));
 await Promise.race([Promise.all(polls), new Promise((r) => setTimeout(r, 3000))]);
@@ -115,6 +120,6 @@ process.stdout.write(`${JSON.stringify({
   deliveriesPerSec: latencies.length / (cfg.durationMs / 1000),
   latency: { p50: pct(l, 0.5), p90: pct(l, 0.9), p99: pct(l, 0.99), max: l.at(-1) ?? null },
   sendLatency: { p50: pct(s, 0.5), p99: pct(s, 0.99) },
-  seconds,
+  seconds, serverCpuMs,
 })}\n`);
 process.exit(0);
