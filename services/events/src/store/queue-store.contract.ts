@@ -148,6 +148,36 @@ export function describeQueueStore(
         await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 });
         await expect(read(q, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
       });
+
+      it('answers polls asked together each for itself', async () => {
+        const [full, empty, gone, others] = await created(queueRecord(), queueRecord({ user_id: 11 }), queueRecord(), queueRecord());
+        await store.append('m1', [
+          { queue_id: full.queue_id, event: event('x', { n: 0 }) },
+          { queue_id: full.queue_id, event: event('x', { n: 1 }) },
+          { queue_id: others.queue_id, event: event('x', { n: 2 }) },
+        ]);
+        await store.deleteQueue(gone.queue_id);
+        const answers = await Promise.all([
+          store.poll(full.queue_id, full, 0, T0 + 1_000),
+          store.poll(empty.queue_id, empty, -1, T0 + 2_000),
+          store.poll(gone.queue_id, gone, -1, T0 + 3_000),
+          store.poll(others.queue_id, { realm_id: 1, user_id: 11 }, 0, T0 + 4_000),
+          store.poll(full.queue_id, full, 0, T0 + 5_000),
+        ]);
+        expect(answers).toEqual([
+          [{ id: 1, event: { type: 'x', n: 1, id: 1 } }],
+          [],
+          undefined,
+          undefined,
+          [{ id: 1, event: { type: 'x', n: 1, id: 1 } }],
+        ]);
+        // Each poll's own time; the refused one recorded nothing and dropped nothing.
+        await expect(store.getQueue(empty.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 2_000 });
+        await expect(store.getQueue(full.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 5_000 });
+        await expect(store.getQueue(others.queue_id)).resolves.toMatchObject({ last_poll_at: T0 });
+        await expect(read(others, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', n: 2, id: 0 } }]);
+        await expect(store.getQueue(gone.queue_id)).resolves.toBeUndefined();
+      });
     });
 
     describe('queuesOf', () => {
