@@ -11,7 +11,7 @@ import { createApiHandler } from './app';
 import { Router } from './router';
 import { routes } from './routes';
 import { setApiHandler } from './registry';
-import { cheapRequestIds } from './request-ids';
+import { trimExpressGateway } from './express-gateway-trims';
 import type { GatewayConfig } from './config';
 
 export interface RunningGateway {
@@ -72,7 +72,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   const dir = writeConfigDir(config);
   process.env.EG_CONFIG_DIR = dir;
   quietExpressGatewayLogs();
-  cheapRequestIds();
+  trimExpressGateway();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const eg = require('express-gateway');
   const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];

@@ -7,7 +7,7 @@
  *   C3 (mode "c3"): the policy reads the form body and calls Send; the gRPC server runs
  *       one PostgreSQL transaction (send-tx.mjs: 1 message row + N user-message rows +
  *       1 outbox row) and one NATS JetStream publish (awaiting its ack), then answers.
- * express-gateway runs as Parley's gateway runs it (gateway/src/request-ids.ts).
+ * express-gateway runs as Parley's gateway runs it (gateway/src/express-gateway-trims.ts).
  * Configuration: JSON in argv[2] {mode, port, grpcPort, n, databaseUrl, natsUrl, namespace}.
  * Prints "ready" on stdout when listening; SIGTERM stops it.
  */
@@ -117,8 +117,8 @@ writeFileSync(join(dir, 'system.config.yml'), JSON.stringify({
   plugins: { ceiling: { package: join(HERE, 'eg-plugin.cjs') } },
 }));
 process.env.EG_CONFIG_DIR = dir;
-// express-gateway as Parley's gateway runs it: without its costly per-request IDs.
-require(join(ROOT, 'gateway/dist/request-ids.js')).cheapRequestIds();
+// express-gateway as Parley's gateway runs it: without the per-request work Parley never uses.
+require(join(ROOT, 'gateway/dist/express-gateway-trims.js')).trimExpressGateway();
 const eg = require('express-gateway');
 const [{ app: http }] = await eg().load(dir).run();
 rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,37 @@
+import { dirname } from 'node:path';
+import { cheapRequestIds, skipPassportInitialize } from './express-gateway-trims';
+
+/** A module as express-gateway resolves it. */
+function fromExpressGateway<T>(name: string): T {
+  const eg = dirname(require.resolve('express-gateway/package.json'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(require.resolve(name, { paths: [eg] })) as T;
+}
+
+describe('cheapRequestIds', () => {
+  it('gives express-gateway\'s requests unique random IDs without its per-request random bytes', () => {
+    const EgContextBase = fromExpressGateway<new () => { requestID: string }>('express-gateway/lib/gateway/context');
+    cheapRequestIds();
+    const crypto = jest.requireActual('node:crypto') as typeof import('node:crypto');
+    const randomBytes = jest.spyOn(crypto, 'randomBytes');
+    const ids = new Set(Array.from({ length: 1000 }, () => new EgContextBase().requestID));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(randomBytes).not.toHaveBeenCalled();
+    randomBytes.mockRestore();
+  });
+});
+
+describe('skipPassportInitialize', () => {
+  type Middleware = (req: object, res: object, next: () => void) => void;
+
+  it('makes the passport.initialize() express-gateway installs pass each request on untouched', () => {
+    const passport = fromExpressGateway<{ initialize: () => Middleware }>('passport');
+    skipPassportInitialize();
+    const req = {};
+    const next = jest.fn();
+    passport.initialize()(req, {}, next);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(req).toEqual({});
+  });
+});
