@@ -1,12 +1,4 @@
-import { dirname } from 'node:path';
-import { cheapRequestIds, skipPassportInitialize } from './express-gateway-trims';
-
-/** A module as express-gateway resolves it. */
-function fromExpressGateway<T>(name: string): T {
-  const eg = dirname(require.resolve('express-gateway/package.json'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(require.resolve(name, { paths: [eg] })) as T;
-}
+import { cheapRequestIds, fromExpressGateway, skipPassportInitialize } from './express-gateway-trims';
 
 describe('cheapRequestIds', () => {
   it('gives express-gateway\'s requests unique random IDs without its per-request random bytes', () => {

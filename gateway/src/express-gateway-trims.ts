@@ -12,7 +12,7 @@ export function trimExpressGateway(): void {
 }
 
 /** A module as express-gateway itself resolves it (its own copy, if it has one). */
-function fromExpressGateway<T>(name: string): T {
+export function fromExpressGateway<T>(name: string): T {
   const eg = dirname(require.resolve('express-gateway/package.json'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(require.resolve(name, { paths: [eg] })) as T;
