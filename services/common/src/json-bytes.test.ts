@@ -1,4 +1,4 @@
-import { objectMembers } from './json-bytes';
+import { jsonWithRaw, objectMembers, RawJson } from './json-bytes';
 
 const members = (text: string) => objectMembers(Buffer.from(text))?.toString('utf8');
 
@@ -10,5 +10,23 @@ describe('objectMembers', () => {
 
   it('gives nothing for an object without members, or no JSON at all', () => {
     for (const text of ['{}', '{ \n\t}', '  {}  ', '', '   ']) expect(members(text)).toBeUndefined();
+  });
+});
+
+describe('jsonWithRaw', () => {
+  it('puts RawJson texts in as they are, beside the other members encoded', () => {
+    const text = jsonWithRaw({ a: 1, list: new RawJson('[{"x":"Zoë"},2]'), b: { c: [null, 'é'] }, none: undefined });
+    expect(JSON.parse(text)).toEqual({ a: 1, list: [{ x: 'Zoë' }, 2], b: { c: [null, 'é'] } });
+    expect(text).toContain('"list":[{"x":"Zoë"},2]');
+  });
+
+  it('makes valid JSON with only raw members, none, or keys that need escaping', () => {
+    expect(JSON.parse(jsonWithRaw({ only: new RawJson('[]') }))).toEqual({ only: [] });
+    expect(jsonWithRaw({})).toBe('{}');
+    expect(JSON.parse(jsonWithRaw({ 'a"b\\n': new RawJson('{"k":true}'), z: 0 }))).toEqual({ 'a"b\\n': { k: true }, z: 0 });
+  });
+
+  it('encodes a RawJson nested below the top level as any object, its text not put in', () => {
+    expect(JSON.parse(jsonWithRaw({ outer: { inner: new RawJson('[1]') } }))).toEqual({ outer: { inner: { json: '[1]' } } });
   });
 });

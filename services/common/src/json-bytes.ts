@@ -17,3 +17,25 @@ export function objectMembers(json: Buffer): Buffer | undefined {
   const inner = json.subarray(start + 1, end - 1);
   return inner.every(isJsonSpace) ? undefined : inner;
 }
+
+/** JSON text that jsonWithRaw puts into an object's JSON as it is, not encoded again. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * An object's JSON text, its RawJson members' texts put in as they are (top-level members
+ * only; they come first). For a reply that holds a large part already encoded, such as
+ * POST /register's list of the realm's users.
+ */
+export function jsonWithRaw(object: Record<string, unknown>): string {
+  const rest: Record<string, unknown> = {};
+  const raw: string[] = [];
+  for (const [key, value] of Object.entries(object)) {
+    if (value instanceof RawJson) raw.push(`${JSON.stringify(key)}:${value.json}`);
+    else rest[key] = value;
+  }
+  const encoded = JSON.stringify(rest);
+  if (!raw.length) return encoded;
+  return encoded === '{}' ? `{${raw.join(',')}}` : `{${raw.join(',')},${encoded.slice(1)}`;
+}
