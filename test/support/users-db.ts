@@ -5,6 +5,7 @@ import type { UsersDeps } from '../../services/users/src/deps';
 import { MemoryPresenceStore } from '../../services/users/src/store/presence';
 import { MemorySessionStore } from '../../services/users/src/store/sessions';
 import { ownUserAnswers } from '../../services/users/src/domain/own-user';
+import { realmPeopleAnswers } from '../../services/users/src/domain/realm-people';
 import type { TestRealm } from './fixtures';
 import { testDatabaseUrl } from './servers';
 import { testServicePool } from './service-pools';
@@ -52,10 +53,10 @@ export function usersDeps(): UsersDeps {
     channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR ?? config.grpc.channels,
     uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR ?? config.grpc.uploads,
   }, config.secret);
-  // Kept answers that never listen keep nothing: every GET /users/me reads afresh.
+  // Kept answers that never listen keep nothing: every GET /users/me and register reads afresh.
   return {
     pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore(), sessions: new MemorySessionStore(), clients,
-    kept: ownUserAnswers(),
+    kept: ownUserAnswers(), people: realmPeopleAnswers(),
   };
 }
 

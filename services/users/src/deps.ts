@@ -4,6 +4,7 @@ import type { UsersConfig } from './config';
 import type { PresenceStore } from './store/presence';
 import type { SessionStore } from './store/sessions';
 import type { OwnUserAnswers } from './domain/own-user';
+import type { RealmPeopleAnswers } from './domain/realm-people';
 
 /** What the users service's handlers work with (built in server.ts). */
 export interface UsersDeps {
@@ -16,4 +17,6 @@ export interface UsersDeps {
   clients: RpcClients;
   /** What GET /users/me answers from (kept between requests, dropped as owners announce changes). */
   kept: OwnUserAnswers;
+  /** The realm's people as POST /register lists them (kept the same way). */
+  people: RealmPeopleAnswers;
 }

@@ -20,6 +20,7 @@ import { getServerSettings } from './rpc/get-server-settings';
 import { fetchApiKey } from './rpc/fetch-api-key';
 import { getOwnUser } from './rpc/get-own-user';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
+import { realmPeopleAnswers } from './domain/realm-people';
 import { getUser } from './rpc/get-user';
 import { getUsers } from './rpc/get-users';
 import { createUser } from './rpc/create-user';
@@ -130,6 +131,7 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
   const presence = createPresenceStore(config);
   const sessions = createSessionStore(config);
   const kept = ownUserAnswers();
+  const people = realmPeopleAnswers();
   return runService({
     name: 'users',
     config,
@@ -137,11 +139,11 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
     // The messages service keeps permission contexts (realm policy, groups, users) until this
     // service announces a change: the announcement goes out before the change's answer.
     publishBeforeReply: true,
-    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients, kept }),
+    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients, kept, people }),
     onStart: async ({ bus }) => {
-      const stopKeeping = await listenForOwnUserChanges(kept, bus);
+      const stops = await Promise.all([listenForOwnUserChanges(kept, bus), people.listen(bus)]);
       return async () => {
-        await stopKeeping();
+        await Promise.all(stops.map((stop) => stop()));
         await presence.close();
         await sessions.close();
       };

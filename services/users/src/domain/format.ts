@@ -62,7 +62,11 @@ export function gravatarUrl(email: string, version: number): string {
 }
 
 export function formatUser(u: ListedUserRow, viewer: { user_id: number; role: number }, opts: FormatOptions): ApiUser {
-  const visible = canSeeDeliveryEmail(u, viewer);
+  return formatUserSeen(u, canSeeDeliveryEmail(u, viewer), opts);
+}
+
+/** A user as shown to a viewer who may (`visible`) or may not see their real email. */
+export function formatUserSeen(u: ListedUserRow, visible: boolean, opts: FormatOptions): ApiUser {
   const email = apiEmail(u, opts.fakeEmailDomain);
   // Zulip: with client_gravatar the client derives the URL from the email, so only when it can.
   const avatarUrl = opts.clientGravatar && visible && u.email_address_visibility === EmailVisibility.EVERYONE

@@ -17,7 +17,7 @@ export interface OwnUserAnswers {
 const NOT_PROFILE_EVENTS = new Set(['presence', 'user_status']);
 
 /** Every users event but those drops the realm's profiles, as a credential or role change does. */
-const PROFILE_ANNOUNCEMENTS: readonly Announcement<string>[] = [
+export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [
   clientEventsOf('users', NOT_PROFILE_EVENTS),
   dropsRealm('users.auth.invalidate', (data) => (data as { realm_id: number }).realm_id),
 ];

@@ -7,6 +7,7 @@ import type { UsersConfig } from '../config';
 import { apiEmail } from './format';
 import { userSettings } from './settings';
 import { notifyClients } from './notify';
+import { realmPeople, type RealmPeopleAnswers } from './realm-people';
 
 /**
  * Presence, which every real client reports every minute (POST /users/me/presence) and reads
@@ -33,9 +34,9 @@ function legacyEntry(r: PresenceRecord, now: number) {
 }
 
 /** The presences a user may see: of active users who have presence enabled. */
-export async function presences(pool: pg.Pool, store: PresenceStore, config: UsersConfig, realmId: number, q: PresenceQuery, now: number) {
-  const [records, users] = await Promise.all([store.all(realmId), userStore.listPresenceUsers(pool, realmId)]);
-  const visible = new Map(users.map((u) => [u.id, u]));
+export async function presences(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, realmId: number, q: PresenceQuery, now: number) {
+  const [records, { people }] = await Promise.all([store.all(realmId), realmPeople(kept, pool, realmId)]);
+  const visible = new Map(people.filter(({ row }) => row.is_active && row.presence_enabled).map(({ row }) => [row.id, row]));
   const oldest = q.historyLimitDays === undefined ? -Infinity : now - q.historyLimitDays * 86400;
   const out: Record<string, unknown> = {};
   for (const [userId, r] of records) {
@@ -52,7 +53,7 @@ export async function presences(pool: pg.Pool, store: PresenceStore, config: Use
  * POST /users/me/presence. A user coming back after being offline is announced at once
  * (presence event); later refreshes are only seen by polling, as in Zulip.
  */
-export async function updatePresence(pool: pg.Pool, store: PresenceStore, config: UsersConfig, caller: Caller, req: {
+export async function updatePresence(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, caller: Caller, req: {
   status: string; ping_only?: boolean; slim_presence?: boolean; last_update_id?: number; history_limit_days?: number;
 }, now = Date.now() / 1000) {
   refuseBots(caller);
@@ -63,7 +64,7 @@ export async function updatePresence(pool: pg.Pool, store: PresenceStore, config
   if (userSettings(user).presence_enabled !== false) await record(pool, store, config, user, req.status, seconds);
   if (req.ping_only) return {};
   const modern = req.last_update_id !== undefined || req.slim_presence === true;
-  return { ...(await presences(pool, store, config, caller.realm_id, { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
+  return { ...(await presences(pool, kept, store, config, caller.realm_id, { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
 }
 
 async function record(pool: pg.Pool, store: PresenceStore, config: UsersConfig, user: UserRow, status: 'active' | 'idle', now: number): Promise<void> {

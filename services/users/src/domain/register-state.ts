@@ -1,8 +1,7 @@
 import pg from 'pg';
-import { CLIENT_TIMINGS, Caller, holdsGroupSetting, LIMITS, Role } from '@parley/common';
+import { BadRequestError, CLIENT_TIMINGS, Caller, holdsGroupSetting, LIMITS, RawJson, Role } from '@parley/common';
 import * as userStore from '../store/users';
 import type { RealmRow } from '../store/realms';
-import type { ListedUserRow } from '../store/users';
 import type { UsersConfig } from '../config';
 import { apiEmail, formatUser, gravatarUrl } from './format';
 import { groupMemberships } from '../store/groups';
@@ -15,7 +14,7 @@ import { userStatusState } from './user-status';
 import { linkifierState } from './linkifiers';
 import { presences } from './presence';
 import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
-import { withProfileData } from './queries';
+import { peopleJson, realmPeople, type RealmPeopleAnswers } from './realm-people';
 import type { PresenceStore } from '../store/presence';
 
 /**
@@ -32,12 +31,18 @@ export interface StateRequest {
 
 const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
 
-export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore): Promise<Record<string, unknown>> {
+/**
+ * The part as an object; the realm's users in it are RawJson (already encoded: see
+ * realm-people.ts), so it is encoded with jsonWithRaw.
+ */
+export async function registerState(
+  pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore, people: RealmPeopleAnswers,
+): Promise<Record<string, unknown>> {
   const realm = await callerRealm(pool, caller);
   // The parts read independently, at once (each is a query or two); merged in this order.
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
   if (wants(req, 'realm')) parts.push(realmState(config, realm));
-  if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req));
+  if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people));
   if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
     parts.push(userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
   }
@@ -47,7 +52,7 @@ export async function registerState(pool: pg.Pool, config: UsersConfig, caller: 
   if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
-    parts.push(presences(pool, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000)
+    parts.push(presences(pool, people, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000)
       .then((p) => ({ presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp })));
   }
   parts.push(linkifierState(pool, realm.id, {
@@ -135,10 +140,10 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
   };
 }
 
-async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest) {
-  const users = await userStore.listRealmUsersWithSystemBots(pool, realm.id);
-  const format = (u: ListedUserRow) => formatUser(u, caller, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar, includeProfileFields: !u.is_bot });
-  const me = users.find((u) => u.id === caller.user_id)!;
+async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest, kept: RealmPeopleAnswers) {
+  const people = await realmPeople(kept, pool, realm.id);
+  const me = people.people.find((p) => p.row.id === caller.user_id)?.row;
+  if (!me) throw new BadRequestError('No such user');
   // The caller's groups once (any depth), for every group setting below.
   const myGroups = new Set((await groupMemberships(pool, realm.id, [me.id])).get(me.id) ?? []);
   const can = (setting: string) => holdsGroupSetting(realm.settings[setting], me.id, myGroups);
@@ -147,12 +152,12 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
     can('can_create_web_public_channel_group'), can('can_add_subscribers_group'), can('can_invite_users_group'),
   ];
   const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
-  // Active and deactivated users' profile data in one query.
-  const people = await withProfileData(pool, realm.id, users.filter((u) => !u.is_system_bot).map(format));
+  const formatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar };
+  const { active, deactivated } = peopleJson(people, caller, formatOptions);
   return {
-    realm_users: people.filter((u) => u.is_active),
-    realm_non_active_users: people.filter((u) => !u.is_active),
-    cross_realm_bots: users.filter((u) => u.is_system_bot).map((u) => ({ ...format(u), is_system_bot: true })),
+    realm_users: new RawJson(active),
+    realm_non_active_users: new RawJson(deactivated),
+    cross_realm_bots: people.systemBots.map((u) => ({ ...formatUser(u, caller, { ...formatOptions, includeProfileFields: false }), is_system_bot: true })),
     avatar_source: me.avatar_source,
     avatar_url: avatar,
     avatar_url_medium: `${avatar}&s=500`,

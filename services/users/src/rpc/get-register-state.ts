@@ -1,4 +1,4 @@
-import { BadRequestError, Handler } from '@parley/common';
+import { BadRequestError, encodedJson, Handler, jsonWithRaw } from '@parley/common';
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import type { UsersDeps } from '../deps';
 import { registerState } from '../domain/register-state';
@@ -6,10 +6,10 @@ import { registerState } from '../domain/register-state';
 export const getRegisterState = (deps: UsersDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
   const fetch = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
   if (fetch !== null && !Array.isArray(fetch)) throw new BadRequestError('fetch_event_types is not a list');
-  return registerState(deps.pool, deps.config, ctx.caller, {
+  return encodedJson(jsonWithRaw(await registerState(deps.pool, deps.config, ctx.caller, {
     fetchEventTypes: fetch,
     clientGravatar: req.client_gravatar,
     slimPresence: req.slim_presence,
     capabilities: JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>,
-  }, deps.presence);
+  }, deps.presence, deps.people)));
 };

@@ -138,20 +138,6 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
   return Number(rows[0].n);
 }
 
-/**
- * The realm's active users whose presence others may see (presence_enabled is not false; it
- * defaults to true), with what naming them by email needs: every POST /register and
- * GET /realm/presence reads it, so not whole rows.
- */
-export async function listPresenceUsers(db: Queryable, realmId: number): Promise<Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>[]> {
-  const { rows } = await db.query<Pick<UserRow, 'id' | 'delivery_email' | 'email_address_visibility'>>(
-    `SELECT id, delivery_email, email_address_visibility FROM users
-     WHERE realm_id = $1 AND is_active AND NOT is_system_bot AND (settings -> 'presence_enabled') IS DISTINCT FROM 'false'::jsonb`,
-    [realmId],
-  );
-  return rows;
-}
-
 /** What mentions need of the realm's users (not the system bots): a send renders with it. */
 export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
   const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(
@@ -159,9 +145,14 @@ export async function listMentionableUsers(db: Queryable, realmId: number): Prom
   return rows;
 }
 
-/** Every user of the realm, system bots included (register's cross_realm_bots). */
-export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<ListedUserRow[]> {
-  const { rows } = await db.query<ListedUserRow>(`SELECT ${LISTED_COLUMNS} FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
+/** A listed user, and whether others may see their presence (presence_enabled is not false; it defaults to true). */
+export type PeopleRow = ListedUserRow & { presence_enabled: boolean };
+
+/** Every user of the realm, system bots included (register's cross_realm_bots), by ID. */
+export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<PeopleRow[]> {
+  const { rows } = await db.query<PeopleRow>(
+    `SELECT ${LISTED_COLUMNS}, (settings -> 'presence_enabled') IS DISTINCT FROM 'false'::jsonb AS presence_enabled
+       FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
   return rows;
 }
 
