@@ -49,10 +49,12 @@ export async function measureMemory({ processes, parleyProcs, parleyUrl, user, q
   const parleyPids = Object.values(parleyProcs);
   const parleyRss = () => parleyPids.reduce((a, pid) => a + memoryOf(pid).rss, 0);
   await settle(parleyPids, 20_000);
-  const idle = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, memoryOf(pid).rss]));
-  const parleyIdle = Object.fromEntries(Object.keys(parleyProcs).map((name) => [name, idle[name]]));
+  // Idle means settled too: right after the CPU goes quiet V8 may still hold the heap of the
+  // last scenario's burst (282 MiB read then, 202 MiB 40 s later, in a run on a slow machine).
   log(`S8: ${MEMORY_SETTLE_MS / 1000} s for the heap to settle`);
   await sleep(MEMORY_SETTLE_MS);
+  const idle = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, memoryOf(pid).rss]));
+  const parleyIdle = Object.fromEntries(Object.keys(parleyProcs).map((name) => [name, idle[name]]));
   const rssBefore = parleyRss();
   const redisBefore = await redisBytes(redisUrl, redisPrefix);
   log(`S8: registering ${queues} idle queues`);
