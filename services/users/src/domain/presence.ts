@@ -34,8 +34,9 @@ function legacyEntry(r: PresenceRecord, now: number) {
 }
 
 /** The presences a user may see: of active users who have presence enabled. */
-export async function presences(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, realmId: number, q: PresenceQuery, now: number) {
-  const [records, { people }] = await Promise.all([store.all(realmId), realmPeople(kept, pool, realmId)]);
+export async function presences(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, caller: Caller, q: PresenceQuery, now: number) {
+  const realmId = caller.realm_id;
+  const [records, { people }] = await Promise.all([store.all(realmId), realmPeople(kept, pool, realmId, caller.user_id)]);
   const visible = new Map(people.filter(({ row }) => row.is_active && row.presence_enabled).map(({ row }) => [row.id, row]));
   const oldest = q.historyLimitDays === undefined ? -Infinity : now - q.historyLimitDays * 86400;
   const out: Record<string, unknown> = {};
@@ -64,7 +65,7 @@ export async function updatePresence(pool: pg.Pool, kept: RealmPeopleAnswers, st
   if (userSettings(user).presence_enabled !== false) await record(pool, store, config, user, req.status, seconds);
   if (req.ping_only) return {};
   const modern = req.last_update_id !== undefined || req.slim_presence === true;
-  return { ...(await presences(pool, kept, store, config, caller.realm_id, { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
+  return { ...(await presences(pool, kept, store, config, caller, { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
 }
 
 async function record(pool: pg.Pool, store: PresenceStore, config: UsersConfig, user: UserRow, status: 'active' | 'idle', now: number): Promise<void> {

@@ -27,6 +27,7 @@ import { profileDataFor, type ProfileValue } from './profile-values';
 export interface RealmPeople {
   /** The realm's users but the system bots, by ID. */
   people: KeptPerson[];
+  byId: Map<number, KeptPerson>;
   systemBots: ListedUserRow[];
 }
 
@@ -46,17 +47,27 @@ export type RealmPeopleAnswers = RealmAnswers<RealmPeople>;
 /** One answer per realm: a few hundred bytes per user, up to three times over. */
 export const realmPeopleAnswers = (): RealmPeopleAnswers => new RealmAnswers({ announcements: PROFILE_ANNOUNCEMENTS, maxEntries: 200 });
 
-/** The realm's people, kept or read. */
-export function realmPeople(kept: RealmPeopleAnswers, pool: pg.Pool, realmId: number): Promise<RealmPeople> {
-  return kept.get(realmId, 'people', async () => {
-    const rows = await userStore.listRealmUsersWithSystemBots(pool, realmId);
-    const people = rows.filter((u) => !u.is_system_bot);
-    const profiles = await profileDataFor(pool, realmId, people.filter((u) => !u.is_bot).map((u) => u.id));
-    return {
-      people: people.map((row) => ({ row, profileData: row.is_bot ? undefined : profiles.get(row.id) ?? {}, json: [] })),
-      systemBots: rows.filter((u) => u.is_system_bot),
-    };
-  });
+/**
+ * The realm's people, kept or read; read again if the caller is not among them. A user made
+ * outside this service (the management CLI, the tests' fixtures) is announced by the relay
+ * after the commit, so the people kept may lack them for a moment: never the caller.
+ */
+export async function realmPeople(kept: RealmPeopleAnswers, pool: pg.Pool, realmId: number, callerId: number): Promise<RealmPeople> {
+  const fetch = () => readPeople(pool, realmId);
+  const found = await kept.get(realmId, KEY, fetch);
+  if (found.byId.has(callerId)) return found;
+  kept.drop(realmId, [KEY]);
+  return kept.get(realmId, KEY, fetch);
+}
+
+const KEY = 'people';
+
+async function readPeople(pool: pg.Pool, realmId: number): Promise<RealmPeople> {
+  const rows = await userStore.listRealmUsersWithSystemBots(pool, realmId);
+  const users = rows.filter((u) => !u.is_system_bot);
+  const profiles = await profileDataFor(pool, realmId, users.filter((u) => !u.is_bot).map((u) => u.id));
+  const people = users.map((row) => ({ row, profileData: row.is_bot ? undefined : profiles.get(row.id) ?? {}, json: [] }));
+  return { people, byId: new Map(people.map((p) => [p.row.id, p])), systemBots: rows.filter((u) => u.is_system_bot) };
 }
 
 /**

@@ -52,7 +52,7 @@ export async function registerState(
   if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
-    parts.push(presences(pool, people, presenceStore, config, realm.id, { modern: req.slimPresence }, Date.now() / 1000)
+    parts.push(presences(pool, people, presenceStore, config, caller, { modern: req.slimPresence }, Date.now() / 1000)
       .then((p) => ({ presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp })));
   }
   parts.push(linkifierState(pool, realm.id, {
@@ -141,8 +141,8 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
 }
 
 async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest, kept: RealmPeopleAnswers) {
-  const people = await realmPeople(kept, pool, realm.id);
-  const me = people.people.find((p) => p.row.id === caller.user_id)?.row;
+  const people = await realmPeople(kept, pool, realm.id, caller.user_id);
+  const me = people.byId.get(caller.user_id)?.row;
   if (!me) throw new BadRequestError('No such user');
   // The caller's groups once (any depth), for every group setting below.
   const myGroups = new Set((await groupMemberships(pool, realm.id, [me.id])).get(me.id) ?? []);
