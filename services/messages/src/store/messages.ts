@@ -168,6 +168,7 @@ export async function maxReceivedMessageId(db: Queryable, userId: number): Promi
 
 /** Sets or clears a flag bit on the user's copies of the messages; returns the IDs that changed. */
 export async function setFlag(db: Queryable, userId: number, ids: number[], bit: number, on: boolean): Promise<number[]> {
+  if (!ids.length) return [];
   const { rows } = await db.query<{ message_id: number }>(
     `UPDATE user_messages SET flags = ${on ? 'flags | $3' : 'flags & ~$3::int'}
       WHERE user_id = $1 AND message_id = ANY($2::bigint[]) AND (flags & $3) ${on ? '= 0' : '<> 0'}
@@ -178,6 +179,8 @@ export async function setFlag(db: Queryable, userId: number, ids: number[], bit:
 
 /** Gives the user copies (flagged historical and the given bits) of messages they read without having received. */
 export async function addHistoricalCopies(db: Queryable, userId: number, ids: number[], flags: number): Promise<number[]> {
+  // Most flag changes concern messages the user received: no round trip for nothing.
+  if (!ids.length) return [];
   const { rows } = await db.query<{ message_id: number }>(
     `INSERT INTO user_messages (user_id, message_id, flags) SELECT $1, id, $3 FROM unnest($2::bigint[]) AS t(id)
      ON CONFLICT DO NOTHING RETURNING message_id::int`,
