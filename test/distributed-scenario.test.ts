@@ -1,5 +1,5 @@
 import { Api, ApiResponse } from './support/api';
-import { manage } from './support/cli';
+import { manageJson } from './support/cli';
 import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
 import { startS3Server, S3Server } from './support/s3-server';
@@ -39,7 +39,7 @@ describeDistributed('distributed-scenario.test.ts')('a day on a replicated Parle
         ...(name.startsWith('messages') ? { SCHEDULED_DELIVERY_INTERVAL_MS: '300' } : {}),
       }),
     });
-    owner = JSON.parse((await manage(['create-realm', '--name', 'Scale Org', '--owner-email', 'owner@scale.test', '--owner-name', 'Scale Owner'], { env: cluster.env })).stdout);
+    owner = await manageJson(['create-realm', '--name', 'Scale Org', '--owner-email', 'owner@scale.test', '--owner-name', 'Scale Owner'], { env: cluster.env });
   });
   afterAll(async () => {
     await cluster?.stop();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { Api, basicAuth } from './support/api';
-import { manage } from './support/cli';
+import { manageJson } from './support/cli';
 import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
 import { settle, TestUser } from './support/fixtures';
@@ -30,7 +30,7 @@ describeHere(`${QUEUES} long-polled queues`, () => {
     cluster = await startCluster({
       envFor: (name) => (name === 'events' ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500' } : {}),
     });
-    creds = JSON.parse((await manage(['create-realm', '--name', 'Load Org', '--owner-email', 'load@load.test', '--owner-name', 'Load Owner'], { env: cluster.env })).stdout);
+    creds = await manageJson(['create-realm', '--name', 'Load Org', '--owner-email', 'load@load.test', '--owner-name', 'Load Owner'], { env: cluster.env });
   });
   afterAll(async () => {
     agent.destroy();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { Api, ApiResponse } from './support/api';
-import { manage } from './support/cli';
+import { manageJson } from './support/cli';
 import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { FaultServer, startPrivateNats, startPrivatePostgres, startPrivateRedis } from './support/fault-servers';
@@ -281,7 +281,7 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
     // Its own PostgreSQL too: the machine's may run short of connection slots under parallel runs.
     postgres = await startPrivatePostgres();
     cluster = await startCluster({ adminDatabaseUrl: postgres.url, envFor: () => ({ GRPC_DEADLINE_MS: String(deadlineMs) }) });
-    const creds = JSON.parse((await manage(['create-realm', '--name', 'Fault Org', '--owner-email', 'owner@fault.test', '--owner-name', 'Fault Owner'], { env: cluster.env })).stdout);
+    const creds = await manageJson(['create-realm', '--name', 'Fault Org', '--owner-email', 'owner@fault.test', '--owner-name', 'Fault Owner'], { env: cluster.env });
     owner = new Api(creds, cluster.gatewayUrls[0]);
     memberId = (await owner.post('/users', { email: 'member@fault.test', password: 'member-pw', full_name: 'Fault Member' })).body.user_id;
   }, 120_000);

@@ -1,6 +1,6 @@
 import { Role } from '@parley/common';
 import { Api, Params } from './support/api';
-import { manage } from './support/cli';
+import { manage, manageJson } from './support/cli';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
@@ -139,11 +139,10 @@ describe('PATCH /settings', () => {
     expect((await user.api.patch('/settings', { email: 'not an email' })).body.msg).toBe("Invalid email 'not an email'");
     expect((await user.api.patch('/settings', { email: target })).status).toBe(200);
     expect((await user.api.get('/users/me')).body.delivery_email).toBe(user.email);
-    const pending = JSON.parse((await manage(['email-changes', '--realm', realm.subdomain])).stdout).pending;
-    const mine = pending.find((p: { user_id: number }) => p.user_id === user.user_id);
+    const { pending } = await manageJson<{ pending: { user_id: number; new_email: string; token: string }[] }>(['email-changes', '--realm', realm.subdomain]);
+    const mine = pending.find((p) => p.user_id === user.user_id)!;
     expect(mine).toMatchObject({ new_email: target });
-    const confirmed = await manage(['confirm-email-change', '--token', mine.token]);
-    expect(JSON.parse(confirmed.stdout)).toEqual({ user_id: user.user_id, email: target });
+    expect(await manageJson(['confirm-email-change', '--token', mine.token])).toEqual({ user_id: user.user_id, email: target });
     await eventually(async () => {
       const me = await new Api({ email: target, api_key: user.api_key }).get('/users/me');
       expect(me.body.delivery_email).toBe(target);

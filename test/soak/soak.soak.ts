@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Api, ApiResponse } from '../support/api';
-import { manage, ROOT } from '../support/cli';
+import { manageJson, ROOT } from '../support/cli';
 import { Cluster, startCluster } from '../support/cluster';
 
 /**
@@ -72,7 +72,7 @@ describe('soak', () => {
   afterAll(() => cluster?.stop());
 
   it(`keeps answering for ${MINUTES} minutes of mixed load, with flat memory`, async () => {
-    const owner = JSON.parse((await manage(['create-realm', '--name', 'Soak Org', '--owner-email', 'owner@soak.test', '--owner-name', 'Soak Owner'], { env: cluster.env })).stdout);
+    const owner = await manageJson(['create-realm', '--name', 'Soak Org', '--owner-email', 'owner@soak.test', '--owner-name', 'Soak Owner'], { env: cluster.env });
     const gateway = (i: number) => cluster.gatewayUrls[i % cluster.gatewayUrls.length];
     const admin = new Api(owner, gateway(0));
     const users: { email: string; api_key: string; user_id: number }[] = [];
