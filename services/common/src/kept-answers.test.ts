@@ -83,6 +83,79 @@ describe('RealmAnswers', () => {
     await stop();
   });
 
+  it('reads once for the calls that ask while the same answer is being fetched, then keeps it', async () => {
+    const { answers, fetch, stop } = await setup();
+    const { pending, answer } = pendingFetch(answers, 1, '2');
+    const joined = [answers.get(1, '2', fetch), answers.get(1, '2', fetch)];
+    // Another key, or the same key of another realm, is another question.
+    const others = [answers.get(1, '3', fetch), answers.get(2, '2', fetch)];
+    answer(10);
+    expect(await Promise.all([pending, ...joined])).toEqual([10, 10, 10]);
+    expect(await Promise.all(others)).toEqual([1, 2]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(await answers.get(1, '2', fetch)).toBe(10);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await stop();
+  });
+
+  it.each([
+    ['the realm dropped', (a: RealmAnswers<number>) => a.invalidate(1)],
+    ['some of its answers changed', (a: RealmAnswers<number>) => a.update(1, ['other'], (n) => n)],
+    ['everything dropped', (a: RealmAnswers<number>) => a.clear()],
+  ])('does not share a fetch begun before %s: the call after the change reads anew', async (_name, change) => {
+    const { answers, fetch, stop } = await setup();
+    const { pending, answer } = pendingFetch(answers, 1, '2');
+    const before = answers.get(1, '2', fetch);
+    change(answers);
+    const after = answers.get(1, '2', fetch);
+    expect(await after).toBe(1);
+    answer(10);
+    // The call that asked before the change may have the older answer, as a kept one.
+    expect(await Promise.all([pending, before])).toEqual([10, 10]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // What is kept is the answer read after the change.
+    expect(await answers.get(1, '2', async () => 99)).toBe(1);
+    await stop();
+  });
+
+  it('goes on sharing the newer fetch when the one it replaced ends first', async () => {
+    const { answers, fetch, stop } = await setup();
+    const older = pendingFetch(answers, 1, '2');
+    answers.invalidate(1);
+    const newer = pendingFetch(answers, 1, '2');
+    older.answer(10);
+    await older.pending;
+    const joined = answers.get(1, '2', fetch);
+    newer.answer(20);
+    expect(await Promise.all([newer.pending, joined])).toEqual([20, 20]);
+    expect(fetch).not.toHaveBeenCalled();
+    await stop();
+  });
+
+  it('shares a failed fetch\'s failure with the calls that waited for it, and fetches anew after it', async () => {
+    const { answers, fetch, stop } = await setup();
+    let fail!: (err: Error) => void;
+    const first = answers.get(1, '2', () => new Promise((_resolve, reject) => (fail = reject)));
+    const joined = answers.get(1, '2', fetch);
+    fail(new Error('database away'));
+    await expect(first).rejects.toThrow('database away');
+    await expect(joined).rejects.toThrow('database away');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await answers.get(1, '2', fetch)).toBe(1);
+    await stop();
+  });
+
+  it('shares no fetch while it is not listening', async () => {
+    const answers = new RealmAnswers<number>({ announcements: [] });
+    let answer!: (n: number) => void;
+    const first = answers.get(1, '2', () => new Promise((resolve) => (answer = resolve)));
+    const fetch = jest.fn(async () => 5);
+    expect(await answers.get(1, '2', fetch)).toBe(5);
+    answer(4);
+    expect(await first).toBe(4);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('answers many keys at once, fetching only those it does not keep, in one call', async () => {
     const { answers, bus, stop } = await setup();
     const fetch = jest.fn(async (missing: string[]) => new Map(missing.filter((k) => k !== 'ghost').map((k) => [k, Number(k) * 10])));

@@ -64,6 +64,8 @@ export class RealmAnswers<T> {
   private readonly now: () => number;
   private size = 0;
   private live = false;
+  /** get()'s fetches under way, by realm and key, with the mark they began from. */
+  private readonly fetching = new Map<string, { answer: Promise<T>; since: number }>();
   /** Counts changes: a realm's, or everything's (see mark()). */
   private changes = 0;
   /** The mark of the last drop of everything (a loss of the bus, start, stop, the bound). */
@@ -78,14 +80,28 @@ export class RealmAnswers<T> {
   /**
    * The answer kept under `key`, or fetched and kept unless the realm's answers (or all)
    * changed after `since`: by default the call's start (the answer may predate the change);
-   * a mark() read earlier when what the fetch asks with was itself read then.
+   * a mark() read earlier when what the fetch asks with was itself read then. A call that
+   * finds the same answer being fetched, and no change since that fetch's `since`, waits for
+   * it instead of fetching again (and shares its failure, if it fails).
    */
   async get(realmId: number, key: string, fetch: () => Promise<T>, since = this.mark()): Promise<T> {
     const kept = this.realms.get(realmId)?.answers.get(key);
     if (kept && kept.expires > this.now()) return kept.answer;
-    const answer = await fetch();
-    if (this.live && !this.changedAfter(realmId, since)) this.keep(realmId, key, answer);
-    return answer;
+    // A fetch of the same answer under way serves this call too, as a kept answer would,
+    // unless the realm changed since it began (a burst of requests after a change reads once).
+    const id = `${realmId}\u0000${key}`;
+    const shared = this.fetching.get(id);
+    if (shared && this.live && !this.changedAfter(realmId, shared.since)) return shared.answer;
+    const answer = fetch();
+    const mine = { answer, since };
+    this.fetching.set(id, mine);
+    try {
+      const fetched = await answer;
+      if (this.live && !this.changedAfter(realmId, since)) this.keep(realmId, key, fetched);
+      return fetched;
+    } finally {
+      if (this.fetching.get(id) === mine) this.fetching.delete(id);
+    }
   }
 
   /**
