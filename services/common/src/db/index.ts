@@ -66,8 +66,12 @@ const RACE_CODES = new Set([
   'XX000', // "tuple concurrently updated" (concurrent ALTER of one catalog row)
 ]);
 
-/** Retries a few times, with a short pause, when another process won a race on the same DDL. */
-async function retryOnRace<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+/**
+ * Retries, with a short pause of random length, when another process won a race on the same
+ * DDL. Twelve processes altering one role at once (in four databases) saw one of them lose
+ * three times in a row here: ten attempts, and pauses that keep racers from meeting again.
+ */
+async function retryOnRace<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -75,7 +79,7 @@ async function retryOnRace<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
       const e = err as { code?: string; message?: string };
       const race = RACE_CODES.has(e.code ?? '') && (e.code !== 'XX000' || /concurrently/.test(e.message ?? ''));
       if (!race || attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20 * attempt));
     }
   }
 }
