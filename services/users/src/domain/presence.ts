@@ -7,7 +7,7 @@ import type { UsersConfig } from '../config';
 import { apiEmail } from './format';
 import { userSettings } from './settings';
 import { notifyClients } from './notify';
-import { type RealmPeople, realmPeople, type RealmPeopleAnswers } from './realm-people';
+import { realmPeople, type RealmPeopleAnswers } from './realm-people';
 
 /**
  * Presence, which every real client reports every minute (POST /users/me/presence) and reads
@@ -33,13 +33,11 @@ function legacyEntry(r: PresenceRecord, now: number) {
   return { aggregated: { client: 'website', status, timestamp }, website: { client: 'website', status, timestamp, pushable: false } };
 }
 
-/**
- * The presences a user may see: of active users who have presence enabled. `people` is the
- * realm's people (realmPeople), being read: register reads them once for this and its user lists.
- */
-export async function presences(store: PresenceStore, config: UsersConfig, realmId: number, people: Promise<RealmPeople>, q: PresenceQuery, now: number) {
-  const [records, realm] = await Promise.all([store.all(realmId), people]);
-  const visible = new Map(realm.people.filter(({ row }) => row.is_active && row.presence_enabled).map(({ row }) => [row.id, row]));
+/** The presences a user may see: of active users who have presence enabled. */
+export async function presences(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, caller: Caller, q: PresenceQuery, now: number) {
+  const realmId = caller.realm_id;
+  const [records, { people }] = await Promise.all([store.all(realmId), realmPeople(kept, pool, realmId, caller.user_id)]);
+  const visible = new Map(people.filter(({ row }) => row.is_active && row.presence_enabled).map(({ row }) => [row.id, row]));
   const oldest = q.historyLimitDays === undefined ? -Infinity : now - q.historyLimitDays * 86400;
   const out: Record<string, unknown> = {};
   for (const [userId, r] of records) {
@@ -67,7 +65,7 @@ export async function updatePresence(pool: pg.Pool, kept: RealmPeopleAnswers, st
   if (userSettings(user).presence_enabled !== false) await record(pool, store, config, user, req.status, seconds);
   if (req.ping_only) return {};
   const modern = req.last_update_id !== undefined || req.slim_presence === true;
-  return { ...(await presences(store, config, caller.realm_id, realmPeople(kept, pool, caller.realm_id, caller.user_id), { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
+  return { ...(await presences(pool, kept, store, config, caller, { modern, lastUpdateId: req.last_update_id, historyLimitDays: req.history_limit_days }, now)), zephyr_mirror_active: false };
 }
 
 async function record(pool: pg.Pool, store: PresenceStore, config: UsersConfig, user: UserRow, status: 'active' | 'idle', now: number): Promise<void> {

@@ -14,7 +14,7 @@ import { userStatusState } from './user-status';
 import { linkifierState } from './linkifiers';
 import { presences } from './presence';
 import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
-import { peopleJson, type RealmPeople, realmPeople, type RealmPeopleAnswers } from './realm-people';
+import { peopleJson, realmPeople, type RealmPeopleAnswers } from './realm-people';
 import type { PresenceStore } from '../store/presence';
 
 /**
@@ -36,16 +36,13 @@ const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null 
  * realm-people.ts), so it is encoded with jsonWithRaw.
  */
 export async function registerState(
-  pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore, kept: RealmPeopleAnswers,
+  pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore, people: RealmPeopleAnswers,
 ): Promise<Record<string, unknown>> {
   const realm = await callerRealm(pool, caller);
-  // The realm's people, read once (when kept, not at all) for the user lists and presences.
-  let peopleRead: Promise<RealmPeople> | undefined;
-  const people = () => (peopleRead ??= realmPeople(kept, pool, realm.id, caller.user_id));
   // The parts read independently, at once (each is a query or two); merged in this order.
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
   if (wants(req, 'realm')) parts.push(realmState(config, realm));
-  if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people()));
+  if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people));
   if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
     parts.push(userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
   }
@@ -55,7 +52,7 @@ export async function registerState(
   if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
-    parts.push(presences(presenceStore, config, realm.id, people(), { modern: req.slimPresence }, Date.now() / 1000)
+    parts.push(presences(pool, people, presenceStore, config, caller, { modern: req.slimPresence }, Date.now() / 1000)
       .then((p) => ({ presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp })));
   }
   parts.push(linkifierState(pool, realm.id, {
@@ -143,8 +140,8 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
   };
 }
 
-async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest, read: Promise<RealmPeople>) {
-  const people = await read;
+async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: StateRequest, kept: RealmPeopleAnswers) {
+  const people = await realmPeople(kept, pool, realm.id, caller.user_id);
   const me = people.byId.get(caller.user_id)?.row;
   if (!me) throw new BadRequestError('No such user');
   // The caller's groups once (any depth), for every group setting below.
