@@ -59,7 +59,7 @@ describe('deliver', () => {
 
   /** The event types each queue holds, in the order given. */
   const received = (...qs: QueueRecord[]) =>
-    Promise.all(qs.map(async (q) => (await store.poll(q.queue_id, q, -1, 0))!.map((e) => e.event.type)));
+    Promise.all(qs.map(async (q) => (await store.poll(q.queue_id, q, -1, 0))!.events.map((e) => e.event.type)));
 
   beforeEach(() => {
     store = new MemoryQueueStore();
@@ -104,10 +104,10 @@ describe('deliver', () => {
     const [q] = await queues({});
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: typing }));
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: denmarkMessage }));
-    await expect(store.poll(q.queue_id, q, -1, 0)).resolves.toEqual([
+    await expect(store.poll(q.queue_id, q, -1, 0)).resolves.toEqual({ events: [
       { id: 0, event: { ...typing, id: 0 } },
       { id: 1, event: { ...denmarkMessage, id: 1 } },
-    ]);
+    ], nextId: 2 });
   });
 
   it('appends nothing when the bus redelivers a message, even to a queue made meanwhile', async () => {

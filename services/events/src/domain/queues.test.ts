@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError, Caller, Role } from '@parley/common';
 import { FakeClock } from '../../../../test/support/fake-clock';
 import { MemoryQueueStore } from '../store/memory-store';
+import type { AppendedEvent } from '../store/queue-store';
 import { NewQueue, QueueManager } from './queues';
 
 const TIMINGS = { idleTimeoutMs: 600_000, heartbeatMinMs: 45_000, heartbeatMaxMs: 55_000 };
@@ -155,6 +157,54 @@ describe('QueueManager.getEvents', () => {
     await expect(poll.promise).resolves.toEqual([{ id: 0, event: { type: 'a', id: 0 } }]);
     expect(manager.waiting).toBe(0);
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('answers a long poll woken by its next event without reading the queue again', async () => {
+    const { manager, store, push } = setup();
+    const { queue_id } = await manager.register(member, OPTIONS);
+    await push(queue_id, { type: 'a' });
+    const poll = await longPoll(manager, member, queue_id, 0);
+    const reads = jest.spyOn(store, 'poll');
+    await push(queue_id, { type: 'b' }, { type: 'c' });
+    await expect(poll.promise).resolves.toEqual([{ id: 1, event: { type: 'b', id: 1 } }]);
+    expect(reads).not.toHaveBeenCalled();
+    // The rest goes with the next poll, which acknowledges what the wake-up gave.
+    await expect(manager.getEvents(member, queue_id, 1, true)).resolves.toEqual([{ id: 2, event: { type: 'c', id: 2 } }]);
+  });
+
+  /** A manager whose store's wake-ups pass through `filter` first (undefined: the wake-up is lost). */
+  function setupWithNotices(filter: (queueId: string, appended?: AppendedEvent) => [string, AppendedEvent?] | undefined) {
+    const clock = new FakeClock();
+    const store = new MemoryQueueStore(() => clock.now());
+    const onAppend = store.onAppend.bind(store);
+    jest.spyOn(store, 'onAppend').mockImplementation((listener) => onAppend((queueId, appended) => {
+      const passed = filter(queueId, appended);
+      if (passed) listener(...passed);
+    }));
+    const manager = new QueueManager(store, clock, TIMINGS);
+    const push = (queueId: string, ...events: Record<string, unknown>[]) =>
+      store.append(randomUUID(), events.map((event) => ({ queue_id: queueId, event })));
+    return { store, manager, push };
+  }
+
+  it("reads the queue when woken by a later event than its next (the next one's wake-up was lost)", async () => {
+    const { manager, store, push } = setupWithNotices((queueId, appended) => (appended?.id === 0 ? undefined : [queueId, appended]));
+    const { queue_id } = await manager.register(member, OPTIONS);
+    const poll = await longPoll(manager, member, queue_id);
+    const reads = jest.spyOn(store, 'poll');
+    await push(queue_id, { type: 'a' }, { type: 'b' });
+    await expect(poll.promise).resolves.toEqual([{ id: 0, event: { type: 'a', id: 0 } }, { id: 1, event: { type: 'b', id: 1 } }]);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the queue when woken without the event (a wake-up past its budget)', async () => {
+    const { manager, store, push } = setupWithNotices((queueId) => [queueId]);
+    const { queue_id } = await manager.register(member, OPTIONS);
+    const poll = await longPoll(manager, member, queue_id);
+    const reads = jest.spyOn(store, 'poll');
+    await push(queue_id, { type: 'a' });
+    await expect(poll.promise).resolves.toEqual([{ id: 0, event: { type: 'a', id: 0 } }]);
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it("is not woken by another queue's events", async () => {

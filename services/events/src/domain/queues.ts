@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, Caller } from '@parley/common';
-import type { QueueRecord, QueueStore, QueuedEvent } from '../store/queue-store';
+import type { AppendedEvent, PollResult, QueueRecord, QueueStore, QueuedEvent } from '../store/queue-store';
 import type { Clock } from './clock';
 
 export class BadEventQueueIdError extends ApiError {
@@ -19,6 +19,12 @@ export interface QueueTimings {
 
 type WakeReason = 'event' | 'timeout' | 'aborted';
 
+/** Why a long poll stopped waiting, and the event that woke it where its wake-up carried one. */
+interface Wake {
+  why: WakeReason;
+  appended?: AppendedEvent;
+}
+
 export type NewQueue = Omit<QueueRecord, 'queue_id' | 'realm_id' | 'user_id' | 'created_at' | 'last_poll_at'>;
 
 /**
@@ -26,11 +32,11 @@ export type NewQueue = Omit<QueueRecord, 'queue_id' | 'realm_id' | 'user_id' | '
  * process; the store's append notifications (from any replica) wake them.
  */
 export class QueueManager {
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<(appended?: AppendedEvent) => void>>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly store: QueueStore, private readonly clock: Clock, private readonly timings: QueueTimings) {
-    this.unsubscribe = store.onAppend((queueId) => this.wake(queueId));
+    this.unsubscribe = store.onAppend((queueId, appended) => this.wake(queueId, appended));
   }
 
   async register(caller: Caller, options: NewQueue): Promise<QueueRecord> {
@@ -57,30 +63,36 @@ export class QueueManager {
   async getEvents(caller: Caller, queueId: string, lastEventId: number, dontBlock: boolean, signal?: AbortSignal): Promise<QueuedEvent[]> {
     // Listen before reading, so an event appended in between wakes us instead of being missed.
     const wait = dontBlock || this.draining ? undefined : this.waitForEvents(queueId, signal);
-    let events: QueuedEvent[];
+    let polled: PollResult;
     try {
-      events = await this.poll(caller, queueId, lastEventId);
+      polled = await this.poll(caller, queueId, lastEventId);
     } catch (err) {
       wait?.cancel();
       throw err;
     }
-    if (!wait || events.length) {
+    if (!wait || polled.events.length) {
       wait?.cancel();
-      return events;
+      return polled.events;
     }
     const woken = await wait.result;
+    // Woken by the very next event of the queue (nothing appended was missed since the poll
+    // read it empty): that is what a poll would read now, or its first part. The next poll
+    // acknowledges it. Any other wake-up reads the queue again.
+    if (woken.why === 'event' && woken.appended?.id === polled.nextId && !this.draining) {
+      return [{ id: woken.appended.id, event: woken.appended.event() }];
+    }
     // Shutting down: a heartbeat now, and the client polls again (another replica). A queue
     // deleted meanwhile gets none (append skips it), and the poll below refuses it.
-    if (woken === 'timeout' || (this.draining && woken !== 'aborted')) await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
+    if (woken.why === 'timeout' || (this.draining && woken.why !== 'aborted')) await this.store.append(`heartbeat:${randomUUID()}`, [{ queue_id: queueId, event: { type: 'heartbeat' } }]);
     // Deleted or expired while we waited: the client must re-register, so say so now.
-    return this.poll(caller, queueId, lastEventId);
+    return (await this.poll(caller, queueId, lastEventId)).events;
   }
 
   /** The caller's own queue polled; another user's reads as unknown, as an expired one does. */
-  private async poll(caller: Caller, queueId: string, lastEventId: number): Promise<QueuedEvent[]> {
-    const events = await this.store.poll(queueId, caller, lastEventId, this.clock.now());
-    if (!events) throw new BadEventQueueIdError(queueId);
-    return events;
+  private async poll(caller: Caller, queueId: string, lastEventId: number): Promise<PollResult> {
+    const polled = await this.store.poll(queueId, caller, lastEventId, this.clock.now());
+    if (!polled) throw new BadEventQueueIdError(queueId);
+    return polled;
   }
 
   async deleteQueue(caller: Caller, queueId: string): Promise<void> {
@@ -115,13 +127,13 @@ export class QueueManager {
 
   private draining = false;
 
-  private waitForEvents(queueId: string, signal?: AbortSignal): { result: Promise<WakeReason>; cancel(): void } {
+  private waitForEvents(queueId: string, signal?: AbortSignal): { result: Promise<Wake>; cancel(): void } {
     let cancel = () => undefined as void;
-    const result = new Promise<WakeReason>((resolve) => {
+    const result = new Promise<Wake>((resolve) => {
       const { heartbeatMinMs: min, heartbeatMaxMs: max } = this.timings;
       // Randomised, so that clients do not all poll in lock-step.
       const timer = this.clock.setTimeout(() => done('timeout'), min + Math.random() * (max - min));
-      const onEvent = () => done('event');
+      const onEvent = (appended?: AppendedEvent) => done('event', appended);
       const onAbort = () => done('aborted');
       const set = this.waiters.get(queueId) ?? new Set();
       set.add(onEvent);
@@ -129,20 +141,20 @@ export class QueueManager {
       signal?.addEventListener('abort', onAbort);
       // The client may have gone away before we began to wait (the abort event is past).
       if (signal?.aborted) queueMicrotask(onAbort);
-      const done = (why: WakeReason) => {
+      const done = (why: WakeReason, appended?: AppendedEvent) => {
         timer.cancel();
         set.delete(onEvent);
         if (!set.size) this.waiters.delete(queueId);
         signal?.removeEventListener('abort', onAbort);
-        resolve(why);
+        resolve({ why, appended });
       };
       cancel = () => done('aborted');
     });
     return { result, cancel: () => cancel() };
   }
 
-  private wake(queueId: string): void {
-    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter();
+  private wake(queueId: string, appended?: AppendedEvent): void {
+    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter(appended);
   }
 
   /** Long polls waiting now (for tests and metrics). */

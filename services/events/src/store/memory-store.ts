@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Delivery, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
 
 interface MemoryQueue {
   record: QueueRecord;
@@ -40,31 +40,35 @@ export class MemoryQueueStore implements QueueStore {
     this.forgetOldIds();
     if (this.seen.has(messageId)) return false;
     this.seen.set(messageId, this.now());
-    const woken = new Set<string>();
+    const appended: [string, QueuedEvent][] = [];
     for (const { queue_id, event } of deliveries) {
       const q = this.queues.get(queue_id);
       if (!q) continue;
-      q.events.push({ id: q.nextId, event: { ...event, id: q.nextId } });
+      const queued = { id: q.nextId, event: { ...event, id: q.nextId } };
+      q.events.push(queued);
       q.nextId += 1;
-      woken.add(queue_id);
+      appended.push([queue_id, queued]);
     }
-    for (const id of woken) this.emitter.emit('append', id);
+    // Announced once all are appended, as Redis publishes within its append script.
+    for (const [queueId, { id, event }] of appended) {
+      this.emitter.emit('append', queueId, { id, event: () => ({ ...event }) } satisfies AppendedEvent);
+    }
     return true;
   }
 
-  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined> {
+  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<PollResult | undefined> {
     const q = this.queues.get(queueId);
     if (!q || q.record.realm_id !== owner.realm_id || q.record.user_id !== owner.user_id) return undefined;
     q.record.last_poll_at = now;
     q.events = q.events.filter((e) => e.id > ackedId);
-    return q.events.map((e) => ({ id: e.id, event: { ...e.event } }));
+    return { events: q.events.map((e) => ({ id: e.id, event: { ...e.event } })), nextId: q.nextId };
   }
 
   async idleSince(before: number): Promise<string[]> {
     return [...this.queues.values()].filter((q) => q.record.last_poll_at < before).map((q) => q.record.queue_id);
   }
 
-  onAppend(listener: (queueId: string) => void): () => void {
+  onAppend(listener: (queueId: string, appended?: AppendedEvent) => void): () => void {
     this.emitter.on('append', listener);
     return () => this.emitter.off('append', listener);
   }

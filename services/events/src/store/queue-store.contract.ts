@@ -2,7 +2,7 @@
 // jest's globals come by reference, not import: this file sits in src/, so the service's own
 // build (types: node only) compiles it too, and must find describe/it/expect declared.
 import { randomUUID } from 'node:crypto';
-import type { QueueRecord, QueueStore } from './queue-store';
+import type { QueueRecord, QueueStore, QueuedEvent } from './queue-store';
 
 /**
  * The behaviours every QueueStore has, as one suite that each store's test file runs
@@ -38,9 +38,12 @@ export function queueRecord(overrides: Partial<QueueRecord> = {}): QueueRecord {
  */
 export function listen(store: QueueStore) {
   const ids: string[] = [];
+  /** Each announcement's queue, and its event (as a poll returns it) where the notice carries one. */
+  const notices: { queueId: string; event?: QueuedEvent }[] = [];
   let check = (): void => undefined;
-  const off = store.onAppend((queueId) => {
+  const off = store.onAppend((queueId, appended) => {
     ids.push(queueId);
+    notices.push({ queueId, ...(appended && { event: { id: appended.id, event: appended.event() } }) });
     check();
   });
   const until = (done: (ids: string[]) => boolean, timeoutMs = 5_000) => new Promise<void>((resolve, reject) => {
@@ -53,7 +56,7 @@ export function listen(store: QueueStore) {
     check();
   });
   const heard = (queueId: string) => until((got) => got.includes(queueId));
-  return { ids, off, until, heard };
+  return { ids, notices, off, until, heard };
 }
 
 const idsOf = (queues: QueueRecord[]) => queues.map((q) => q.queue_id).sort();
@@ -71,8 +74,8 @@ export function describeQueueStore(
       for (const record of records) await store.createQueue(record);
       return records;
     };
-    /** A poll by the queue's owner at T0 (the time is what the poll tests are about). */
-    const read = (q: QueueRecord, ackedId: number) => store.poll(q.queue_id, q, ackedId, T0);
+    /** The events a poll by the queue's owner at T0 finds (undefined: refused). */
+    const read = async (q: QueueRecord, ackedId: number) => (await store.poll(q.queue_id, q, ackedId, T0))?.events;
 
     beforeEach(async () => {
       store = await make(() => T0);
@@ -134,7 +137,7 @@ export function describeQueueStore(
     describe('poll', () => {
       it("records the poll's time", async () => {
         const [q] = await created(queueRecord());
-        await expect(store.poll(q.queue_id, q, -1, T0 + 5_000)).resolves.toEqual([]);
+        await expect(store.poll(q.queue_id, q, -1, T0 + 5_000)).resolves.toEqual({ events: [], nextId: 0 });
         await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 5_000 });
         await expect(store.idleSince(T0 + 5_000)).resolves.toEqual([]);
       });
@@ -165,11 +168,11 @@ export function describeQueueStore(
           store.poll(full.queue_id, full, 0, T0 + 5_000),
         ]);
         expect(answers).toEqual([
-          [{ id: 1, event: { type: 'x', n: 1, id: 1 } }],
-          [],
+          { events: [{ id: 1, event: { type: 'x', n: 1, id: 1 } }], nextId: 2 },
+          { events: [], nextId: 0 },
           undefined,
           undefined,
-          [{ id: 1, event: { type: 'x', n: 1, id: 1 } }],
+          { events: [{ id: 1, event: { type: 'x', n: 1, id: 1 } }], nextId: 2 },
         ]);
         // Each poll's own time; the refused one recorded nothing and dropped nothing.
         await expect(store.getQueue(empty.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 2_000 });
@@ -283,6 +286,19 @@ export function describeQueueStore(
         await expect(read(q, 4)).resolves.toEqual([]);
       });
 
+      it('tells the id the next event will get, whatever was acknowledged', async () => {
+        const [q] = await created(queueRecord());
+        const next = async (ackedId: number) => (await store.poll(q.queue_id, q, ackedId, T0))!.nextId;
+        await expect(next(-1)).resolves.toBe(0);
+        await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }, { queue_id: q.queue_id, event: event('x') }]);
+        await expect(next(-1)).resolves.toBe(2);
+        await expect(next(1)).resolves.toBe(2);
+        // Acknowledging past the last event drops everything; the numbering goes on from 2.
+        await expect(next(7)).resolves.toBe(2);
+        await store.append('m2', [{ queue_id: q.queue_id, event: event('y') }]);
+        await expect(store.poll(q.queue_id, q, 1, T0)).resolves.toEqual({ events: [{ id: 2, event: { type: 'y', id: 2 } }], nextId: 3 });
+      });
+
       it('goes on numbering after every event is acknowledged', async () => {
         const [q] = await created(queueRecord());
         await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }, { queue_id: q.queue_id, event: event('x') }]);
@@ -325,6 +341,28 @@ export function describeQueueStore(
         await store.append('m2', [{ queue_id: c.queue_id, event: event('x') }]);
         await heard.heard(c.queue_id);
         expect(new Set(heard.ids)).toEqual(new Set([a.queue_id, b.queue_id, c.queue_id]));
+        heard.off();
+      });
+
+      it('announces each event appended, with the event as a poll returns it, in the order appended', async () => {
+        const [a, b] = await created(queueRecord(), queueRecord());
+        const heard = listen(store);
+        await store.append('m0', [{ queue_id: a.queue_id, event: event('x') }]);
+        await heard.until((ids) => ids.length === 1);
+        const content = { text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'] } };
+        await store.append('m1', [
+          { queue_id: a.queue_id, event: event('y', content) },
+          { queue_id: b.queue_id, event: event('y', content) },
+          { queue_id: a.queue_id, event: event('z') },
+        ]);
+        await heard.until((ids) => ids.length === 4);
+        expect(heard.notices.slice(1)).toEqual([
+          { queueId: a.queue_id, event: { id: 1, event: { type: 'y', ...content, id: 1 } } },
+          { queueId: b.queue_id, event: { id: 0, event: { type: 'y', ...content, id: 0 } } },
+          { queueId: a.queue_id, event: { id: 2, event: { type: 'z', id: 2 } } },
+        ]);
+        // What the notices carry is what the queue holds.
+        expect(await read(a, 0)).toEqual(heard.notices.slice(1).filter((n) => n.queueId === a.queue_id).map((n) => n.event));
         heard.off();
       });
 

@@ -31,6 +31,21 @@ export interface QueuedEvent {
   event: Record<string, unknown>;
 }
 
+/** What a poll finds: the queue's events past the acknowledged one, and the id its next event will get. */
+export interface PollResult {
+  events: QueuedEvent[];
+  nextId: number;
+}
+
+/**
+ * An event just appended to a queue, as an append's notice may carry it (Redis leaves it out
+ * past a size budget): its id, and the event as a poll would return it, read on demand.
+ */
+export interface AppendedEvent {
+  id: number;
+  event(): QueuedEvent['event'];
+}
+
 export interface Delivery {
   queue_id: string;
   event: Record<string, unknown>;
@@ -59,11 +74,15 @@ export interface QueueStore {
    * up to `ackedId` and returns the rest, in order. Undefined, with nothing recorded or
    * dropped, when the queue does not exist (any more) or is not the owner's.
    */
-  poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined>;
+  poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<PollResult | undefined>;
   /** The queues nobody polled since `before` (ms since the epoch). */
   idleSince(before: number): Promise<string[]>;
-  /** Calls `listener` when events are appended to a queue, by any replica. */
-  onAppend(listener: (queueId: string) => void): () => void;
+  /**
+   * Calls `listener` for each event appended to a queue, by any replica, in the order of the
+   * appends, with the event itself where the notice carries it. A notice may be lost (Redis
+   * reconnecting): a listener that needs every event checks `appended.id` against what it read.
+   */
+  onAppend(listener: (queueId: string, appended?: AppendedEvent) => void): () => void;
   /** Resolves once appends by other replicas are heard (onAppend is live). */
   ready(): Promise<void>;
   /** Whether the store answers now (for /readyz). */

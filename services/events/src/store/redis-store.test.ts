@@ -5,7 +5,7 @@ import { describeWithRedis, testRedisUrl } from '../../../../test/support/server
 import { deleteKeys } from '../../../../test/support/redis';
 import { QueueManager } from '../domain/queues';
 import { describeQueueStore, listen, queueRecord } from './queue-store.contract';
-import { RedisQueueStore } from './redis-store';
+import { NOTICE_BUDGET_BYTES, RedisQueueStore } from './redis-store';
 
 const REDIS_URL = testRedisUrl() ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,6 +32,36 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
     const heard = listen(store);
     await store.append('first', [{ queue_id: queue.queue_id, event: { type: 'x' } }]);
     await heard.heard(queue.queue_id);
+    heard.off();
+    await store.close();
+  });
+
+  it("carries events in its wake-ups up to the append's budget, then announces the queues alone", async () => {
+    const store = await newStore();
+    const queues = [queueRecord(), queueRecord(), queueRecord()];
+    for (const q of queues) await store.createQueue(q);
+    // Each stored as `<id>|<json>`: two fit the budget, the third would not.
+    const big = { type: 'big', text: 'a'.repeat(Math.floor(NOTICE_BUDGET_BYTES * 0.45)) };
+    const heard = listen(store);
+    // What each notice carried, short enough for a failure to print: [queue, event id, type, size] or [queue].
+    const carried = () => heard.notices.map((n) => (n.event
+      ? [n.queueId, n.event.id, n.event.event.type, JSON.stringify(n.event.event).length]
+      : [n.queueId]));
+    const size = (e: object, id: number) => JSON.stringify({ ...e, id }).length;
+    await store.append('m1', queues.map((q) => ({ queue_id: q.queue_id, event: big })));
+    await heard.until((ids) => ids.length === 3);
+    expect(carried()).toEqual([
+      [queues[0].queue_id, 0, 'big', size(big, 0)],
+      [queues[1].queue_id, 0, 'big', size(big, 0)],
+      [queues[2].queue_id],
+    ]);
+    // Each append has its own budget; an event bigger than all of it is announced alone.
+    const huge = { type: 'huge', text: 'b'.repeat(NOTICE_BUDGET_BYTES) };
+    await store.append('m2', [{ queue_id: queues[2].queue_id, event: { type: 'small' } }, { queue_id: queues[2].queue_id, event: huge }]);
+    await heard.until((ids) => ids.length === 5);
+    expect(carried().slice(3)).toEqual([[queues[2].queue_id, 1, 'small', size({ type: 'small' }, 1)], [queues[2].queue_id]]);
+    // The queue holds them all, whatever the notices carried.
+    expect((await store.poll(queues[2].queue_id, queues[2], -1, 0))!.events.map((e) => e.event.type)).toEqual(['big', 'small', 'huge']);
     heard.off();
     await store.close();
   });
@@ -71,7 +101,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await a.createQueue(q);
       await expect(b.getQueue(q.queue_id)).resolves.toEqual(q);
       await b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }]);
-      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
+      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual({ events: [{ id: 0, event: { type: 'x', id: 0 } }], nextId: 1 });
     });
 
     it("hear each other's appends", async () => {
@@ -90,7 +120,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await a.createQueue(q);
       await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
       await expect(b.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(false);
-      await expect(b.poll(q.queue_id, q, -1, 0)).resolves.toHaveLength(1);
+      expect((await b.poll(q.queue_id, q, -1, 0))!.events).toHaveLength(1);
     });
 
     it("wake each other's long polls", async () => {
@@ -121,7 +151,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
       await expect(other.getQueue(q.queue_id)).resolves.toBeUndefined();
       await expect(other.queuesOf(1, 'realm')).resolves.toEqual([]);
       await expect(other.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
-      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual([]);
+      await expect(a.poll(q.queue_id, q, -1, 0)).resolves.toEqual({ events: [], nextId: 0 });
       // Each prefix has its own dedupe memory too.
       await expect(a.append('m1', [{ queue_id: q.queue_id, event: { type: 'x' } }])).resolves.toBe(true);
     });

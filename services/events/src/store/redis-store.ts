@@ -1,31 +1,48 @@
 import Redis from 'ioredis';
-import { Delivery, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
 
 /**
  * Queues in Redis, shared by every events replica. Per queue: `q:<id>:meta` (the record as
  * JSON), `q:<id>:next` (the next event id), `q:<id>:events` (a list of `<id>|<json>`);
  * indexes `realm:<id>:queues`, `user:<id>:queues` and the `idle` sorted set (last poll);
  * `seen:<message id>` for dedupe. Appends run as one Lua script, so dedupe, numbering and
- * the wake-up (PUBLISH on `append`) happen together or not at all. A poll is one script too
- * (one round trip: the owner's check, the poll's time, the acknowledgement and the read).
- * Single-node Redis: the append script touches keys it computes (no Redis Cluster).
+ * the wake-up (a PUBLISH on `append` per event) happen together or not at all. A poll is one
+ * script too (one round trip: the owner's check, the poll's time, the acknowledgement, the
+ * read and the next id). Single-node Redis: the scripts touch keys they compute (no Redis Cluster).
+ *
+ * A wake-up is `<queue id>|<event id>|<json>`, the event as appended, so that a long poll
+ * woken by it answers without reading the queue again; past the append's budget of
+ * NOTICE_BUDGET_BYTES it is `<queue id>` alone (every replica's subscriber receives every
+ * wake-up, and Redis cuts off a subscriber whose output buffer grows past its limit: 32 MiB,
+ * or 8 MiB for a minute, by default).
  */
 const APPEND = `
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local p = ARGV[2]
-for i = 3, #ARGV, 2 do
+local budget = tonumber(ARGV[3])
+for i = 4, #ARGV, 2 do
   local q = ARGV[i]
   if redis.call('EXISTS', p .. 'q:' .. q .. ':meta') == 1 then
     local id = redis.call('INCR', p .. 'q:' .. q .. ':next') - 1
-    redis.call('RPUSH', p .. 'q:' .. q .. ':events', id .. '|' .. ARGV[i + 1])
-    redis.call('PUBLISH', p .. 'append', q)
+    local item = id .. '|' .. ARGV[i + 1]
+    redis.call('RPUSH', p .. 'q:' .. q .. ':events', item)
+    if #item <= budget then
+      budget = budget - #item
+      redis.call('PUBLISH', p .. 'append', q .. '|' .. item)
+    else
+      redis.call('PUBLISH', p .. 'append', q)
+    end
   end
 end
 return 1`;
 
+/** What one append may put into its wake-ups' events, in all (see APPEND). */
+export const NOTICE_BUDGET_BYTES = 256 * 1024;
+
 /**
- * A poll (QueueStore.poll): KEYS meta, idle, events; ARGV realm id, user id, now, acked id,
- * queue id. Nil for a queue that is gone or someone else's, before anything is changed.
+ * A poll (QueueStore.poll): KEYS meta, idle, events, next; ARGV realm id, user id, now, acked
+ * id, queue id. Nil for a queue that is gone or someone else's, before anything is changed;
+ * otherwise the next id, then the events left.
  */
 const POLL = `
 local meta = redis.call('GET', KEYS[1])
@@ -40,12 +57,29 @@ while true do
   if not head then break end
   if tonumber(string.match(head, '^(%-?%d+)|')) <= acked then redis.call('LPOP', KEYS[3]) else break end
 end
-return redis.call('LRANGE', KEYS[3], 0, -1)`;
+local items = redis.call('LRANGE', KEYS[3], 0, -1)
+table.insert(items, 1, redis.call('GET', KEYS[4]))
+return items`;
+
+/** An event as stored (`<id>|<json>`, from `bar`, the first bar) and as polls return it. */
+function queuedEvent(item: string, bar: number): QueuedEvent {
+  const id = Number(item.slice(0, bar));
+  return { id, event: { ...JSON.parse(item.slice(bar + 1)), id } };
+}
+
+/** A wake-up's queue id, and its event where it carries one (see APPEND). */
+function readNotice(notice: string): [string, AppendedEvent | undefined] {
+  const bar = notice.indexOf('|');
+  if (bar < 0) return [notice, undefined];
+  const item = notice.slice(bar + 1);
+  const idEnd = item.indexOf('|');
+  return [notice.slice(0, bar), { id: Number(item.slice(0, idEnd)), event: () => queuedEvent(item, idEnd).event }];
+}
 
 export class RedisQueueStore implements QueueStore {
   private readonly redis: Redis;
   private readonly subscriber: Redis;
-  private readonly listeners = new Set<(queueId: string) => void>();
+  private readonly listeners = new Set<(queueId: string, appended?: AppendedEvent) => void>();
   private readonly subscribed: Promise<unknown>;
 
   constructor(url: string, private readonly prefix: string) {
@@ -54,7 +88,10 @@ export class RedisQueueStore implements QueueStore {
     // Errors surface on the commands that fail; the connection retries by itself.
     this.redis.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, queueId: string) => this.listeners.forEach((l) => l(queueId)));
+    this.subscriber.on('message', (_channel: string, notice: string) => {
+      const [queueId, appended] = readNotice(notice);
+      this.listeners.forEach((l) => l(queueId, appended));
+    });
     this.subscribed = this.subscriber.subscribe(`${prefix}append`);
   }
 
@@ -109,27 +146,25 @@ export class RedisQueueStore implements QueueStore {
 
   async append(messageId: string, deliveries: Delivery[]): Promise<boolean> {
     const args = deliveries.flatMap((d) => [d.queue_id, JSON.stringify(d.event)]);
-    const result = await this.redis.eval(APPEND, 1, this.key('seen', messageId), DEDUPE_TTL_SECONDS, this.prefix, ...args);
+    const result = await this.redis.eval(APPEND, 1, this.key('seen', messageId), DEDUPE_TTL_SECONDS, this.prefix, NOTICE_BUDGET_BYTES, ...args);
     return Number(result) === 1;
   }
 
-  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<QueuedEvent[] | undefined> {
-    const items = (await this.redis.eval(
-      POLL, 3, this.key('q', queueId, 'meta'), this.key('idle'), this.key('q', queueId, 'events'),
+  async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<PollResult | undefined> {
+    const reply = (await this.redis.eval(
+      POLL, 4, this.key('q', queueId, 'meta'), this.key('idle'), this.key('q', queueId, 'events'), this.key('q', queueId, 'next'),
       owner.realm_id, owner.user_id, now, ackedId, queueId,
     )) as string[] | null;
-    return items?.map((item) => {
-      const bar = item.indexOf('|');
-      const id = Number(item.slice(0, bar));
-      return { id, event: { ...JSON.parse(item.slice(bar + 1)), id } };
-    });
+    if (!reply) return undefined;
+    const [next, ...items] = reply;
+    return { events: items.map((item) => queuedEvent(item, item.indexOf('|'))), nextId: Number(next) };
   }
 
   async idleSince(before: number): Promise<string[]> {
     return this.redis.zrangebyscore(this.key('idle'), '-inf', `(${before}`);
   }
 
-  onAppend(listener: (queueId: string) => void): () => void {
+  onAppend(listener: (queueId: string, appended?: AppendedEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
