@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ApiError, Caller, Role } from '@parley/common';
 import { FakeClock } from '../../../../test/support/fake-clock';
 import { MemoryQueueStore } from '../store/memory-store';
@@ -18,9 +17,19 @@ const OPTIONS: NewQueue = {
   apply_markdown: false, client_gravatar: true, slim_presence: false, include_subscribers: 'false',
 };
 
-function setup() {
+/** What a test does to the store's wake-ups before the manager hears them: undefined loses one. */
+type WakeUpFilter = (queueId: string, appended?: AppendedEvent) => [string, AppendedEvent?] | undefined;
+
+function setup(wakeUps?: WakeUpFilter) {
   const clock = new FakeClock();
   const store = new MemoryQueueStore(() => clock.now());
+  if (wakeUps) {
+    const onAppend = store.onAppend.bind(store);
+    jest.spyOn(store, 'onAppend').mockImplementation((listener) => onAppend((queueId, appended) => {
+      const passed = wakeUps(queueId, appended);
+      if (passed) listener(...passed);
+    }));
+  }
   const manager = new QueueManager(store, clock, TIMINGS);
   let messages = 0;
   /** Appends events to a queue as a bus message would, each call its own message id. */
@@ -172,23 +181,8 @@ describe('QueueManager.getEvents', () => {
     await expect(manager.getEvents(member, queue_id, 1, true)).resolves.toEqual([{ id: 2, event: { type: 'c', id: 2 } }]);
   });
 
-  /** A manager whose store's wake-ups pass through `filter` first (undefined: the wake-up is lost). */
-  function setupWithNotices(filter: (queueId: string, appended?: AppendedEvent) => [string, AppendedEvent?] | undefined) {
-    const clock = new FakeClock();
-    const store = new MemoryQueueStore(() => clock.now());
-    const onAppend = store.onAppend.bind(store);
-    jest.spyOn(store, 'onAppend').mockImplementation((listener) => onAppend((queueId, appended) => {
-      const passed = filter(queueId, appended);
-      if (passed) listener(...passed);
-    }));
-    const manager = new QueueManager(store, clock, TIMINGS);
-    const push = (queueId: string, ...events: Record<string, unknown>[]) =>
-      store.append(randomUUID(), events.map((event) => ({ queue_id: queueId, event })));
-    return { store, manager, push };
-  }
-
   it("reads the queue when woken by a later event than its next (the next one's wake-up was lost)", async () => {
-    const { manager, store, push } = setupWithNotices((queueId, appended) => (appended?.id === 0 ? undefined : [queueId, appended]));
+    const { manager, store, push } = setup((queueId, appended) => (appended?.id === 0 ? undefined : [queueId, appended]));
     const { queue_id } = await manager.register(member, OPTIONS);
     const poll = await longPoll(manager, member, queue_id);
     const reads = jest.spyOn(store, 'poll');
@@ -198,7 +192,7 @@ describe('QueueManager.getEvents', () => {
   });
 
   it('reads the queue when woken without the event (a wake-up past its budget)', async () => {
-    const { manager, store, push } = setupWithNotices((queueId) => [queueId]);
+    const { manager, store, push } = setup((queueId) => [queueId]);
     const { queue_id } = await manager.register(member, OPTIONS);
     const poll = await longPoll(manager, member, queue_id);
     const reads = jest.spyOn(store, 'poll');
