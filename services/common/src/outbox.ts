@@ -82,20 +82,23 @@ export async function writeOutboxRows(
  * `ctes` to put in its WITH (the insert, named `outbox_rows`, and the relays' wake-up where
  * one is due), `select`, an expression for the statement to answer (the rows' IDs, as text[]),
  * and `written`, to call with that answer. Parameters are numbered from `firstParam`.
- * `payloadSql` may compute each payload from `e.payload` and the tables in `from` (other CTEs
- * of the statement, with a trailing comma), as a message's events take its new ID.
+ * `payloadSql` may compute each payload from `e.payload` (`e.n` is its place in `events`, from
+ * 1) and the tables in `from` (other CTEs of the statement, with a trailing comma) joined by
+ * `where`, as a message's events take its new ID. An event carries the trace of the request
+ * that made it (`trace`, when it was made in another request's statement), else this one's.
  */
 export function outboxPart(
-  db: object, schema: string, events: { subject: string; payload: unknown }[], firstParam: number,
-  opts: { from?: string; payloadSql?: string } = {},
+  db: object, schema: string, events: { subject: string; payload: unknown; trace?: string | null }[], firstParam: number,
+  opts: { from?: string; where?: string; payloadSql?: string } = {},
 ): { ctes: string; select: string; params: unknown[]; written: (ids: string[] | null) => Promise<void> } {
   const tx = transactions.get(db);
   const publish = tx?.publish ?? publishers.get(db as Pool);
-  const [subjects, payloads, trace, channel] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+  const [subjects, payloads, traces, channel] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
   const insert = `outbox_rows AS (
        INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace)
-       SELECT e.subject, ${opts.payloadSql ?? 'e.payload'}, ${trace}
-         FROM ${opts.from ?? ''} ROWS FROM (unnest(${subjects}::text[]), jsonb_array_elements(${payloads}::jsonb)) WITH ORDINALITY AS e(subject, payload, n)
+       SELECT e.subject, ${opts.payloadSql ?? 'e.payload'}, e.trace
+         FROM ${opts.from ?? ''} ROWS FROM (unnest(${subjects}::text[]), jsonb_array_elements(${payloads}::jsonb), unnest(${traces}::text[]))
+           WITH ORDINALITY AS e(subject, payload, trace, n)${opts.where ? ` WHERE ${opts.where}` : ''}
        ORDER BY e.n RETURNING id)`;
   // Where the writer waits for its rows to be published, that wait wakes the relay; elsewhere
   // the relays are told when the change commits.
@@ -107,7 +110,7 @@ export function outboxPart(
     // The payloads go as one JSON array: a jsonb[] parameter would have pg escape every
     // character of every payload into an array literal.
     params: [
-      events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, currentTraceHeaders().traceparent ?? null,
+      events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, traceOf(events),
       ...(publish ? [] : [channelOf(schema)]),
     ],
     written: async (ids) => {
@@ -115,6 +118,12 @@ export function outboxPart(
       else if (publish && ids?.length) await publish(ids);
     },
   };
+}
+
+/** Each event's trace: its own, else the current request's. */
+function traceOf(events: { trace?: string | null }[]): (string | null)[] {
+  const current = currentTraceHeaders().traceparent ?? null;
+  return events.map((e) => (e.trace === undefined ? current : e.trace));
 }
 
 export interface OutboxRelayOptions {

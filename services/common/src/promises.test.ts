@@ -1,4 +1,4 @@
-import { coalesced, handledLater } from './promises';
+import { coalesced, grouped, handledLater } from './promises';
 
 describe('handledLater', () => {
   it('keeps the rejection for whoever awaits, and reports none as unhandled', async () => {
@@ -62,5 +62,95 @@ describe('coalesced', () => {
     expect(c.run).toHaveBeenCalledTimes(2);
     c.end(1);
     await expect(second).resolves.toBeUndefined();
+  });
+});
+
+describe('grouped', () => {
+  /** A batch runner the test ends by hand: each batch's items, and a way to answer or fail it. */
+  function controlled() {
+    const batches: { items: number[]; answer: () => void; fail: (err: unknown) => void }[] = [];
+    const runBatch = jest.fn((items: number[]) => new Promise<string[]>((resolve, reject) => void batches.push({
+      items, answer: () => resolve(items.map((i) => `r${i}`)), fail: reject,
+    })));
+    return { runBatch, batches };
+  }
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  const refused = Object.assign(new Error('refused'), { refused: true });
+  const options = { maxInFlight: 1, maxBatch: 3, retryAlone: (err: unknown) => (err as { refused?: boolean }).refused === true };
+
+  it('runs a call at once when nothing runs, and groups the calls made meanwhile, at most maxBatch a batch', async () => {
+    const c = controlled();
+    const call = grouped(c.runBatch, options);
+    const first = call(1);
+    expect(c.batches.map((b) => b.items)).toEqual([[1]]);
+    const later = [2, 3, 4, 5].map((i) => call(i));
+    await settled();
+    expect(c.batches).toHaveLength(1); // one in flight at most
+    c.batches[0].answer();
+    await expect(first).resolves.toBe('r1');
+    expect(c.batches.map((b) => b.items)).toEqual([[1], [2, 3, 4]]);
+    c.batches[1].answer();
+    await settled();
+    expect(c.batches.map((b) => b.items)).toEqual([[1], [2, 3, 4], [5]]);
+    c.batches[2].answer();
+    await expect(Promise.all(later)).resolves.toEqual(['r2', 'r3', 'r4', 'r5']);
+  });
+
+  it('keeps up to maxInFlight batches running', async () => {
+    const c = controlled();
+    const call = grouped(c.runBatch, { ...options, maxInFlight: 2 });
+    const calls = [1, 2, 3, 4].map((i) => call(i));
+    expect(c.batches.map((b) => b.items)).toEqual([[1], [2]]);
+    c.batches[1].answer();
+    await settled();
+    expect(c.batches.map((b) => b.items)).toEqual([[1], [2], [3, 4]]);
+    c.batches[2].answer();
+    c.batches[0].answer();
+    await expect(Promise.all(calls)).resolves.toEqual(['r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('runs a refused batch again item by item, so a bad item fails only its own call', async () => {
+    const c = controlled();
+    const call = grouped(c.runBatch, options);
+    const first = call(1);
+    const others = [2, 3, 4].map((i) => handledLater(call(i)));
+    c.batches[0].answer();
+    await first;
+    await settled();
+    c.batches[1].fail(refused);
+    for (let i = 2; i <= 4; i++) {
+      await settled();
+      const alone = c.batches[c.batches.length - 1];
+      expect(alone.items).toEqual([i]); // one after another, within the one batch's slot
+      if (i === 3) alone.fail(new Error('bad item'));
+      else alone.answer();
+    }
+    await expect(others[0]).resolves.toBe('r2');
+    await expect(others[1]).rejects.toThrow('bad item');
+    await expect(others[2]).resolves.toBe('r4');
+    expect(c.runBatch).toHaveBeenCalledTimes(5);
+  });
+
+  it('fails every call of a batch, without running any again, when the failure may have left work done', async () => {
+    const c = controlled();
+    const call = grouped(c.runBatch, options);
+    const first = handledLater(call(1));
+    const others = [2, 3].map((i) => handledLater(call(i)));
+    c.batches[0].fail(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    await settled();
+    c.batches[1].fail(new Error('connection lost'));
+    await Promise.all(others.map((p) => expect(p).rejects.toThrow('connection lost')));
+    expect(c.runBatch).toHaveBeenCalledTimes(2);
+    // and the next call runs at once: the failed batches freed their slots
+    const after = call(9);
+    expect(c.batches.map((b) => b.items)).toEqual([[1], [2, 3], [9]]);
+    c.batches[2].answer();
+    await expect(after).resolves.toBe('r9');
+  });
+
+  it('rejects a batch whose runner answers for fewer items than it was given', async () => {
+    const call = grouped(async (items: number[]) => items.slice(1), { ...options, retryAlone: () => false });
+    await expect(call(1)).rejects.toThrow('a batch of 1 answered 0 results');
   });
 });

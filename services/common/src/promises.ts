@@ -34,3 +34,58 @@ export function coalesced(run: () => Promise<void>): () => Promise<void> {
     return next;
   };
 }
+
+export interface GroupedOptions {
+  /** Batches running at once; a call made while that many run waits for the next batch. */
+  maxInFlight: number;
+  /** The most items in one batch. */
+  maxBatch: number;
+  /**
+   * Whether a failed batch of several may run again item by item, so that one bad item fails
+   * only its own call: only for failures that prove the batch did nothing (an atomic write the
+   * database refused, not a lost connection, after which it may have committed).
+   */
+  retryAlone: (err: unknown) => boolean;
+}
+
+/**
+ * Calls to `runBatch` (which answers for each item, in order, all or nothing) grouped as they
+ * come: a call while fewer than `maxInFlight` batches run starts one at once, alone; the calls
+ * made meanwhile wait and go together in the next batch, started when a running one ends. At
+ * low load each call is a batch of one, with no delay; under load the batches grow by
+ * themselves, and so does the work each round trip does.
+ */
+export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: GroupedOptions): (item: T) => Promise<R> {
+  interface Waiting { item: T; resolve: (result: R) => void; reject: (err: unknown) => void }
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  const runOne = (w: Waiting) => runBatch([w.item]).then(([result]) => w.resolve(result), w.reject);
+  const run = async (batch: Waiting[]): Promise<void> => {
+    try {
+      const results = await runBatch(batch.map((w) => w.item));
+      if (results.length !== batch.length) throw new Error(`grouped: a batch of ${batch.length} answered ${results.length} results`);
+      batch.forEach((w, i) => w.resolve(results[i]));
+    } catch (err) {
+      if (batch.length === 1 || !opts.retryAlone(err)) {
+        for (const w of batch) w.reject(err);
+        return;
+      }
+      for (const w of batch) await runOne(w);
+    }
+  };
+  const pump = (): void => {
+    while (inFlight < opts.maxInFlight && waiting.length) {
+      const batch = waiting.splice(0, opts.maxBatch);
+      inFlight++;
+      void run(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  };
+  return (item) => new Promise<R>((resolve, reject) => {
+    waiting.push({ item, resolve, reject });
+    pump();
+  });
+}

@@ -8,6 +8,7 @@ export type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription } from
 export { MemoryBus, MemoryHub, subjectMatches } from './memory';
 export { createNatsBus } from './nats';
 export { NamespacedBus } from './namespace';
+export { currentTraceHeaders } from './trace';
 
 /** Every service of an all-in-one process talks through this one hub. */
 let processHub: MemoryHub | undefined;

@@ -92,7 +92,8 @@ const messageRow = (fields: Record<string, unknown> = {}) => ({
 
 function defaultSql(s: string, params: unknown[]): { rows: unknown[] } {
   if (s.includes('INSERT INTO recipients')) return { rows: [{ id: 1 }] };
-  if (s.includes('INSERT INTO messages')) return { rows: [messageRow({ content: params[7], rendered_content: params[8] })] };
+  // store.insertMessage: the new messages' IDs, and their outbox rows' (none written here).
+  if (s.includes('INSERT INTO messages')) return { rows: [{ ids: [100], outbox_ids: null }] };
   // writeOutboxRows: one row, the IDs of those it wrote.
   if (s.includes('outbox_rows')) return { rows: [{ ids: null }] };
   return { rows: [] };
@@ -111,7 +112,8 @@ describe('sending a message that links to uploads', () => {
     expect(w.uploads).toHaveBeenCalledTimes(1);
     // The claim's date is the message's, as the insert stored it.
     const insert = w.query.mock.calls.find(([sql]) => sql.includes('INSERT INTO messages'))!;
-    const dateSent = Math.floor((insert[1]![13] as Date).getTime() / 1000);
+    const [row] = JSON.parse(insert[1]![1] as string) as { date_sent: string }[];
+    const dateSent = Math.floor(Date.parse(row.date_sent) / 1000);
     expect(w.uploads.mock.calls[0].slice(0, 2)).toEqual(['SyncMessageAttachments', {
       realm_id: REALM, message_id: 100, sender_id: SENDER, date_sent: dateSent, path_ids: ['2/ab/xyz/file.txt', '2/cd/e/g.png'], is_edit: false,
     }]);

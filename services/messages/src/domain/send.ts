@@ -291,7 +291,7 @@ export async function doSend(
   });
   const pathIds = uploadPathIds(out.content, realmId);
   if (pathIds.length && typeof (db as { release?: unknown }).release !== 'function') throw new Error('doSend: content that links uploads is sent in a transaction');
-  const id = await store.insertMessage(db, message, copies, [event]);
+  const id = await store.insertMessage(db, { message, copies, event });
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {
     await syncMessageAttachments(dir.uploads, {

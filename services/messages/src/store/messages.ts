@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ClientEvent, clientEventSubject, outboxPart, schemaOf } from '@parley/common';
+import { ClientEvent, clientEventSubject, currentTraceHeaders, grouped, outboxPart, schemaOf } from '@parley/common';
 import type { Queryable } from '@parley/common';
 
 export interface MessageRow {
@@ -76,31 +76,92 @@ async function findOrMakeRecipient(db: Queryable, realmId: number, column: strin
   }
 }
 
+/** A message to store: its row, each recipient's copy with its flags, the event that tells of it. */
+export interface MessageInsert {
+  message: NewMessage & { recipient_id: number; date_sent: Date };
+  copies: { user_id: number; flags: number }[];
+  /** Its `event.message.id` is set to the new ID. */
+  event: ClientEvent;
+}
+
+/** What one statement stored: the messages' IDs, in order, and the wait for their events. */
+interface Stored { id: number; published: Promise<void> }
+
 /**
- * Inserts a message, every recipient's copy with its flags, and the client events that tell of
- * it (`event.message.id` of each set to the new ID), in one statement: one round trip whatever
- * the number of recipients, and atomic without a transaction. Returns the new ID.
+ * Concurrent sends on a pool share a statement. Two run at a time, so the next group gathers
+ * while one is in PostgreSQL and one is answered; a send with none running goes at once, alone.
  */
-export async function insertMessage(
-  db: Queryable, m: NewMessage & { recipient_id: number; date_sent: Date }, copies: { user_id: number; flags: number }[], events: ClientEvent[],
-): Promise<number> {
-  const outbox = outboxPart(db, schemaOf('messages'), events.map((payload) => ({ subject: clientEventSubject('messages'), payload })), 17, {
-    from: 'message,', payloadSql: "jsonb_set(e.payload, '{event,message,id}', to_jsonb(message.id))",
+const GROUP_OPTIONS = {
+  maxInFlight: 2,
+  maxBatch: 32,
+  // PostgreSQL refused the statement, so it stored nothing: each send can go again alone.
+  retryAlone: (err: unknown) => err instanceof pg.DatabaseError,
+};
+const groups = new WeakMap<pg.Pool, (insert: MessageInsert & { trace: string | null }) => Promise<Stored>>();
+
+/**
+ * Inserts a message, every recipient's copy with its flags, and the client event that tells of
+ * it, in one statement: one round trip whatever the number of recipients, and atomic without
+ * a transaction. On the pool, sends made at the same time go in one statement together
+ * (grouped): fewer round trips and commits per send under load. Returns the new ID once the
+ * event is published (on a pool that publishes before returning) or written (in a transaction).
+ */
+export async function insertMessage(db: Queryable, insert: MessageInsert): Promise<number> {
+  let stored: Stored;
+  if (db instanceof pg.Pool) {
+    let group = groups.get(db);
+    if (!group) groups.set(db, (group = grouped((batch) => insertMessages(db, batch), GROUP_OPTIONS)));
+    // The event keeps the trace of its own request, whichever request's statement writes it.
+    stored = await group({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
+  } else {
+    [stored] = await insertMessages(db, [insert]);
+  }
+  await stored.published;
+  return stored.id;
+}
+
+/** The messages, their copies and events, in one statement; their IDs ascend in this order. */
+async function insertMessages(db: Queryable, inserts: (MessageInsert & { trace?: string | null })[]): Promise<Stored[]> {
+  const outbox = outboxPart(db, schemaOf('messages'),
+    inserts.map((i) => ({ subject: clientEventSubject('messages'), payload: i.event, trace: i.trace })), 6, {
+      from: 'ids,', where: 'ids.n = e.n', payloadSql: "jsonb_set(e.payload, '{event,message,id}', to_jsonb(ids.id))",
+    });
+  // The rows go as one JSON array (no text[] literal to escape content into); the copies as
+  // parallel arrays, each with its message's place in the list (from 1).
+  const rows = JSON.stringify(inserts.map(({ message: m }) => ({
+    realm_id: m.realm_id, sender_id: m.sender_id, kind: m.kind, channel_id: m.channel_id, topic: m.topic, dm_user_ids: m.dm_user_ids,
+    recipient_id: m.recipient_id, content: m.content, rendered_content: m.rendered_content, client: m.client,
+    has_link: m.has_link, has_image: m.has_image, has_attachment: m.has_attachment, date_sent: m.date_sent,
+  })));
+  const users: number[] = [];
+  const flags: number[] = [];
+  const places: number[] = [];
+  inserts.forEach((i, place) => {
+    for (const c of i.copies) {
+      users.push(c.user_id);
+      flags.push(c.flags);
+      places.push(place + 1);
+    }
   });
-  const { rows } = await db.query<{ id: number; outbox_ids: string[] | null }>(
-    `WITH message AS (
-       INSERT INTO messages AS m (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
+  const { rows: [result] } = await db.query<{ ids: number[]; outbox_ids: string[] | null }>(
+    `WITH ids AS MATERIALIZED (SELECT nextval('messages_id_seq') AS id, n FROM generate_series(1, $1::int) AS n),
+     message AS (
+       INSERT INTO messages (id, realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
          has_link, has_image, has_attachment, date_sent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING m.id),
+       SELECT ids.id, m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content, m.rendered_content, m.client,
+         m.has_link, m.has_image, m.has_attachment, m.date_sent
+         FROM ROWS FROM (json_to_recordset($2::json) AS (realm_id int, sender_id int, kind text, channel_id int, topic text, dm_user_ids int[],
+           recipient_id int, content text, rendered_content text, client text, has_link boolean, has_image boolean, has_attachment boolean,
+           date_sent timestamptz)) WITH ORDINALITY AS m JOIN ids ON ids.n = m.ordinality),
      copies AS (
-       INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($15::int[], $16::int[]) AS c(u, f)),
+       INSERT INTO user_messages (user_id, message_id, flags)
+       SELECT c.u, ids.id, c.f FROM unnest($3::int[], $4::int[], $5::int[]) AS c(u, f, n) JOIN ids USING (n)),
      ${outbox.ctes}
-     SELECT message.id::int AS id, ${outbox.select} AS outbox_ids FROM message`,
-    [m.realm_id, m.sender_id, m.kind, m.channel_id, m.topic, m.dm_user_ids, m.recipient_id, m.content, m.rendered_content, m.client,
-      m.has_link, m.has_image, m.has_attachment, m.date_sent, copies.map((c) => c.user_id), copies.map((c) => c.flags), ...outbox.params],
+     SELECT (SELECT array_agg(id::int ORDER BY n) FROM ids) AS ids, ${outbox.select} AS outbox_ids`,
+    [inserts.length, rows, users, flags, places, ...outbox.params],
   );
-  await outbox.written(rows[0].outbox_ids);
-  return rows[0].id;
+  const published = outbox.written(result.outbox_ids);
+  return result.ids.map((id) => ({ id, published }));
 }
 
 export async function findMessage(db: Queryable, realmId: number, id: number, viewerId: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow | undefined> {
