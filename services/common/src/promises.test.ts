@@ -109,6 +109,35 @@ describe('grouped', () => {
     await expect(Promise.all(calls)).resolves.toEqual(['r1', 'r2', 'r3', 'r4']);
   });
 
+  it('with heavy batches, starts one beside running ones only while all of those are heavy', async () => {
+    const c = controlled();
+    // items weigh their value; a batch of 10 or more is heavy
+    const call = grouped(c.runBatch, { ...options, maxInFlight: 3, heavy: { weight: (i: number) => i, from: 10 } });
+    const calls = [call(20)];
+    calls.push(call(30)); // beside a heavy one
+    calls.push(call(1)); // beside two heavy ones: the third slot
+    calls.push(call(2), call(3)); // all slots taken: they wait
+    expect(c.batches.map((b) => b.items)).toEqual([[20], [30], [1]]);
+    c.batches[0].answer();
+    await settled();
+    // a slot is free, but the light batch [1] runs: wait for it, and gather
+    expect(c.batches).toHaveLength(3);
+    calls.push(call(40));
+    c.batches[2].answer();
+    await settled();
+    expect(c.batches.map((b) => b.items)).toEqual([[20], [30], [1], [2, 3, 40]]);
+    // [2, 3, 40] weighs 45: heavy, so the next call starts beside it and [30]
+    calls.push(call(4));
+    expect(c.batches.map((b) => b.items)).toEqual([[20], [30], [1], [2, 3, 40], [4]]);
+    calls.push(call(5)); // behind the light [4]
+    expect(c.batches).toHaveLength(5);
+    for (const b of c.batches.slice(1)) b.answer();
+    await settled();
+    expect(c.batches.map((b) => b.items).slice(5)).toEqual([[5]]);
+    c.batches[5].answer();
+    await expect(Promise.all(calls)).resolves.toEqual(['r20', 'r30', 'r1', 'r2', 'r3', 'r40', 'r4', 'r5']);
+  });
+
   it('runs a refused batch again item by item, so a bad item fails only its own call', async () => {
     const c = controlled();
     const call = grouped(c.runBatch, options);

@@ -35,11 +35,18 @@ export function coalesced(run: () => Promise<void>): () => Promise<void> {
   };
 }
 
-export interface GroupedOptions {
+export interface GroupedOptions<T> {
   /** Batches running at once; a call made while that many run waits for the next batch. */
   maxInFlight: number;
   /** The most items in one batch. */
   maxBatch: number;
+  /**
+   * For batches that differ in cost: a batch starts beside running ones only while each of
+   * those weighs at least `from` (long work, which the other side does side by side); behind
+   * a lighter one, which ends soon, calls wait and gather. Without it, a batch starts
+   * whenever fewer than maxInFlight run.
+   */
+  heavy?: { weight: (item: T) => number; from: number };
   /**
    * Whether a failed batch of several may run again item by item, so that one bad item fails
    * only its own call: only for failures that prove the batch did nothing (an atomic write the
@@ -50,15 +57,18 @@ export interface GroupedOptions {
 
 /**
  * Calls to `runBatch` (which answers for each item, in order, all or nothing) grouped as they
- * come: a call while fewer than `maxInFlight` batches run starts one at once, alone; the calls
- * made meanwhile wait and go together in the next batch, started when a running one ends. At
- * low load each call is a batch of one, with no delay; under load the batches grow by
- * themselves, and so does the work each round trip does.
+ * come: a call while fewer than `maxInFlight` batches run (and, with `heavy`, none of them
+ * light) starts one at once, alone; the calls made meanwhile wait and go together in the next
+ * batch, started when a running one ends. At low load each call is a batch of one, with no
+ * delay; under load the batches grow by themselves, and so does the work each round trip does.
  */
-export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: GroupedOptions): (item: T) => Promise<R> {
+export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: GroupedOptions<T>): (item: T) => Promise<R> {
   interface Waiting { item: T; resolve: (result: R) => void; reject: (err: unknown) => void }
   const waiting: Waiting[] = [];
   let inFlight = 0;
+  /** Running batches lighter than `heavy.from`. */
+  let lightInFlight = 0;
+  const isLight = (batch: Waiting[]) => opts.heavy !== undefined && batch.reduce((sum, w) => sum + opts.heavy!.weight(w.item), 0) < opts.heavy.from;
 
   const runOne = (w: Waiting) => runBatch([w.item]).then(([result]) => w.resolve(result), w.reject);
   const run = async (batch: Waiting[]): Promise<void> => {
@@ -75,11 +85,14 @@ export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: Grou
     }
   };
   const pump = (): void => {
-    while (inFlight < opts.maxInFlight && waiting.length) {
+    while (inFlight < opts.maxInFlight && lightInFlight === 0 && waiting.length) {
       const batch = waiting.splice(0, opts.maxBatch);
+      const light = isLight(batch);
       inFlight++;
+      if (light) lightInFlight++;
       void run(batch).finally(() => {
         inFlight--;
+        if (light) lightInFlight--;
         pump();
       });
     }

@@ -48,7 +48,7 @@ async function scratch() {
       event: { realm_id: realmId, audience: copies.map((c) => c.user_id), event: { type: 'message', message: { id: -1, n } } },
     };
   };
-  return { pool, realmId, message };
+  return { pool, realmId, userId, message };
 }
 
 /** What the database holds of a message, its copies and its outbox row. */
@@ -89,6 +89,23 @@ describe('insertMessage', () => {
         expect(s.message).toEqual({ ...expected.message });
         expect(s.copies).toEqual(expected.copies);
         expect(s.events).toEqual([{ payload: { ...expected.event, event: { type: 'message', message: { id, n } } }, trace: traceparent }]);
+      }
+    } finally {
+      inserts.restore();
+    }
+  });
+
+  it('starts sends to large audiences side by side, up to four statements, and gathers the rest', async () => {
+    const { pool, userId, message } = await scratch();
+    const inserts = countInserts(pool);
+    try {
+      const large = (n: number) => ({ ...message(n), copies: Array.from({ length: 250 }, (_, u) => ({ user_id: userId(u + 1), flags: n })) });
+      const ids = await Promise.all([1, 3, 5, 7, 9, 11].map((n) => insertMessage(pool, large(n))));
+      // four side by side; the two made meanwhile together, once one of those ends
+      expect(inserts.count()).toBe(5);
+      for (const [i, id] of ids.entries()) {
+        const { rows } = await pool.query('SELECT count(*)::int AS n, min(flags) AS min, max(flags) AS max FROM user_messages WHERE message_id = $1', [id]);
+        expect(rows[0]).toEqual({ n: 250, min: 2 * i + 1, max: 2 * i + 1 });
       }
     } finally {
       inserts.restore();
