@@ -120,10 +120,10 @@ export function outboxPart(
   };
 }
 
-/** Each event's trace: its own, else the current request's. */
+/** Each event's trace: its own, else the current request's (looked up once, if any event needs it). */
 function traceOf(events: { trace?: string | null }[]): (string | null)[] {
-  const current = currentTraceHeaders().traceparent ?? null;
-  return events.map((e) => (e.trace === undefined ? current : e.trace));
+  let current: string | null | undefined;
+  return events.map((e) => (e.trace !== undefined ? e.trace : (current ??= currentTraceHeaders().traceparent ?? null)));
 }
 
 export interface OutboxRelayOptions {

@@ -39,7 +39,7 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
     const s = sql.trim().replace(/\s+/g, ' ');
     trail.push(s);
     if (/^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)/.test(s)) return { rows: [], rowCount: 0 };
-    const answer = opts.sql?.(s, params) ?? defaultSql(s, params);
+    const answer = opts.sql?.(s, params) ?? defaultSql(s);
     return { rowCount: answer.rows.length, ...answer };
   });
   const client = { query, release: () => undefined };
@@ -90,7 +90,7 @@ const messageRow = (fields: Record<string, unknown> = {}) => ({
   last_edit_time: null, last_moved_time: null, flags: 0, ...fields,
 });
 
-function defaultSql(s: string, params: unknown[]): { rows: unknown[] } {
+function defaultSql(s: string): { rows: unknown[] } {
   if (s.includes('INSERT INTO recipients')) return { rows: [{ id: 1 }] };
   // store.insertMessage: the new messages' IDs, and their outbox rows' (none written here).
   if (s.includes('INSERT INTO messages')) return { rows: [{ ids: [100], outbox_ids: null }] };
