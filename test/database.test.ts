@@ -1,6 +1,8 @@
+import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 import pg from 'pg';
-import { bootstrapServiceSchema, Role, serviceDatabaseUrl, sha256 } from '@parley/common';
+import { bootstrapServiceSchema, roleOf, Role, serviceDatabaseUrl, sha256 } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
+import { adminQuery, dropDatabase } from './support/environment';
 import { testDatabaseUrl } from './support/servers';
 
 /**
@@ -38,7 +40,7 @@ describe('schemas and roles', () => {
     const users = await connectAs('users');
     const { rows } = await users.query(`SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace
       WHERE nspname IN ('users', 'channels', 'messages', 'uploads', 'events') ORDER BY nspname`);
-    expect(rows).toEqual(['channels', 'messages', 'uploads', 'users'].map((s) => ({ nspname: s, owner: `parley_${s}` })));
+    expect(rows).toEqual((['channels', 'messages', 'uploads', 'users'] as const).map((s) => ({ nspname: s, owner: roleOf(s, testDatabaseUrl()) })));
   });
 });
 
@@ -49,7 +51,97 @@ describe('bootstrap', () => {
     await expect(Promise.all(starts)).resolves.toHaveLength(8);
     const uploads = await connectAs('users');
     const { rows } = await uploads.query("SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'uploads'");
-    expect(rows).toEqual([{ owner: 'parley_uploads' }]);
+    expect(rows).toEqual([{ owner: roleOf('uploads', testDatabaseUrl()) }]);
+  });
+});
+
+describe('deployments sharing one PostgreSQL', () => {
+  /** A database of its own beside the run's, as a second deployment on the same server would have. */
+  async function deployment(suffix: string): Promise<{ name: string; url: string }> {
+    const url = new URL(testDatabaseUrl());
+    const name = `${url.pathname.slice(1)}_${suffix}`;
+    await adminQuery(testDatabaseUrl(), `CREATE DATABASE ${name}`);
+    url.pathname = `/${name}`;
+    return { name, url: url.toString() };
+  }
+
+  async function canConnect(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.end();
+  }
+
+  /**
+   * Whether the password a service URL carries is the one PostgreSQL keeps for its role. The
+   * CI server trusts local connections (any password logs in), so connecting proves nothing
+   * there: this compares with the stored SCRAM (or md5) verifier instead.
+   */
+  async function passwordHolds(serviceUrl: string): Promise<boolean> {
+    const url = new URL(serviceUrl);
+    const [role, password] = [decodeURIComponent(url.username), decodeURIComponent(url.password)];
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ rolpassword: string }>('SELECT rolpassword FROM pg_authid WHERE rolname = $1', [role]);
+      return verifierMatches(rows[0]?.rolpassword ?? '', role, password);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('gives each deployment its own roles, so a second one with another secret does not lock the first out', async () => {
+    const [staging, production] = [await deployment('staging'), await deployment('production')];
+    try {
+      await bootstrapServiceSchema(production.url, 'users', 'production-secret-0123456789abcdef', {});
+      const productionLogin = serviceDatabaseUrl({}, production.url, 'users', 'production-secret-0123456789abcdef');
+      // The second deployment starts (and sets its roles' passwords) after the first.
+      await bootstrapServiceSchema(staging.url, 'users', 'staging-secret-0123456789abcdef01', {});
+      const stagingLogin = serviceDatabaseUrl({}, staging.url, 'users', 'staging-secret-0123456789abcdef01');
+      expect(roleOf('users', staging.url, {})).not.toBe(roleOf('users', production.url, {}));
+      await expect(passwordHolds(productionLogin)).resolves.toBe(true);
+      await expect(passwordHolds(stagingLogin)).resolves.toBe(true);
+      await canConnect(productionLogin);
+      await canConnect(stagingLogin);
+      // The check itself tells a wrong password apart.
+      const wrong = new URL(productionLogin);
+      wrong.password = 'not-the-password';
+      await expect(passwordHolds(wrong.toString())).resolves.toBe(false);
+    } finally {
+      await dropDatabase(testDatabaseUrl(), staging.name);
+      await dropDatabase(testDatabaseUrl(), production.name);
+    }
+  });
+
+  it('takes over a schema made by an older role name of the same service, with its tables', async () => {
+    const db = await deployment('legacy');
+    const legacy = `parley_legacy_${process.pid}_uploads`;
+    try {
+      await adminQuery(db.url, `CREATE ROLE ${legacy} LOGIN`);
+      await adminQuery(db.url, `CREATE SCHEMA uploads AUTHORIZATION ${legacy}`);
+      await adminQuery(db.url, `SET ROLE ${legacy}; CREATE TABLE uploads.files (id int); RESET ROLE`);
+      await bootstrapServiceSchema(db.url, 'uploads', 'a-secret-of-enough-length-0123456789', {});
+      const client = new pg.Client({ connectionString: serviceDatabaseUrl({}, db.url, 'uploads', 'a-secret-of-enough-length-0123456789') });
+      await client.connect();
+      try {
+        await client.query('INSERT INTO uploads.files VALUES (1)');
+        const { rows } = await client.query("SELECT tableowner FROM pg_tables WHERE schemaname = 'uploads'");
+        expect(rows).toEqual([{ tableowner: roleOf('uploads', db.url, {}) }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await dropDatabase(testDatabaseUrl(), db.name);
+      await adminQuery(testDatabaseUrl(), `DROP ROLE IF EXISTS ${legacy}`);
+    }
+  });
+
+  it('names roles by DATABASE_ROLE_PREFIX when set, and keeps long names within PostgreSQL\'s 63 bytes', () => {
+    expect(roleOf('messages', 'postgres://u@h/anything', { DATABASE_ROLE_PREFIX: 'Prod-EU' })).toBe('prod_eu_messages');
+    expect(roleOf('messages', 'postgres://u@h/chat')).toMatch(/^parley_chat_messages$/);
+    const long = roleOf('messages', `postgres://u@h/${'d'.repeat(80)}`, {});
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(63);
+    expect(long).toMatch(/_messages$/);
+    expect(long).not.toBe(roleOf('messages', `postgres://u@h/${'d'.repeat(81)}`, {}));
   });
 });
 
@@ -96,3 +188,13 @@ describe('system groups', () => {
     expect(await groupsOf(person.user_id)).toEqual(['role:everyone']);
   });
 });
+
+/** PostgreSQL's stored password check: `SCRAM-SHA-256$iter:salt$StoredKey:ServerKey`, or `md5` + md5(password + role). */
+function verifierMatches(stored: string, role: string, password: string): boolean {
+  if (stored.startsWith('md5')) return stored === `md5${createHash('md5').update(password + role).digest('hex')}`;
+  const m = /^SCRAM-SHA-256\$(\d+):([^$]+)\$([^:]+):/.exec(stored);
+  if (!m) return false;
+  const salted = pbkdf2Sync(password, Buffer.from(m[2], 'base64'), Number(m[1]), 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  return createHash('sha256').update(clientKey).digest('base64') === m[3];
+}

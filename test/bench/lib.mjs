@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(ROOT, 'services/common/package.json'));
 const pg = require('pg');
-const { freePort } = require(join(ROOT, 'services/common/dist/index.js'));
+const { dropServiceRoles, freePort, SERVICES } = require(join(ROOT, 'services/common/dist/index.js'));
 
 // ---------------------------------------------------------------- environment and server
 
@@ -69,7 +69,10 @@ async function createDatabase(adminUrl, name) {
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined) };
+  return { url: url.toString(), drop: async () => {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropServiceRoles(adminUrl, name, SERVICES).catch(() => undefined);
+  } };
 }
 
 /** Starts all-in-one (with `nodeArgs` before the script, e.g. --cpu-prof); stop() ends it with SIGTERM, so that it stops embedded PostgreSQL too. */

@@ -20,7 +20,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { ROOT, sleep, spawnServer } from './lib.mjs';
 import { spawnDistributed } from './distributed.mjs';
-import { SERVERS, basic, cleanupBus, cpuMs, log, parleyEnv, median, query, restClient, runNode, settle, spread, startNode } from './harness.mjs';
+import { SERVERS, basic, cleanupBus, common, cpuMs, log, parleyEnv, median, query, restClient, runNode, settle, spread, startNode } from './harness.mjs';
 import { PROFILES, apiKeys, cloneSeed, ensureSeed } from './seed.mjs';
 import { httpEntries } from './scenarios/http.mjs';
 import { MEMORY_SETTLE_MS, measureMemory } from './scenarios/s8-memory.mjs';
@@ -252,6 +252,7 @@ async function main() {
   const stopAll = () => (stopping ??= (async () => {
     for (const p of processes.reverse()) await p.stop().catch(() => undefined);
     await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${runDb} WITH (FORCE)`).catch(() => undefined);
+    await common.dropServiceRoles(ADMIN_URL, runDb, common.SERVICES).catch(() => undefined);
     await cleanupBus(namespace).catch(() => undefined);
     cleanupData?.();
   })());

@@ -5,7 +5,7 @@ import { connect } from 'nats';
 import { randomToken, SERVICES, ServiceName } from '@parley/common';
 import { deleteKeys } from './redis';
 import { freePort } from '@parley/common';
-import { adminQuery } from './environment';
+import { adminQuery, dropDatabase } from './environment';
 import { Proc, startProcess, waitFor } from './processes';
 
 /**
@@ -113,7 +113,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     start,
     stop: async () => {
       await Promise.all([...procs.values()].map((p) => p.stop('SIGKILL')));
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropDatabase(adminUrl, dbName);
       const nc = await connect({ servers: natsUrl() });
       const jsm = await nc.jetstreamManager();
       for await (const info of jsm.streams.list()) {

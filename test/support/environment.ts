@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { randomToken } from '@parley/common';
+import { dropServiceRoles, randomToken, SERVICES } from '@parley/common';
 import { startEmbeddedPostgres } from '@parley/runner';
 import { freePort } from '@parley/common';
 
@@ -45,10 +45,16 @@ export async function provideEnvironment(env = process.env): Promise<TestEnviron
     natsUrl: servers.natsUrl,
     redisUrl: servers.redisUrl,
     stop: async () => {
-      await adminQuery(servers.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await dropDatabase(servers.adminUrl, name).catch(() => undefined);
       await servers.stop();
     },
   };
+}
+
+/** Drops a database the tests made, and the service roles its deployment made (roles outlive databases). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropServiceRoles(adminUrl, name, SERVICES);
 }
 
 /** One statement on an administrative connection (CREATE/DROP DATABASE): the test support's own databases. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@parley/common';
-import { adminQuery } from './environment';
+import { adminQuery, dropDatabase } from './environment';
 import { Proc, startProcess, waitFor } from './processes';
 
 /**
@@ -47,7 +47,7 @@ export async function startOwnParley(
   const cleanup = async () => {
     await server.stop();
     Object.assign(process.env, { PARLEY_TEST_URL: saved.url, PARLEY_TEST_DATABASE_URL: saved.db });
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await dropDatabase(adminUrl, dbName).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

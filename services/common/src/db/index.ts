@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
@@ -12,18 +13,44 @@ import { followTransaction } from '../outbox';
  * DATABASE_URL is an administrative connection used only to create the role and schema
  * (bootstrap). The service itself connects as its role: `<SERVICE>_DATABASE_URL` when set,
  * else DATABASE_URL with the role's name and a password derived from the server secret.
+ *
+ * Roles belong to the PostgreSQL server, not to a database, and every start sets their
+ * passwords from PARLEY_SECRET. So each deployment has roles of its own, named after its
+ * database (`parley_<database>_<service>`) or DATABASE_ROLE_PREFIX (`<prefix>_<service>`):
+ * two deployments sharing a server cannot reset each other's passwords.
  */
 export const schemaOf = (service: ServiceName): string => service;
-export const roleOf = (service: ServiceName): string => `parley_${service}`;
 
-const rolePassword = (secret: string, service: ServiceName): string => sign(secret, 'db-password', roleOf(service));
+/** PostgreSQL cuts identifiers at 63 bytes; longer role names are shortened with a hash. */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/** The name of the database an administrative URL connects to (PostgreSQL's default: the user's name). */
+export function databaseNameOf(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  const path = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  return path || decodeURIComponent(url.username) || 'postgres';
+}
+
+/** The deployment's login role for a service (see above). */
+export function roleOf(service: ServiceName, adminUrl: string, env: Record<string, string | undefined> = process.env): string {
+  const prefix = env.DATABASE_ROLE_PREFIX?.trim() || `parley_${databaseNameOf(adminUrl)}`;
+  const name = `${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${service}`;
+  if (Buffer.byteLength(name) <= MAX_IDENTIFIER_BYTES) return name;
+  const hash = sha256Hex(prefix).slice(0, 12);
+  return `${name.slice(0, MAX_IDENTIFIER_BYTES - service.length - hash.length - 2)}_${hash}_${service}`;
+}
+
+const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const rolePassword = (secret: string, role: string): string => sign(secret, 'db-password', role);
 
 export function serviceDatabaseUrl(env: Record<string, string | undefined>, adminUrl: string, service: ServiceName, secret: string): string {
   const own = env[`${service.toUpperCase()}_DATABASE_URL`];
   if (own) return own;
   const url = new URL(adminUrl);
-  url.username = roleOf(service);
-  url.password = rolePassword(secret, service);
+  const role = roleOf(service, adminUrl, env);
+  url.username = role;
+  url.password = rolePassword(secret, role);
   return url.toString();
 }
 
@@ -37,23 +64,61 @@ const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
  * updated" rather than waiting. The retry covers processes bootstrapping in other databases
  * of the same cluster, where roles are shared but the lock is not.
  */
-export async function bootstrapServiceSchema(adminUrl: string, service: ServiceName, secret: string): Promise<void> {
+export async function bootstrapServiceSchema(
+  adminUrl: string, service: ServiceName, secret: string, env: Record<string, string | undefined> = process.env,
+): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  const role = roleOf(service);
+  const role = roleOf(service, adminUrl, env);
   const schema = schemaOf(service);
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`parley-bootstrap:${service}`]);
     await retryOnRace(async () => {
       const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
       const verb = exists.rowCount ? 'ALTER' : 'CREATE';
-      await client.query(`${verb} ROLE ${ident(role)} LOGIN PASSWORD ${literal(rolePassword(secret, service))}`);
+      await client.query(`${verb} ROLE ${ident(role)} LOGIN PASSWORD ${literal(rolePassword(secret, role))}`);
     });
+    await adoptSchema(client, service, role);
     await retryOnRace(() => client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(role)}`));
     // The admin may not be a superuser on a managed PostgreSQL: make sure it can hand the schema over.
     await retryOnRace(() => client.query(`ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(role)}`));
   } finally {
     // Ending the session releases the advisory lock.
+    await client.end();
+  }
+}
+
+/**
+ * A schema made under another role name of this service (`parley_<service>` before roles
+ * were per deployment, or the seed a database was copied from: `CREATE DATABASE … TEMPLATE`)
+ * passes to this deployment's role with everything in it. Only a Parley service role of the
+ * same service is taken from (never the admin or a superuser), and REASSIGN OWNED acts in
+ * this database alone, so the other deployments that role serves keep their objects.
+ */
+async function adoptSchema(client: pg.Client, service: ServiceName, role: string): Promise<void> {
+  const { rows } = await client.query<{ owner: string; superuser: boolean }>(
+    `SELECT r.rolname AS owner, r.rolsuper AS superuser FROM pg_namespace n JOIN pg_roles r ON r.oid = n.nspowner
+     WHERE n.nspname = $1`, [schemaOf(service)]);
+  const owner = rows[0];
+  if (!owner || owner.owner === role || owner.superuser) return;
+  if (!owner.owner.startsWith('parley_') || !owner.owner.endsWith(`_${service}`)) return;
+  await retryOnRace(() => client.query(`REASSIGN OWNED BY ${ident(owner.owner)} TO ${ident(role)}`));
+}
+
+/**
+ * Drops a deployment's service roles once its database is gone (tests and benchmarks that make
+ * a database per run); a role that still owns objects elsewhere stays.
+ */
+export async function dropServiceRoles(adminUrl: string, databaseName: string, services: readonly ServiceName[]): Promise<void> {
+  const url = new URL(adminUrl);
+  url.pathname = `/${encodeURIComponent(databaseName)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const service of services) {
+      await client.query(`DROP ROLE IF EXISTS ${ident(roleOf(service, url.toString()))}`).catch(() => undefined);
+    }
+  } finally {
     await client.end();
   }
 }
