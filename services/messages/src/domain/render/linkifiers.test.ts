@@ -81,9 +81,9 @@ describe('linkifiers in messages', () => {
     expect(r).toMatchObject({ html: '<p>run:alert</p>', hasLink: false });
   });
 
-  it('escapes the matched text and the URL', () => {
+  it('escapes the matched text and the URL (a quote in the template is percent-encoded, as RFC 6570 says)', () => {
     const angle = { id: 10, pattern: '<(?P<id>\\d+)>', url_template: 'https://x.example/{id}?a=1&b="2"' };
-    expect(html('see <12>', [angle])).toBe(`<p>see ${link('https://x.example/12?a=1&amp;b=&quot;2&quot;', '&lt;12&gt;')}</p>`);
+    expect(html('see <12>', [angle])).toBe(`<p>see ${link('https://x.example/12?a=1&amp;b=%222%22', '&lt;12&gt;')}</p>`);
   });
 
   it('leaves text around a match to the emoji shortcodes', () => {

@@ -23,6 +23,11 @@ describe('expandTemplate', () => {
     expect(expandTemplate('{var:3}', values)).toBe('val');
   });
 
+  it('copies literal text as RFC 6570 does: %XX kept, a lone % and what a URI cannot hold encoded', () => {
+    expect(expandTemplate('https://example.com/A%20Test/%%%ba/{id}', { id: '123' })).toBe('https://example.com/A%20Test/%25%25%ba/123');
+    expect(expandTemplate('https://x.example/é b/{id}?q=1&r=[2]', { id: '7' })).toBe('https://x.example/%C3%A9%20b/7?q=1&r=[2]');
+  });
+
   it('leaves out undefined values, and whole expressions when none is defined', () => {
     expect(expandTemplate('a{/missing}b{?missing,x}', { x: '1', missing: undefined })).toBe('ab?x=1');
   });

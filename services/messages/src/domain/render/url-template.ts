@@ -73,7 +73,17 @@ function expandExpression(expression: string, values: Readonly<Record<string, st
   return parts.length === 0 ? '' : o.first + parts.join(o.separator);
 }
 
-/** Expands `{name}`, `{+name}`, `{#name}`, `{?a,b}`, `{name:3}`, ...; literal text is kept. */
+/**
+ * Expands `{name}`, `{+name}`, `{#name}`, `{?a,b}`, `{name:3}`, ...; literal text is copied as
+ * RFC 6570 says (section 3.1): what a URI may hold stays, a `%` that starts no %XX becomes
+ * `%25`, anything else is percent-encoded (`A%20Test/%%%ba` → `A%20Test/%25%25%ba`, as in Zulip).
+ */
 export function expandTemplate(template: string, values: Readonly<Record<string, string | undefined>>): string {
-  return template.replace(/\{([^{}]*)\}/g, (_, expression: string) => expandExpression(expression, values));
+  let out = '';
+  let literalFrom = 0;
+  for (const m of template.matchAll(/\{([^{}]*)\}/g)) {
+    out += percentEncode(template.slice(literalFrom, m.index), true) + expandExpression(m[1], values);
+    literalFrom = m.index + m[0].length;
+  }
+  return out + percentEncode(template.slice(literalFrom), true);
 }
