@@ -309,3 +309,26 @@ describe('realm_linkifiers events and register state', () => {
     expect(applied).toEqual(await list(r.member.api));
   });
 });
+
+describe('rendering with patterns that backtrack catastrophically elsewhere', () => {
+  it('renders and sends a 10,000-character adversarial message correctly (RE2: linear time), and the server stays up', async () => {
+    const r = await freshRealm();
+    await add(r.admin.api, { pattern: '(?P<id>(a+)+b)', url_template: 'https://example.com/{id}' });
+    await add(r.admin.api, { pattern: '(?P<ticket>([A-Z]+-?)+[0-9]+)', url_template: 'https://tickets.example/{ticket}' });
+    const aRun = 'aaaaaaaaaaaaaaaaaaaaaaaaaaa! '.repeat(170);
+    const capitals = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ! '.repeat(170);
+    const content = `aab ${aRun}${capitals}ABC-12`;
+    expect(content.length).toBeGreaterThan(9_600);
+    const a = (url: string, text: string) => `<a href="${url}" title="${url}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+    const expected = `<p>${a('https://example.com/aab', 'aab')} ${aRun}${capitals}${a('https://tickets.example/ABC-12', 'ABC-12')}</p>`;
+
+    const rendered = await r.member.api.post('/messages/render', { content });
+    expect([rendered.status, rendered.body.rendered]).toEqual([200, expected]);
+    const sent = await r.member.api.post('/messages', { type: 'direct', to: JSON.stringify([r.other.user_id]), content });
+    expect(sent.status).toBe(200);
+    const fetched = await r.other.api.get(`/messages/${sent.body.id}`);
+    expect([fetched.status, fetched.body.message.content]).toEqual([200, expected]);
+    // Another realm is answered meanwhile, as ever.
+    expect((await elsewhere.member.api.get('/users/me')).status).toBe(200);
+  });
+});

@@ -27,3 +27,4 @@ export * from './jobs';
 export * from './promises';
 export * from './kept-answers';
 export * from './json-bytes';
+export * from './re2';

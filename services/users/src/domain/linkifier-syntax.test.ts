@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { compileRe2 } from '@parley/common';
 import { patternGroups, templateVariables } from './linkifier-syntax';
 
 const refusal = (pattern: string): string | undefined => {
@@ -111,5 +113,26 @@ describe('templateVariables', () => {
       'https://example.com/{bar++}', '{}', '{+}', 'a}b', '{=x}', '{!x}', '{@x}', '{|x}', '{x:0}', '{x:10000}', '{x,}', '{.x.}', '{x y}', '{x%2}']) {
       expect([template, templateVariables(template)]).toEqual([template, undefined]);
     }
+  });
+});
+
+describe('the syntax check and the engine that runs linkifiers', () => {
+  const accepts = (check: (p: string) => unknown, pattern: string) => {
+    try {
+      check(pattern);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('agree on which patterns are valid, so every saved linkifier runs (RE2 port: common/re2.ts)', () => {
+    const atoms = ['a', 'é', '😀', '(', ')', '(?P<x>', '(?<y>', '(?:', '(?i)', '(?i:', '(?=', '[', ']', '[^', '[[:alpha:]]', '^', '$', '-',
+      '\\d', '\\pL', '\\p{Greek}', '\\b', '\\x41', '\\x{1F600}', '\\0', '\\1', '\\Q', '\\E', '\\C', '\\', '.', '|',
+      '*', '+', '?', '*?', '{2}', '{1,3}', '{,2}', '{1001}', '{', '}'];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...atoms), { maxLength: 10 }), (parts) => {
+      const pattern = parts.join('');
+      expect([pattern, accepts(patternGroups, pattern)]).toEqual([pattern, accepts(compileRe2, pattern)]);
+    }), { numRuns: 3000 });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The syntax of linkifiers. Zulip compiles a pattern with RE2 (Python's `re2`) and checks a
  * URL template with RFC 6570, then requires the template's variables and the pattern's
- * named groups to be the same set. Parley never runs a linkifier (clients do), so these
- * are syntax checks that give RE2's and Zulip's own error texts.
+ * named groups to be the same set. These checks give the error texts of Google's RE2 and
+ * Zulip; the pattern is then compiled by the RE2 port Parley runs linkifiers on (common/re2.ts),
+ * whose own messages are worded differently.
  */
 
 /** A pattern RE2 refuses; the message is RE2's ("missing ): (foo"). */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, Queryable, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, compileRe2, isAdmin, Queryable, Re2SyntaxError, withTransaction } from '@parley/common';
 import * as store from '../store/linkifiers';
 import type { LinkifierRow } from '../store/linkifiers';
 import { notifyClients } from './notify';
@@ -65,8 +65,10 @@ function pairProblem(pattern: string, variables: string[] | undefined): string |
   let groups: string[];
   try {
     groups = patternGroups(pattern);
+    // The engine that runs it must take it too (RE2's own messages come from the check above).
+    compileRe2(pattern);
   } catch (err) {
-    if (err instanceof PatternSyntaxError) return `Bad regular expression: ${err.message}`;
+    if (err instanceof PatternSyntaxError || err instanceof Re2SyntaxError) return `Bad regular expression: ${err.message}`;
     throw err;
   }
   // An invalid template already has its own error; Zulip compares no sets then.

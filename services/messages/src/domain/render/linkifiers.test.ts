@@ -70,9 +70,38 @@ describe('linkifiers in messages', () => {
       .toBe(`<p>${link('https://jira.example/browse/JIRA-5', 'JIRA-5')} and ${link('https://jira.example/browse/JIRA-6', 'jira-6')}</p>`);
   });
 
-  it('skips a linkifier JavaScript cannot run, and applies the others', () => {
+  it('runs RE2 syntax JavaScript lacks: scoped flags, \\Q…\\E, POSIX classes', () => {
     const scoped = { id: 8, pattern: '(?i:abc)(?P<id>\\d+)', url_template: 'https://x.example/{id}' };
-    expect(html('abc1 #2', [scoped, ISSUE])).toBe(`<p>abc1 ${issue('2')}</p>`);
+    const quoted = { id: 11, pattern: '\\Qv1.*\\E(?P<id>[[:digit:]]+)', url_template: 'https://v.example/{id}' };
+    expect(html('ABC1 v1.*2 v1x2', [scoped, quoted]))
+      .toBe(`<p>${link('https://x.example/1', 'ABC1')} ${link('https://v.example/2', 'v1.*2')} v1x2</p>`);
+  });
+
+  it('skips a stored pattern RE2 refuses (a look-around), and applies the others', () => {
+    const lookahead = { id: 8, pattern: 'abc(?=x)(?P<id>\\d+)', url_template: 'https://x.example/{id}' };
+    expect(html('abc1 #2', [lookahead, ISSUE])).toBe(`<p>abc1 ${issue('2')}</p>`);
+  });
+
+  it('renders adversarial text against catastrophic patterns correctly (RE2: linear time)', () => {
+    // On a backtracking engine each of these takes exponential time in the run of letters.
+    const nested = { id: 12, pattern: '(?P<id>(a+)+b)', url_template: 'https://example.com/{id}' };
+    const run = 'aaaaaaaaaaaaaaaaaaaaaaaaaaa! '.repeat(340);
+    expect(html(`aab ${run}ab`, [nested]))
+      .toBe(`<p>${link('https://example.com/aab', 'aab')} ${run}${link('https://example.com/ab', 'ab')}</p>`);
+    const ticket = { id: 13, pattern: '(?P<ticket>([A-Z]+-?)+[0-9]+)', url_template: 'https://tickets.example/{ticket}' };
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ! '.repeat(350);
+    const content = `ABC-12 ${letters}DE-F-3`;
+    expect(content.length).toBeGreaterThan(9_800);
+    expect(html(content, [ticket])).toBe(
+      `<p>${link('https://tickets.example/ABC-12', 'ABC-12')} ${letters}${link('https://tickets.example/DE-F-3', 'DE-F-3')}</p>`,
+    );
+  });
+
+  it('lets the character after a match open the next one, but not a character of the match', () => {
+    const paren = { id: 14, pattern: '\\((?P<id>\\d+)\\(?', url_template: 'https://p.example/{id}' };
+    // "(1(" is a match; the "(" that ends it cannot open "(2" (Zulip has replaced the match by then).
+    expect(html('(1((2 (3 (4', [paren]))
+      .toBe(`<p>${link('https://p.example/1', '(1(')}(2 ${link('https://p.example/3', '(3')} ${link('https://p.example/4', '(4')}</p>`);
   });
 
   it('does not link a template that expands to a refused scheme', () => {

@@ -1,17 +1,25 @@
+import { compileRe2, type Re2Pattern } from '@parley/common';
 import type { RenderContext } from './context';
-import { toJsPattern } from './linkifier-pattern';
 import { linkTarget } from './links';
 import { expandTemplate } from './url-template';
 
 /**
  * Linkifiers as Zulip applies them (prepare_linkifier_pattern in zerver/lib/markdown): a
  * match must start the text or follow whitespace or one of ' " ( , : <, and must not be
- * followed by a letter or digit. Look-arounds keep those characters out of the match, so a
- * following match may start right after it, as in Zulip.
+ * followed by a letter or digit.
+ *
+ * Patterns are an administrator's, and the text any member's: they run on RE2 (see
+ * common/re2.ts), as in Zulip, whose matching time is linear in the text for every pattern. JavaScript's backtracking RegExp took exponential time on patterns as
+ * ordinary as `([A-Z]+-?)+[0-9]+` and stopped the whole process. RE2 has no look-arounds, so,
+ * as in Zulip, the pattern consumes the character before and after the match, and the next
+ * search starts where the match itself ended: that character may begin the next match, but
+ * a character of the match cannot be the opener of the next one.
  */
 
 export interface CompiledLinkifier {
-  regex: RegExp;
+  regex: Re2Pattern;
+  /** The pattern's named groups (the URL template's variables). */
+  groupNames: string[];
   urlTemplate: string;
 }
 
@@ -25,31 +33,41 @@ export interface LinkifierMatch {
 /** A run of text, or a linkifier's link; `blockedBefore` when a match just before it forbids one at its start. */
 export type LinkifiedPiece = { text: string; url?: undefined; blockedBefore: boolean } | { text: string; url: string };
 
-const BEFORE = `(?<=^|[\\s\\u0085\\p{Z}'"(,:<])`;
-const AFTER = '(?=$|[^\\p{L}\\p{N}])';
+// RE2's \s is ASCII only; with NEL and \pZ this is Python's Unicode whitespace, as in Zulip.
+const BEFORE = String.raw`(?:^|\s|\x{85}|\pZ|['"(,:<])`;
+const AFTER = String.raw`(?:$|[^\pL\pN])`;
 // Stands for what Zulip's placeholder for an earlier match is: neither space nor an opener.
 const BLOCKER = '\u0002';
+/** The match itself, between what comes before and after it. */
+const MATCH = 1;
 
-const compiled = new Map<string, RegExp | null>();
+const compiled = new Map<string, CompiledLinkifier['regex'] | null>();
 const CACHE_LIMIT = 500;
 
-function compilePattern(pattern: string): RegExp | undefined {
+/**
+ * The pattern wrapped with Zulip's boundaries, compiled by RE2; null when RE2 refuses it (the
+ * users service checks the syntax when a linkifier is saved, so only an older row could be).
+ */
+function compilePattern(pattern: string): Re2Pattern | null {
   let regex = compiled.get(pattern);
   if (regex === undefined) {
-    const js = toJsPattern(pattern);
-    regex = js ? new RegExp(`${BEFORE}(?:${js.source})${AFTER}`, `gu${js.flags}`) : null;
+    try {
+      regex = compileRe2(`${BEFORE}(${pattern})${AFTER}`);
+    } catch {
+      regex = null;
+    }
     if (compiled.size >= CACHE_LIMIT) compiled.clear();
     compiled.set(pattern, regex);
   }
-  return regex ?? undefined;
+  return regex;
 }
 
-/** The linkifiers in order; one whose pattern JS cannot run is left out. */
+/** The linkifiers in order; one whose pattern RE2 refuses is left out. */
 export function compileLinkifiers(linkifiers: RenderContext['linkifiers']): CompiledLinkifier[] {
   const out: CompiledLinkifier[] = [];
   for (const { pattern, url_template } of linkifiers) {
     const regex = compilePattern(pattern);
-    if (regex) out.push({ regex, urlTemplate: url_template });
+    if (regex) out.push({ regex, groupNames: Object.keys(regex.namedGroups()), urlTemplate: url_template });
   }
   return out;
 }
@@ -57,17 +75,21 @@ export function compileLinkifiers(linkifiers: RenderContext['linkifiers']): Comp
 /** Every match of one linkifier in the text, left to right, with its URL. */
 export function linkifierMatches(text: string, linkifier: CompiledLinkifier, blockedBefore = false): LinkifierMatch[] {
   const offset = blockedBefore ? BLOCKER.length : 0;
-  const subject = blockedBefore ? BLOCKER + text : text;
-  const { regex } = linkifier;
+  const matcher = linkifier.regex.matcher(blockedBefore ? BLOCKER + text : text);
   const matches: LinkifierMatch[] = [];
-  regex.lastIndex = offset;
-  for (let m = regex.exec(subject); m; m = regex.exec(subject)) {
-    if (m[0] === '') {
-      // An empty match links nothing; step over one code point and go on.
-      regex.lastIndex += (subject.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1;
-      continue;
+  for (let from = offset; from <= text.length + offset && matcher.find(from);) {
+    const [start, end] = [matcher.start(MATCH), matcher.end(MATCH)];
+    // The character after the match may open the next one. An empty match links nothing,
+    // and the search steps past it (it may have matched at the start, consuming nothing).
+    from = start === end ? end + 1 : end;
+    if (start === end) continue;
+    const groups: Record<string, string> = {};
+    for (const name of linkifier.groupNames) {
+      const value = matcher.group(name);
+      if (value !== null) groups[name] = value;
     }
-    matches.push({ index: m.index - offset, text: m[0], url: expandTemplate(linkifier.urlTemplate, m.groups ?? {}) });
+    const matched = matcher.group(MATCH) ?? '';
+    matches.push({ index: start - offset, text: matched, url: expandTemplate(linkifier.urlTemplate, groups) });
   }
   return matches;
 }
