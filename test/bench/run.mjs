@@ -68,6 +68,7 @@ const TARGETS = [
   { key: 'S5', text: 'p99 ≤ 100 ms (search)', value: (s) => s.m.S5_search?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S6', text: 'p99 ≤ 50 ms', value: (s) => s.m.S6?.p99, ok: (x) => x <= 50, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S7', text: 'p99 ≤ 100 ms', value: (s) => s.m.S7?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
+  { key: 'L1', text: 'render ≤ 100 ms (10,000 characters, 22 linkifiers, 2 catastrophic on backtracking engines; p99)', value: (s) => s.m.L1?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
 ];
 
 // ---------------------------------------------------------------- measuring
@@ -113,6 +114,14 @@ async function measureS4(ctx) {
   if (r.received < r.expected) log(`  S4: ${r.expected - r.received} of ${r.expected} deliveries missing; [message, receivers that got it]: ${JSON.stringify(r.incomplete)}`);
   log(`  S4: ${r.polls} polls answered (${r.emptyPolls} empty) for ${r.received} deliveries`);
   return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, polls: r.polls, emptyPolls: r.emptyPolls, cpuMsPerOp: r.sent ? r.serverCpuMs / r.sent : NaN };
+}
+
+/** L1: the renderer alone, in a process of its own (scenarios/l1-linkifiers.mjs); req/s = renders/s. */
+async function measureL1() {
+  const r = await runNode(join(HERE, 'scenarios/l1-linkifiers.mjs'), { renders: QUICK ? 20 : 60 }, { timeoutMs: 120_000 });
+  log(`  L1: first render ${r.coldMs.toFixed(0)} ms (compiling the patterns), ${r.links} links in ${r.length} characters`);
+  const total = r.latency.p50 * r.renders;
+  return { rps: (1000 * r.renders) / total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.renders, failed: 0, cpuMsPerOp: r.cpuMs / (r.renders + 1) };
 }
 
 // ---------------------------------------------------------------- report
@@ -347,6 +356,7 @@ async function main() {
       { key: 'C4_1000', label: `C4 the C3 transaction from a pg Pool, N=${everyone.subscribers.length}`, run: () => measureC4(everyone.subscribers.length, ctx) },
       ...entries.filter((e) => ['S5_topic', 'S5_search', 'S6', 'S7'].includes(e.key)).map((e) => ({ key: e.key, label: e.label, run: (round) => measureHttp(e, pids[e.target], round, ctx) })),
       { key: 'S4', label: `S4 send → event, ${S4_RECEIVERS} long-polling users, ${S4_RATE} sends/s (req/s = deliveries/s; CPU per send)`, run: () => measureS4(ctx) },
+      { key: 'L1', label: 'L1 render a 10,000-character message against 22 linkifiers, in-process (req/s = renders/s at p50)', run: () => measureL1() },
     ];
     const rounds = [];
     const ratioRuns = {};
