@@ -22,6 +22,7 @@ export * from './emit';
 export { freePort } from './ports';
 export * from './group-settings';
 export * from './emoji';
+export * from './emoji-check';
 export * from './params';
 export * from './jobs';
 export * from './promises';

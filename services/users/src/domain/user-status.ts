@@ -1,12 +1,13 @@
 import pg from 'pg';
-import { BadRequestError, Caller, isAdmin, Queryable, refuseBots, withTransaction } from '@parley/common';
+import {
+  BadRequestError, Caller, checkEmoji, emojiDataForName, isAdmin, NO_REALM_EMOJI, normalizeReactionType, Queryable, RealmEmojiLookup, refuseBots, withTransaction,
+} from '@parley/common';
 import * as statusStore from '../store/user-status';
 import * as userStore from '../store/users';
 import type { UserStatusRow } from '../store/user-status';
 import type { UserRow } from '../store/users';
 import type { PresenceStore } from '../store/presence';
 import type { UsersConfig } from '../config';
-import { checkEmoji, emojiDataForName, NO_REALM_EMOJI, normalizeReactionType, RealmEmojiLookup } from './emoji';
 import { notifyClients } from './notify';
 import { applySettings } from './settings';
 import { accessUser } from './users';

@@ -1,7 +1,6 @@
 import type { Reply } from '@parley/common/api';
-import type { Handler } from '@parley/common';
+import { realmEmojiOf, type Handler } from '@parley/common';
 import type { UsersDeps } from '../deps';
-import { realmEmojiOf } from '../domain/emoji';
 import { checkUpdateOwnStatus } from '../domain/user-status';
 
 /** parley.users.v1.UpdateOwnStatusRequest (POST /users/me/status), until the types are regenerated. */

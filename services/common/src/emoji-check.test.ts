@@ -1,7 +1,6 @@
-import { BadRequestError } from '@parley/common';
-import {
-  checkEmoji as check, emojiDataForName as dataFor, NO_REALM_EMOJI, normalizeReactionType, RealmEmojiLookup, unicodeEmojiCode, unicodeEmojiCodeOf,
-} from './emoji';
+import { BadRequestError } from './errors';
+import { unicodeEmojiCode, unicodeEmojiCodeOf } from './emoji';
+import { checkEmoji as check, emojiDataForName as dataFor, NO_REALM_EMOJI, normalizeReactionType, RealmEmojiLookup } from './emoji-check';
 
 const checkEmoji = (name: string, code: string, type: string, realm: RealmEmojiLookup = NO_REALM_EMOJI) => check(name, code, type, realm);
 const emojiDataForName = (name: string, realm: RealmEmojiLookup = NO_REALM_EMOJI) => dataFor(name, realm);

@@ -1,8 +1,11 @@
-import { BadRequestError, CallContext, RpcClients, unicodeEmojiCodeOf, unicodeEmojiTable } from '@parley/common';
-import type { CheckRealmEmojiReply__Output } from '@parley/common/generated/parley/uploads/v1/CheckRealmEmojiReply';
+import { BadRequestError } from './errors';
+import type { CallContext } from './grpc/caller';
+import type { RpcClients } from './grpc/client';
+import { unicodeEmojiCodeOf, unicodeEmojiTable } from './emoji';
+import type { CheckRealmEmojiReply__Output } from './generated/parley/uploads/v1/CheckRealmEmojiReply';
 
 /**
- * Emoji names and codes, as Zulip checks them for statuses (and, later, reactions).
+ * Emoji names and codes, as Zulip checks them for statuses (users) and reactions (messages).
  * Namespaces by reaction_type:
  * - unicode_emoji: the names of the emoji-datasource package; the code is the lower-case,
  *   dash-separated code points without the U+FE0F presentation selector ("1f697",
@@ -16,8 +19,6 @@ export interface EmojiData {
   emoji_code: string;
   reaction_type: ReactionType;
 }
-
-export { unicodeEmojiCode, unicodeEmojiCodeOf } from '@parley/common';
 
 /** Zulip's extra emoji: only `zulip`, whose code is its name. */
 const ZULIP_EXTRA_EMOJI: ReadonlySet<string> = new Set(['zulip']);
