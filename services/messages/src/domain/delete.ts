@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { BadRequestError, emit, holdsGroupSetting, Logger, Role, withTransaction } from '@parley/common';
+import { BadRequestError, emit, holdsGroupSetting, Logger, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import { mayLinkUploads, releaseMessages } from './attachments';
-import type { ChannelAccess, Directory } from './directory';
+import { actionAudience } from './audience';
+import type { Directory } from './directory';
 import { accessMessage } from './fetch';
 
 /**
@@ -33,7 +34,7 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
     if (!anyMessage && typeof limit === 'number' && (now.getTime() - message.date_sent.getTime()) / 1000 > limit) {
       throw new BadRequestError('The time limit for deleting this message has passed');
     }
-    const audience = await deleteAudience(dir, await store.copiesOf(tx, message.id), channel);
+    const audience = await actionAudience(dir, await store.copiesOf(tx, message.id), channel);
     await store.deleteMessage(tx, message.id);
     const base = message.kind === 'channel'
       ? { type: 'delete_message', message_type: 'stream', stream_id: message.channel_id, topic: message.topic }
@@ -45,18 +46,4 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
   });
   // After COMMIT: the message is gone whatever the uploads service answers.
   if (mayLinkUploads(deleted.content)) await releaseMessages(dir.uploads, log, caller.realm_id, [deleted.id]);
-}
-
-/**
- * Who hears of a deleted message (Zulip: event_recipient_ids_for_action_on_messages): a direct
- * message's participants; a channel message's current subscribers, and in a public channel
- * also the non-guests with a copy; with protected history only the subscribers who had a copy.
- */
-async function deleteAudience(dir: Directory, copies: number[], channel: ChannelAccess | undefined): Promise<number[]> {
-  if (!channel) return copies;
-  const subscribers = await dir.subscribers(channel.stream_id);
-  if (!channel.history_visible) return copies.filter((u) => subscribers.includes(u));
-  if (channel.invite_only) return subscribers;
-  const holders = (await dir.people(copies)).users.filter((p) => p.role !== Role.GUEST).map((p) => p.user_id);
-  return [...new Set([...subscribers, ...holders])];
 }
