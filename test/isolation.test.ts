@@ -185,6 +185,8 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'PATCH /messages/:message_id': () => ({ content: 'Hijacked' }),
   'GET /messages/:message_id/history': () => ({}),
   'POST /messages/:message_id/report': () => ({ report_type: 'other', description: 'Hijacked' }),
+  'POST /messages/:message_id/reactions': () => ({ emoji_name: 'smile' }),
+  'DELETE /messages/:message_id/reactions': () => ({ emoji_name: 'smile' }),
   'PATCH /scheduled_messages/:scheduled_message_id': () => ({ content: 'Hijacked' }),
   'DELETE /scheduled_messages/:scheduled_message_id': () => ({}),
   'PATCH /drafts/:draft_id': (o) => ({ draft: { type: 'stream', to: [o.channel], topic: 'x', content: 'Hijacked', timestamp: Math.floor(Date.now() / 1000) } }),

@@ -132,6 +132,8 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /messages/:message_id': { allowed: EVERYONE, why: 'editing the content of one\'s own recent message' },
   'GET /messages/:message_id/history': everyone,
   'POST /messages/:message_id/report': everyone,
+  'POST /messages/:message_id/reactions': everyone,
+  'DELETE /messages/:message_id/reactions': everyone,
 
   'GET /scheduled_messages': everyone,
   'POST /scheduled_messages': everyone,

@@ -345,6 +345,10 @@ export const routes: Route[] = [
     params: { message_id: 'int', apply_markdown: 'bool?', allow_empty_topic_name: 'bool?' } },
   { method: 'POST', path: '/messages/:message_id/report', service: 'messages', rpc: 'ReportMessage', auth: 'user',
     params: { message_id: 'int', report_type: 'string', description: 'string?' } },
+  { method: 'POST', path: '/messages/:message_id/reactions', service: 'messages', rpc: 'AddReaction', auth: 'user',
+    params: { message_id: 'int', emoji_name: 'string', emoji_code: 'string?', reaction_type: 'string?' } },
+  { method: 'DELETE', path: '/messages/:message_id/reactions', service: 'messages', rpc: 'RemoveReaction', auth: 'user',
+    params: { message_id: 'int', emoji_name: 'string?', emoji_code: 'string?', reaction_type: 'string?' } },
 
   { method: 'GET', path: '/scheduled_messages', service: 'messages', rpc: 'GetScheduledMessages', auth: 'user', params: {} },
   { method: 'POST', path: '/scheduled_messages', service: 'messages', rpc: 'CreateScheduledMessage', auth: 'user',

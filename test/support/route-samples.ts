@@ -250,6 +250,12 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'PATCH /messages/:message_id': async (w, self) => ({ path: `/messages/${await messageBy(w, self)}`, params: { content: 'edited' } }),
   'GET /messages/:message_id/history': async (w) => ({ path: `/messages/${w.message}/history`, params: {} }),
   'POST /messages/:message_id/report': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/report`, params: { report_type: 'spam' } }),
+  'POST /messages/:message_id/reactions': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/reactions`, params: { emoji_name: 'octopus' } }),
+  'DELETE /messages/:message_id/reactions': async (w, self) => {
+    const id = await messageBy(w, w.author);
+    ok(await self.api.post(`/messages/${id}/reactions`, { emoji_name: 'octopus' }));
+    return { path: `/messages/${id}/reactions`, params: { emoji_name: 'octopus' } };
+  },
 
   'GET /scheduled_messages': fixed('/scheduled_messages'),
   'POST /scheduled_messages': async (w) => ({

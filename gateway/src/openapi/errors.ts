@@ -50,6 +50,8 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   STREAM_WILDCARD_MENTION_NOT_ALLOWED: { status: [400], meaning: 'The sender may not use @**all** (and the like) in this channel.' },
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: { status: [400], meaning: 'The sender may not use @**topic** in this topic.' },
   UNAUTHORIZED_PRINCIPAL: { status: [403], meaning: 'The caller may not act for that user.', extra: { principal: Type.Union([Type.String(), Type.Integer()]) } },
+  REACTION_ALREADY_EXISTS: { status: [400], meaning: 'The caller has already reacted to the message with that emoji.' },
+  REACTION_DOES_NOT_EXIST: { status: [400], meaning: 'The caller has no such reaction to the message.' },
 };
 
 /** The table of codes in Markdown, for the description's introduction. */

@@ -909,6 +909,32 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       description: "A short description with additional context about why the current user is reporting the target message for moderation."
     }
   },
+  "POST /messages/{message_id}/reactions": {
+    operationId: "add-reaction",
+    summary: "Add an emoji reaction",
+    description: "Add an [emoji reaction](https://zulip.com/help/emoji-reactions) to a message.",
+    tag: "messages",
+    featureLevel: 193,
+    params: {
+      message_id: "The target message's ID.",
+      emoji_name: "The target emoji's human-readable name.",
+      emoji_code: "A unique identifier, defining the specific emoji codepoint requested, within the namespace of the `reaction_type`.",
+      reaction_type: "A string indicating the type of emoji: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`."
+    }
+  },
+  "DELETE /messages/{message_id}/reactions": {
+    operationId: "remove-reaction",
+    summary: "Remove an emoji reaction",
+    description: "Remove an [emoji reaction](https://zulip.com/help/emoji-reactions) from a message.",
+    tag: "messages",
+    featureLevel: 193,
+    params: {
+      message_id: "The target message's ID.",
+      emoji_name: "The target emoji's human-readable name.",
+      emoji_code: "A unique identifier, defining the specific emoji codepoint requested, within the namespace of the `reaction_type`.",
+      reaction_type: "A string indicating the type of emoji: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`."
+    }
+  },
   "GET /scheduled_messages": {
     operationId: "get-scheduled-messages",
     summary: "Get scheduled messages",

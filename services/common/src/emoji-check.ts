@@ -48,8 +48,13 @@ export const NO_REALM_EMOJI: RealmEmojiLookup = {
 
 /** The realm's custom emoji, asked of the uploads service (CheckRealmEmoji) on behalf of ctx's caller. */
 export function realmEmojiOf(clients: RpcClients, realmId: number, ctx: CallContext): RealmEmojiLookup {
+  return realmEmojiThrough((method, request) => clients.uploads.call(method, request, ctx), realmId);
+}
+
+/** The same, through a caller's own call to the uploads service (the messages service's Directory.uploads). */
+export function realmEmojiThrough(uploads: <T>(method: string, request: unknown) => Promise<T>, realmId: number): RealmEmojiLookup {
   const call = (request: { emoji_name: string; emoji_code?: string }) =>
-    clients.uploads.call<CheckRealmEmojiReply__Output>('CheckRealmEmoji', { realm_id: realmId, ...request }, ctx);
+    uploads<CheckRealmEmojiReply__Output>('CheckRealmEmoji', { realm_id: realmId, ...request });
   return {
     check: async (name, code) => {
       await call({ emoji_name: name, emoji_code: code });

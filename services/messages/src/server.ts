@@ -13,7 +13,7 @@ import { applySettingsChanged } from './domain/drafts';
 import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
-  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, getAccessibleMessageIds,
+  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
@@ -46,6 +46,8 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     EditMessage: editMessage(deps),
     GetMessageHistory: getMessageHistory(deps),
     ReportMessage: reportMessage(deps),
+    AddReaction: addReaction(deps),
+    RemoveReaction: removeReaction(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

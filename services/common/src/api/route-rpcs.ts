@@ -81,6 +81,8 @@ export const ROUTE_RPCS = {
     EditMessage: ['PATCH /messages/{message_id}'],
     GetMessageHistory: ['GET /messages/{message_id}/history'],
     ReportMessage: ['POST /messages/{message_id}/report'],
+    AddReaction: ['POST /messages/{message_id}/reactions'],
+    RemoveReaction: ['DELETE /messages/{message_id}/reactions'],
     GetScheduledMessages: ['GET /scheduled_messages'],
     CreateScheduledMessage: ['POST /scheduled_messages'],
     UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],

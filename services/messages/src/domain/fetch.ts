@@ -4,6 +4,7 @@ import type { ViewedMessageRow } from '../store/messages';
 import type { ChannelAccess, Directory } from './directory';
 import { FLAG_BITS } from './flags';
 import { formatMessage, viewerFlags } from './format';
+import { reactionsByMessage } from './reactions';
 import {
   ESCAPED_TOPIC_SQL, narrowWhere, NarrowContext, NarrowTerm, parseNarrow, resolveWithOperator, searchHighlights, SqlParams, WithTarget, withMessageId,
 } from './narrow';
@@ -96,7 +97,11 @@ async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], 
   ]);
   const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
   const emptyName = String(policy.settings.realm_empty_topic_display_name ?? '');
-  const histories = policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : await editHistories(db, rows.map((r) => r.id));
+  const messageIds = rows.map((r) => r.id);
+  const [histories, reactions] = await Promise.all([
+    policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : editHistories(db, messageIds),
+    reactionsByMessage(db, messageIds),
+  ]);
   return rows.map((r) => {
     const message = formatMessage(r, {
       realmStringId: policy.stringId, channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined, people, applyMarkdown,
@@ -104,7 +109,9 @@ async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], 
     });
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
     if (r.kind === 'channel' && r.topic === '' && !allowEmptyTopicName) message.subject = emptyName;
-    return { ...message, ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags) };
+    return {
+      ...message, reactions: reactions.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
+    };
   });
 }
 

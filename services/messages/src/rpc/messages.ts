@@ -8,6 +8,7 @@ import type { MessageIdRequest__Output } from '@parley/common/generated/parley/m
 import type { RenderMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/RenderMessageRequest';
 import type { EditMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/EditMessageRequest';
 import type { ReportMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/ReportMessageRequest';
+import type { ReactionRequest__Output } from '@parley/common/generated/parley/messages/v1/ReactionRequest';
 import type { SetTypingRequest__Output } from '@parley/common/generated/parley/messages/v1/SetTypingRequest';
 import type { MatchesNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/MatchesNarrowRequest';
 import type { UpdateMessageFlagsForNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateMessageFlagsForNarrowRequest';
@@ -27,6 +28,7 @@ import { checkTyping } from '../domain/typing';
 import { checkEditMessage } from '../domain/edit';
 import { messageHistory } from '../domain/history';
 import { checkReportMessage } from '../domain/report';
+import { checkAddReaction, checkRemoveReaction } from '../domain/reactions';
 import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
@@ -91,6 +93,16 @@ export const getMessageHistory = (deps: MessagesDeps): Handler<GetMessageRequest
 
 export const reportMessage = (deps: MessagesDeps): Handler<ReportMessageRequest__Output, Reply<'POST /messages/{message_id}/report'>> => async (req, ctx) => {
   await checkReportMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.report_type, req.description);
+  return {};
+};
+
+export const addReaction = (deps: MessagesDeps): Handler<ReactionRequest__Output, Reply<'POST /messages/{message_id}/reactions'>> => async (req, ctx) => {
+  await checkAddReaction(deps.pool, directoryFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
+  return {};
+};
+
+export const removeReaction = (deps: MessagesDeps): Handler<ReactionRequest__Output, Reply<'DELETE /messages/{message_id}/reactions'>> => async (req, ctx) => {
+  await checkRemoveReaction(deps.pool, directoryFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
   return {};
 };
 

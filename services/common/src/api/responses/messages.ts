@@ -105,6 +105,20 @@ export const ReportMessageResponse = Type.Object({
 }, { $id: "ReportMessageResponse", additionalProperties: false });
 export type ReportMessageResponse = Static<typeof ReportMessageResponse>;
 
+export const AddReactionResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "AddReactionResponse", additionalProperties: false });
+export type AddReactionResponse = Static<typeof AddReactionResponse>;
+
+export const RemoveReactionResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "RemoveReactionResponse", additionalProperties: false });
+export type RemoveReactionResponse = Static<typeof RemoveReactionResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -216,6 +230,8 @@ export const messagesResponses = {
   'PATCH /messages/{message_id}': EditMessageResponse,
   'GET /messages/{message_id}/history': GetMessageHistoryResponse,
   'POST /messages/{message_id}/report': ReportMessageResponse,
+  'POST /messages/{message_id}/reactions': AddReactionResponse,
+  'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
