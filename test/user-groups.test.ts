@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(closeFixtures);
 
 async function create(user: TestUser, params: Params = {}) {
-  const res = await user.api.post('/user_groups/create', { name: unique('Group'), members: [], ...params });
+  const res = await user.api.post('/user_groups/create', { name: unique('Group'), description: 'A group', members: [], ...params });
   expect([res.status, res.body.msg]).toEqual([200, '']);
   return res.body.group_id as number;
 }
@@ -34,22 +34,41 @@ describe('POST /user_groups/create and GET /user_groups', () => {
   it('creates a group with members and subgroups, managed by its creator, and tells the realm', async () => {
     const queue = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;
     const sub = await create(realm.member, { members: [realm.other.user_id] });
-    const id = await create(realm.member, { name: 'Writers', members: [realm.member.user_id, realm.guest.user_id], subgroups: [sub] });
+    const id = await create(realm.member, {
+      name: 'Writers', description: 'Those who write', members: [realm.member.user_id, realm.guest.user_id], subgroups: [sub],
+    });
     const group = await groupOf(realm.guest, id);
     expect(group).toMatchObject({
-      id, name: 'Writers', creator_id: realm.member.user_id, members: [realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b),
+      id, name: 'Writers', description: 'Those who write', creator_id: realm.member.user_id, members: [realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b),
       direct_subgroup_ids: [sub], is_system_group: false, deactivated: false,
       can_manage_group: { direct_members: [realm.member.user_id], direct_subgroups: [] },
       can_join_group: sys['role:nobody'], can_leave_group: sys['role:everyone'], can_mention_group: sys['role:everyone'],
     });
     const events = await eventsOf(realm.admin, queue.queue_id, 2);
-    expect(events[1]).toEqual({ id: 1, type: 'user_group', op: 'add', group: expect.objectContaining({ id, name: 'Writers' }) });
+    expect(events[1]).toEqual({ id: 1, type: 'user_group', op: 'add', group: expect.objectContaining({ id, name: 'Writers', description: 'Those who write' }) });
     const state = (await realm.member.api.post('/register', { fetch_event_types: ['realm_user_groups'] })).body;
     expect(state.realm_user_groups.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['role:everyone', 'Writers']));
   });
 
+  it('gives every group its description, the system groups Zulip\'s', async () => {
+    const groups = (await realm.member.api.get('/user_groups')).body.user_groups as { name: string; description: string }[];
+    const described = Object.fromEntries(groups.filter((g) => g.name.startsWith('role:')).map((g) => [g.name, g.description]));
+    expect(described).toEqual({
+      'role:owners': 'Owners of this organization',
+      'role:administrators': 'Administrators of this organization, including owners',
+      'role:moderators': 'Moderators of this organization, including administrators',
+      'role:fullmembers': 'Members of this organization, not including new accounts and guests',
+      'role:members': 'Members of this organization, not including guests',
+      'role:everyone': 'Everyone in this organization, including guests',
+      'role:internet': 'Everyone on the Internet',
+      'role:nobody': 'Nobody',
+    });
+    const state = (await realm.member.api.post('/register', { fetch_event_types: ['realm_user_groups'] })).body;
+    for (const group of state.realm_user_groups) expect(typeof group.description).toBe('string');
+  });
+
   it('refuses guests, bad names, duplicate names and strangers as members', async () => {
-    expect((await realm.guest.api.post('/user_groups/create', { name: 'Guests club', members: [] })).body.msg).toBe('Insufficient permission');
+    expect((await realm.guest.api.post('/user_groups/create', { name: 'Guests club', description: '', members: [] })).body.msg).toBe('Insufficient permission');
     await create(realm.member, { name: 'Unique Name' });
     const cases: [Params, string][] = [
       [{ name: 'unique name' }, "User group 'unique name' already exists."],
@@ -59,19 +78,22 @@ describe('POST /user_groups/create and GET /user_groups', () => {
       [{ name: unique('G'), members: [other.member.user_id] }, `Invalid user ID: ${other.member.user_id}`],
       [{ name: unique('G'), subgroups: [otherSys['role:members']] }, 'Invalid user group'],
       [{ name: unique('G'), can_manage_group: sys['role:internet'] }, "'can_manage_group' setting cannot be set to 'role:internet' group."],
+      [{ name: unique('G'), description: 'd'.repeat(1025) }, 'User group description cannot exceed 1024 characters.'],
     ];
     for (const [params, msg] of cases) {
-      const res = await realm.member.api.post('/user_groups/create', { members: [], ...params });
+      const res = await realm.member.api.post('/user_groups/create', { members: [], description: '', ...params });
       expect([res.status, res.body.msg]).toEqual([400, msg]);
     }
+    const missing = await realm.member.api.post('/user_groups/create', { name: unique('G'), members: [] });
+    expect([missing.status, missing.body.code, missing.body.msg]).toEqual([400, 'REQUEST_VARIABLE_MISSING', "Missing 'description' argument"]);
   });
 
   it('follows the realm\'s can_create_groups', async () => {
     const local = await createTestRealm('Strict groups');
     const localSys = await systemGroupIds(local.realm_id);
     await local.owner.api.patch('/realm', { can_create_groups: { new: localSys['role:moderators'] } }, { contract: 'envelope' });
-    expect((await local.member.api.post('/user_groups/create', { name: 'Nope', members: [] })).body.msg).toBe('Insufficient permission');
-    expect((await local.moderator.api.post('/user_groups/create', { name: 'Yes', members: [] })).status).toBe(200);
+    expect((await local.member.api.post('/user_groups/create', { name: 'Nope', description: '', members: [] })).body.msg).toBe('Insufficient permission');
+    expect((await local.moderator.api.post('/user_groups/create', { name: 'Yes', description: '', members: [] })).status).toBe(200);
   });
 });
 
@@ -88,6 +110,18 @@ describe('PATCH /user_groups/{id}', () => {
     expect(stale.body.msg).toBe("'old' value does not match the expected value.");
     const [event] = await eventsOf(realm.admin, queue.queue_id, 1, ['update']);
     expect(event).toMatchObject({ type: 'user_group', op: 'update', group_id: id, data: { can_join_group: sys['role:members'] } });
+  });
+
+  it('changes the description, with an event, for its managers only; too long is refused', async () => {
+    const id = await create(realm.member);
+    const queue = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;
+    expect((await realm.member.api.patch(`/user_groups/${id}`, { description: 'Now described' })).status).toBe(200);
+    expect(await groupOf(realm.other, id)).toMatchObject({ description: 'Now described' });
+    const [event] = await eventsOf(realm.admin, queue.queue_id, 1, ['update']);
+    expect(event).toMatchObject({ type: 'user_group', op: 'update', group_id: id, data: { description: 'Now described' } });
+    const tooLong = await realm.member.api.patch(`/user_groups/${id}`, { description: 'd'.repeat(1025) });
+    expect([tooLong.status, tooLong.body.msg]).toEqual([400, 'User group description cannot exceed 1024 characters.']);
+    expect((await realm.other.api.patch(`/user_groups/${id}`, { description: 'Hijacked' })).body.msg).toBe('Insufficient permission');
   });
 
   it('refuses everyone else, system groups, and another realm\'s groups', async () => {

@@ -218,11 +218,11 @@ export const routes: Route[] = [
   { method: 'PATCH', path: '/realm', service: 'users', rpc: 'UpdateRealm', auth: 'user', params: REALM_PARAMS },
 
   { method: 'POST', path: '/user_groups/create', service: 'users', rpc: 'CreateUserGroup', auth: 'user',
-    params: { name: 'string', members: 'int[]', subgroups: 'int[]?', ...GROUP_PERMISSION_PARAMS } },
+    params: { name: 'string', description: 'string', members: 'int[]', subgroups: 'int[]?', ...GROUP_PERMISSION_PARAMS } },
   { method: 'GET', path: '/user_groups', service: 'users', rpc: 'GetUserGroups', auth: 'user',
     params: { include_deactivated_groups: 'bool?' } },
   { method: 'PATCH', path: '/user_groups/:user_group_id', service: 'users', rpc: 'UpdateUserGroup', auth: 'user',
-    params: { user_group_id: 'int', name: 'string?', deactivated: 'bool?', ...GROUP_PERMISSION_PARAMS } },
+    params: { user_group_id: 'int', name: 'string?', description: 'string?', deactivated: 'bool?', ...GROUP_PERMISSION_PARAMS } },
   { method: 'POST', path: '/user_groups/:user_group_id/members', service: 'users', rpc: 'UpdateUserGroupMembers', auth: 'user',
     params: { user_group_id: 'int', add: 'int[]?', delete: 'int[]?', add_subgroups: 'int[]?', delete_subgroups: 'int[]?' } },
   { method: 'POST', path: '/user_groups/:user_group_id/subgroups', service: 'users', rpc: 'UpdateUserGroupSubgroups', auth: 'user',

@@ -23,7 +23,7 @@ const MAX_NAME_LENGTH = 100;
 /** A group as GET /user_groups and the user_group events show it. */
 export function formatGroup(g: UserGroupRow) {
   return {
-    id: g.id, name: g.name, date_created: Math.floor(g.date_created.getTime() / 1000), creator_id: g.creator_id,
+    id: g.id, name: g.name, description: g.description, date_created: Math.floor(g.date_created.getTime() / 1000), creator_id: g.creator_id,
     members: g.members, direct_subgroup_ids: g.direct_subgroup_ids, is_system_group: g.is_system_group,
     deactivated: g.deactivated,
     ...Object.fromEntries(Object.keys(GROUP_SETTINGS).map((k) => [k, g.settings[k]])),
@@ -57,6 +57,19 @@ function checkName(name: string): string {
   return trimmed;
 }
 
+/**
+ * A group's description: Zulip takes any length; Parley bounds it (as a channel's) so one
+ * group cannot make every register and event heavy.
+ */
+export const MAX_GROUP_DESCRIPTION_LENGTH = 1024;
+
+function checkDescription(description: string): string {
+  if ([...description].length > MAX_GROUP_DESCRIPTION_LENGTH) {
+    throw new BadRequestError(`User group description cannot exceed ${MAX_GROUP_DESCRIPTION_LENGTH} characters.`);
+  }
+  return description;
+}
+
 async function checkUniqueName(db: Queryable, realmId: number, name: string, except?: number): Promise<void> {
   const existing = await groupStore.findUserGroupByName(db, realmId, name);
   if (existing && existing.id !== except) throw new BadRequestError(`User group '${name}' already exists.`);
@@ -72,9 +85,10 @@ const notify = (tx: Queryable, realmId: number, event: ClientEvent['event'], fal
 
 /** POST /user_groups/create. */
 export async function checkCreateGroup(pool: pg.Pool, caller: Caller, req: {
-  name: string; members: number[]; subgroups: number[]; settings: Record<string, unknown>;
+  name: string; description: string; members: number[]; subgroups: number[]; settings: Record<string, unknown>;
 }): Promise<number> {
   const name = checkName(req.name);
+  const description = checkDescription(req.description);
   return withTransaction(pool, async (tx) => {
     const realm = (await realmStore.findRealmById(tx, caller.realm_id))!;
     if (caller.role === Role.GUEST || !(await isInGroupSetting(tx, caller.user_id, realm.settings.can_create_groups))) {
@@ -88,7 +102,7 @@ export async function checkCreateGroup(pool: pg.Pool, caller: Caller, req: {
       const raw = req.settings[key];
       settings[key] = raw === undefined ? rules.default(ids, caller.user_id) : await checkGroupSettingValue(tx, realm.id, key, rules, parseGroupSettingValue(key, raw));
     }
-    const id = await groupStore.insertUserGroup(tx, { realm_id: realm.id, name, creator_id: caller.user_id, settings });
+    const id = await groupStore.insertUserGroup(tx, { realm_id: realm.id, name, description, creator_id: caller.user_id, settings });
     await groupStore.addMembers(tx, id, req.members);
     for (const sub of req.subgroups) await accessGroup(tx, caller, sub);
     await groupStore.addSubgroups(tx, id, req.subgroups);
@@ -99,7 +113,7 @@ export async function checkCreateGroup(pool: pg.Pool, caller: Caller, req: {
 
 /** PATCH /user_groups/{id}: name, permission settings as {new, old?}, and reactivation. */
 export async function checkUpdateGroup(pool: pg.Pool, caller: Caller, id: number, req: {
-  name?: string; deactivated?: boolean; settings: Record<string, unknown>;
+  name?: string; description?: string; deactivated?: boolean; settings: Record<string, unknown>;
 }): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const group = await accessGroup(tx, caller, id, { lock: true });
@@ -109,6 +123,7 @@ export async function checkUpdateGroup(pool: pg.Pool, caller: Caller, id: number
       data.name = checkName(req.name);
       await checkUniqueName(tx, caller.realm_id, data.name as string, id);
     }
+    if (req.description !== undefined && req.description !== group.description) data.description = checkDescription(req.description);
     for (const [key, rules] of Object.entries(GROUP_SETTINGS)) {
       if (req.settings[key] === undefined) continue;
       const change = parseGroupSettingChange(key, req.settings[key]);
@@ -123,8 +138,10 @@ export async function checkUpdateGroup(pool: pg.Pool, caller: Caller, id: number
       data.deactivated = false;
     }
     if (!Object.keys(data).length) return;
-    const { name, deactivated, ...settings } = data;
-    await groupStore.updateUserGroup(tx, id, { name: name as string | undefined, deactivated: deactivated as boolean | undefined, settings });
+    const { name, description, deactivated, ...settings } = data;
+    await groupStore.updateUserGroup(tx, id, {
+      name: name as string | undefined, description: description as string | undefined, deactivated: deactivated as boolean | undefined, settings,
+    });
     await notify(tx, caller.realm_id, { type: 'user_group', op: 'update', group_id: id, data });
   });
 }

@@ -49,6 +49,7 @@ export interface UserGroupRow {
   id: number;
   realm_id: number;
   name: string;
+  description: string;
   is_system_group: boolean;
   deactivated: boolean;
   date_created: Date;
@@ -58,7 +59,7 @@ export interface UserGroupRow {
   direct_subgroup_ids: number[];
 }
 
-const GROUP_SELECT = `SELECT g.id, g.realm_id, g.name, g.is_system_group, g.deactivated, g.date_created, g.creator_id, g.settings,
+const GROUP_SELECT = `SELECT g.id, g.realm_id, g.name, g.description, g.is_system_group, g.deactivated, g.date_created, g.creator_id, g.settings,
     COALESCE((SELECT array_agg(m.user_id ORDER BY m.user_id) FROM user_group_members m WHERE m.group_id = g.id), '{}') AS members,
     COALESCE((SELECT array_agg(s.subgroup_id ORDER BY s.subgroup_id) FROM user_group_subgroups s WHERE s.group_id = g.id), '{}') AS direct_subgroup_ids
   FROM user_groups g`;
@@ -79,18 +80,23 @@ export async function findUserGroupByName(db: Queryable, realmId: number, name: 
   return rows[0];
 }
 
-export async function insertUserGroup(db: Queryable, g: { realm_id: number; name: string; creator_id: number; settings: Record<string, unknown> }): Promise<number> {
+export async function insertUserGroup(
+  db: Queryable, g: { realm_id: number; name: string; description: string; creator_id: number; settings: Record<string, unknown> },
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO user_groups (realm_id, name, creator_id, settings) VALUES ($1, $2, $3, $4) RETURNING id',
-    [g.realm_id, g.name, g.creator_id, JSON.stringify(g.settings)],
+    'INSERT INTO user_groups (realm_id, name, description, creator_id, settings) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [g.realm_id, g.name, g.description, g.creator_id, JSON.stringify(g.settings)],
   );
   return rows[0].id;
 }
 
-export async function updateUserGroup(db: Queryable, id: number, changes: { name?: string; deactivated?: boolean; settings?: Record<string, unknown> }): Promise<void> {
+export async function updateUserGroup(
+  db: Queryable, id: number, changes: { name?: string; description?: string; deactivated?: boolean; settings?: Record<string, unknown> },
+): Promise<void> {
   await db.query(
-    `UPDATE user_groups SET name = COALESCE($2, name), deactivated = COALESCE($3, deactivated), settings = settings || $4::jsonb WHERE id = $1`,
-    [id, changes.name ?? null, changes.deactivated ?? null, JSON.stringify(changes.settings ?? {})],
+    `UPDATE user_groups SET name = COALESCE($2, name), description = COALESCE($5, description), deactivated = COALESCE($3, deactivated),
+      settings = settings || $4::jsonb WHERE id = $1`,
+    [id, changes.name ?? null, changes.deactivated ?? null, JSON.stringify(changes.settings ?? {}), changes.description ?? null],
   );
 }
 
