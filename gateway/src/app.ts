@@ -14,6 +14,7 @@ import { proxyRequest } from './proxy';
 import { RateLimiter } from './rate-limit';
 import { authenticateSession, clearedCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
+import { isStaticRequest, serveStatic } from './static-files';
 import type { Route } from './routes';
 import type { GatewayConfig } from './config';
 
@@ -50,6 +51,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
         if (path.startsWith(`${API_PREFIX}/`)) await limitAnonymous(deps, req, res);
         return serveOpenApi(req, res, path);
       }
+      if (isStaticRequest(req.method, path)) return serveStatic(req, res);
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);

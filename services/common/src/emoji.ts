@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The Unicode emoji table, by the names of the emoji-datasource package. Shared by the users
  * service (statuses, reactions) and the messages service (`:name:` in rendered messages).
@@ -46,4 +48,36 @@ export function unicodeEmojiTable(): UnicodeEmojiTable {
 /** The code of the Unicode emoji with this name, if there is one. */
 export function unicodeEmojiCodeOf(name: string): string | undefined {
   return unicodeEmojiTable().byName.get(name);
+}
+
+interface EmojiApiData {
+  /** The JSON clients fetch at register's `server_emoji_data_url`: {code_to_names: {code: [names]}}. */
+  json: string;
+  /** Its path under the server, named by its content's hash so it can be cached for good. */
+  path: string;
+}
+
+let apiData: EmojiApiData | undefined;
+
+/**
+ * The Unicode emoji names clients show and complete (Zulip's emoji_api.json, which the mobile
+ * app fetches from `server_emoji_data_url`): every code with all of its names, the name that
+ * owns it first. Built once; public, the same for every realm.
+ */
+export function emojiApiData(): EmojiApiData {
+  if (apiData) return apiData;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const entries = require('emoji-datasource/emoji.json') as DatasourceEntry[];
+  const { byName } = unicodeEmojiTable();
+  const codeToNames: Record<string, string[]> = {};
+  for (const entry of entries) {
+    const code = unicodeEmojiCode(entry.unified);
+    // Only the names that stand for this code (a name two entries share belongs to the first).
+    const names = entry.short_names.filter((name) => byName.get(name) === code);
+    if (names.length) codeToNames[code] = [...(codeToNames[code] ?? []), ...names];
+  }
+  const json = JSON.stringify({ code_to_names: codeToNames });
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 16);
+  apiData = { json, path: `/static/generated/emoji/emoji_api.${hash}.json` };
+  return apiData;
 }

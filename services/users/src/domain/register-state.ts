@@ -4,7 +4,9 @@ import * as userStore from '../store/users';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
 import { apiEmail, formatUser, gravatarUrl } from './format';
+import * as groupStore from '../store/groups';
 import { groupMemberships } from '../store/groups';
+import { legacyRealmPolicies, serverRealmState, UNCONFIGURED_FEATURE_STATE } from './register-extras';
 import { callerRealm } from './queries';
 import { realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
@@ -41,7 +43,12 @@ export async function registerState(
   const realm = await callerRealm(pool, caller);
   // The parts read independently, at once (each is a query or two); merged in this order.
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
-  if (wants(req, 'realm')) parts.push(realmState(config, realm));
+  if (wants(req, 'realm')) {
+    parts.push(realmState(config, realm));
+    parts.push(groupStore.realmGroups(pool, realm.id).then((groups) =>
+      legacyRealmPolicies(realm.settings, new Map(groups.filter((g) => g.is_system_group).map((g) => [g.id, g.name])))));
+  }
+  for (const [type, state] of Object.entries(UNCONFIGURED_FEATURE_STATE)) if (wants(req, type)) parts.push(state);
   if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people));
   if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
     parts.push(userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
@@ -137,6 +144,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     server_jitsi_server_url: null,
     server_can_summarize_topics: false,
     development_environment: false,
+    ...serverRealmState(url),
   };
 }
 
