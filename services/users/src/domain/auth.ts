@@ -63,11 +63,9 @@ export async function sessionCaller(pool: pg.Pool, config: UsersConfig, realmId:
 /** POST /fetch_api_key: the realm comes from the Host; username is the real email. */
 export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }) {
   const user = realm && (await userStore.findUserByEmail(pool, realm.id, req.username.trim()));
-  // Verify even without a user, so a wrong email and a wrong password take as long.
-  const ok = await verifyPassword(req.password, user ? user.password_hash : DUMMY_HASH);
+  // Verified even without a user or a password (one KDF run each way), so a refusal tells nothing.
+  const ok = await verifyPassword(req.password, user ? user.password_hash : null);
   if (!user || !ok || user.is_bot) throw new AuthenticationFailedError();
   checkActive(user, realm);
   return { api_key: unsealApiKey(config.secret, user.api_key_sealed), email: apiEmail(user, config.fakeEmailDomain), user_id: user.id };
 }
-
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
