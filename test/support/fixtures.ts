@@ -28,7 +28,8 @@ export interface TestRealm {
   bot: TestUser;
   /** Another member, for tests that need two. */
   other: TestUser;
-  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string }): Promise<TestUser>;
+  /** `local` names the email's local part (default `user<n>`/`bot<n>`). */
+  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string; local?: string }): Promise<TestUser>;
 }
 
 let pool: pg.Pool | undefined;
@@ -82,8 +83,8 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
     name, subdomain, ownerEmail: `owner@${subdomain}.test`, ownerName: 'Olivia Owner', ownerPassword: 'owner-password',
   });
   let n = 0;
-  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password }) => {
-    const local = `${bot ? 'bot' : 'user'}${++n}`;
+  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password, local: given }) => {
+    const local = given ?? `${bot ? 'bot' : 'user'}${++n}`;
     const created = await withTransaction(db, async (tx) => {
       const fresh = await realmStore.findRealmById(tx, realm.id);
       return doCreateUser(tx, cfg, fresh!, {
