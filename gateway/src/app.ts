@@ -122,16 +122,18 @@ async function callRoute(
 }
 
 /**
+ * The realm a request's Host names, as Zulip's get_subdomain reads it: `sub` for
+ * `sub.EXTERNAL_HOST`, and '' (the root realm) for EXTERNAL_HOST itself, an IP address or any
+ * other host. Every authenticated request is bound to it: another realm's credentials are
+ * refused, whatever realm they belong to.
+ */
+const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) ?? '';
+
+/**
  * The caller named by the request's credentials: HTTP Basic (email and API key), or, where
  * `session` allows it (uploads, tus, files), a browser session cookie with its CSRF check.
  * UNAUTHORIZED without either.
  */
-/**
- * The realm subdomain a Host names, if any: only such a Host binds the request to that realm;
- * the bare EXTERNAL_HOST (or an IP, a proxy's name) serves users of every realm.
- */
-const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) || undefined;
-
 async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
   const host = req.headers.host ?? '';
   const subdomain = subdomainOf(deps, host);
@@ -197,8 +199,8 @@ async function loginLimited(
   }
 }
 
-/** The refusals of a password login that count as a failed attempt. */
-const LOGIN_FAILURES = new Set<string>(['AUTHENTICATION_FAILED']);
+/** The refusals of a password login that count as a failed attempt (Zulip counts every refusal of the backend). */
+const LOGIN_FAILURES = new Set<string>(['AUTHENTICATION_FAILED', 'NONEXISTENT_SUBDOMAIN']);
 
 const isHttps = (req: IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || (req.socket as { encrypted?: boolean }).encrypted === true;
 

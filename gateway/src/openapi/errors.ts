@@ -28,7 +28,7 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   BAD_REQUEST: { status: [400, 403, 405, 413], meaning: 'A request Parley refuses: a bad value, a permission a role lacks (400 as Zulip, 403 where Zulip answers 403), a wrong method (405), a body too large (413).' },
   REQUEST_VARIABLE_MISSING: { status: [400], meaning: 'A required parameter is missing.', extra: { var_name: Type.String({ description: 'The missing parameter.' }) } },
   REQUEST_VARIABLE_INVALID: { status: [400], meaning: 'A parameter has an invalid value.' },
-  UNAUTHORIZED: { status: [401], meaning: 'No credentials (Basic auth, or a session cookie where allowed). The response has `WWW-Authenticate: Basic realm="zulip"`.' },
+  UNAUTHORIZED: { status: [401], meaning: 'No credentials (Basic auth, or a session cookie where allowed), or an API key of another realm than the one the request\'s host names ("Account is not associated with this subdomain"). The response has `WWW-Authenticate: Basic realm="zulip"`.' },
   INVALID_API_KEY: { status: [401], meaning: 'The API key does not match the email.' },
   USER_DEACTIVATED: { status: [401], meaning: 'The account is deactivated.' },
   REALM_DEACTIVATED: { status: [401], meaning: 'The organization is deactivated.' },
@@ -49,6 +49,7 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   },
   STREAM_WILDCARD_MENTION_NOT_ALLOWED: { status: [400], meaning: 'The sender may not use @**all** (and the like) in this channel.' },
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: { status: [400], meaning: 'The sender may not use @**topic** in this topic.' },
+  NONEXISTENT_SUBDOMAIN: { status: [404], meaning: 'A password login (POST /fetch_api_key, POST /accounts/login) on a host that names no realm, or by an email whose account is in another realm: log in at that realm\'s host.' },
   UNAUTHORIZED_PRINCIPAL: { status: [403], meaning: 'The caller may not act for that user.', extra: { principal: Type.Union([Type.String(), Type.Integer()]) } },
 };
 
