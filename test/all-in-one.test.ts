@@ -45,9 +45,17 @@ it('serves, creates a realm from the CLI, and keeps it across a restart', async 
   const created = await manage(['create-realm', '--name', 'Fresh Org', '--owner-email', 'boss@fresh.test', '--owner-name', 'Fresh Boss'], { env });
   expect(created.stderr).not.toContain('error');
   const creds = JSON.parse(created.stdout);
-  expect(creds.site).toBe(url);
-  const me = await new Api({ email: creds.email, api_key: creds.api_key }, url).get('/users/me');
+  // The default EXTERNAL_HOST is localhost:PORT: the printed site is reachable as it is.
+  expect(creds.site).toBe(`http://localhost:${env.PORT}`);
+  const me = await new Api({ email: creds.email, api_key: creds.api_key }, creds.site).get('/users/me');
   expect(me.body).toMatchObject({ user_id: creds.user_id, full_name: 'Fresh Boss', role: 100 });
+  // A realm on a subdomain: http://sub.localhost:PORT (browsers and curl resolve *.localhost to
+  // loopback; node does not, so its Host goes as a header to the same address).
+  const sub = JSON.parse((await manage(['create-realm', '--name', 'Sub Org', '--subdomain', 'sub', '--owner-email', 'boss@sub.test', '--owner-name', 'Sub Boss'], { env })).stdout);
+  expect(sub.site).toBe(`http://sub.localhost:${env.PORT}`);
+  const subMe = await new Api({ email: sub.email, api_key: sub.api_key, host: new URL(sub.site).host }, url).get('/users/me');
+  expect(subMe.body).toMatchObject({ user_id: sub.user_id, full_name: 'Sub Boss' });
+  expect((await new Api({ email: sub.email, api_key: sub.api_key }, url).get('/users/me', {}, { contract: false })).status).toBe(401);
 
   expect(await server!.stop()).toBe(0);
   await start();

@@ -1,4 +1,5 @@
-import { Api, basicAuth } from './support/api';
+import { Api } from './support/api';
+import { rawRequest } from './support/uploads';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventually } from './support/eventually';
 
@@ -60,6 +61,22 @@ describe('Basic authentication', () => {
     expect(own.status).toBe(200);
   });
 
+  it('binds a request to the realm its Host names: the bare address, an IP or an unknown host name the root realm', async () => {
+    // Zulip's validate_account_and_subdomain, answered as json_unauthorized.
+    const refusal = { result: 'error', code: 'UNAUTHORIZED', msg: 'Account is not associated with this subdomain' };
+    const address = new URL(process.env.PARLEY_TEST_URL!).host;
+    for (const host of [address, `127.0.0.1`, `[::1]:${new URL(process.env.PARLEY_TEST_URL!).port}`, 'proxy.example.test']) {
+      const res = await realm.member.api.get('/users/me', {}, { headers: { host } });
+      expect([host, res.status, res.body]).toEqual([host, 401, refusal]);
+      expect(res.headers['www-authenticate']).toMatch(/^Basic/);
+    }
+    // A bot's key too, and a request with parameters (refused before they are read).
+    const bot = await realm.bot.api.post('/messages', { type: 'stream', to: 'general', topic: 't', content: 'x' }, { headers: { host: address }, contract: false });
+    expect([bot.status, bot.body]).toEqual([401, refusal]);
+    // The realm's own Host (which the fixtures send) works.
+    expect((await realm.member.api.get('/users/me')).status).toBe(200);
+  });
+
   it('answers 401 USER_DEACTIVATED once the user is deactivated, also after a cached success', async () => {
     const victim = await realm.addUser({ name: 'Short Lived' });
     expect((await victim.api.get('/users/me')).status).toBe(200);
@@ -111,10 +128,13 @@ describe('the envelope', () => {
     form.set('extra', 'yes');
     const res = await realm.member.api.request('GET', `/users/${realm.admin.user_id}`, undefined);
     expect(res.status).toBe(200);
-    const multipart = await fetch(`${process.env.PARLEY_TEST_URL}/api/v1/users/${realm.admin.user_id}`, {
-      method: 'DELETE', headers: { authorization: basicAuth(realm.member) }, body: form,
+    // fetch may not set Host (the realm's), so the body fetch would send goes out over node:http.
+    const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    const multipart = await rawRequest('DELETE', `/api/v1/users/${realm.admin.user_id}`, {
+      creds: realm.member, body: bytes, headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(bytes.length) },
     });
-    const body = await multipart.json();
+    const body = JSON.parse(multipart.body.toString());
     // The member may not deactivate anyone: the refusal proves the route was reached and parsed.
     expect(multipart.status).toBe(400);
     expect(body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Must be an organization administrator' });

@@ -9,6 +9,14 @@ afterAll(closeFixtures);
 const host = () => new URL(process.env.PARLEY_TEST_URL!).host;
 const sub = `cli${Date.now().toString(36)}`;
 
+/**
+ * The credentials a CLI line prints, used at its `site` (requests are bound to the realm their
+ * Host names). Sent as a Host header: the test system's EXTERNAL_HOST is its IP address, and
+ * `sub.127.0.0.1` names no address (nor parses as a URL); with the default EXTERNAL_HOST,
+ * `localhost:9991`, the site `http://sub.localhost:9991` is reachable as it is.
+ */
+const atSite = (out: Record<string, any>) => ({ email: out.email, api_key: out.api_key, host: out.site.replace(/^https?:\/\//, '') }); // eslint-disable-line @typescript-eslint/no-explicit-any
+
 function oneJsonLine(stdout: string): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const lines = stdout.split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
@@ -31,8 +39,12 @@ describe('manage create-realm', () => {
     expect(Object.keys(out).sort()).toEqual(['api_key', 'email', 'realm_id', 'site', 'subdomain', 'user_id']);
     expect(out).toMatchObject({ subdomain: `${sub}npm`, email: 'npm-owner@example.test' });
     expect(out.api_key).toMatch(/^[A-Za-z0-9]{32}$/);
-    const me = await new Api({ email: out.email, api_key: out.api_key }).get('/users/me');
+    expect(out.site).toBe(`http://${sub}npm.${host()}`);
+    const me = await new Api(atSite(out)).get('/users/me');
     expect(me.body).toMatchObject({ user_id: out.user_id, role: 100, full_name: 'Npm Owner' });
+    // Another host (the bare address names the root realm) refuses the realm's credentials, as Zulip does.
+    const elsewhere = await new Api({ email: out.email, api_key: out.api_key }).get('/users/me', {}, { contract: false });
+    expect([elsewhere.status, elsewhere.body.msg]).toEqual([401, 'Account is not associated with this subdomain']);
   });
 
   it('creates a realm on a subdomain, with its owner password', async () => {
@@ -64,14 +76,15 @@ describe('manage create-user', () => {
     const res = await manage(['create-user', '--realm', sub, '--email', `made-${role}@${sub}.test`, '--name', `A ${role}`, '--role', role]);
     expect(res.code).toBe(0);
     const out = oneJsonLine(res.stdout);
-    expect(Object.keys(out).sort()).toEqual(['api_key', 'email', 'user_id']);
-    const me = await new Api({ email: out.email, api_key: out.api_key }).get('/users/me');
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'email', 'site', 'user_id']);
+    expect(out.site).toBe(`http://${sub}.${host()}`);
+    const me = await new Api(atSite(out)).get('/users/me');
     expect(me.body).toMatchObject({ user_id: out.user_id, role: value, is_bot: false });
   });
 
   it('creates a bot owned by the realm owner', async () => {
     const out = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `bot@${sub}.test`, '--name', 'Some Bot', '--bot'])).stdout);
-    const user = await new Api({ email: out.email, api_key: out.api_key }).get(`/users/${out.user_id}`);
+    const user = await new Api(atSite(out)).get(`/users/${out.user_id}`);
     expect(user.body.user).toMatchObject({ is_bot: true, bot_type: 1 });
     expect(user.body.user.bot_owner_id).toEqual(expect.any(Number));
   });
@@ -80,6 +93,7 @@ describe('manage create-user', () => {
     await ensureRootRealm();
     const res = await manage(['create-user', '--realm', '', '--email', 'rooted@example.test', '--name', 'Rooted', '--password', 'pw']);
     expect(res.code).toBe(0);
+    expect(oneJsonLine(res.stdout).site).toBe(`http://${host()}`);
     const key = await new Api().post('/fetch_api_key', { username: 'rooted@example.test', password: 'pw' });
     expect(key.body.user_id).toBe(oneJsonLine(res.stdout).user_id);
   });
@@ -98,7 +112,7 @@ describe('manage create-user', () => {
 describe('manage grant, deactivate-realm and reactivate-realm', () => {
   it('grants can_create_users to an administrator', async () => {
     const admin = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `granted@${sub}.test`, '--name', 'Granted', '--role', 'administrator'])).stdout);
-    const api = new Api({ email: admin.email, api_key: admin.api_key });
+    const api = new Api(atSite(admin));
     const before = await api.post('/users', { email: `made1@${sub}.test`, password: 'p', full_name: 'Made One' });
     expect(before.body.msg).toBe('User not authorized to create users');
     const grant = await manage(['grant', '--realm', sub, '--email', admin.email, 'can_create_users']);
@@ -111,7 +125,7 @@ describe('manage grant, deactivate-realm and reactivate-realm', () => {
 
   it('deactivates a realm (401 REALM_DEACTIVATED for its users) and reactivates it', async () => {
     const user = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `realmy@${sub}.test`, '--name', 'Realmy'])).stdout);
-    const api = new Api({ email: user.email, api_key: user.api_key });
+    const api = new Api(atSite(user));
     expect((await api.get('/users/me')).status).toBe(200);
     expect((await manage(['deactivate-realm', '--realm', sub])).code).toBe(0);
     await eventually(async () => {

@@ -200,7 +200,7 @@ interface Answer { status: number; text: string }
 function send(method: string, input: Input): Promise<Answer> {
   let path = `/api/v1${input.path}`;
   let body: Buffer | undefined;
-  const headers: Record<string, string> = { ...input.headers, authorization: basicAuth(realm.member) };
+  const headers: Record<string, string> = { host: realm.host, ...input.headers, authorization: basicAuth(realm.member) };
   const query = urlEncoded(input.pairs, false).toString('latin1');
   // Past Node's 16 KiB header limit a query string never reaches Parley: long ones go in a form body.
   if (input.encoding === 'query' && query.length < 8192) {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { ResponseOf } from '@parley/common/api';
 import { baseUrl } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
+import { hostProxy } from './support/host-proxy';
 
 const run = promisify(execFile);
 const DIR = join(__dirname, 'openapi-client');
@@ -34,9 +35,11 @@ describe('a client generated from /api/v1/openapi.json', () => {
       .catch((err: { stdout: string }) => { throw new Error(`tsc:\n${err.stdout}`); });
 
     await realm.member.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'client test' }] });
+    // The generated client uses fetch, which cannot set Host: a proxy names the realm.
+    const proxy = await hostProxy(realm.host);
     const { stdout } = await run(process.execPath, [join(OUT, 'out/send-and-read.js')], {
-      env: { ...process.env, PARLEY_URL: baseUrl(), PARLEY_EMAIL: realm.member.email, PARLEY_API_KEY: realm.member.api_key, PARLEY_CHANNEL: 'client test' },
-    });
+      env: { ...process.env, PARLEY_URL: proxy.url, PARLEY_EMAIL: realm.member.email, PARLEY_API_KEY: realm.member.api_key, PARLEY_CHANNEL: 'client test' },
+    }).finally(() => proxy.close());
     const result = JSON.parse(stdout) as { id: number; sent: string; read: string; topic: string; sender: string };
     expect(result).toEqual({ id: expect.any(Number), sent: expect.stringMatching(/^Hello from the generated client/), read: result.sent, topic: 'openapi', sender: realm.member.email });
     const check = await realm.member.api.get<ResponseOf<'GET /messages/{message_id}'>>(`/messages/${result.id}`, { apply_markdown: false });

@@ -156,6 +156,59 @@ it('counts failed browser logins per username too', async () => {
   expectRateLimited(refused, 3);
 });
 
+/** Spellings of one email that JavaScript's toLowerCase() keeps apart but the lookup may not. */
+function spellings(email: string) {
+  const [local, domain] = email.split('@');
+  const fullWidth = [...local].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+  return {
+    mixed: `${local.toUpperCase()}@${domain.toUpperCase()}`,
+    dotted: `${local.replace(/i/g, '\u0130')}@${domain}`, // İ: PostgreSQL's lower() gives i, JavaScript's i + U+0307
+    kelvin: `${local.replace(/k/g, '\u212a')}@${domain}`, // the Kelvin sign: lower() and NFKC give k
+    fullWidth: `${fullWidth}@${domain}`, // ｋｉｋｉ: NFKC gives kiki
+  };
+}
+
+let kikis = 0;
+/** A user whose email has both an i and a k, to spell it with İ and the Kelvin sign. */
+const kikiUser = (password: string) => realm.addUser({ password, local: `kiki${++kikis}` });
+
+const attempts = {
+  '/fetch_api_key': (username: string, password: string) => new Api(undefined, url).post('/fetch_api_key', { username, password }, realmOpts(newIp())),
+  '/accounts/login': browserLogin,
+};
+
+describe.each(Object.keys(attempts) as (keyof typeof attempts)[])('%s counts failed logins per account, whatever the spelling', (endpoint) => {
+  const attempt = attempts[endpoint];
+
+  it('failures under other spellings use up the account\'s attempts', async () => {
+    const user = await kikiUser('kiki-pw');
+    const spelled = spellings(user.email);
+    for (const name of [spelled.dotted, spelled.kelvin, spelled.fullWidth]) {
+      const res = await attempt(name, 'wrong');
+      expect([res.status, res.body.code]).toEqual([401, 'AUTHENTICATION_FAILED']);
+    }
+    expectRateLimited(await attempt(user.email, 'kiki-pw'), 3);
+  });
+
+  it('a locked account refuses the right password under every spelling', async () => {
+    const user = await kikiUser('kiki-pw');
+    const spelled = spellings(user.email);
+    // These spellings name the account (the lookup folds them): each logs in while it is open.
+    for (const name of [spelled.mixed, spelled.dotted, spelled.kelvin]) expect((await attempt(name, 'kiki-pw')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'wrong')).status).toBe(401);
+    for (const name of [user.email, ...Object.values(spelled)]) expectRateLimited(await attempt(name, 'kiki-pw'), 3);
+  });
+
+  it('limits a username that names no account, whatever its case or width', async () => {
+    const name = `nobody${++kikis}@${realm.subdomain}.test`;
+    const spelled = spellings(name);
+    for (const each of [name, spelled.mixed, spelled.fullWidth]) expect((await attempt(each, 'wrong')).status).toBe(401);
+    expectRateLimited(await attempt(name, 'wrong'), 3);
+    // Another unknown username is not affected.
+    expect((await attempt(`other-${name}`, 'wrong')).status).toBe(401);
+  });
+});
+
 it('long polls are neither counted nor refused', async () => {
   const user = await freshUser();
   const ip = newIp();
@@ -195,6 +248,8 @@ it('with RATE_LIMIT_ENABLED=false (the shared test system) nothing is limited an
   }
   for (let i = 0; i < 7; i++) {
     const res = await api.post('/fetch_api_key', { username: 'nobody@nowhere.test', password: 'wrong' }, { contract: false });
-    expect(res.status).toBe(401);
+    // The bare address names the root realm: 404 NONEXISTENT_SUBDOMAIN while no suite has made one.
+    expect(['AUTHENTICATION_FAILED', 'NONEXISTENT_SUBDOMAIN']).toContain(res.body.code);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   }
 });

@@ -97,6 +97,20 @@ describe('a session cookie', () => {
     expect(mine).toContain('by-cookie.txt');
   });
 
+  it('is refused on a Host naming another realm (the bare address names the root realm) with Zulip\'s 400', async () => {
+    const { sessionid, csrftoken } = await session();
+    const refusal = { result: 'error', code: 'BAD_REQUEST', msg: 'Account is not associated with this subdomain' };
+    const file = (h: string) => rawRequest('GET', '/user_uploads/1/ab/cd/x.txt', { headers: { host: h, cookie: `sessionid=${sessionid}` } });
+    for (const elsewhere of [new URL(baseUrl()).host, '127.0.0.1', `other${realm.subdomain}.${new URL(baseUrl()).host}`]) {
+      const res = await file(elsewhere);
+      expect([elsewhere, res.status, json(res)]).toEqual([elsewhere, 400, refusal]);
+    }
+    const unsafe = await rawRequest('POST', '/accounts/logout', { headers: { host: '127.0.0.1', cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken } });
+    expect([unsafe.status, json(unsafe)]).toEqual([400, refusal]);
+    // On its realm's Host the session still works (a missing file: 404, not a refusal).
+    expect((await file(host)).status).toBe(404);
+  });
+
   it('is refused for an unsafe method without the CSRF token, or with another one (403 CSRF_FAILED)', async () => {
     const { sessionid, csrftoken } = await session();
     const other = await session();

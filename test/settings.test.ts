@@ -144,7 +144,7 @@ describe('PATCH /settings', () => {
     expect(mine).toMatchObject({ new_email: target });
     expect(await manageJson(['confirm-email-change', '--token', mine.token])).toEqual({ user_id: user.user_id, email: target });
     await eventually(async () => {
-      const me = await new Api({ email: target, api_key: user.api_key }).get('/users/me');
+      const me = await new Api({ email: target, api_key: user.api_key, host: realm.host }).get('/users/me');
       expect(me.body.delivery_email).toBe(target);
     });
     const again = await manage(['confirm-email-change', '--token', mine.token]);

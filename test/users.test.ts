@@ -116,7 +116,7 @@ describe('POST /users', () => {
       headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
     });
     expect(key.body).toMatchObject({ user_id: res.body.user_id, email: params.email });
-    const me = await new Api({ email: params.email, api_key: key.body.api_key }).get('/users/me');
+    const me = await new Api({ email: params.email, api_key: key.body.api_key, host: realm.host }).get('/users/me');
     expect(me.body).toMatchObject({ role: Role.MEMBER, full_name: params.full_name });
   });
 
@@ -247,9 +247,24 @@ describe('POST /fetch_api_key', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' });
     }
-    // At another realm's host, the same credentials are unknown.
-    const wrongRealm = await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, { ...hostOf(elsewhere), contract: false });
-    expect(wrongRealm.status).toBe(401);
+  });
+
+  it('looks the user up in the Host\'s realm only, answering as Zulip does for an account elsewhere', async () => {
+    const user = await realm.addUser({ name: 'Homebody', password: 'correct horse' });
+    // Zulip's InvalidSubdomainError (get_api_key_fetch_authenticate_failure), whatever the password.
+    const invalid = { result: 'error', code: 'NONEXISTENT_SUBDOMAIN', msg: 'Invalid subdomain' };
+    const atRoot = { headers: { host: new URL(process.env.PARLEY_TEST_URL!).host } };
+    for (const [where, opts] of [['root', atRoot], ['another realm', hostOf(elsewhere)], ['a bare IP', { headers: { host: '127.0.0.1' } }]] as const) {
+      for (const password of ['correct horse', 'wrong']) {
+        const res = await new Api().post('/fetch_api_key', { username: user.email, password }, { ...opts, contract: false });
+        expect([where, res.status, res.body]).toEqual([where, 404, invalid]);
+      }
+    }
+    // A Host naming no realm at all gets the same answer.
+    const nowhere = await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, { headers: { host: `nosuchrealm.${atRoot.headers.host}` }, contract: false });
+    expect([nowhere.status, nowhere.body]).toEqual([404, invalid]);
+    // The realm's own Host works.
+    expect((await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, hostOf(realm))).body.api_key).toBe(user.api_key);
   });
 
   it('refuses a deactivated user with USER_DEACTIVATED', async () => {

@@ -1,5 +1,6 @@
 import { assertMatchesContract } from './support/openapi';
 import { closeFixtures, createTestRealm, ensureRootRealm, TestRealm } from './support/fixtures';
+import { HostProxy, hostProxy } from './support/host-proxy';
 
 /**
  * A real Zulip client nobody here wrote (zulip-js, from npm) against Parley, unchanged:
@@ -9,12 +10,18 @@ import { closeFixtures, createTestRealm, ensureRootRealm, TestRealm } from './su
 const zulipInit: (config: Record<string, string>) => Promise<any> = require('zulip-js'); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let realm: TestRealm;
+let proxy: HostProxy;
 beforeAll(async () => {
   realm = await createTestRealm('zulip-js realm');
+  proxy = await hostProxy(realm.host);
 });
-afterAll(closeFixtures);
+afterAll(async () => {
+  await proxy?.close();
+  await closeFixtures();
+});
 
-const site = () => process.env.PARLEY_TEST_URL!;
+/** The realm's site: zulip-js cannot set Host, so a proxy names the realm (as one serving its subdomain would). */
+const site = () => proxy.url;
 
 describe('zulip-js', () => {
   it('authenticates with an API key and reads users.me.getProfile()', async () => {
@@ -25,9 +32,9 @@ describe('zulip-js', () => {
   });
 
   it('logs in with a password (POST /fetch_api_key, multipart) and lists users', async () => {
-    // The bare host is the root realm's (a subdomain of 127.0.0.1 would not resolve here).
+    // The bare address names the root realm.
     const root = await ensureRootRealm();
-    const client = await zulipInit({ username: root.owner.email, password: 'root-password', realm: site() });
+    const client = await zulipInit({ username: root.owner.email, password: 'root-password', realm: process.env.PARLEY_TEST_URL! });
     expect(client.config.apiKey).toBe(root.owner.api_key);
     const person = await realm.addUser({ name: 'Js Person' });
     const users = await client.users.retrieve();

@@ -90,7 +90,7 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
     ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client), match.route.deadlineMs === undefined)
     : await limitAnonymous(deps, req, res);
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
-  if (match.route.rateLimit === 'login') return loginLimited(deps, res, String(values.username), () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
+  if (match.route.rateLimit === 'login') return loginLimited(deps, req, res, String(values.username), client, () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
   await callRoute(deps, req, res, match, values, ignored, caller, client, host);
 }
 
@@ -124,16 +124,18 @@ async function callRoute(
 }
 
 /**
+ * The realm a request's Host names, as Zulip's get_subdomain reads it: `sub` for
+ * `sub.EXTERNAL_HOST`, and '' (the root realm) for EXTERNAL_HOST itself, an IP address or any
+ * other host. Every authenticated request is bound to it: another realm's credentials are
+ * refused, whatever realm they belong to.
+ */
+const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) ?? '';
+
+/**
  * The caller named by the request's credentials: HTTP Basic (email and API key), or, where
  * `session` allows it (uploads, tus, files), a browser session cookie with its CSRF check.
  * UNAUTHORIZED without either.
  */
-/**
- * The realm subdomain a Host names, if any: only such a Host binds the request to that realm;
- * the bare EXTERNAL_HOST (or an IP, a proxy's name) serves users of every realm.
- */
-const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) || undefined;
-
 async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
   const host = req.headers.host ?? '';
   const subdomain = subdomainOf(deps, host);
@@ -178,22 +180,29 @@ async function limitUser(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
 }
 
 /**
- * A password login (Zulip's authenticate_by_username rule): refused once the username has
- * used up its failures, before the password is checked; only AUTHENTICATION_FAILED counts.
+ * A password login (Zulip's authenticate_by_username rule): refused once the account has used
+ * up its failures, before the password is checked; only a failed password counts. The users
+ * service names what to count against (the account the username resolves to in the Host's
+ * realm, whatever its spelling: ADR 0014), so this holds no rule of how usernames compare.
  */
-async function loginLimited(deps: GatewayDeps, res: ServerResponse, username: string, attempt: () => Promise<void>): Promise<void> {
+async function loginLimited(
+  deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, username: string, client: string, attempt: () => Promise<void>,
+): Promise<void> {
   const limiter = deps.limiter;
   if (!limiter?.enabled) return attempt();
-  const key = username.trim().toLowerCase();
+  const { key } = await deps.clients.users.call<{ key: string }>('GetLoginLimitKey', { username }, { client, host: req.headers.host ?? '' });
   const before = await limiter.check('login', key, { count: false });
   if (before.refused) RateLimiter.apply(res, before);
   try {
     await attempt();
   } catch (err) {
-    if (isApiError(err) && err.code === 'AUTHENTICATION_FAILED') await limiter.check('login', key);
+    if (isApiError(err) && LOGIN_FAILURES.has(err.code)) await limiter.check('login', key);
     throw err;
   }
 }
+
+/** The refusals of a password login that count as a failed attempt (Zulip counts every refusal of the backend). */
+const LOGIN_FAILURES = new Set<string>(['AUTHENTICATION_FAILED', 'NONEXISTENT_SUBDOMAIN']);
 
 const isHttps = (req: IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || (req.socket as { encrypted?: boolean }).encrypted === true;
 
@@ -203,7 +212,7 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
   for (const name of ['username', 'password']) if (raw[name] === undefined) throw new MissingParameterError(name);
   const client = clientName(raw.client, req.headers['user-agent']);
   await limitAnonymous(deps, req, res);
-  await loginLimited(deps, res, String(raw.username), async () => {
+  await loginLimited(deps, req, res, String(raw.username), client, async () => {
     const reply = await deps.clients.users.call<{ session_id: string; csrf_token: string; max_age_seconds: number; user_id: number | string }>(
       'Login', { username: raw.username, password: raw.password }, { client, host: req.headers.host ?? '' },
     );

@@ -24,7 +24,9 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
   return Object.freeze({
     port,
     host: envString(env, 'HOST', '127.0.0.1'),
-    externalHost: envString(env, 'EXTERNAL_HOST', `127.0.0.1:${port}`),
+    // localhost, not 127.0.0.1: browsers and curl resolve `<sub>.localhost` to loopback, so
+    // realm subdomains are reachable on one machine (the users service has the same default).
+    externalHost: envString(env, 'EXTERNAL_HOST', `localhost:${port}`),
     secret: loadSecret(env, envString(env, 'PARLEY_DATA_DIR', './.data')),
     natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
     busNamespace: envBusNamespace(env),

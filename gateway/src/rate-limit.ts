@@ -5,8 +5,9 @@ import { ApiError, ConfigError, envOptional, Logger } from '@parley/common';
 /**
  * Rate limits, as Zulip applies them: every request of an authenticated user counts against
  * that user (200 / 60 s by default), every other request against the client's IP address
- * (100 / 60 s), and failed password logins against the username (5 / 30 min, Zulip's
- * `authenticate_by_username` rule). Each rule is a fixed window that opens at its first
+ * (100 / 60 s), and failed password logins against the account the username names, whatever
+ * its spelling (5 / 30 min, Zulip's `authenticate_by_username` rule; the users service names
+ * the key, ADR 0014). Each rule is a fixed window that opens at its first
  * request: the count and the window's end are kept in Redis when REDIS_URL is set (one
  * atomic script, so the limits hold across gateway replicas), else in this process.
  *

@@ -18,7 +18,21 @@ export interface ApiResponse<T = Record<string, any>> { // eslint-disable-line @
 export interface Credentials {
   email: string;
   api_key: string;
+  /**
+   * The Host of the credentials' realm (`<subdomain>.<EXTERNAL_HOST>`), sent with every request
+   * made with them: a request is bound to the realm its Host names, the bare address naming the
+   * root realm. Absent for the root realm.
+   */
+  host?: string;
 }
+
+/** The Host that names a realm on the server under test (whose EXTERNAL_HOST is its address). */
+export function realmHost(subdomain: string, base = baseUrl()): string | undefined {
+  return subdomain ? `${subdomain}.${new URL(base).host}` : undefined;
+}
+
+/** Request headers for a realm's Host (none for the root realm). */
+export const hostHeader = (creds: Credentials | undefined): Record<string, string> => (creds?.host ? { host: creds.host } : {});
 
 export function baseUrl(): string {
   const url = process.env.PARLEY_TEST_URL;
@@ -71,7 +85,7 @@ export class Api {
   }
 
   async request<T>(method: string, path: string, body: URLSearchParams | string | undefined, opts: RequestOpts = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...hostHeader(this.creds), ...opts.headers };
     if (this.creds && !('authorization' in headers)) headers.authorization = basicAuth(this.creds);
     rememberSecrets(this.creds?.api_key, ...passwordsIn(body));
     const payload = body === undefined ? undefined : Buffer.from(body.toString());

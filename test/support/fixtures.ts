@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { decrypt, Role, withTransaction } from '@parley/common';
 import { createRealm, doCreateUser, readUsersConfig, realmStore, UsersConfig } from '@parley/users';
-import { Api, Credentials } from './api';
+import { Api, Credentials, realmHost } from './api';
 import { testDatabaseUrl } from './servers';
 import { testServicePool } from './service-pools';
 import { eventually } from './eventually';
@@ -20,6 +20,8 @@ export interface TestUser extends Credentials {
 export interface TestRealm {
   realm_id: number;
   subdomain: string;
+  /** The Host that names this realm (its users' requests carry it). */
+  host: string;
   owner: TestUser;
   admin: TestUser;
   moderator: TestUser;
@@ -28,7 +30,8 @@ export interface TestRealm {
   bot: TestUser;
   /** Another member, for tests that need two. */
   other: TestUser;
-  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string }): Promise<TestUser>;
+  /** `local` names the email's local part (default `user<n>`/`bot<n>`). */
+  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string; local?: string }): Promise<TestUser>;
 }
 
 let pool: pg.Pool | undefined;
@@ -81,9 +84,10 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
   const { realm, owner } = await createRealm(db, cfg, {
     name, subdomain, ownerEmail: `owner@${subdomain}.test`, ownerName: 'Olivia Owner', ownerPassword: 'owner-password',
   });
+  const host = realmHost(subdomain)!;
   let n = 0;
-  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password }) => {
-    const local = `${bot ? 'bot' : 'user'}${++n}`;
+  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password, local: given }) => {
+    const local = given ?? `${bot ? 'bot' : 'user'}${++n}`;
     const created = await withTransaction(db, async (tx) => {
       const fresh = await realmStore.findRealmById(tx, realm.id);
       return doCreateUser(tx, cfg, fresh!, {
@@ -91,13 +95,14 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
         bot_type: bot ? 1 : undefined, bot_owner_id: bot ? owner.user.id : undefined,
       });
     });
-    const creds = { email: created.user.delivery_email, api_key: created.apiKey };
+    const creds = { email: created.user.delivery_email, api_key: created.apiKey, host };
     return { ...creds, user_id: created.user.id, full_name: created.user.full_name, api: new Api(creds) };
   };
-  const ownerCreds = { email: owner.user.delivery_email, api_key: owner.apiKey };
+  const ownerCreds = { email: owner.user.delivery_email, api_key: owner.apiKey, host };
   const made: TestRealm = {
     realm_id: realm.id,
     subdomain,
+    host,
     owner: { ...ownerCreds, user_id: owner.user.id, full_name: owner.user.full_name, api: new Api(ownerCreds) },
     admin: await addUser({ role: Role.ADMINISTRATOR, name: 'Ada Admin' }),
     moderator: await addUser({ role: Role.MODERATOR, name: 'Mo Moderator' }),

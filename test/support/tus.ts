@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { baseUrl, basicAuth, Credentials } from './api';
+import { baseUrl, basicAuth, Credentials, hostHeader } from './api';
 import { rawRequest, RawResponse } from './uploads';
 
 /** The tus protocol's requests, as a tus client (Uppy, zulip-mobile) sends them. */
@@ -31,7 +31,7 @@ export function interruptedPatch(creds: Credentials, location: string, offset: n
     const req = http.request({
       hostname: base.hostname, port: base.port, path: location, method: 'PATCH',
       headers: {
-        ...TUS, authorization: basicAuth(creds), 'upload-offset': String(offset),
+        ...TUS, ...hostHeader(creds), authorization: basicAuth(creds), 'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length),
       },
     });

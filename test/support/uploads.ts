@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { basicAuth, baseUrl, Credentials } from './api';
+import { basicAuth, baseUrl, Credentials, hostHeader } from './api';
 import { assertMatchesContract } from './openapi';
 
 /**
@@ -15,7 +15,7 @@ export interface RawResponse {
 export function rawRequest(
   method: string, path: string, opts: { creds?: Credentials; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> } = {},
 ): Promise<RawResponse> {
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = { ...hostHeader(opts.creds), ...opts.headers };
   if (opts.creds) headers.authorization = basicAuth(opts.creds);
   return new Promise((resolve, reject) => {
     // The path goes out as given (no URL normalization), so tests can send `..` segments.

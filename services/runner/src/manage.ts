@@ -60,7 +60,7 @@ const commands: Record<string, Command> = {
         role, bot_type: args.bot ? 1 : undefined, bot_owner_id: owner?.id,
       });
     });
-    return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey };
+    return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey, site: realmUrl(config, realm) };
   },
   'deactivate-realm': async ({ pool, args }) => {
     const realm = await setRealmActive(pool, need(args, 'realm'), false);

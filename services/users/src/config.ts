@@ -3,7 +3,7 @@ import { envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@par
 export interface UsersConfig extends BaseConfig {
   /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
   externalHost: string;
-  /** Scheme and host of realm URLs (http://127.0.0.1:9991 on the embedded default). */
+  /** Scheme of realm URLs: http://localhost:9991 and http://<sub>.localhost:9991 on the embedded default. */
   urlScheme: string;
   /** Domain of placeholder emails (user12@<domain>) when a real one must stay hidden. */
   fakeEmailDomain: string;
@@ -11,7 +11,8 @@ export interface UsersConfig extends BaseConfig {
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
-  const externalHost = envString(env, 'EXTERNAL_HOST', `127.0.0.1:${envString(env, 'PORT', '9991')}`);
+  // As the gateway's default: `<sub>.localhost` reaches loopback in browsers and curl.
+  const externalHost = envString(env, 'EXTERNAL_HOST', `localhost:${envString(env, 'PORT', '9991')}`);
   const hostname = externalHost.replace(/:\d+$/, '');
   // An IP address or a bare name makes no email domain; Zulip falls back the same way.
   const domainLike = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(hostname) && !/^[\d.]+$/.test(hostname);

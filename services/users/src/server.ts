@@ -18,6 +18,7 @@ import { removeProfileData } from './rpc/remove-profile-data';
 import { authenticate } from './rpc/authenticate';
 import { getServerSettings } from './rpc/get-server-settings';
 import { fetchApiKey } from './rpc/fetch-api-key';
+import { getLoginLimitKey } from './rpc/get-login-limit-key';
 import { getOwnUser } from './rpc/get-own-user';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
@@ -63,6 +64,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     Login: login(deps),
     Logout: logout(deps),
     GetSession: getSession(deps),
+    GetLoginLimitKey: getLoginLimitKey(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),

@@ -11,9 +11,26 @@ import { API_KEY_PATTERN, apiKeyHash, unsealApiKey } from './api-keys';
 import { apiEmail } from './format';
 import { verifyPassword } from './passwords';
 
+const NOT_THIS_SUBDOMAIN = 'Account is not associated with this subdomain';
+
+/** An API key used on another realm's host (Zulip's validate_account_and_subdomain, as json_unauthorized). */
 export class SubdomainMismatchError extends ApiError {
   constructor() {
-    super('UNAUTHORIZED', 'Account is not associated with this subdomain', 401);
+    super('UNAUTHORIZED', NOT_THIS_SUBDOMAIN, 401);
+  }
+}
+
+/** A browser session used on another realm's host: Zulip's authenticated_json_view answers its JsonableError, 400. */
+export class SessionSubdomainMismatchError extends ApiError {
+  constructor() {
+    super('BAD_REQUEST', NOT_THIS_SUBDOMAIN, 400);
+  }
+}
+
+/** A password login on a host that names no realm, or by an email whose account is in another realm (Zulip's InvalidSubdomainError). */
+export class InvalidSubdomainError extends ApiError {
+  constructor() {
+    super('NONEXISTENT_SUBDOMAIN', 'Invalid subdomain', 404);
   }
 }
 
@@ -34,8 +51,9 @@ function checkActive(user: UserRow, realm: RealmRow | undefined): void {
 
 /**
  * Basic auth: the API key finds the user (by its hash, constant-time compared with the
- * stored key), then the email must be that user's (API or real email, any case), and a
- * realm subdomain in the Host must be the user's realm.
+ * stored key), then the email must be that user's (API or real email, any case), and the
+ * realm the request's Host names (`subdomain`; absent or '' for the root realm, as an IP or
+ * an unknown host names it) must be the user's realm, as Zulip binds every request.
  */
 export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { email: string; api_key: string; subdomain?: string }): Promise<Caller> {
   if (!API_KEY_PATTERN.test(req.api_key)) throw new InvalidApiKeyError();
@@ -46,28 +64,33 @@ export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { em
   if (given !== email.toLowerCase() && given !== user.delivery_email.toLowerCase()) throw new InvalidApiKeyError();
   const realm = await realmStore.findRealmById(pool, user.realm_id);
   checkActive(user, realm);
-  if (req.subdomain !== undefined && realm && realm.string_id !== req.subdomain) throw new SubdomainMismatchError();
+  if (realm && realm.string_id !== (req.subdomain ?? '')) throw new SubdomainMismatchError();
   return toCaller(user, email);
 }
 
-/** A browser session's user, checked as Basic auth checks an API key's: active, in the Host's realm. */
+/** A browser session's user, checked as Basic auth checks an API key's: active, in the Host's realm ('' for the root realm). */
 export async function sessionCaller(pool: pg.Pool, config: UsersConfig, realmId: number, userId: number, subdomain: string | undefined): Promise<Caller> {
   const user = await userStore.findUserById(pool, realmId, userId);
   if (!user) throw new UnauthorizedError();
   const realm = await realmStore.findRealmById(pool, user.realm_id);
   checkActive(user, realm);
-  if (subdomain !== undefined && realm && realm.string_id !== subdomain) throw new SubdomainMismatchError();
+  if (realm && realm.string_id !== (subdomain ?? '')) throw new SessionSubdomainMismatchError();
   return toCaller(user, apiEmail(user, config.fakeEmailDomain));
 }
 
-/** POST /fetch_api_key: the realm comes from the Host; username is the real email. */
+/**
+ * POST /fetch_api_key: the user is looked up in the realm the Host names only (the root realm
+ * for an IP or an unknown host); username is the real email. Zulip's answers: no such realm,
+ * or the email's account is in another realm, is NONEXISTENT_SUBDOMAIN (404).
+ */
 export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }) {
-  const user = realm && (await userStore.findUserByEmail(pool, realm.id, req.username.trim()));
-  // Verify even without a user, so a wrong email and a wrong password take as long.
-  const ok = await verifyPassword(req.password, user ? user.password_hash : DUMMY_HASH);
+  if (!realm) throw new InvalidSubdomainError();
+  const username = req.username.trim();
+  const user = await userStore.findUserByEmail(pool, realm.id, username);
+  // Verified even without a user or a password (one KDF run each way), so the time tells nothing.
+  const ok = await verifyPassword(req.password, user ? user.password_hash : null);
+  if (!user && (await userStore.emailHasAnyAccount(pool, username))) throw new InvalidSubdomainError();
   if (!user || !ok || user.is_bot) throw new AuthenticationFailedError();
   checkActive(user, realm);
   return { api_key: unsealApiKey(config.secret, user.api_key_sealed), email: apiEmail(user, config.fakeEmailDomain), user_id: user.id };
 }
-
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

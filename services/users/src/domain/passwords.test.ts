@@ -1,4 +1,4 @@
-import { checkPasswordShape, hashPassword, verifyPassword } from './passwords';
+import { checkPasswordShape, hashPassword, kdf, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('verifies the right password and refuses others', async () => {
@@ -21,6 +21,30 @@ describe('passwords', () => {
   it('refuses a missing or foreign hash', async () => {
     expect(await verifyPassword('x', null)).toBe(false);
     expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
+  });
+
+  describe('runs the KDF once, with the real parameters, whatever is stored', () => {
+    afterEach(() => jest.restoreAllMocks());
+    const unusable: [string, string | null][] = [
+      ['no password (a bot, a user created without one)', null],
+      ['another scheme', 'bcrypt$whatever'],
+      ['a malformed row', 'scrypt$abc$8$1$$'],
+      ['absurd parameters', 'scrypt$3$8$1$AAAA$AAAA'],
+      ['a truncated hash', 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA'],
+    ];
+    it.each(unusable)('%s', async (_what, stored) => {
+      const derive = jest.spyOn(kdf, 'derive');
+      expect(await verifyPassword('guess', stored)).toBe(false);
+      expect(derive).toHaveBeenCalledTimes(1);
+      expect(derive.mock.calls[0].slice(2)).toEqual([16384, 8, 1]);
+    });
+
+    it('a real hash', async () => {
+      const stored = await hashPassword('right');
+      const derive = jest.spyOn(kdf, 'derive');
+      expect(await verifyPassword('wrong', stored)).toBe(false);
+      expect(derive).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('checks the shape of a new password', () => {

@@ -81,6 +81,15 @@ export async function findUserByEmail(db: Queryable, realmId: number, email: str
   return rows[0];
 }
 
+/** Whether any realm has an account with this email (any case): one index probe per realm. */
+export async function emailHasAnyAccount(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM realms r JOIN users u ON u.realm_id = r.id AND lower(u.delivery_email) = lower($1)) AS found`,
+    [email],
+  );
+  return rows[0].found;
+}
+
 /** The realm's users (system bots excluded, as Zulip lists its cross-realm bots apart), as listings show them. */
 export async function listRealmUsers(db: Queryable, realmId: number, ids?: number[]): Promise<ListedUserRow[]> {
   const { rows } = await db.query<ListedUserRow>(
