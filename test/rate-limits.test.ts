@@ -9,7 +9,7 @@ jest.setTimeout(90_000);
 /**
  * Rate limits, end to end, on a Parley of this test's own (all-in-one in its own process, on
  * its own database; every other suite runs with RATE_LIMIT_ENABLED=false) with low limits:
- * 5 requests / 60 s per user, 4 / 60 s per IP, 3 failed logins per username. The gateway
+ * 5 requests / 60 s per user, 4 / 60 s per IP, 3 failed logins per account (or per normalised username). The gateway
  * trusts one proxy hop, so each test names its own client IP in X-Forwarded-For.
  */
 let own: OwnParley;
