@@ -50,21 +50,38 @@ describe('PATCH /settings', () => {
     }
   });
 
-  it('sends user_settings events to the user only, and the legacy events to older clients', async () => {
+  it('sends user_settings events to every queue of the user that wants them, and the legacy ones in addition to older clients', async () => {
     const user = await realm.addUser({ name: 'Watched' });
-    const modern = await registerQueue(user, { event_types: ['user_settings'], client_capabilities: { user_settings_object: true } });
-    const legacy = await registerQueue(user, { event_types: ['update_display_settings', 'update_global_notifications'] });
-    const other = await registerQueue(realm.member, { event_types: ['user_settings'], client_capabilities: { user_settings_object: true } });
+    const all = ['user_settings', 'update_display_settings', 'update_global_notifications'];
+    const modern = await registerQueue(user, { event_types: all, client_capabilities: { user_settings_object: true } });
+    const legacy = await registerQueue(user, { event_types: all });
+    const other = await registerQueue(realm.member, { event_types: all, client_capabilities: { user_settings_object: true } });
     await user.api.patch('/settings', { color_scheme: 3, enable_sounds: false });
-    expect(await eventsOf(user, modern.queue_id, 2)).toEqual([
-      { id: 0, type: 'user_settings', op: 'update', property: 'color_scheme', value: 3 },
-      { id: 1, type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
-    ]);
-    expect(await eventsOf(user, legacy.queue_id, 2)).toEqual([
-      { id: 0, type: 'update_display_settings', user: user.email, setting_name: 'color_scheme', setting: 3 },
-      { id: 1, type: 'update_global_notifications', user: user.email, notification_name: 'enable_sounds', setting: false },
-    ]);
+    const current = [
+      { type: 'user_settings', op: 'update', property: 'color_scheme', value: 3 },
+      { type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
+    ];
+    const older = [
+      { type: 'update_display_settings', user: user.email, setting_name: 'color_scheme', setting: 3 },
+      { type: 'update_global_notifications', user: user.email, notification_name: 'enable_sounds', setting: false },
+    ];
+    const withoutIds = (events: Record<string, unknown>[]) => events.map(({ id: _id, ...e }) => e);
+    expect(withoutIds(await eventsOf(user, modern.queue_id, 2))).toEqual(current);
+    expect(withoutIds(await eventsOf(user, legacy.queue_id, 4))).toEqual([current[0], older[0], current[1], older[1]]);
     expect((await realm.member.api.get('/events', { queue_id: other.queue_id, dont_block: true })).body.events).toEqual([]);
+  });
+
+  it('gives the user_settings object whenever it is asked for, and the top-level keys in addition to older clients', async () => {
+    const user = await realm.addUser({ name: 'Registered' });
+    const modern = await registerQueue(user, { fetch_event_types: ['user_settings', 'update_display_settings'], client_capabilities: { user_settings_object: true } });
+    expect(modern.user_settings).toMatchObject({ color_scheme: 1, emojiset: 'google' });
+    expect(modern).not.toHaveProperty('color_scheme');
+    const older = await registerQueue(user, { fetch_event_types: ['user_settings', 'update_display_settings'] });
+    expect(older.user_settings).toMatchObject({ color_scheme: 1 });
+    expect(older).toMatchObject({ color_scheme: 1, emojiset: 'google' });
+    const objectOnly = await registerQueue(user, { fetch_event_types: ['user_settings'] });
+    expect(objectOnly.user_settings).toMatchObject({ color_scheme: 1 });
+    expect(objectOnly).not.toHaveProperty('color_scheme');
   });
 
   it('sends no event for a value that does not change', async () => {

@@ -23,6 +23,12 @@ export interface ClientEvent {
    */
   fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null };
   /**
+   * Only for queues registered without this capability: an older event shape sent to older
+   * clients in addition to the current one (update_display_settings beside user_settings for
+   * clients without user_settings_object, as Zulip does).
+   */
+  onlyWithout?: string;
+  /**
    * For `message` events: the Markdown source, for queues registered with apply_markdown
    * false, the sender's queue and local_id, echoed to that queue alone as
    * local_message_id (local echo), and the recipients' own flags.
@@ -48,6 +54,13 @@ export function emit(
   fallback?: ClientEvent['fallback'], message?: MessageDelivery,
 ): Promise<void> {
   return emitAll(tx, service, [clientEventPayload(realmId, audience, event, fallback, message)]);
+}
+
+/** An older event shape for the queues registered without `capability` only (see ClientEvent.onlyWithout). */
+export function emitLegacy(
+  tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'], capability: string,
+): Promise<void> {
+  return emitAll(tx, service, [{ realm_id: realmId, audience, event, onlyWithout: capability }]);
 }
 
 /** A client event as emit writes it, for emitAll. */

@@ -119,6 +119,18 @@ describe('deliver', () => {
     await expect(received(a, b)).resolves.toEqual([['typing'], []]);
   });
 
+  it('gives a fallback instead to queues without the capability, and an onlyWithout event to those alone', async () => {
+    const [modern, older] = await queues({ client_capabilities: { user_settings_object: true } }, { client_capabilities: {} });
+    const current = { type: 'user_settings', op: 'update' };
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: current, fallback: { capability: 'user_settings_object', event: { type: 'old_shape' } } }));
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: current }));
+    await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: { type: 'update_display_settings' }, onlyWithout: 'user_settings_object' }));
+    await expect(received(modern, older)).resolves.toEqual([
+      ['user_settings', 'user_settings'],
+      ['old_shape', 'user_settings', 'update_display_settings'],
+    ]);
+  });
+
   it('does nothing for an audience without queues, not even a write', async () => {
     const append = jest.spyOn(store, 'append');
     const [q] = await queues({ user_id: 10 });

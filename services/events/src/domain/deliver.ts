@@ -16,8 +16,8 @@ export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boo
  * (its audience has no client listening) costs no write.
  */
 export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
-  const { realm_id, audience, event, fallback, message } = msg.data as ClientEvent;
-  const queues = await store.queuesOf(realm_id, audience);
+  const { realm_id, audience, event, fallback, message, onlyWithout } = msg.data as ClientEvent;
+  const queues = (await store.queuesOf(realm_id, audience)).filter((q) => !onlyWithout || !q.client_capabilities[onlyWithout]);
   const deliveries = queues
     .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))
     .filter(({ queue, event: e }) => e !== null && queueWants(queue, e))

@@ -1,4 +1,4 @@
-import { Audience, ClientEvent, clientEventSubject, emit, Queryable, writeOutbox } from '@parley/common';
+import { Audience, ClientEvent, clientEventSubject, emit, emitLegacy, Queryable, writeOutbox } from '@parley/common';
 
 /**
  * What the users service announces, written to its outbox in the transaction of the change.
@@ -38,6 +38,11 @@ export function notifyUserRoleChanged(tx: Queryable, realmId: number, change: { 
 
 export function notifyUserSettingsChanged(tx: Queryable, realmId: number, userId: number, changes: Record<string, unknown>): Promise<void> {
   return writeOutbox(tx, SCHEMA, Subjects.userSettingsChanged, { realm_id: realmId, user_id: userId, changes, changed_at: new Date().toISOString() });
+}
+
+/** An older event shape, in addition, for the queues registered without `capability`. */
+export function notifyLegacyClients(tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], capability: string): Promise<void> {
+  return emitLegacy(tx, 'users', realmId, audience, event, capability);
 }
 
 export function notifyClients(

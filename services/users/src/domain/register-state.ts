@@ -50,9 +50,9 @@ export async function registerState(
   }
   for (const [type, state] of Object.entries(UNCONFIGURED_FEATURE_STATE)) if (wants(req, type)) parts.push(state);
   if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people));
-  if (wants(req, 'user_settings') || wants(req, 'update_display_settings') || wants(req, 'update_global_notifications')) {
-    parts.push(userSettingsState(pool, caller, req.capabilities.user_settings_object === true));
-  }
+  const legacySettings = req.capabilities.user_settings_object !== true
+    && (wants(req, 'update_display_settings') || wants(req, 'update_global_notifications'));
+  if (wants(req, 'user_settings') || legacySettings) parts.push(userSettingsState(pool, caller, wants(req, 'user_settings'), legacySettings));
   if (wants(req, 'realm_user_groups')) {
     parts.push(listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true).then((groups) => ({ realm_user_groups: groups })));
   }
@@ -74,7 +74,8 @@ export async function registerState(
 
 /**
  * Settings that register also sent at the top level before feature level 89: clients without
- * the user_settings_object capability still read them there.
+ * the user_settings_object capability still read them there (in addition to the
+ * user_settings object, which Zulip sends whenever `user_settings` is asked for).
  */
 const LEGACY_TOP_LEVEL_SETTINGS = [
   'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
@@ -88,13 +89,14 @@ const LEGACY_TOP_LEVEL_SETTINGS = [
   'twenty_four_hour_time', 'receives_typing_notifications', 'enter_sends',
 ];
 
-async function userSettingsState(pool: pg.Pool, caller: Caller, asObject: boolean): Promise<Record<string, unknown>> {
+async function userSettingsState(pool: pg.Pool, caller: Caller, asObject: boolean, legacy: boolean): Promise<Record<string, unknown>> {
   const me = (await userStore.findUserById(pool, caller.realm_id, caller.user_id))!;
   const settings: Record<string, unknown> = { ...userSettings(me), ...SETTING_CHOICES };
-  if (asObject) return { user_settings: settings };
-  const legacy: Record<string, unknown> = { ...SETTING_CHOICES };
-  for (const key of LEGACY_TOP_LEVEL_SETTINGS) legacy[key] = settings[key];
-  return legacy;
+  const out: Record<string, unknown> = asObject ? { user_settings: settings } : {};
+  if (!legacy) return out;
+  Object.assign(out, SETTING_CHOICES);
+  for (const key of LEGACY_TOP_LEVEL_SETTINGS) out[key] = settings[key];
+  return out;
 }
 
 /** Settings whose register name is not `realm_<setting>`, or that register does not carry. */

@@ -10,7 +10,7 @@ import { apiEmail } from './format';
 import { hashPassword, verifyPassword } from './passwords';
 import { EMOJISETS, NOTIFICATION_SOUNDS, SETTING_DEFAULTS, SETTINGS, SettingValue } from './settings-schema';
 import { checkEmail, checkFullName } from './users';
-import { notifyAuthChanged, notifyClients, notifyUserSettingsChanged } from './notify';
+import { notifyAuthChanged, notifyClients, notifyLegacyClients, notifyUserSettingsChanged } from './notify';
 import { announcePresenceEnabled } from './presence';
 
 /** A user's settings: Zulip's defaults, overlaid by what the user got at creation and changed. */
@@ -118,7 +118,10 @@ export async function applySettings(tx: Queryable, config: UsersConfig, presence
   await userStore.updateUserSettings(tx, user.id, rest, { timezone: timezone as string | undefined, email_address_visibility: email_address_visibility as number | undefined });
   await notifyUserSettingsChanged(tx, user.realm_id, user.id, Object.fromEntries(changed));
   for (const [property, value] of changed) {
-    await notifyClients(tx, user.realm_id, [user.id], { type: 'user_settings', op: 'update', property, value }, legacyEvent(user, config, property, value));
+    // Zulip sends user_settings to every queue that wants it, and the legacy event, in addition,
+    // to the queues of clients without user_settings_object.
+    await notifyClients(tx, user.realm_id, [user.id], { type: 'user_settings', op: 'update', property, value });
+    await notifyLegacyClients(tx, user.realm_id, [user.id], legacyEvent(user, config, property, value), 'user_settings_object');
   }
   if (timezone !== undefined) {
     await notifyClients(tx, user.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), timezone } });
@@ -143,8 +146,7 @@ async function notifyVisibilityChange(tx: Queryable, config: UsersConfig, user: 
 /** Zulip before feature level 89: update_display_settings or update_global_notifications. */
 function legacyEvent(user: UserRow, config: UsersConfig, property: string, value: SettingValue) {
   const email = apiEmail(user, config.fakeEmailDomain);
-  const event = SETTINGS[property]?.legacy === 'notification' || property === 'email_address_visibility'
+  return SETTINGS[property]?.legacy === 'notification' || property === 'email_address_visibility'
     ? { type: 'update_global_notifications', user: email, notification_name: property, setting: value }
     : { type: 'update_display_settings', user: email, setting_name: property, setting: value };
-  return { capability: 'user_settings_object', event };
 }
