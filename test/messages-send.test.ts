@@ -690,6 +690,40 @@ describe('GET /messages: fields', () => {
     })));
   });
 
+  it('gives avatar_url null under client_gravatar (the default) where the client can compute it, as Zulip', async () => {
+    const open = await realm.addUser({ name: unique('Open') });
+    const hidden = await realm.addUser({ name: unique('Hidden') });
+    ok(await open.api.patch('/settings', { email_address_visibility: 1 }));
+    ok(await hidden.api.patch('/settings', { email_address_visibility: 3 }));
+    const c = await createChannel([realm.member, open, hidden]);
+    const queues = {
+      computing: ok(await realm.member.api.post('/register', { event_types: ['message'], client_gravatar: true })).queue_id as string,
+      not: ok(await realm.member.api.post('/register', { event_types: ['message'], client_gravatar: false })).queue_id as string,
+    };
+    const fromOpen = await post(open, c, 'avatars', 'mine you can compute');
+    const fromHidden = await post(hidden, c, 'avatars', 'mine you cannot');
+    const avatars = (messages: Json[]) => messages.map((m) => [m.id, m.avatar_url === null ? null : 'url']);
+    const gravatar = /^https:\/\/secure\.gravatar\.com\/avatar\//;
+    expect(avatars(await inNarrow(realm.member, channelNarrow(c)))).toEqual([[fromOpen, null], [fromHidden, 'url']]);
+    expect(avatars(await inNarrow(realm.member, channelNarrow(c), { client_gravatar: true }))).toEqual([[fromOpen, null], [fromHidden, 'url']]);
+    const full = await inNarrow(realm.member, channelNarrow(c), { client_gravatar: false });
+    expect(full.map((m) => m.avatar_url)).toEqual([expect.stringMatching(gravatar), expect.stringMatching(gravatar)]);
+    // GET /messages/{id} takes no client_gravatar: the URL.
+    expect((await messageOf(realm.member, fromOpen)).avatar_url).toMatch(gravatar);
+    // Message events follow each queue's client_gravatar.
+    const eventAvatars = async (queue: string) => {
+      let events: Json[] = [];
+      await eventually(async () => {
+        events = (ok(await realm.member.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[])
+          .filter((e) => e.type === 'message');
+        expect(events).toHaveLength(2);
+      });
+      return events.map((e) => [e.message.id, e.message.avatar_url === null ? null : 'url']);
+    };
+    expect(await eventAvatars(queues.computing)).toEqual([[fromOpen, null], [fromHidden, 'url']]);
+    expect(await eventAvatars(queues.not)).toEqual([[fromOpen, 'url'], [fromHidden, 'url']]);
+  });
+
   it('gives the Markdown source with apply_markdown false', async () => {
     const c = await createChannel([realm.member]);
     const id = await post(realm.member, c, 'md', 'plain *emphasis*');

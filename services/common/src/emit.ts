@@ -38,6 +38,8 @@ export interface ClientEvent {
 
 export interface MessageDelivery {
   raw_content: string;
+  /** The sender's avatar is one a client_gravatar client computes: its queues get avatar_url null. */
+  client_computable_avatar?: boolean;
   sender_queue_id?: string;
   local_id?: string;
   /**

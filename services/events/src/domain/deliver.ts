@@ -35,6 +35,7 @@ export function forQueue(queue: QueueRecord, event: ClientEvent['event'], m: Mes
   const flags = m.flags?.[queue.user_id];
   if (flags) out.flags = flags;
   if (!queue.apply_markdown) out.message = { ...(event.message as Record<string, unknown>), content: m.raw_content, content_type: 'text/x-markdown' };
+  if (queue.client_gravatar && m.client_computable_avatar) out.message = { ...(out.message as Record<string, unknown>), avatar_url: null };
   if (m.sender_queue_id === queue.queue_id && m.local_id !== undefined) out.local_message_id = m.local_id;
   return out;
 }

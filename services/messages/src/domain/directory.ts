@@ -37,6 +37,8 @@ export interface Person {
   is_bot: boolean;
   is_active: boolean;
   avatar_url: string;
+  /** A gravatar of an email everyone sees: a client_gravatar client computes it (avatar_url null). */
+  client_computable_avatar: boolean;
   bot_owner_id: number | null;
 }
 
@@ -271,6 +273,7 @@ export class Directory {
 
 const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
   user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,
+  client_computable_avatar: u.client_computable_avatar === true,
   bot_owner_id: Number(u.bot_owner_id) || null,
 });
 

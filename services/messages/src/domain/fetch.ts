@@ -28,6 +28,7 @@ export interface FetchRequest {
   num_after?: number;
   narrow?: string;
   apply_markdown?: boolean;
+  client_gravatar?: boolean;
   allow_empty_topic_name?: boolean;
   message_ids?: string;
   use_first_unread_anchor?: boolean;
@@ -89,7 +90,9 @@ function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
-async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], applyMarkdown: boolean, allowEmptyTopicName: boolean) {
+async function present(
+  db: Queryable, dir: Directory, rows: ViewedMessageRow[], o: { applyMarkdown: boolean; allowEmptyTopicName: boolean; clientGravatar: boolean },
+) {
   const ids = [...new Set(rows.flatMap((r) => [r.sender_id, ...(r.dm_user_ids ?? [])]))];
   // Side by side: most are kept in this process; the edit histories are one query.
   const [policy, channelList, people, linkifiers] = await Promise.all([
@@ -104,11 +107,11 @@ async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], 
   ]);
   return rows.map((r) => {
     const message = formatMessage(r, {
-      realmStringId: policy.stringId, channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined, people, applyMarkdown,
-      topicLinks: r.kind === 'channel' ? topicLinks(r.topic, linkifiers) : [],
+      realmStringId: policy.stringId, channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined, people,
+      applyMarkdown: o.applyMarkdown, clientGravatar: o.clientGravatar, topicLinks: r.kind === 'channel' ? topicLinks(r.topic, linkifiers) : [],
     });
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
-    if (r.kind === 'channel' && r.topic === '' && !allowEmptyTopicName) message.subject = emptyName;
+    if (r.kind === 'channel' && r.topic === '' && !o.allowEmptyTopicName) message.subject = emptyName;
     return {
       ...message, reactions: reactions.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
     };
@@ -207,7 +210,9 @@ const highlightColumns = (params: SqlParams, terms: NarrowTerm[]) => {
 
 export async function fetchMessages(db: Queryable, dir: Directory, req: FetchRequest) {
   const w = await messageWindow(db, dir, req, { extraColumns: highlightColumns, historyFromNarrow: true });
-  const messages = withMatches(await present(db, dir, w.rows, req.apply_markdown ?? true, req.allow_empty_topic_name ?? false), w.rows);
+  const messages = withMatches(await present(db, dir, w.rows, {
+    applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false, clientGravatar: req.client_gravatar ?? true,
+  }), w.rows);
   if (req.message_ids !== undefined) return { messages, history_limited: false, found_anchor: false, found_oldest: false, found_newest: false };
   return {
     anchor: w.anchor,
@@ -238,7 +243,8 @@ function withMatches(messages: Record<string, unknown>[], rows: (ViewedMessageRo
 /** GET /messages/{message_id}: one message the viewer may read. */
 export async function fetchMessage(db: Queryable, dir: Directory, id: number, opts: { applyMarkdown: boolean; allowEmptyTopicName: boolean }) {
   const row = await accessMessage(db, dir, id);
-  const [message] = await present(db, dir, [row], opts.applyMarkdown, opts.allowEmptyTopicName);
+  // GET /messages/{id} takes no client_gravatar: full URLs, as Zulip's.
+  const [message] = await present(db, dir, [row], { ...opts, clientGravatar: false });
   return { message, raw_content: row.content };
 }
 

@@ -12,6 +12,8 @@ export interface FormatOptions {
   people: Map<number, Person>;
   applyMarkdown: boolean;
   topicLinks: { text: string; url: string }[];
+  /** Zulip's client_gravatar: avatar_url null where the client computes the gravatar itself. */
+  clientGravatar: boolean;
 }
 
 export function formatMessage(m: MessageRow, o: FormatOptions): Record<string, unknown> {
@@ -23,7 +25,7 @@ export function formatMessage(m: MessageRow, o: FormatOptions): Record<string, u
     sender_full_name: sender?.full_name ?? '',
     sender_email: sender?.email ?? '',
     sender_realm_str: o.realmStringId,
-    avatar_url: sender?.avatar_url ?? null,
+    avatar_url: !sender || (o.clientGravatar && sender.client_computable_avatar) ? null : sender.avatar_url,
     client: m.client,
     content: o.applyMarkdown ? m.rendered_content : m.content,
     content_type: o.applyMarkdown ? 'text/html' : 'text/x-markdown',

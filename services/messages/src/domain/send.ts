@@ -284,10 +284,12 @@ export async function doSend(
     channelName: channel?.name,
     people: new Map(out.participants.map((p) => [p.user_id, p])),
     applyMarkdown: true,
+    // The event carries the URL; the events service drops it for client_gravatar queues.
+    clientGravatar: false,
     topicLinks: channel ? topicLinks(topic, ctx.linkifiers) : [],
   });
   const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
-    raw_content: out.content, ...out.delivery,
+    raw_content: out.content, ...out.delivery, client_computable_avatar: sender.client_computable_avatar,
   });
   const pathIds = uploadPathIds(out.content, realmId);
   if (pathIds.length && typeof (db as { release?: unknown }).release !== 'function') throw new Error('doSend: content that links uploads is sent in a transaction');

@@ -4,7 +4,7 @@ import type { ResolveUsersReply } from '@parley/common/generated/parley/users/v1
 import type { ResolvedUser } from '@parley/common/generated/parley/users/v1/ResolvedUser';
 import type { UsersConfig } from '../config';
 import type { UsersDeps } from '../deps';
-import { apiEmail, publicAvatarUrl } from '../domain/format';
+import { apiEmail, EmailVisibility, publicAvatarUrl } from '../domain/format';
 import { resolvePrincipals } from '../domain/principals';
 import * as userStore from '../store/users';
 import type { UserRow } from '../store/users';
@@ -15,6 +15,7 @@ export function resolvedUser(u: UserRow, config: UsersConfig): ResolvedUser {
     user_id: u.id, email: apiEmail(u, config.fakeEmailDomain), full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active,
     bot_owner_id: u.bot_owner_id ?? 0,
     avatar_url: publicAvatarUrl(u, config.fakeEmailDomain),
+    client_computable_avatar: u.avatar_source === 'G' && u.email_address_visibility === EmailVisibility.EVERYONE,
   };
 }
 
