@@ -154,6 +154,24 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
   'POST /users/me/status': fixed('/users/me/status', { status_text: 'busy' }),
+  'POST /users/me/apns_device_token': fixed('/users/me/apns_device_token', { token: 'c0ffee', appid: 'org.zulip.Zulip' }),
+  // A bot (refused first) registers none of its own.
+  'DELETE /users/me/apns_device_token': async (_w, self, caller) => {
+    const token = Buffer.from(unique('apns')).toString('hex');
+    if (caller !== 'bot') ok(await self.api.post('/users/me/apns_device_token', { token, appid: 'org.zulip.Zulip' }));
+    return { path: '/users/me/apns_device_token', params: { token } };
+  },
+  'POST /users/me/android_gcm_reg_id': fixed('/users/me/android_gcm_reg_id', { token: 'android-token' }),
+  'DELETE /users/me/android_gcm_reg_id': async (_w, self, caller) => {
+    const token = unique('fcm');
+    if (caller !== 'bot') ok(await self.api.post('/users/me/android_gcm_reg_id', { token }));
+    return { path: '/users/me/android_gcm_reg_id', params: { token } };
+  },
+  'POST /mobile_push/test_notification': fixed('/mobile_push/test_notification'),
+  'POST /mobile_push/register': fixed('/mobile_push/register', {
+    token_kind: 'fcm', push_account_id: 1, push_public_key: 'k', bouncer_public_key: 'b', encrypted_push_registration: 'e',
+  }),
+  'POST /mobile_push/e2ee/test_notification': fixed('/mobile_push/e2ee/test_notification'),
   'POST /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: { status_text: 'set by someone else' } }),
   'GET /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: {} }),
 

@@ -51,6 +51,8 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: { status: [400], meaning: 'The sender may not use @**topic** in this topic.' },
   NONEXISTENT_SUBDOMAIN: { status: [404], meaning: 'A password login (POST /fetch_api_key, POST /accounts/login) on a host that names no realm, or by an email whose account is in another realm: log in at that realm\'s host.' },
   UNAUTHORIZED_PRINCIPAL: { status: [403], meaning: 'The caller may not act for that user.', extra: { principal: Type.Union([Type.String(), Type.Integer()]) } },
+  PUSH_SERVICE_NOT_CONFIGURED: { status: [400], meaning: 'No push notification service runs (POST /mobile_push/register and its E2EE test).' },
+  INVALID_PUSH_DEVICE_TOKEN: { status: [400], meaning: 'A test notification named a push token the user never registered.' },
   REACTION_ALREADY_EXISTS: { status: [400], meaning: 'The caller has already reacted to the message with that emoji.' },
   REACTION_DOES_NOT_EXIST: { status: [400], meaning: 'The caller has no such reaction to the message.' },
 };

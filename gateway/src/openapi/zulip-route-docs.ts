@@ -99,6 +99,73 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       user_id: "The target user's ID."
     }
   },
+  "POST /users/me/apns_device_token": {
+    operationId: "add-apns-token",
+    summary: "Add an APNs device token",
+    description: "This endpoint adds an APNs device token to register for iOS push notifications.",
+    tag: "users",
+    featureLevel: 223,
+    params: {
+      token: "The token provided by the device.",
+      appid: "The ID of the Zulip app that is making the request."
+    }
+  },
+  "DELETE /users/me/apns_device_token": {
+    operationId: "remove-apns-token",
+    summary: "Remove an APNs device token",
+    description: "This endpoint removes an APNs device token for iOS push notifications.",
+    tag: "users",
+    featureLevel: 223,
+    params: {
+      token: "The token provided by the device."
+    }
+  },
+  "POST /users/me/android_gcm_reg_id": {
+    operationId: "add-fcm-token",
+    summary: "Add an FCM registration token",
+    description: "This endpoint adds an FCM registration token for push notifications.",
+    tag: "users",
+    featureLevel: 1,
+    params: {
+      token: "The token provided by the device."
+    }
+  },
+  "DELETE /users/me/android_gcm_reg_id": {
+    operationId: "remove-fcm-token",
+    summary: "Remove an FCM registration token",
+    description: "This endpoint removes an FCM registration token for push notifications.",
+    tag: "users",
+    featureLevel: 1,
+    params: {
+      token: "The token provided by the device."
+    }
+  },
+  "POST /mobile_push/test_notification": {
+    operationId: "test-notify",
+    summary: "Send a test notification to mobile device(s)",
+    description: "Trigger sending a test push notification to the user's selected mobile device or all of their mobile devices.",
+    tag: "mobile",
+    featureLevel: 234,
+    params: {
+      token: "The push token for the device to which to send the test notification."
+    }
+  },
+  "POST /mobile_push/register": {
+    operationId: "register-push-device",
+    summary: "Register E2EE push device",
+    description: "Register a device to receive end-to-end encrypted mobile push notifications.",
+    tag: "mobile",
+    featureLevel: 406,
+    params: {}
+  },
+  "POST /mobile_push/e2ee/test_notification": {
+    operationId: "e2ee-test-notify",
+    summary: "Send an E2EE test notification to mobile device(s)",
+    description: "Trigger sending an end-to-end encrypted (E2EE) test push notification to the user's selected mobile device or all of their mobile devices.",
+    tag: "mobile",
+    featureLevel: 420,
+    params: {}
+  },
   "POST /users/me/status": {
     operationId: "update-status",
     summary: "Update your status",

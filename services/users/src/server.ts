@@ -47,6 +47,9 @@ import { getPermissionContext } from './rpc/permission-context';
 import { getRenderContext } from './rpc/get-render-context';
 import { getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
+import {
+  addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification,
+} from './rpc/push-devices';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
 import { addLinkifier } from './rpc/add-linkifier';
@@ -98,6 +101,13 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetTypingPreferences: getTypingPreferences(deps),
     GetUserSettings: getUserSettings(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
+    AddApnsDeviceToken: addApnsDeviceToken(deps),
+    RemoveApnsDeviceToken: removeApnsDeviceToken(deps),
+    AddFcmToken: addFcmToken(deps),
+    RemoveFcmToken: removeFcmToken(deps),
+    TestPushNotification: testPushNotification(deps),
+    RegisterPushDevice: registerPushDevice(),
+    E2eeTestPushNotification: e2eeTestPushNotification(),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),
     AddLinkifier: addLinkifier(deps),

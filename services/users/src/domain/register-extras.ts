@@ -61,7 +61,7 @@ export function serverRealmState(realmUrl: string): Record<string, unknown> {
 /**
  * The state of event types whose features Parley does not run, by event type: each is what a
  * Zulip server without that feature answers (no onboarding hints, no realm domains, no
- * embedded bots or integrations, no Zoom, no GIPHY key, no billing).
+ * embedded bots or integrations, no Zoom, no GIPHY key, no billing, no push service).
  */
 export const UNCONFIGURED_FEATURE_STATE: Readonly<Record<string, Record<string, unknown>>> = {
   onboarding_steps: { onboarding_steps: [], navigation_tour_video_url: null },
@@ -72,6 +72,8 @@ export const UNCONFIGURED_FEATURE_STATE: Readonly<Record<string, Record<string, 
   video_calls: { has_zoom_token: false },
   giphy: { giphy_api_key: '' },
   realm_billing: { realm_billing: { has_pending_sponsorship_request: false } },
+  // No end-to-end encrypted push registration can be made (POST /mobile_push/register refuses).
+  push_device: { push_devices: {} },
 };
 
 /** Zulip's Realm.SYSTEM_GROUPS_ENUM_MAP (CommonPolicyEnum and the like). */

@@ -116,6 +116,55 @@ export const UpdateOwnStatusResponse = Type.Object({
 }, { $id: "UpdateOwnStatusResponse", additionalProperties: false });
 export type UpdateOwnStatusResponse = Static<typeof UpdateOwnStatusResponse>;
 
+export const AddApnsDeviceTokenResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "AddApnsDeviceTokenResponse", additionalProperties: false });
+export type AddApnsDeviceTokenResponse = Static<typeof AddApnsDeviceTokenResponse>;
+
+export const RemoveApnsDeviceTokenResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "RemoveApnsDeviceTokenResponse", additionalProperties: false });
+export type RemoveApnsDeviceTokenResponse = Static<typeof RemoveApnsDeviceTokenResponse>;
+
+export const AddFcmTokenResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "AddFcmTokenResponse", additionalProperties: false });
+export type AddFcmTokenResponse = Static<typeof AddFcmTokenResponse>;
+
+export const RemoveFcmTokenResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "RemoveFcmTokenResponse", additionalProperties: false });
+export type RemoveFcmTokenResponse = Static<typeof RemoveFcmTokenResponse>;
+
+export const TestPushNotificationResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "TestPushNotificationResponse", additionalProperties: false });
+export type TestPushNotificationResponse = Static<typeof TestPushNotificationResponse>;
+
+export const RegisterPushDeviceResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "RegisterPushDeviceResponse", additionalProperties: false });
+export type RegisterPushDeviceResponse = Static<typeof RegisterPushDeviceResponse>;
+
+export const E2eeTestPushNotificationResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "E2eeTestPushNotificationResponse", additionalProperties: false });
+export type E2eeTestPushNotificationResponse = Static<typeof E2eeTestPushNotificationResponse>;
+
 export const UpdateUserStatusResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -311,6 +360,13 @@ export const usersResponses = {
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
   'POST /users/me/status': UpdateOwnStatusResponse,
+  'POST /users/me/apns_device_token': AddApnsDeviceTokenResponse,
+  'DELETE /users/me/apns_device_token': RemoveApnsDeviceTokenResponse,
+  'POST /users/me/android_gcm_reg_id': AddFcmTokenResponse,
+  'DELETE /users/me/android_gcm_reg_id': RemoveFcmTokenResponse,
+  'POST /mobile_push/test_notification': TestPushNotificationResponse,
+  'POST /mobile_push/register': RegisterPushDeviceResponse,
+  'POST /mobile_push/e2ee/test_notification': E2eeTestPushNotificationResponse,
   'POST /users/{user_id}/status': UpdateUserStatusResponse,
   'GET /users/{user_id}/status': GetUserStatusResponse,
   'PATCH /settings': UpdateSettingsResponse,
