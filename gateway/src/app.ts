@@ -241,7 +241,7 @@ function isFileRequest(method: string | undefined, path: string): boolean {
 const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsWith(`${API_PREFIX}/tus/`);
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads' };
+  const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
   const anonymous = path.startsWith('/user_uploads/temporary/') || path.startsWith('/user_avatars/')
     // A CORS preflight carries no credentials.
     || (isTusPath(path) && req.method === 'OPTIONS');
