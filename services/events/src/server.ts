@@ -28,7 +28,7 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
   await store.ready();
   const manager = new QueueManager(store, clock, {
     idleTimeoutMs: config.queueIdleTimeoutMs, heartbeatMinMs: config.heartbeatMinMs, heartbeatMaxMs: config.heartbeatMaxMs,
-  });
+  }, { maxQueuesPerUser: config.maxQueuesPerUser });
   return runService({
     name: 'events',
     config,
