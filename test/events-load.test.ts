@@ -28,7 +28,10 @@ describeHere(`${QUEUES} long-polled queues`, () => {
 
   beforeAll(async () => {
     cluster = await startCluster({
-      envFor: (name) => (name === 'events' ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500' } : {}),
+      // One user holds all the queues, polled over as many sockets from loopback: bounds raised.
+      envFor: (name) => (name === 'events'
+        ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500', EVENT_QUEUES_PER_USER: String(QUEUES) }
+        : name.startsWith('gateway') ? { MAX_CONNECTIONS_PER_IP: String(QUEUES * 2) } : {}),
     });
     creds = await manageJson(['create-realm', '--name', 'Load Org', '--owner-email', 'load@load.test', '--owner-name', 'Load Owner'], { env: cluster.env });
   });

@@ -3,7 +3,7 @@ import {
   ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
 } from '@parley/common';
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
-import { readParams } from './body';
+import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
 import { sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
@@ -78,7 +78,7 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
   if (match.kind === 'method-not-allowed') {
     throw new ApiError('BAD_REQUEST', `Method Not Allowed (${req.method}); this endpoint takes ${match.allowed.join(', ')}`, 405);
   }
-  const raw = await readParams(req, deps.config.maxBodyBytes);
+  const raw = await readParams(req, bodyLimits(deps.config));
   for (const [header, param] of Object.entries(match.route.headerParams ?? {})) {
     const value = req.headers[header];
     if (typeof value === 'string') raw[param] = value;
@@ -208,7 +208,7 @@ const isHttps = (req: IncomingMessage) => req.headers['x-forwarded-proto'] === '
 
 /** POST /accounts/login (username, password): opens a browser session; its cookies come back. */
 async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const raw = await readParams(req, deps.config.maxBodyBytes);
+  const raw = await readParams(req, bodyLimits(deps.config));
   for (const name of ['username', 'password']) if (raw[name] === undefined) throw new MissingParameterError(name);
   const client = clientName(raw.client, req.headers['user-agent']);
   await limitAnonymous(deps, req, res);
@@ -223,7 +223,7 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
 
 /** POST /accounts/logout: ends the session of the cookie (with its CSRF token) and clears the cookies. */
 async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  await readParams(req, deps.config.maxBodyBytes);
+  await readParams(req, bodyLimits(deps.config));
   const client = clientName(undefined, req.headers['user-agent']);
   const session = parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (!session) throw new UnauthorizedError();
@@ -252,7 +252,7 @@ function isFileRequest(method: string | undefined, path: string): boolean {
 const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsWith(`${API_PREFIX}/tus/`);
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads' };
+  const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
   const anonymous = path.startsWith('/user_uploads/temporary/') || path.startsWith('/user_avatars/')
     // A CORS preflight carries no credentials.
     || (isTusPath(path) && req.method === 'OPTIONS');
@@ -275,7 +275,17 @@ async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {
   }
 }
 
+/** What an ordinary request's parameters may be: size, count, and time to arrive. */
+function bodyLimits(config: GatewayConfig): BodyLimits {
+  return { maxBytes: config.maxBodyBytes, maxParams: config.limits.maxParams, timeoutMs: config.limits.bodyTimeoutMs };
+}
+
 function internal(log: Logger, err: unknown): ApiError {
+  // A client that went away is not a failure of ours: nobody reads the answer.
+  if (isClientAbort(err)) {
+    log.debug({ reason: (err as Error).message }, 'client aborted the request');
+    return new RequestAbortedError();
+  }
   log.error({ err }, 'unexpected gateway error');
   return new InternalError();
 }

@@ -1,7 +1,10 @@
 import { createServer, request as httpRequest, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '@parley/common';
-import { BodyTooLargeError, readParams } from './body';
+import { connect } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, readParams, RequestAbortedError } from './body';
+import { sendError } from './envelope';
 
 const LIMIT = 1024;
 
@@ -11,6 +14,7 @@ let base: string;
 /** Replies 200 with the parameters readParams found, or the error's status and code. */
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url?.startsWith('/bounded')) return bounded(req, res);
     readParams(req, LIMIT).then(
       (params) => {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -28,6 +32,33 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+/** Small bounds (5 parameters, 300 ms for a body), answered as the gateway answers: the envelope. */
+const BOUNDS = { maxBytes: LIMIT, maxParams: 5, timeoutMs: 300 };
+const failures: unknown[] = [];
+function bounded(req: IncomingMessage, res: ServerResponse): void {
+  readParams(req, BOUNDS).then(
+    (params) => res.end(JSON.stringify({ params })),
+    (err: ApiError) => {
+      failures.push(err);
+      sendError(res, err);
+    },
+  );
+}
+
+/** Sends the head and the first `sent` bytes of a body of `length`, then nothing; resolves with what came back and when the socket closed. */
+function stallingPost(path: string, length: number, sent: number): Promise<{ text: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (text += c));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+    socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: ${length}\r\n\r\n${'a'.repeat(sent)}`);
+  });
+}
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -170,5 +201,52 @@ describe('readParams', () => {
       const body = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1';
       expect(await sendRaw('/x', 'multipart/form-data; boundary=b', body)).toEqual({ status: 400, body: malformed });
     });
+  });
+});
+
+describe('readParams bounds', () => {
+  const tooMany = (limit: number) => ({ result: 'error', code: 'BAD_REQUEST', msg: `Too many parameters: a request may carry at most ${limit}` });
+
+  it('takes as many parameters as the bound, query and body together', async () => {
+    const res = await send('/bounded?a=1&b=2&c=3', { method: 'POST', headers: urlencoded, body: 'd=4&e=5' });
+    expect(res).toEqual({ status: 200, body: { params: { a: '1', b: '2', c: '3', d: '4', e: '5' } } });
+  });
+
+  it('refuses one more with 400, in the query, the body, or multipart', async () => {
+    expect(await send('/bounded?a=1&b=2&c=3&d=4&e=5&f=6')).toEqual({ status: 400, body: tooMany(5) });
+    expect(await send('/bounded?a=1&b=2&c=3', { method: 'POST', headers: urlencoded, body: 'd=4&e=5&f=6' })).toEqual({ status: 400, body: tooMany(5) });
+    const form = new FormData();
+    for (const k of ['d', 'e', 'f']) form.append(k, '1');
+    expect(await send('/bounded?a=1&b=2&c=3', { method: 'POST', body: form })).toEqual({ status: 400, body: tooMany(5) });
+  });
+
+  it('counts a repeated key each time, as Django does', async () => {
+    expect(await send('/bounded?a=1&a=2&a=3&a=4&a=5&a=6')).toEqual({ status: 400, body: tooMany(5) });
+  });
+
+  it("bounds requests at 1,000 parameters by default (Zulip's DATA_UPLOAD_MAX_NUMBER_FIELDS)", async () => {
+    const query = (n: number) => Array.from({ length: n }, (_, i) => `p${i}=1`).join('&');
+    expect((await send(`/x?${query(1000)}`)).status).toBe(200);
+    expect(await send(`/x?${query(1001)}`)).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+  });
+
+  it('answers a body that does not arrive in time with 408 and closes the connection', async () => {
+    const { text, closedAfterMs } = await stallingPost('/bounded', 100, 10);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Request body not received within 0.3 seconds' });
+    expect(closedAfterMs).toBeLessThan(5000);
+  });
+
+  it('turns a client that goes away mid-body into RequestAbortedError, not a stray error', async () => {
+    failures.length = 0;
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await new Promise((r) => socket.on('connect', r));
+    socket.write('POST /bounded HTTP/1.1\r\nhost: x\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: 100\r\n\r\nab');
+    await new Promise((r) => setTimeout(r, 50));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (!failures.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(failures[0]).toBeInstanceOf(RequestAbortedError);
   });
 });

@@ -1,5 +1,6 @@
 import { envBool, envBusNamespace, envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName, uploadsHttpAddr } from '@parley/common';
 import { envRateRule, RateLimitConfig } from './rate-limit';
+import { readRequestLimits, RequestLimits } from './limits';
 
 export interface GatewayConfig {
   port: number;
@@ -14,6 +15,8 @@ export interface GatewayConfig {
   grpcDeadlineMs: number;
   authCacheTtlMs: number;
   maxBodyBytes: number;
+  /** Bounds on one request and on a client's connections (see limits.ts). */
+  limits: RequestLimits;
   /** Where rate limits are counted (shared by replicas); in memory without it. */
   redisUrl?: string;
   rateLimit: RateLimitConfig;
@@ -35,6 +38,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
     authCacheTtlMs: envInt(env, 'AUTH_CACHE_TTL_MS', 30_000, 0),
     maxBodyBytes: envInt(env, 'MAX_BODY_BYTES', 10 * 1024 * 1024, 1024),
+    limits: readRequestLimits(env),
     redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimit: Object.freeze({
       enabled: envBool(env, 'RATE_LIMIT_ENABLED', true),

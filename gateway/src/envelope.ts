@@ -31,5 +31,7 @@ export function sendError(res: ServerResponse, err: ApiError): void {
   const headers: Record<string, string> = {};
   // As Zulip: a 401 names the scheme, so generic HTTP clients know to retry with Basic auth.
   if (err.httpStatus === 401) headers['www-authenticate'] = 'Basic realm="zulip"';
+  // A request timed out with its body unread: the connection cannot carry another one.
+  if (err.httpStatus === 408) headers.connection = 'close';
   sendJson(res, err.httpStatus, JSON.stringify(err.toBody()), headers);
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { AddressInfo, connect } from 'node:net';
 import { Caller, CALLER_HEADER, decodeCaller } from '@parley/common';
 import { proxyRequest } from './proxy';
 
@@ -39,7 +39,9 @@ beforeAll(async () => {
   });
   upstreamAddr = `127.0.0.1:${await listen(upstream)}`;
   gateway = http.createServer((req, res) => {
-    void proxyRequest({ addr: upstreamAddr, secret: SECRET, service: 'uploads' }, req, res, req.url ?? '/', req.url === '/anonymous' ? undefined : caller);
+    // Under /idle, a file body may pause at most 300 ms between two chunks.
+    const bodyIdleTimeoutMs = req.url?.startsWith('/idle') ? 300 : 0;
+    void proxyRequest({ addr: upstreamAddr, secret: SECRET, service: 'uploads', bodyIdleTimeoutMs }, req, res, req.url ?? '/', req.url === '/anonymous' ? undefined : caller);
   });
   gatewayPort = await listen(gateway);
 });
@@ -93,6 +95,43 @@ describe('proxyRequest', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it('lets a slow file body through as long as it keeps moving', async () => {
+    const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: gatewayPort, path: '/idle-slow', method: 'POST', headers: { 'content-length': '8' } }, (r) => {
+        let text = '';
+        r.on('data', (c) => { text += c; });
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      // 8 bytes over 800 ms, 100 ms apart: longer in all than the idle timeout, never idle that long.
+      let sent = 0;
+      const tick = setInterval(() => {
+        req.write('x');
+        if (++sent === 8) {
+          clearInterval(tick);
+          req.end();
+        }
+      }, 100);
+    });
+    expect(res).toEqual({ status: 201, text: 'got 8' });
+  });
+
+  it('cuts off a file body that stops with a JSON 408 and closes the connection', async () => {
+    const started = Date.now();
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(gatewayPort, '127.0.0.1');
+      let got = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => { got += c; });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(got));
+      socket.write('POST /idle-stalled HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\nabc');
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('answers 503 SERVICE_UNAVAILABLE in the envelope when the service is down', async () => {

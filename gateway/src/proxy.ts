@@ -1,5 +1,6 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, Caller, CALLER_HEADER, encodeCaller, ServiceUnavailableError } from '@parley/common';
+import { RequestTimeoutError } from './body';
 import { sendError } from './envelope';
 
 /** Request headers passed on to the service; everything else (credentials above all) stays here. */
@@ -23,10 +24,12 @@ const FORWARDED_RESPONSE_HEADERS = [
  * Streams a request to a service's own HTTP server (the uploads service's file bodies) and
  * its answer back, with the authenticated caller in a header signed with the server secret:
  * nothing is buffered, so a 200 MB upload costs the gateway no more memory than a small one.
- * A service out of reach is a 503 in the envelope, as for gRPC.
+ * A service out of reach is a 503 in the envelope, as for gRPC. A body that pauses longer
+ * than `bodyIdleTimeoutMs` between two chunks is cut off with 408 (a large file may take
+ * long in all, but keeps moving).
  */
 export function proxyRequest(
-  target: { addr: string; secret: string; service: string },
+  target: { addr: string; secret: string; service: string; bodyIdleTimeoutMs?: number },
   req: IncomingMessage, res: ServerResponse, path: string, caller: Caller | undefined,
 ): Promise<void> {
   const i = target.addr.lastIndexOf(':');
@@ -47,6 +50,14 @@ export function proxyRequest(
       resolve();
     };
     upstream.on('error', () => fail(new ServiceUnavailableError(target.service)));
+    const stopIdleTimer = onIdleBody(req, target.bodyIdleTimeoutMs ?? 0, () => {
+      req.unpipe(upstream);
+      upstream.destroy();
+      if (!res.headersSent) sendError(res, new RequestTimeoutError(target.bodyIdleTimeoutMs!));
+      else res.destroy();
+      resolve();
+    });
+    res.on('close', stopIdleTimer);
     upstream.on('response', (answer) => {
       const out: Record<string, string> = {};
       for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -76,4 +87,22 @@ export function proxyRequest(
     });
     req.pipe(upstream);
   });
+}
+
+/** Calls `onIdle` when the request's body, not yet all read, sends nothing for `ms` (0: never); returns what stops watching. */
+function onIdleBody(req: IncomingMessage, ms: number, onIdle: () => void): () => void {
+  if (!ms || req.readableEnded) return () => undefined;
+  let timer = setTimeout(onIdle, ms);
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', restart);
+    req.off('end', stop);
+  };
+  const restart = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onIdle, ms);
+  };
+  req.on('data', restart);
+  req.on('end', stop);
+  return stop;
 }

@@ -12,6 +12,7 @@ import { Router } from './router';
 import { routes } from './routes';
 import { setApiHandler } from './registry';
 import { trimExpressGateway } from './express-gateway-trims';
+import { applyServerLimits } from './limits';
 import type { GatewayConfig } from './config';
 
 export interface RunningGateway {
@@ -77,10 +78,8 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   const eg = require('express-gateway');
   const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];
   rmSync(dir, { recursive: true, force: true });
-  // Long polls (GET /events) wait up to a minute; uploads stream for longer.
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
-  server.keepAliveTimeout = 65_000;
+  // Timeouts, header size, connections per address; Node's own refusals as envelopes.
+  applyServerLimits(server, config.limits, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port }, 'gateway listening');

@@ -40,7 +40,7 @@ export const databaseExists = async (adminUrl, name) =>
 
 /**
  * The environment of a Parley all-in-one child on the outside servers: a fresh data folder,
- * a free port, rate limits off, and the given database, secret and bus namespace.
+ * a free port, rate limits and per-client bounds off, and the given database, secret and bus namespace.
  * cleanup() removes the data folder.
  */
 export async function parleyEnv({ databaseUrl: db, secret, namespace, natsUrl, redisUrl }) {
@@ -49,6 +49,9 @@ export async function parleyEnv({ databaseUrl: db, secret, namespace, natsUrl, r
   const env = {
     PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await common.freePort()), PARLEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     RATE_LIMIT_ENABLED: 'false', PARLEY_SECRET: secret, DATABASE_URL: db, PARLEY_BUS_NAMESPACE: namespace,
+    // Every load generator connects from loopback (S4 holds a socket per receiver, C3 up to
+    // everyone at once), and S8 registers 10,000 queues for one user: per-client bounds off.
+    MAX_CONNECTIONS_PER_IP: '0', EVENT_QUEUES_PER_USER: '1000000',
     ...(natsUrl && { NATS_URL: natsUrl }), ...(redisUrl && { REDIS_URL: redisUrl }),
     // Node options for Parley's processes only: a V8 flag to try, or a preloaded probe (pg-statements.cjs).
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),

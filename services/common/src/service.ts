@@ -27,6 +27,11 @@ export interface BaseConfig {
   grpcDeadlineMs: number;
   /** Zulip's WEB_PUBLIC_STREAMS_ENABLED server setting: whether web-public channels may exist. */
   webPublicStreamsEnabled: boolean;
+  /**
+   * Channels one request may (un)subscribe to or change the properties of (channels service;
+   * MAX_SUBSCRIPTIONS_PER_REQUEST). Zulip has no such bound; 20,000 new names ran past the gRPC deadline.
+   */
+  maxSubscriptionsPerRequest: number;
 }
 
 export function readBaseConfig(
@@ -48,6 +53,7 @@ export function readBaseConfig(
     migrateOnStart: envBool(env, 'MIGRATE_ON_START', true),
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
     webPublicStreamsEnabled: envBool(env, 'WEB_PUBLIC_STREAMS_ENABLED', false),
+    maxSubscriptionsPerRequest: envInt(env, 'MAX_SUBSCRIPTIONS_PER_REQUEST', 1000, 1),
   });
 }
 

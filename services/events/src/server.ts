@@ -13,8 +13,8 @@ import { register } from './rpc/register';
 
 /** Redis when REDIS_URL is set (queues shared by replicas), else this process's memory. */
 export function createQueueStore(config: EventsConfig): QueueStore {
-  if (!config.redisUrl) return new MemoryQueueStore();
-  return new RedisQueueStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`);
+  if (!config.redisUrl) return new MemoryQueueStore(Date.now, config.maxEventsPerQueue);
+  return new RedisQueueStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`, config.maxEventsPerQueue);
 }
 
 /**
@@ -28,7 +28,7 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
   await store.ready();
   const manager = new QueueManager(store, clock, {
     idleTimeoutMs: config.queueIdleTimeoutMs, heartbeatMinMs: config.heartbeatMinMs, heartbeatMaxMs: config.heartbeatMaxMs,
-  });
+  }, { maxQueuesPerUser: config.maxQueuesPerUser });
   return runService({
     name: 'events',
     config,

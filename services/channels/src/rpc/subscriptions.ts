@@ -8,11 +8,11 @@ import type { GetSubscriptionStatusRequest__Output } from '@parley/common/genera
 import { checkSubscribe, checkUnsubscribe } from '../domain/subscribe';
 import { checkUpdateProperties, parseSubscriptionData } from '../domain/properties';
 import { isSubscribed, subscriptionState } from '../domain/read';
-import { directoryFor, jsonList, principalList } from './directory';
+import { checkListLength, directoryFor, jsonList, principalList } from './directory';
 
 /** The subscription RPCs; each decodes its request, calls the domain, and shapes the reply. */
 export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {
-  const subscriptions = jsonList('subscriptions', req.subscriptions)!.map((s, i) => {
+  const subscriptions = jsonList('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest)!.map((s, i) => {
     const x = s as { name?: unknown; description?: unknown } | null;
     if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`subscriptions[${i}] is missing its name`);
     if (x.description !== undefined && typeof x.description !== 'string') throw new BadRequestError(`subscriptions[${i}]["description"] is not a string`);
@@ -29,7 +29,7 @@ export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output
 };
 
 export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> => async (req, ctx) => {
-  const names = jsonList('subscriptions', req.subscriptions)!;
+  const names = jsonList('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest)!;
   if (!names.every((n) => typeof n === 'string')) throw new BadRequestError('subscriptions is not a list of channel names');
   return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names as string[], principalList(req.principals));
 };
@@ -58,6 +58,7 @@ export function includeSubscribers(raw: string | undefined): boolean {
 
 export const updateSubscriptionProperties = (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output, Reply<'POST /users/me/subscriptions/properties'>> => async (req, ctx) => {
   const raw = parseJsonParam('subscription_data', req.subscription_data);
+  if (Array.isArray(raw)) checkListLength('subscription_data', raw, deps.config.maxSubscriptionsPerRequest);
   const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
   return { ignored_parameters_unsupported: ignored };
 };

@@ -17,7 +17,19 @@ export interface QueueTimings {
   heartbeatMaxMs: number;
 }
 
-type WakeReason = 'event' | 'timeout' | 'aborted';
+/**
+ * Event queues one user may hold (EVENT_QUEUES_PER_USER). Zulip has no such bound, only idle
+ * expiry; Parley registers one more by expiring the user's least recently polled queue, as
+ * idle expiry would have later: a client that restarts without deleting its queue (a tab
+ * reloaded, an app killed) is never refused, and one user cannot hold more.
+ */
+export const DEFAULT_MAX_QUEUES_PER_USER = 50;
+
+export interface QueueLimits {
+  maxQueuesPerUser: number;
+}
+
+type WakeReason = 'event' | 'timeout' | 'aborted' | 'superseded';
 
 /** Why a long poll stopped waiting, and the event that woke it where its wake-up carried one. */
 interface Wake {
@@ -32,10 +44,13 @@ export type NewQueue = Omit<QueueRecord, 'queue_id' | 'realm_id' | 'user_id' | '
  * process; the store's append notifications (from any replica) wake them.
  */
 export class QueueManager {
-  private readonly waiters = new Map<string, Set<(appended?: AppendedEvent) => void>>();
+  private readonly waiters = new Map<string, Set<(wake: Wake) => void>>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly store: QueueStore, private readonly clock: Clock, private readonly timings: QueueTimings) {
+  constructor(
+    private readonly store: QueueStore, private readonly clock: Clock, private readonly timings: QueueTimings,
+    private readonly limits: QueueLimits = { maxQueuesPerUser: DEFAULT_MAX_QUEUES_PER_USER },
+  ) {
     this.unsubscribe = store.onAppend((queueId, appended) => this.wake(queueId, appended));
   }
 
@@ -44,8 +59,28 @@ export class QueueManager {
     const queue: QueueRecord = {
       ...options, queue_id: randomUUID(), realm_id: caller.realm_id, user_id: caller.user_id, created_at: now, last_poll_at: now,
     };
+    await this.makeRoomFor(caller);
     await this.store.createQueue(queue);
     return queue;
+  }
+
+  /**
+   * Expires the caller's least recently polled queues (those with a poll waiting here last)
+   * until one more fits the per-user bound. Two registrations at once may each see room, so
+   * the bound can be passed by the registrations in flight, never more.
+   */
+  private async makeRoomFor(caller: Caller): Promise<void> {
+    const listed = await this.store.queuesOf(caller.realm_id, [caller.user_id]);
+    const excess = listed.length + 1 - this.limits.maxQueuesPerUser;
+    if (excess <= 0) return;
+    // A listed record may carry its registration as its last poll (Redis keeps polls apart).
+    const queues = (await Promise.all(listed.map((q) => this.store.getQueue(q.queue_id)))).filter((q): q is QueueRecord => !!q);
+    const rank = (q: QueueRecord) => [this.waiters.has(q.queue_id) ? 1 : 0, q.last_poll_at];
+    queues.sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
+    for (const q of queues.slice(0, excess)) {
+      await this.store.deleteQueue(q.queue_id);
+      this.wake(q.queue_id);
+    }
   }
 
   /** The caller's own queue; another user's reads as unknown, as an expired one does. */
@@ -133,8 +168,11 @@ export class QueueManager {
       const { heartbeatMinMs: min, heartbeatMaxMs: max } = this.timings;
       // Randomised, so that clients do not all poll in lock-step.
       const timer = this.clock.setTimeout(() => done('timeout'), min + Math.random() * (max - min));
-      const onEvent = (appended?: AppendedEvent) => done('event', appended);
+      const onEvent = (wake: Wake) => done(wake.why, wake.appended);
       const onAbort = () => done('aborted');
+      // One poll waits on a queue at a time, as in Zulip (finish_current_handler): the older
+      // one answers now with what the queue holds (usually nothing) and its client is gone.
+      this.supersede(queueId);
       const set = this.waiters.get(queueId) ?? new Set();
       set.add(onEvent);
       this.waiters.set(queueId, set);
@@ -154,7 +192,12 @@ export class QueueManager {
   }
 
   private wake(queueId: string, appended?: AppendedEvent): void {
-    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter(appended);
+    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter({ why: 'event', appended });
+  }
+
+  /** Ends the polls waiting on the queue in this process (a newer poll takes their place). */
+  private supersede(queueId: string): void {
+    for (const waiter of [...(this.waiters.get(queueId) ?? [])]) waiter({ why: 'superseded' });
   }
 
   /** Long polls waiting now (for tests and metrics). */

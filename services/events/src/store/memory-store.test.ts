@@ -1,8 +1,10 @@
 import { MemoryQueueStore } from './memory-store';
 import { DEDUPE_TTL_SECONDS } from './queue-store';
 import { describeQueueStore, queueRecord } from './queue-store.contract';
+import { describeQueueStoreBounds } from './queue-store-bounds.contract';
 
 describeQueueStore('MemoryQueueStore', async (now) => new MemoryQueueStore(now));
+describeQueueStoreBounds('MemoryQueueStore', async (now, max) => new MemoryQueueStore(now, max));
 
 describe('MemoryQueueStore', () => {
   describe('dedupe window', () => {

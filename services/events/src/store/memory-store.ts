@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import {
+  AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE,
+} from './queue-store';
 
 interface MemoryQueue {
   record: QueueRecord;
@@ -13,7 +15,7 @@ export class MemoryQueueStore implements QueueStore {
   private readonly seen = new Map<string, number>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now, private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE) {}
 
   async createQueue(queue: QueueRecord): Promise<void> {
     this.queues.set(queue.queue_id, { record: { ...queue }, nextId: 0, events: [] });
@@ -40,18 +42,24 @@ export class MemoryQueueStore implements QueueStore {
     this.forgetOldIds();
     if (this.seen.has(messageId)) return false;
     this.seen.set(messageId, this.now());
-    const appended: [string, QueuedEvent][] = [];
+    const appended: [string, QueuedEvent | undefined][] = [];
     for (const { queue_id, event } of deliveries) {
       const q = this.queues.get(queue_id);
       if (!q) continue;
       const queued = { id: q.nextId, event: { ...event, id: q.nextId } };
       q.events.push(queued);
       q.nextId += 1;
-      appended.push([queue_id, queued]);
+      if (q.events.length <= this.maxEventsPerQueue) {
+        appended.push([queue_id, queued]);
+      } else {
+        this.queues.delete(queue_id); // past its bound: the client registers again
+        appended.push([queue_id, undefined]);
+      }
     }
     // Announced once all are appended, as Redis publishes within its append script.
-    for (const [queueId, { id, event }] of appended) {
-      this.emitter.emit('append', queueId, { id, event: () => ({ ...event }) } satisfies AppendedEvent);
+    for (const [queueId, queued] of appended) {
+      const notice = queued && ({ id: queued.id, event: () => ({ ...queued.event }) } satisfies AppendedEvent);
+      this.emitter.emit('append', queueId, notice);
     }
     return true;
   }

@@ -57,6 +57,14 @@ export interface QueueOwner {
   user_id: number;
 }
 
+/**
+ * Unacknowledged events one queue may hold (EVENT_QUEUE_MAX_EVENTS). An append that would
+ * pass it deletes the queue instead, so its client gets BAD_EVENT_QUEUE_ID and registers
+ * again (a client that stopped acknowledging has lost track anyway); dropping events would
+ * leave its state silently wrong. Zulip bounds a queue only by its idle expiry.
+ */
+export const DEFAULT_MAX_EVENTS_PER_QUEUE = 10_000;
+
 export interface QueueStore {
   createQueue(queue: QueueRecord): Promise<void>;
   getQueue(queueId: string): Promise<QueueRecord | undefined>;
@@ -66,7 +74,9 @@ export interface QueueStore {
   /**
    * Appends events to queues, numbering them per queue, and wakes their pollers. Atomic and
    * idempotent: a second call with the same `messageId` (a redelivered bus message) appends
-   * nothing and returns false. Queues deleted meanwhile are skipped.
+   * nothing and returns false. Queues deleted meanwhile are skipped. A queue the append takes
+   * past the store's bound on events is deleted (see DEFAULT_MAX_EVENTS_PER_QUEUE) and
+   * announced without an event, so that a poll waiting on it ends.
    */
   append(messageId: string, deliveries: Delivery[]): Promise<boolean>;
   /**

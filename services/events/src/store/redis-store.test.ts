@@ -5,6 +5,7 @@ import { describeWithRedis, testRedisUrl } from '../../../../test/support/server
 import { deleteKeys } from '../../../../test/support/redis';
 import { QueueManager } from '../domain/queues';
 import { describeQueueStore, listen, queueRecord } from './queue-store.contract';
+import { describeQueueStoreBounds } from './queue-store-bounds.contract';
 import { NOTICE_BUDGET_BYTES, RedisQueueStore } from './redis-store';
 
 const REDIS_URL = testRedisUrl() ?? 'redis://127.0.0.1:6379';
@@ -67,9 +68,9 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
   });
 
   /** A subscribed store on a fresh prefix, or on `prefix` to share one with another store. */
-  async function newStore(prefix = uniquePrefix()): Promise<RedisQueueStore> {
+  async function newStore(prefix = uniquePrefix(), maxEventsPerQueue?: number): Promise<RedisQueueStore> {
     if (!prefixes.includes(prefix)) prefixes.push(prefix);
-    const store = new RedisQueueStore(REDIS_URL, prefix);
+    const store = new RedisQueueStore(REDIS_URL, prefix, maxEventsPerQueue);
     await store.ready();
     return store;
   }
@@ -80,6 +81,7 @@ describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
   }
 
   describeQueueStore('RedisQueueStore', () => newStore(), cleanup);
+  describeQueueStoreBounds('RedisQueueStore', (_now, max) => newStore(uniquePrefix(), max), cleanup);
 
   describe('replicas on one prefix', () => {
     const stores: RedisQueueStore[] = [];

@@ -1,5 +1,7 @@
 import Redis from 'ioredis';
-import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS } from './queue-store';
+import {
+  AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE,
+} from './queue-store';
 
 /**
  * Queues in Redis, shared by every events replica. Per queue: `q:<id>:meta` (the record as
@@ -8,7 +10,8 @@ import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStor
  * `seen:<message id>` for dedupe. Appends run as one Lua script, so dedupe, numbering and
  * the wake-up (a PUBLISH on `append` per event) happen together or not at all. A poll is one
  * script too (one round trip: the owner's check, the poll's time, the acknowledgement, the
- * read and the next id). Single-node Redis: the scripts touch keys they compute (no Redis Cluster).
+ * read and the next id). An append that takes a queue past `maxEventsPerQueue` events deletes
+ * it, as the memory store does. Single-node Redis: the scripts touch keys they compute (no Redis Cluster).
  *
  * A wake-up is `<queue id>|<event id>|<json>`, the event as appended, so that a long poll
  * woken by it answers without reading the queue again; past the append's budget of
@@ -20,13 +23,22 @@ const APPEND = `
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) then return 0 end
 local p = ARGV[2]
 local budget = tonumber(ARGV[3])
-for i = 4, #ARGV, 2 do
+local max = tonumber(ARGV[4])
+for i = 5, #ARGV, 2 do
   local q = ARGV[i]
-  if redis.call('EXISTS', p .. 'q:' .. q .. ':meta') == 1 then
+  local meta = redis.call('GET', p .. 'q:' .. q .. ':meta')
+  if meta then
     local id = redis.call('INCR', p .. 'q:' .. q .. ':next') - 1
     local item = id .. '|' .. ARGV[i + 1]
-    redis.call('RPUSH', p .. 'q:' .. q .. ':events', item)
-    if #item <= budget then
+    if redis.call('RPUSH', p .. 'q:' .. q .. ':events', item) > max then
+      -- Past its bound: the queue goes (as deleteQueue), and its client registers again.
+      local r = cjson.decode(meta)
+      redis.call('DEL', p .. 'q:' .. q .. ':meta', p .. 'q:' .. q .. ':next', p .. 'q:' .. q .. ':events')
+      redis.call('ZREM', p .. 'idle', q)
+      redis.call('SREM', p .. 'realm:' .. r.realm_id .. ':queues', q)
+      redis.call('SREM', p .. 'user:' .. r.user_id .. ':queues', q)
+      redis.call('PUBLISH', p .. 'append', q)
+    elseif #item <= budget then
       budget = budget - #item
       redis.call('PUBLISH', p .. 'append', q .. '|' .. item)
     else
@@ -82,7 +94,7 @@ export class RedisQueueStore implements QueueStore {
   private readonly listeners = new Set<(queueId: string, appended?: AppendedEvent) => void>();
   private readonly subscribed: Promise<unknown>;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(url: string, private readonly prefix: string, private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
     // Errors surface on the commands that fail; the connection retries by itself.
@@ -146,7 +158,7 @@ export class RedisQueueStore implements QueueStore {
 
   async append(messageId: string, deliveries: Delivery[]): Promise<boolean> {
     const args = deliveries.flatMap((d) => [d.queue_id, JSON.stringify(d.event)]);
-    const result = await this.redis.eval(APPEND, 1, this.key('seen', messageId), DEDUPE_TTL_SECONDS, this.prefix, NOTICE_BUDGET_BYTES, ...args);
+    const result = await this.redis.eval(APPEND, 1, this.key('seen', messageId), DEDUPE_TTL_SECONDS, this.prefix, NOTICE_BUDGET_BYTES, this.maxEventsPerQueue, ...args);
     return Number(result) === 1;
   }
 
