@@ -216,6 +216,8 @@ const BODY_ROUTES: BodyCase[] = [
   { route: 'POST /typing', param: 'stream_id', params: (_o, id) => ({ op: 'start', type: 'stream', stream_id: id, topic: 'x' }) },
   { route: 'POST /typing', param: 'user_id', params: (_o, id) => ({ op: 'start', type: 'direct', to: [id] }) },
   { route: 'POST /messages/flags', param: 'message_id', params: (_o, id) => ({ messages: [id], op: 'add', flag: 'starred' }) },
+  { route: 'POST /mark_stream_as_read', param: 'stream_id', params: (_o, id) => ({ stream_id: id }) },
+  { route: 'POST /mark_topic_as_read', param: 'stream_id', params: (_o, id) => ({ stream_id: id, topic_name: 'x' }) },
   { route: 'POST /user_groups/create', param: 'user_id', params: (_o, id) => ({ name: unique('Grab'), description: 'g', members: [id] }) },
   { route: 'POST /user_groups/:user_group_id/members', param: 'user_id', params: (_o, id) => ({ add: [id] }), at: (o) => `/user_groups/${o.group}/members` },
   { route: 'POST /user_groups/:user_group_id/subgroups', param: 'group_id', params: (_o, id) => ({ add: [id] }), at: (o) => `/user_groups/${o.group}/subgroups` },

@@ -256,6 +256,9 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await self.api.post(`/messages/${id}/reactions`, { emoji_name: 'octopus' }));
     return { path: `/messages/${id}/reactions`, params: { emoji_name: 'octopus' } };
   },
+  'POST /mark_all_as_read': fixed('/mark_all_as_read'),
+  'POST /mark_stream_as_read': async (w) => ({ path: '/mark_stream_as_read', params: { stream_id: w.channel.id } }),
+  'POST /mark_topic_as_read': async (w) => ({ path: '/mark_topic_as_read', params: { stream_id: w.channel.id, topic_name: 'matrix' } }),
 
   'GET /scheduled_messages': fixed('/scheduled_messages'),
   'POST /scheduled_messages': async (w) => ({

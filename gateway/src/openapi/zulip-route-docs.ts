@@ -935,6 +935,35 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       reaction_type: "A string indicating the type of emoji: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`."
     }
   },
+  "POST /mark_all_as_read": {
+    operationId: "mark-all-as-read",
+    summary: "Mark all messages as read",
+    description: "Marks all of the current user's unread messages as read, in batches starting with the newest; `complete` is false when the batches ran out of time, and the client repeats the request. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 211,
+    params: {}
+  },
+  "POST /mark_stream_as_read": {
+    operationId: "mark-stream-as-read",
+    summary: "Mark messages in a channel as read",
+    description: "Mark all the unread messages in a channel as read. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 167,
+    params: {
+      stream_id: "The ID of the channel to access."
+    }
+  },
+  "POST /mark_topic_as_read": {
+    operationId: "mark-topic-as-read",
+    summary: "Mark messages in a topic as read",
+    description: "Mark all the unread messages in a topic as read. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 334,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      topic_name: "The name of the topic whose messages should be marked as read. The realm's `realm_empty_topic_display_name` stands for the empty topic."
+    }
+  },
   "GET /scheduled_messages": {
     operationId: "get-scheduled-messages",
     summary: "Get scheduled messages",

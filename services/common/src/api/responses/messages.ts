@@ -119,6 +119,28 @@ export const RemoveReactionResponse = Type.Object({
 }, { $id: "RemoveReactionResponse", additionalProperties: false });
 export type RemoveReactionResponse = Static<typeof RemoveReactionResponse>;
 
+export const MarkAllAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  complete: Type.Boolean({ description: "Whether all unread messages were marked as read; false when the batches ran out of time (the client repeats the request)." }),
+}, { $id: "MarkAllAsReadResponse", additionalProperties: false });
+export type MarkAllAsReadResponse = Static<typeof MarkAllAsReadResponse>;
+
+export const MarkStreamAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "MarkStreamAsReadResponse", additionalProperties: false });
+export type MarkStreamAsReadResponse = Static<typeof MarkStreamAsReadResponse>;
+
+export const MarkTopicAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "MarkTopicAsReadResponse", additionalProperties: false });
+export type MarkTopicAsReadResponse = Static<typeof MarkTopicAsReadResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -232,6 +254,9 @@ export const messagesResponses = {
   'POST /messages/{message_id}/report': ReportMessageResponse,
   'POST /messages/{message_id}/reactions': AddReactionResponse,
   'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
+  'POST /mark_all_as_read': MarkAllAsReadResponse,
+  'POST /mark_stream_as_read': MarkStreamAsReadResponse,
+  'POST /mark_topic_as_read': MarkTopicAsReadResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
