@@ -137,6 +137,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /mark_all_as_read': everyone,
   'POST /mark_stream_as_read': everyone,
   'POST /mark_topic_as_read': everyone,
+  'GET /messages/:message_id/read_receipts': everyone,
 
   'GET /scheduled_messages': everyone,
   'POST /scheduled_messages': everyone,

@@ -353,6 +353,7 @@ export const routes: Route[] = [
   { method: 'POST', path: '/mark_stream_as_read', service: 'messages', rpc: 'MarkChannelAsRead', auth: 'user', params: { stream_id: 'int' } },
   { method: 'POST', path: '/mark_topic_as_read', service: 'messages', rpc: 'MarkTopicAsRead', auth: 'user',
     params: { stream_id: 'int', topic_name: 'string' } },
+  { method: 'GET', path: '/messages/:message_id/read_receipts', service: 'messages', rpc: 'GetReadReceipts', auth: 'user', params: { message_id: 'int' } },
 
   { method: 'GET', path: '/scheduled_messages', service: 'messages', rpc: 'GetScheduledMessages', auth: 'user', params: {} },
   { method: 'POST', path: '/scheduled_messages', service: 'messages', rpc: 'CreateScheduledMessage', auth: 'user',

@@ -935,6 +935,16 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       reaction_type: "A string indicating the type of emoji: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`."
     }
   },
+  "GET /messages/{message_id}/read_receipts": {
+    operationId: "get-read-receipts",
+    summary: "Get a message's read receipts",
+    description: "The IDs of the users who have marked the message as read and whose settings allow sharing that (`send_read_receipts`), never the message's sender. Refused when the organization disables read receipts (`enable_read_receipts`).",
+    tag: "messages",
+    featureLevel: 167,
+    params: {
+      message_id: "The target message's ID."
+    }
+  },
   "POST /mark_all_as_read": {
     operationId: "mark-all-as-read",
     summary: "Mark all messages as read",

@@ -15,7 +15,7 @@ import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
-import { markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
+import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -52,6 +52,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     MarkAllAsRead: markAllAsReadRpc(deps),
     MarkChannelAsRead: markChannelAsReadRpc(deps),
     MarkTopicAsRead: markTopicAsReadRpc(deps),
+    GetReadReceipts: getReadReceiptsRpc(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

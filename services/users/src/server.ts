@@ -44,7 +44,7 @@ import { getRealmPolicy } from './rpc/get-realm-policy';
 import { checkGroupSettings, expandGroupSettings, getGroupMemberships } from './rpc/group-memberships';
 import { getPermissionContext } from './rpc/permission-context';
 import { getRenderContext } from './rpc/get-render-context';
-import { getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
+import { getReadReceiptUsers, getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
@@ -95,6 +95,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetRenderContext: getRenderContext(deps),
     GetTypingPreferences: getTypingPreferences(deps),
     GetUserSettings: getUserSettings(deps),
+    GetReadReceiptUsers: getReadReceiptUsers(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     UpdateUserStatus: updateUserStatus(deps),
     GetUserStatus: getUserStatus(deps),

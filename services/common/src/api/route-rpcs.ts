@@ -86,6 +86,7 @@ export const ROUTE_RPCS = {
     MarkAllAsRead: ['POST /mark_all_as_read'],
     MarkChannelAsRead: ['POST /mark_stream_as_read'],
     MarkTopicAsRead: ['POST /mark_topic_as_read'],
+    GetReadReceipts: ['GET /messages/{message_id}/read_receipts'],
     GetScheduledMessages: ['GET /scheduled_messages'],
     CreateScheduledMessage: ['POST /scheduled_messages'],
     UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],

@@ -43,3 +43,10 @@ export async function hasCopyInTopic(db: Queryable, userId: number, channelId: n
     [userId, channelId, topic]);
   return rows.length > 0;
 }
+
+/** Who has marked the message read, but its sender, ascending (the message's copies: user_messages_message). */
+export async function readersOf(db: Queryable, messageId: number, senderId: number): Promise<number[]> {
+  const { rows } = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM user_messages WHERE message_id = $1 AND (flags & 1) <> 0 AND user_id <> $2 ORDER BY user_id', [messageId, senderId]);
+  return rows.map((r) => r.user_id);
+}

@@ -141,6 +141,14 @@ export const MarkTopicAsReadResponse = Type.Object({
 }, { $id: "MarkTopicAsReadResponse", additionalProperties: false });
 export type MarkTopicAsReadResponse = Static<typeof MarkTopicAsReadResponse>;
 
+export const GetReadReceiptsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  user_ids: Type.Array(Type.Integer(), { description: "The IDs of the users who have marked the message as read and whose read status the caller may see: never the sender, nor users who do not share read receipts." }),
+}, { $id: "GetReadReceiptsResponse", additionalProperties: false });
+export type GetReadReceiptsResponse = Static<typeof GetReadReceiptsResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -257,6 +265,7 @@ export const messagesResponses = {
   'POST /mark_all_as_read': MarkAllAsReadResponse,
   'POST /mark_stream_as_read': MarkStreamAsReadResponse,
   'POST /mark_topic_as_read': MarkTopicAsReadResponse,
+  'GET /messages/{message_id}/read_receipts': GetReadReceiptsResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
