@@ -214,6 +214,13 @@ export class Directory {
     return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
   }
 
+  /** The channels the caller has muted (their subscriptions' is_muted). */
+  async mutedChannelIds(): Promise<number[]> {
+    const r = await this.channels<JsonReplyOf>('GetSubscriptions', { include_subscribers: 'false' });
+    return parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions
+      .filter((s) => s.is_muted).map((s) => s.stream_id);
+  }
+
   /** Of these users, those whose read receipts the caller may see (active, sharing them), ascending. */
   async readReceiptUsers(userIds: number[]): Promise<number[]> {
     if (!userIds.length) return [];
