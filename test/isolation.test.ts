@@ -188,6 +188,7 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'POST /messages/:message_id/reactions': () => ({ emoji_name: 'smile' }),
   'DELETE /messages/:message_id/reactions': () => ({ emoji_name: 'smile' }),
   'GET /messages/:message_id/read_receipts': () => ({}),
+  'GET /users/me/:stream_id/topics': () => ({}),
   'PATCH /scheduled_messages/:scheduled_message_id': () => ({ content: 'Hijacked' }),
   'DELETE /scheduled_messages/:scheduled_message_id': () => ({}),
   'PATCH /drafts/:draft_id': (o) => ({ draft: { type: 'stream', to: [o.channel], topic: 'x', content: 'Hijacked', timestamp: Math.floor(Date.now() / 1000) } }),

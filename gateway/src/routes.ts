@@ -354,6 +354,8 @@ export const routes: Route[] = [
   { method: 'POST', path: '/mark_topic_as_read', service: 'messages', rpc: 'MarkTopicAsRead', auth: 'user',
     params: { stream_id: 'int', topic_name: 'string' } },
   { method: 'GET', path: '/messages/:message_id/read_receipts', service: 'messages', rpc: 'GetReadReceipts', auth: 'user', params: { message_id: 'int' } },
+  { method: 'GET', path: '/users/me/:stream_id/topics', service: 'messages', rpc: 'GetChannelTopics', auth: 'user',
+    params: { stream_id: 'int', allow_empty_topic_name: 'bool?' } },
 
   { method: 'GET', path: '/scheduled_messages', service: 'messages', rpc: 'GetScheduledMessages', auth: 'user', params: {} },
   { method: 'POST', path: '/scheduled_messages', service: 'messages', rpc: 'CreateScheduledMessage', auth: 'user',

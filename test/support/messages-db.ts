@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Queryable } from '@parley/common';
 import { readMessagesConfig } from '@parley/messages';
 import { testDatabaseUrl } from './servers';
 import { testServicePool } from './service-pools';
@@ -58,4 +59,26 @@ export async function insertRawMessage(realmId: number, m: {
     [realmId, m.sender, m.channelId === undefined ? 'direct' : 'channel', m.channelId ?? null, m.topic ?? '', m.dmUserIds ?? null, recipient.rows[0].id,
       Object.keys(m.copies).map(Number), Object.values(m.copies)]);
   return rows[0].id;
+}
+
+/**
+ * The plans of the statements a store function runs, each under EXPLAIN with sequential scans
+ * off (the fixtures are tiny): whether an index can serve them. The function sees no rows.
+ */
+export async function planOf(run: (db: Queryable) => Promise<unknown>): Promise<string> {
+  const client = await messagesPool().connect();
+  const plans: string[] = [];
+  try {
+    await client.query('SET enable_seqscan = off');
+    const explaining = { query: async (sql: string, values?: unknown[]) => {
+      const { rows } = await client.query(`EXPLAIN ${sql}`, values);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return { rows: [], rowCount: 0 };
+    } } as unknown as Queryable;
+    await run(explaining);
+  } finally {
+    await client.query('RESET enable_seqscan');
+    client.release();
+  }
+  return plans.join('\n');
 }

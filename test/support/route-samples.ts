@@ -258,6 +258,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   },
   'POST /mark_all_as_read': fixed('/mark_all_as_read'),
   'GET /messages/:message_id/read_receipts': async (w) => ({ path: `/messages/${w.message}/read_receipts`, params: {} }),
+  'GET /users/me/:stream_id/topics': async (w) => ({ path: `/users/me/${w.channel.id}/topics`, params: {} }),
   'POST /mark_stream_as_read': async (w) => ({ path: '/mark_stream_as_read', params: { stream_id: w.channel.id } }),
   'POST /mark_topic_as_read': async (w) => ({ path: '/mark_topic_as_read', params: { stream_id: w.channel.id, topic_name: 'matrix' } }),
 

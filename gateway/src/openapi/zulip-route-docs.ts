@@ -945,6 +945,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       message_id: "The target message's ID."
     }
   },
+  "GET /users/me/{stream_id}/topics": {
+    operationId: "get-stream-topics",
+    summary: "Get topics in a channel",
+    description: "Get all topics the user has access to in a specific channel, the one with the most recent message first. In a private channel with protected history, only the topics of messages the user received.",
+    tag: "channels",
+    featureLevel: 334,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      allow_empty_topic_name: "Whether the client supports processing the empty string as a topic name in the returned data. If `false`, the value of `realm_empty_topic_display_name` is returned in its place."
+    }
+  },
   "POST /mark_all_as_read": {
     operationId: "mark-all-as-read",
     summary: "Mark all messages as read",

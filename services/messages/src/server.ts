@@ -16,6 +16,7 @@ import {
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
+import { getChannelTopicsRpc } from './rpc/channel-topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -53,6 +54,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     MarkChannelAsRead: markChannelAsReadRpc(deps),
     MarkTopicAsRead: markTopicAsReadRpc(deps),
     GetReadReceipts: getReadReceiptsRpc(deps),
+    GetChannelTopics: getChannelTopicsRpc(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

@@ -87,6 +87,7 @@ export const ROUTE_RPCS = {
     MarkChannelAsRead: ['POST /mark_stream_as_read'],
     MarkTopicAsRead: ['POST /mark_topic_as_read'],
     GetReadReceipts: ['GET /messages/{message_id}/read_receipts'],
+    GetChannelTopics: ['GET /users/me/{stream_id}/topics'],
     GetScheduledMessages: ['GET /scheduled_messages'],
     CreateScheduledMessage: ['POST /scheduled_messages'],
     UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],

@@ -1,5 +1,4 @@
-import type { Queryable } from '@parley/common';
-import { closeMessagesPool, insertRawMessage, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
+import { closeMessagesPool, insertRawMessage, messagesPool, planOf, scratchRealm } from '../../../../test/support/messages-db';
 import { recentDirectConversations, starredMessageIds } from './conversations';
 import { DIRECT_COPY_BIT } from './messages';
 
@@ -8,25 +7,6 @@ import { DIRECT_COPY_BIT } from './messages';
  * the partial indexes (user_messages_starred, user_messages_direct), never the whole table.
  */
 afterAll(closeMessagesPool);
-
-/** Runs the store function's statement under EXPLAIN, with sequential scans off (the fixture is tiny). */
-async function planOf(run: (db: Queryable) => Promise<unknown>): Promise<string> {
-  const client = await messagesPool().connect();
-  const plans: string[] = [];
-  try {
-    await client.query('SET enable_seqscan = off');
-    const explaining = { query: async (sql: string, values?: unknown[]) => {
-      const { rows } = await client.query(`EXPLAIN ${sql}`, values);
-      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      return { rows: [], rowCount: 0 };
-    } } as unknown as Queryable;
-    await run(explaining);
-  } finally {
-    await client.query('RESET enable_seqscan');
-    client.release();
-  }
-  return plans.join('\n');
-}
 
 describe('register lists', () => {
   it('read the starred messages and the direct messages of one user by their partial indexes', async () => {

@@ -149,6 +149,17 @@ export const GetReadReceiptsResponse = Type.Object({
 }, { $id: "GetReadReceiptsResponse", additionalProperties: false });
 export type GetReadReceiptsResponse = Static<typeof GetReadReceiptsResponse>;
 
+export const GetStreamTopicsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  topics: Type.Array(Type.Object({
+    max_id: Type.Integer({ description: "The message ID of the last message sent to this topic." }),
+    name: Type.String({ description: "The name of the topic." }),
+  }, { additionalProperties: false }), { description: "The topics of the channel the user may see, the one with the most recent message first." }),
+}, { $id: "GetStreamTopicsResponse", additionalProperties: false });
+export type GetStreamTopicsResponse = Static<typeof GetStreamTopicsResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -266,6 +277,7 @@ export const messagesResponses = {
   'POST /mark_stream_as_read': MarkStreamAsReadResponse,
   'POST /mark_topic_as_read': MarkTopicAsReadResponse,
   'GET /messages/{message_id}/read_receipts': GetReadReceiptsResponse,
+  'GET /users/me/{stream_id}/topics': GetStreamTopicsResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
