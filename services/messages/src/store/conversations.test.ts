@@ -1,6 +1,5 @@
 import { closeMessagesPool, insertRawMessage, messagesPool, planOf, scratchRealm } from '../../../../test/support/messages-db';
 import { recentDirectConversations, starredMessageIds } from './conversations';
-import { DIRECT_COPY_BIT } from './messages';
 
 /**
  * Register's per-user lists on the messages schema: they read the user's own rows through
@@ -18,7 +17,7 @@ describe('register lists', () => {
     const { realmId, userId, channelId } = scratchRealm();
     const [me, a, b] = [userId(1), userId(2), userId(3)];
     const direct = (users: number[], flags = 0) => insertRawMessage(realmId, {
-      sender: users[0], dmUserIds: users, copies: Object.fromEntries(users.map((u) => [u, flags | DIRECT_COPY_BIT])),
+      sender: users[0], dmUserIds: users, copies: Object.fromEntries(users.map((u) => [u, flags])),
     });
     const old = await direct([me, a]);
     const group = await direct([me, a, b], 2);
