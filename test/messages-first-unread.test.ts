@@ -77,6 +77,19 @@ describe('GET /messages with use_first_unread_anchor', () => {
     expect((await fetch(user, { anchor: 0, use_first_unread_anchor: true })).anchor).toBe(inUnmuted);
   });
 
+  it('anchors POST /messages/flags/narrow the same way', async () => {
+    const user = await realm.addUser({});
+    const [muted, unmuted] = [await createChannel([user]), await createChannel([user])];
+    ok(await user.api.post('/mark_all_as_read'));
+    await send(muted);
+    const inUnmuted = await send(unmuted);
+    await mute(user, muted);
+    const answer = ok(await user.api.post('/messages/flags/narrow', {
+      anchor: 'first_unread', num_before: 0, num_after: 0, narrow: '[]', op: 'add', flag: 'starred',
+    }));
+    expect([answer.first_processed_id, answer.updated_count]).toEqual([inUnmuted, 1]);
+  });
+
   it('still refuses it beside message_ids', async () => {
     refused(await realm.member.api.get('/messages', { message_ids: JSON.stringify([1]), use_first_unread_anchor: true }),
       'Unsupported parameter combination: num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor');

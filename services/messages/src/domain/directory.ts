@@ -57,6 +57,7 @@ export class Directory {
   private policy?: Promise<RealmPolicy>;
   private groups?: Promise<Set<number>>;
   private channelList?: Promise<readonly ChannelAccess[]>;
+  private mutedChannels?: Promise<number[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
   /** The caller's permission context, once asked for (see permissionContext). */
@@ -214,11 +215,11 @@ export class Directory {
     return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
   }
 
-  /** The channels the caller has muted (their subscriptions' is_muted). */
-  async mutedChannelIds(): Promise<number[]> {
-    const r = await this.channels<JsonReplyOf>('GetSubscriptions', { include_subscribers: 'false' });
-    return parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions
-      .filter((s) => s.is_muted).map((s) => s.stream_id);
+  /** The channels the caller has muted (their subscriptions' is_muted), fetched once. */
+  mutedChannelIds(): Promise<number[]> {
+    this.mutedChannels ??= this.channels<JsonReplyOf>('GetSubscriptions', { include_subscribers: 'false' }).then((r) =>
+      parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions.filter((s) => s.is_muted).map((s) => s.stream_id));
+    return this.mutedChannels;
   }
 
   /** Of these users, those whose read receipts the caller may see (active, sharing them), ascending. */

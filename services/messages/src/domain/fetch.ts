@@ -90,6 +90,9 @@ function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 
   return n < 0 ? 0 : Math.min(n, LARGER_THAN_ANY_ID);
 }
 
+/** Whether a fetch anchors at the first unread message (then it asks for the caller's muted channels). */
+export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_first_unread_anchor === true || req.anchor === 'first_unread';
+
 /**
  * The channels whose unread messages the first unread anchor passes over (Zulip's
  * exclude_muting_conditions): the caller's muted channels, unless the narrow names a channel,
