@@ -8,14 +8,15 @@ import type { Queryable } from '@parley/common';
 
 /**
  * Marks at most `limit` of the user's unread messages read, the newest first; returns how
- * many. The rows are locked as they are picked, so a concurrent batch takes others.
+ * many. The rows are locked as they are picked: a concurrent change of them is waited for,
+ * not skipped (as Zulip's select_for_update).
  */
 export async function markNewestUnreadRead(db: Queryable, userId: number, limit: number): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE user_messages SET flags = flags | 1
       WHERE user_id = $1 AND message_id IN (
         SELECT message_id FROM user_messages WHERE user_id = $1 AND (flags & 1) = 0
-         ORDER BY message_id DESC LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+         ORDER BY message_id DESC LIMIT $2 FOR UPDATE)`,
     [userId, limit]);
   return rowCount ?? 0;
 }
