@@ -143,6 +143,11 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /messages/:message_id/report': everyone,
   'POST /messages/:message_id/reactions': everyone,
   'DELETE /messages/:message_id/reactions': everyone,
+  'POST /mark_all_as_read': everyone,
+  'POST /mark_stream_as_read': everyone,
+  'POST /mark_topic_as_read': everyone,
+  'GET /messages/:message_id/read_receipts': everyone,
+  'GET /users/me/:stream_id/topics': everyone,
 
   'GET /scheduled_messages': everyone,
   'POST /scheduled_messages': everyone,

@@ -360,6 +360,13 @@ export const routes: Route[] = [
     params: { message_id: 'int', emoji_name: 'string', emoji_code: 'string?', reaction_type: 'string?' } },
   { method: 'DELETE', path: '/messages/:message_id/reactions', service: 'messages', rpc: 'RemoveReaction', auth: 'user',
     params: { message_id: 'int', emoji_name: 'string?', emoji_code: 'string?', reaction_type: 'string?' } },
+  { method: 'POST', path: '/mark_all_as_read', service: 'messages', rpc: 'MarkAllAsRead', auth: 'user', params: {} },
+  { method: 'POST', path: '/mark_stream_as_read', service: 'messages', rpc: 'MarkChannelAsRead', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'POST', path: '/mark_topic_as_read', service: 'messages', rpc: 'MarkTopicAsRead', auth: 'user',
+    params: { stream_id: 'int', topic_name: 'string' } },
+  { method: 'GET', path: '/messages/:message_id/read_receipts', service: 'messages', rpc: 'GetReadReceipts', auth: 'user', params: { message_id: 'int' } },
+  { method: 'GET', path: '/users/me/:stream_id/topics', service: 'messages', rpc: 'GetChannelTopics', auth: 'user',
+    params: { stream_id: 'int', allow_empty_topic_name: 'bool?' } },
 
   { method: 'GET', path: '/scheduled_messages', service: 'messages', rpc: 'GetScheduledMessages', auth: 'user', params: {} },
   { method: 'POST', path: '/scheduled_messages', service: 'messages', rpc: 'CreateScheduledMessage', auth: 'user',

@@ -1,5 +1,7 @@
 import pg from 'pg';
+import type { Queryable } from '@parley/common';
 import { readMessagesConfig } from '@parley/messages';
+import { DIRECT_COPY_BIT } from '../../services/messages/src/store/messages';
 import { testDatabaseUrl } from './servers';
 import { testServicePool } from './service-pools';
 
@@ -37,7 +39,7 @@ export function scratchRealm(): { realmId: number; userId: (n: number) => number
   return { realmId, userId: (n) => 1_000_000_000 + base + n, channelId: (n) => 1_000_000_000 + base + n };
 }
 
-/** A message written straight to the tables, with copies for `copies` (user ID → flag bits). */
+/** A message written straight to the tables, with copies for `copies` (user ID → flag bits; a direct message's with the server's own bit, as the service stores them). */
 export async function insertRawMessage(realmId: number, m: {
   sender: number; channelId?: number; topic?: string; dmUserIds?: number[]; copies: Record<number, number>;
 }): Promise<number> {
@@ -56,6 +58,28 @@ export async function insertRawMessage(realmId: number, m: {
      copies AS (INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($8::int[], $9::int[]) AS c(u, f))
      SELECT id::int FROM message`,
     [realmId, m.sender, m.channelId === undefined ? 'direct' : 'channel', m.channelId ?? null, m.topic ?? '', m.dmUserIds ?? null, recipient.rows[0].id,
-      Object.keys(m.copies).map(Number), Object.values(m.copies)]);
+      Object.keys(m.copies).map(Number), Object.values(m.copies).map((f) => f | (m.channelId === undefined ? DIRECT_COPY_BIT : 0))]);
   return rows[0].id;
+}
+
+/**
+ * The plans of the statements a store function runs, each under EXPLAIN with sequential scans
+ * off (the fixtures are tiny): whether an index can serve them. The function sees no rows.
+ */
+export async function planOf(run: (db: Queryable) => Promise<unknown>): Promise<string> {
+  const client = await messagesPool().connect();
+  const plans: string[] = [];
+  try {
+    await client.query('SET enable_seqscan = off');
+    const explaining = { query: async (sql: string, values?: unknown[]) => {
+      const { rows } = await client.query(`EXPLAIN ${sql}`, values);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return { rows: [], rowCount: 0 };
+    } } as unknown as Queryable;
+    await run(explaining);
+  } finally {
+    await client.query('RESET enable_seqscan');
+    client.release();
+  }
+  return plans.join('\n');
 }

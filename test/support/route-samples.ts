@@ -274,6 +274,11 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await self.api.post(`/messages/${id}/reactions`, { emoji_name: 'octopus' }));
     return { path: `/messages/${id}/reactions`, params: { emoji_name: 'octopus' } };
   },
+  'POST /mark_all_as_read': fixed('/mark_all_as_read'),
+  'GET /messages/:message_id/read_receipts': async (w) => ({ path: `/messages/${w.message}/read_receipts`, params: {} }),
+  'GET /users/me/:stream_id/topics': async (w) => ({ path: `/users/me/${w.channel.id}/topics`, params: {} }),
+  'POST /mark_stream_as_read': async (w) => ({ path: '/mark_stream_as_read', params: { stream_id: w.channel.id } }),
+  'POST /mark_topic_as_read': async (w) => ({ path: '/mark_topic_as_read', params: { stream_id: w.channel.id, topic_name: 'matrix' } }),
 
   'GET /scheduled_messages': fixed('/scheduled_messages'),
   'POST /scheduled_messages': async (w) => ({

@@ -1002,6 +1002,56 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       reaction_type: "A string indicating the type of emoji: `unicode_emoji`, `realm_emoji` or `zulip_extra_emoji`."
     }
   },
+  "GET /messages/{message_id}/read_receipts": {
+    operationId: "get-read-receipts",
+    summary: "Get a message's read receipts",
+    description: "The IDs of the users who have marked the message as read and whose settings allow sharing that (`send_read_receipts`), never the message's sender. Refused when the organization disables read receipts (`enable_read_receipts`).",
+    tag: "messages",
+    featureLevel: 167,
+    params: {
+      message_id: "The target message's ID."
+    }
+  },
+  "GET /users/me/{stream_id}/topics": {
+    operationId: "get-stream-topics",
+    summary: "Get topics in a channel",
+    description: "Get all topics the user has access to in a specific channel, the one with the most recent message first. In a private channel with protected history, only the topics of messages the user received.",
+    tag: "channels",
+    featureLevel: 334,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      allow_empty_topic_name: "Whether the client supports processing the empty string as a topic name in the returned data. If `false`, the value of `realm_empty_topic_display_name` is returned in its place."
+    }
+  },
+  "POST /mark_all_as_read": {
+    operationId: "mark-all-as-read",
+    summary: "Mark all messages as read",
+    description: "Marks all of the current user's unread messages as read, in batches starting with the newest; `complete` is false when the batches ran out of time, and the client repeats the request. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 211,
+    params: {}
+  },
+  "POST /mark_stream_as_read": {
+    operationId: "mark-stream-as-read",
+    summary: "Mark messages in a channel as read",
+    description: "Mark all the unread messages in a channel as read. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 167,
+    params: {
+      stream_id: "The ID of the channel to access."
+    }
+  },
+  "POST /mark_topic_as_read": {
+    operationId: "mark-topic-as-read",
+    summary: "Mark messages in a topic as read",
+    description: "Mark all the unread messages in a topic as read. Deprecated: use POST /messages/flags/narrow.",
+    tag: "messages",
+    featureLevel: 334,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      topic_name: "The name of the topic whose messages should be marked as read. The realm's `realm_empty_topic_display_name` stands for the empty topic."
+    }
+  },
   "GET /scheduled_messages": {
     operationId: "get-scheduled-messages",
     summary: "Get scheduled messages",

@@ -15,6 +15,8 @@ import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
+import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
+import { getChannelTopicsRpc } from './rpc/channel-topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -48,6 +50,11 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     ReportMessage: reportMessage(deps),
     AddReaction: addReaction(deps),
     RemoveReaction: removeReaction(deps),
+    MarkAllAsRead: markAllAsReadRpc(deps),
+    MarkChannelAsRead: markChannelAsReadRpc(deps),
+    MarkTopicAsRead: markTopicAsReadRpc(deps),
+    GetReadReceipts: getReadReceiptsRpc(deps),
+    GetChannelTopics: getChannelTopicsRpc(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

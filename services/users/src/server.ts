@@ -45,7 +45,7 @@ import { getRealmPolicy } from './rpc/get-realm-policy';
 import { checkGroupSettings, expandGroupSettings, getGroupMemberships } from './rpc/group-memberships';
 import { getPermissionContext } from './rpc/permission-context';
 import { getRenderContext } from './rpc/get-render-context';
-import { getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
+import { getReadReceiptUsers, getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
 import {
   addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification,
@@ -100,6 +100,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetRenderContext: getRenderContext(deps),
     GetTypingPreferences: getTypingPreferences(deps),
     GetUserSettings: getUserSettings(deps),
+    GetReadReceiptUsers: getReadReceiptUsers(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     AddApnsDeviceToken: addApnsDeviceToken(deps),
     RemoveApnsDeviceToken: removeApnsDeviceToken(deps),

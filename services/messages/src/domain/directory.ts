@@ -10,6 +10,7 @@ import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/
 import type { GetRenderContextReply__Output } from '@parley/common/generated/parley/users/v1/GetRenderContextReply';
 import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
+import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
 import type { RenderContext } from './render';
 import type { KeptAnswers } from './kept-answers';
 
@@ -58,6 +59,7 @@ export class Directory {
   private policy?: Promise<RealmPolicy>;
   private groups?: Promise<Set<number>>;
   private channelList?: Promise<readonly ChannelAccess[]>;
+  private mutedChannels?: Promise<number[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
   /** The caller's permission context, once asked for (see permissionContext). */
@@ -213,6 +215,20 @@ export class Directory {
   async userSettings(userIds: number[]): Promise<Record<string, unknown>[]> {
     const r = await this.users<GetUserSettingsReply__Output>('GetUserSettings', { realm_id: this.caller.realm_id, user_ids: userIds });
     return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
+  }
+
+  /** The channels the caller has muted (their subscriptions' is_muted), fetched once. */
+  mutedChannelIds(): Promise<number[]> {
+    this.mutedChannels ??= this.channels<JsonReplyOf>('GetSubscriptions', { include_subscribers: 'false' }).then((r) =>
+      parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions.filter((s) => s.is_muted).map((s) => s.stream_id));
+    return this.mutedChannels;
+  }
+
+  /** Of these users, those whose read receipts the caller may see (active, sharing them), ascending. */
+  async readReceiptUsers(userIds: number[]): Promise<number[]> {
+    if (!userIds.length) return [];
+    const r = await this.users<GetReadReceiptUsersReply__Output>('GetReadReceiptUsers', { realm_id: this.caller.realm_id, user_ids: userIds });
+    return r.user_ids.map(Number);
   }
 
   /** The caller's access to one channel, by ID or name; undefined if they may not see it. */

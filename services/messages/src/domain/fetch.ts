@@ -80,13 +80,29 @@ function narrowPeople(terms: NarrowTerm[]): (string | number)[] {
   return [...new Set(out)];
 }
 
+/** The anchor asked for; use_first_unread_anchor (the legacy way to ask for first_unread) overrides `anchor`, as in Zulip. */
 function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 'date' | number {
-  const raw = req.anchor ?? (req.use_first_unread_anchor ? 'first_unread' : undefined);
+  if (req.use_first_unread_anchor) return 'first_unread';
+  const raw = req.anchor;
   if (raw === undefined) throw new BadRequestError("Missing 'anchor' argument.");
   if (['newest', 'oldest', 'first_unread', 'date'].includes(raw)) return raw as 'newest';
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new BadRequestError(`Invalid anchor`);
   return n < 0 ? 0 : Math.min(n, LARGER_THAN_ANY_ID);
+}
+
+/** Whether a fetch anchors at the first unread message (then it asks for the caller's muted channels). */
+export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_first_unread_anchor === true || req.anchor === 'first_unread';
+
+/**
+ * The channels whose unread messages the first unread anchor passes over (Zulip's
+ * exclude_muting_conditions): the caller's muted channels, unless the narrow names a channel,
+ * since one reads a muted channel by narrowing to it. TODO(#28): muted topics too, with topic
+ * visibility.
+ */
+async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[]): Promise<number[]> {
+  if (terms.some((t) => ['channel', 'stream'].includes(t.operator))) return [];
+  return dir.mutedChannelIds();
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
@@ -185,7 +201,9 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
     const [first] = await lookup((p) => `m.date_sent >= to_timestamp(${p}::double precision)`, req.anchor_date);
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
   } else if (anchorParam === 'first_unread') {
-    const [first] = await lookup(() => `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0`);
+    const skipped = await mutedForFirstUnread(dir, terms);
+    const [first] = await lookup((p) => `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0
+      AND NOT (m.kind = 'channel' AND m.channel_id = ANY(${p}::int[]))`, skipped);
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
   } else anchor = anchorParam;
 

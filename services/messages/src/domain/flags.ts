@@ -1,7 +1,8 @@
 /**
  * A user's flags on a message, stored as bits of user_messages.flags. Clients change only
  * `read`, `starred` and `collapsed`; the others are set by the server (mentions, alert words,
- * `historical` for a message the user read without having received it).
+ * `historical` for a message the user read without having received it). Bits not named here
+ * are the server's own (store/messages.ts DIRECT_COPY_BIT) and never shown.
  */
 export const FLAG_BITS = {
   read: 1,

@@ -33,6 +33,7 @@ import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
 import { unreadMessagesJson } from '../domain/unreads';
+import { recentPrivateConversations, starredMessages } from '../domain/conversations';
 import * as store from '../store/messages';
 
 /**
@@ -124,24 +125,30 @@ export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageReque
 
 /**
  * The messages service's part of POST /register, as Zulip's: max_message_id with `message`,
- * unread_msgs when both `message` and `update_message_flags` are wanted, saved_snippets.
+ * unread_msgs when both `message` and `update_message_flags` are wanted, saved_snippets, drafts,
+ * scheduled_messages, starred_messages and recent_private_conversations (each by its own name).
  * Its queries run side by side; unread_msgs, the large part, is spliced in as JSON text.
  */
 export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
   const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
   const wants = (type: string) => wanted === null || wanted.includes(type);
-  const [savedSnippets, drafts, scheduled, maxMessageId, unreads] = await Promise.all([
+  const { user_id: userId } = ctx.caller;
+  const [savedSnippets, drafts, scheduled, maxMessageId, unreads, starred, recent] = await Promise.all([
     wants('saved_snippets') ? listSnippets(deps.pool, ctx.caller) : undefined,
     wants('drafts') ? listDrafts(deps.pool, ctx.caller) : undefined,
     wants('scheduled_messages') ? listScheduled(deps.pool, ctx.caller) : undefined,
     wants('message') ? store.maxReceivedMessageId(deps.pool, ctx.caller.user_id) : undefined,
     wants('message') && wants('update_message_flags') ? unreadMessagesJson(deps.pool, ctx.caller.user_id) : undefined,
+    wants('starred_messages') ? starredMessages(deps.pool, userId) : undefined,
+    wants('recent_private_conversations') ? recentPrivateConversations(deps.pool, userId) : undefined,
   ]);
   const state = JSON.stringify({
     ...(savedSnippets && { saved_snippets: savedSnippets }),
     ...(drafts && { drafts: drafts.drafts }),
     ...(scheduled && { scheduled_messages: scheduled.scheduled_messages }),
     ...(maxMessageId !== undefined && { max_message_id: maxMessageId }),
+    ...(starred && { starred_messages: starred }),
+    ...(recent && { recent_private_conversations: recent }),
   });
   // max_message_id is there whenever unread_msgs is: the object has members to follow.
   return encodedJson(unreads === undefined ? state : `${state.slice(0, -1)},"unread_msgs":${unreads}}`);

@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import pg from 'pg';
 import { closeMessagesPool, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
-import { insertMessage, MessageInsert, recipientId } from './messages';
+import { DIRECT_COPY_BIT, insertMessage, MessageInsert, recipientId } from './messages';
 
 /**
  * insertMessage on the messages schema of the test run's database: sends made at the same time
@@ -62,6 +62,10 @@ async function stored(pool: pg.Pool, id: number) {
   return { message: m, copies: copies.rows, events: events.rows };
 }
 
+/** The copies as stored: those of a direct message with the server's own bit. */
+const storedCopies = (insert: MessageInsert) =>
+  insert.copies.map((c) => ({ ...c, flags: c.flags | (insert.message.kind === 'direct' ? DIRECT_COPY_BIT : 0) }));
+
 /** Counts the insert statements the pool runs. */
 function countInserts(pool: pg.Pool) {
   const spy = jest.spyOn(pool, 'query');
@@ -87,7 +91,7 @@ describe('insertMessage', () => {
         const expected = message(n);
         const s = await stored(pool, id);
         expect(s.message).toEqual({ ...expected.message });
-        expect(s.copies).toEqual(expected.copies);
+        expect(s.copies).toEqual(storedCopies(expected));
         expect(s.events).toEqual([{ payload: { ...expected.event, event: { type: 'message', message: { id, n } } }, trace: traceparent }]);
       }
     } finally {
@@ -127,7 +131,7 @@ describe('insertMessage', () => {
         const id = (results[n - 1] as PromiseFulfilledResult<number>).value;
         const s = await stored(pool, id);
         expect(s.message.content).toBe(message(n).message.content);
-        expect(s.copies).toEqual(message(n).copies);
+        expect(s.copies).toEqual(storedCopies(message(n)));
         expect(s.events).toHaveLength(1);
       }
       const { rows } = await pool.query("SELECT count(*)::int AS n FROM messages WHERE realm_id = $1 AND content LIKE 'message 4:%'", [message(4).message.realm_id]);

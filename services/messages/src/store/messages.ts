@@ -34,6 +34,13 @@ export const COLUMNS = `m.id::int AS id, m.realm_id, m.sender_id, m.kind, m.chan
 export const FLAG_COLUMNS = 'm.id::int AS id, m.kind, m.channel_id, m.topic, m.dm_user_ids';
 export type FlagRow = Pick<ViewedMessageRow, 'id' | 'kind' | 'channel_id' | 'topic' | 'dm_user_ids' | 'flags'>;
 
+/**
+ * The flag bit of every copy of a direct message (Zulip's is_private), which the server keeps
+ * for itself (never shown as a flag): a user's direct messages are a range of the index
+ * user_messages_direct. Set here, as each message's copies are stored.
+ */
+export const DIRECT_COPY_BIT = 256;
+
 export type NewMessage = Omit<MessageRow, 'id' | 'date_sent' | 'last_edit_time' | 'last_moved_time' | 'recipient_id'>;
 
 /**
@@ -143,9 +150,10 @@ async function insertMessages(db: Queryable, inserts: (MessageInsert & { trace?:
   const flags: number[] = [];
   const places: number[] = [];
   inserts.forEach((i, place) => {
+    const internal = i.message.kind === 'direct' ? DIRECT_COPY_BIT : 0;
     for (const c of i.copies) {
       users.push(c.user_id);
-      flags.push(c.flags);
+      flags.push(c.flags | internal);
       places.push(place + 1);
     }
   });

@@ -2,9 +2,11 @@ import { Handler, requireRealmId } from '@parley/common';
 import type { GetGroupMembershipsRequest__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsRequest';
 import type { GetTypingPreferencesReply } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
+import type { GetReadReceiptUsersReply } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
 import type { UsersDeps } from '../deps';
 import { apiEmail } from '../domain/format';
 import { userSettings } from '../domain/settings';
+import { SETTING_DEFAULTS } from '../domain/settings-schema';
 import * as userStore from '../store/users';
 
 /** Internal: who sends and receives typing notifications (the messages service's POST /typing). */
@@ -31,4 +33,15 @@ export const getUserSettings = (deps: UsersDeps): Handler<GetGroupMembershipsReq
   const realmId = requireRealmId(req.realm_id);
   const users = await userStore.listRealmUsersWithSettings(deps.pool, realmId, req.user_ids.map(Number));
   return { users: users.map((u) => ({ user_id: u.id, settings: JSON.stringify(userSettings(u)) })) };
+};
+
+/**
+ * Internal: of some users, those whose read receipts the caller may see (the messages
+ * service's GET /messages/{message_id}/read_receipts, Zulip's views/read_receipts.py): the
+ * active ones who share them. TODO(#28): also leave out users the caller muted and users
+ * who muted the caller, once muted users exist.
+ */
+export const getReadReceiptUsers = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetReadReceiptUsersReply> => async (req) => {
+  const realmId = requireRealmId(req.realm_id);
+  return { user_ids: await userStore.readReceiptSharers(deps.pool, realmId, req.user_ids.map(Number), SETTING_DEFAULTS.send_read_receipts === true) };
 };

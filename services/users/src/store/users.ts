@@ -216,3 +216,15 @@ export async function takeEmailChange(db: Queryable, token: string): Promise<Ema
 export async function setDeliveryEmail(db: Queryable, id: number, email: string): Promise<void> {
   await db.query('UPDATE users SET delivery_email = $2 WHERE id = $1', [id, email]);
 }
+
+/**
+ * Of these users of the realm, the active ones who share read receipts (send_read_receipts,
+ * on when not set), ascending.
+ */
+export async function readReceiptSharers(db: Queryable, realmId: number, ids: number[], sharedByDefault: boolean): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE realm_id = $1 AND id = ANY($2::int[]) AND is_active
+        AND COALESCE((settings ->> 'send_read_receipts')::boolean, $3) ORDER BY id`,
+    [realmId, ids, sharedByDefault]);
+  return rows.map((r) => r.id);
+}

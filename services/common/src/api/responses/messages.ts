@@ -119,6 +119,47 @@ export const RemoveReactionResponse = Type.Object({
 }, { $id: "RemoveReactionResponse", additionalProperties: false });
 export type RemoveReactionResponse = Static<typeof RemoveReactionResponse>;
 
+export const MarkAllAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  complete: Type.Boolean({ description: "Whether all unread messages were marked as read; false when the batches ran out of time (the client repeats the request)." }),
+}, { $id: "MarkAllAsReadResponse", additionalProperties: false });
+export type MarkAllAsReadResponse = Static<typeof MarkAllAsReadResponse>;
+
+export const MarkStreamAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "MarkStreamAsReadResponse", additionalProperties: false });
+export type MarkStreamAsReadResponse = Static<typeof MarkStreamAsReadResponse>;
+
+export const MarkTopicAsReadResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "MarkTopicAsReadResponse", additionalProperties: false });
+export type MarkTopicAsReadResponse = Static<typeof MarkTopicAsReadResponse>;
+
+export const GetReadReceiptsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  user_ids: Type.Array(Type.Integer(), { description: "The IDs of the users who have marked the message as read and whose read status the caller may see: never the sender, nor users who do not share read receipts." }),
+}, { $id: "GetReadReceiptsResponse", additionalProperties: false });
+export type GetReadReceiptsResponse = Static<typeof GetReadReceiptsResponse>;
+
+export const GetStreamTopicsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  topics: Type.Array(Type.Object({
+    max_id: Type.Integer({ description: "The message ID of the last message sent to this topic." }),
+    name: Type.String({ description: "The name of the topic." }),
+  }, { additionalProperties: false }), { description: "The topics of the channel the user may see, the one with the most recent message first." }),
+}, { $id: "GetStreamTopicsResponse", additionalProperties: false });
+export type GetStreamTopicsResponse = Static<typeof GetStreamTopicsResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -232,6 +273,11 @@ export const messagesResponses = {
   'POST /messages/{message_id}/report': ReportMessageResponse,
   'POST /messages/{message_id}/reactions': AddReactionResponse,
   'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
+  'POST /mark_all_as_read': MarkAllAsReadResponse,
+  'POST /mark_stream_as_read': MarkStreamAsReadResponse,
+  'POST /mark_topic_as_read': MarkTopicAsReadResponse,
+  'GET /messages/{message_id}/read_receipts': GetReadReceiptsResponse,
+  'GET /users/me/{stream_id}/topics': GetStreamTopicsResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,

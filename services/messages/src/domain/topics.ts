@@ -1,0 +1,22 @@
+import pg from 'pg';
+import { BadRequestError } from '@parley/common';
+import * as store from '../store/topics';
+import type { Directory } from './directory';
+
+/**
+ * GET /users/me/{stream_id}/topics, as Zulip's get_topics_backend and
+ * get_topic_history_for_stream: the topics of a channel whose content the caller may read,
+ * each once whatever its case (named as its newest message spells it) with its newest
+ * message's ID, the most recent first. Where history is protected from the caller, only the
+ * topics of messages they received, with the newest of those. Zulip bounds the list by the
+ * channel's topics only; so does Parley.
+ */
+export async function channelTopics(pool: pg.Pool, dir: Directory, streamId: number, allowEmptyTopicName: boolean): Promise<{ topics: store.TopicRow[] }> {
+  const channel = await dir.channel({ stream_id: streamId });
+  if (!channel?.content) throw new BadRequestError('Invalid channel ID');
+  const topics = await store.channelTopics(pool, channel.stream_id, channel.history_visible ? undefined : dir.caller.user_id);
+  if (allowEmptyTopicName) return { topics };
+  // Clients that do not know the empty topic see the realm's name for it (feature level 334).
+  const emptyName = String((await dir.realmPolicy()).settings.realm_empty_topic_display_name ?? '');
+  return { topics: topics.map((t) => (t.name === '' ? { ...t, name: emptyName } : t)) };
+}
