@@ -153,6 +153,17 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
+  'GET /users/me/alert_words': fixed('/users/me/alert_words'),
+  'POST /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),
+  'DELETE /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),
+  'POST /users/me/muted_users/:muted_user_id': async (w, self) => {
+    await self.api.delete(`/users/me/muted_users/${w.bystander.user_id}`); // a mute left by an earlier call
+    return { path: `/users/me/muted_users/${w.bystander.user_id}`, params: {} };
+  },
+  'DELETE /users/me/muted_users/:muted_user_id': async (w, self) => {
+    await self.api.post(`/users/me/muted_users/${w.bystander.user_id}`);
+    return { path: `/users/me/muted_users/${w.bystander.user_id}`, params: {} };
+  },
   'POST /users/me/status': fixed('/users/me/status', { status_text: 'busy' }),
   'POST /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: { status_text: 'set by someone else' } }),
   'GET /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: {} }),
