@@ -10,6 +10,7 @@ import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/
 import type { GetRenderContextReply__Output } from '@parley/common/generated/parley/users/v1/GetRenderContextReply';
 import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
+import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { RenderContext } from './render';
 import type { KeptAnswers } from './kept-answers';
 
@@ -195,6 +196,11 @@ export class Directory {
     this.linkifierList ??= this.users<JsonReplyOf>('GetLinkifiers', {}).then((r) =>
       parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
+  }
+
+  /** A send's recipients' alert words and mutes (see ./send-traits). */
+  sendTraits(recipients: number[]): Promise<SendTraits> {
+    return fetchSendTraits((method, request) => this.users(method, request), this.caller.realm_id, recipients, this.kept);
   }
 
   async typingPreferences(userIds: number[]) {
