@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
 import { unique } from './support/route-samples';
@@ -138,5 +139,24 @@ describe('muted users\' messages', () => {
     // Muting the sender does not touch the muter's own messages.
     expect(await read(realm.admin, await send(realm.member, unique('to the admin ')))).toBe(false);
     ok(await realm.member.api.delete(`/users/me/muted_users/${realm.admin.user_id}`));
+  });
+
+  it('become read when their sender is muted: the earlier unread ones, with an update_message_flags event to the muter', async () => {
+    const user = realm.guest;
+    const before = [await send(realm.moderator, unique('earlier ')), await dm(realm.moderator, user)];
+    const others = await send(realm.admin, unique('someone else '));
+    const queue = ok(await user.api.post('/register', { event_types: ['update_message_flags'] })).queue_id as string;
+    ok(await user.api.post(`/users/me/muted_users/${realm.moderator.user_id}`));
+    await eventually(async () => {
+      for (const id of before) expect(await read(user, id)).toBe(true);
+    });
+    const events = (await eventsOf(user, queue, 1)).filter((e: Json) => e.type === 'update_message_flags');
+    expect(events.map(({ id: _id, ...e }: Json) => e)).toEqual([
+      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: before, all: false },
+    ]);
+    // Only the muted user's, only the muter's.
+    expect(await read(user, others)).toBe(false);
+    expect(await read(realm.member, before[0])).toBe(false);
+    ok(await user.api.delete(`/users/me/muted_users/${realm.moderator.user_id}`));
   });
 });

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { BadRequestError, Caller, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/muted-users';
 import * as userStore from '../store/users';
-import { notifyClients } from './notify';
+import { notifyClients, notifyUserMuted } from './notify';
 
 /** Parley's bound on the users one user may mute (Zulip has none). */
 export const MAX_MUTED_USERS = 1000;
@@ -38,6 +38,8 @@ export async function checkMuteUser(pool: pg.Pool, caller: Caller, mutedUserId: 
     if (!(await store.insertMutedUser(tx, caller.user_id, mutedUserId))) throw new BadRequestError('User already muted');
     if ((await store.countMutedUsers(tx, caller.user_id)) > MAX_MUTED_USERS) throw new BadRequestError(`You may mute at most ${MAX_MUTED_USERS} users.`);
     await notifyMutedUsers(tx, caller);
+    // The messages service marks the muted user's earlier messages read for the muter.
+    await notifyUserMuted(tx, caller.realm_id, caller.user_id, mutedUserId);
   });
 }
 
