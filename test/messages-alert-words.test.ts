@@ -87,6 +87,26 @@ describe('has_alert_word', () => {
     await setWords(user, []);
   });
 
+  it('follows an edit of the content, on every copy, the sender\'s too (Zulip\'s test_update_alert_words)', async () => {
+    await setWords(realm.member, ['ALERT']);
+    await setWords(realm.admin, ['editword']);
+    const id = await send(realm.member, 'this is an ALERT for you');
+    expect([await alerted(realm.member, id), await alerted(realm.admin, id)]).toEqual([true, false]);
+    const queue = ok(await realm.admin.api.post('/register', { event_types: ['update_message'] })).queue_id as string;
+    ok(await realm.member.api.patch(`/messages/${id}`, { content: 'new ALERT for you, editword' }));
+    expect([await alerted(realm.member, id), await alerted(realm.admin, id)]).toEqual([true, true]);
+    const [event] = (await eventsOf(realm.admin, queue, 1)).filter((e: Json) => e.type === 'update_message');
+    expect(event.flags).toContain('has_alert_word');
+    ok(await realm.member.api.patch(`/messages/${id}`, { content: 'sorry false alarm' }));
+    expect([await alerted(realm.member, id), await alerted(realm.admin, id)]).toEqual([false, false]);
+    // A topic edit leaves the flag alone.
+    const other = await send(realm.other, 'an editword');
+    ok(await realm.other.api.patch(`/messages/${other}`, { topic: 'renamed' }));
+    expect(await alerted(realm.admin, other)).toBe(true);
+    await setWords(realm.member, []);
+    await setWords(realm.admin, []);
+  });
+
   it('is in the message event\'s flags, and is:alerted finds the message', async () => {
     const user = realm.guest;
     await setWords(user, ['eventword']);
