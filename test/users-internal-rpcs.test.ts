@@ -1,7 +1,7 @@
 import { RpcClient } from '@parley/common';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 
-/** The users service's internal RPCs for the other services: ResolveUsers and GetRealmPolicy (IsInGroupSetting is in user-groups.test.ts). */
+/** The users service's internal RPCs for the other services: ResolveUsers, GetRealmPolicy, the permission context, GetRecipientTraits (IsInGroupSetting is in user-groups.test.ts). */
 let realm: TestRealm;
 let elsewhere: TestRealm;
 let client: RpcClient;
@@ -181,5 +181,27 @@ describe('GetPermissionContext (internal RPC)', () => {
   it('refuses a request without a realm, and a realm that does not exist', async () => {
     await expect(context({ realm_id: 0, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
     await expect(context({ realm_id: 2 ** 31 - 1, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });
+  });
+});
+
+describe('GetRecipientTraits (internal RPC)', () => {
+  interface Traits { users: { user_id: number; alert_words: string[]; muted_user_ids: number[] }[] }
+  const traits = (request: { realm_id: number; user_ids: number[] }) => client.call<Traits>('GetRecipientTraits', request, { client: 'test', host: '' });
+
+  it('gives the alert words and mutes of those of the users who have any, and nothing of other realms\' users', async () => {
+    expect((await realm.admin.api.post('/users/me/alert_words', { alert_words: JSON.stringify(['Kiwi', 'mango']) })).status).toBe(200);
+    expect((await realm.moderator.api.post(`/users/me/muted_users/${realm.admin.user_id}`)).status).toBe(200);
+    expect((await elsewhere.admin.api.post('/users/me/alert_words', { alert_words: JSON.stringify(['elsewhere']) })).status).toBe(200);
+    const res = await traits({ realm_id: realm.realm_id, user_ids: [realm.admin.user_id, realm.moderator.user_id, realm.guest.user_id, elsewhere.admin.user_id] });
+    expect(res.users.map((u) => ({ ...u, user_id: Number(u.user_id), muted_user_ids: u.muted_user_ids.map(Number) })).sort((a, b) => a.user_id - b.user_id)).toEqual([
+      { user_id: realm.admin.user_id, alert_words: ['Kiwi', 'mango'], muted_user_ids: [] },
+      { user_id: realm.moderator.user_id, alert_words: [], muted_user_ids: [realm.admin.user_id] },
+    ].sort((a, b) => a.user_id - b.user_id));
+    expect(await traits({ realm_id: realm.realm_id, user_ids: [] })).toEqual({ users: [] });
+    expect((await realm.moderator.api.delete(`/users/me/muted_users/${realm.admin.user_id}`)).status).toBe(200);
+  });
+
+  it('refuses a request without a realm', async () => {
+    await expect(traits({ realm_id: 0, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
   });
 });

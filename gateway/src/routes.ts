@@ -212,6 +212,11 @@ export const routes: Route[] = [
   // Refused whatever the parameters (no push service).
   { method: 'POST', path: '/mobile_push/register', service: 'users', rpc: 'RegisterPushDevice', auth: 'user', params: {} },
   { method: 'POST', path: '/mobile_push/e2ee/test_notification', service: 'users', rpc: 'E2eeTestPushNotification', auth: 'user', params: {} },
+  { method: 'GET', path: '/users/me/alert_words', service: 'users', rpc: 'GetAlertWords', auth: 'user', params: {} },
+  { method: 'POST', path: '/users/me/alert_words', service: 'users', rpc: 'AddAlertWords', auth: 'user', params: { alert_words: 'string[]' } },
+  { method: 'DELETE', path: '/users/me/alert_words', service: 'users', rpc: 'RemoveAlertWords', auth: 'user', params: { alert_words: 'string[]' } },
+  { method: 'POST', path: '/users/me/muted_users/:muted_user_id', service: 'users', rpc: 'MuteUser', auth: 'user', params: { muted_user_id: 'int' } },
+  { method: 'DELETE', path: '/users/me/muted_users/:muted_user_id', service: 'users', rpc: 'UnmuteUser', auth: 'user', params: { muted_user_id: 'int' } },
   { method: 'POST', path: '/users/me/status', service: 'users', rpc: 'UpdateOwnStatus', auth: 'user',
     params: { status_text: 'string?', away: 'bool?', emoji_name: 'string?', emoji_code: 'string?', reaction_type: 'string?' } },
   { method: 'POST', path: '/users/:user_id/status', service: 'users', rpc: 'UpdateUserStatus', auth: 'user',

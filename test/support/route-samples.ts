@@ -153,6 +153,17 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
+  'GET /users/me/alert_words': fixed('/users/me/alert_words'),
+  'POST /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),
+  'DELETE /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),
+  'POST /users/me/muted_users/:muted_user_id': async (w, self) => {
+    await self.api.delete(`/users/me/muted_users/${w.bystander.user_id}`); // a mute left by an earlier call
+    return { path: `/users/me/muted_users/${w.bystander.user_id}`, params: {} };
+  },
+  'DELETE /users/me/muted_users/:muted_user_id': async (w, self) => {
+    await self.api.post(`/users/me/muted_users/${w.bystander.user_id}`);
+    return { path: `/users/me/muted_users/${w.bystander.user_id}`, params: {} };
+  },
   'POST /users/me/status': fixed('/users/me/status', { status_text: 'busy' }),
   'POST /users/me/apns_device_token': fixed('/users/me/apns_device_token', { token: 'c0ffee', appid: 'org.zulip.Zulip' }),
   // A bot (refused first) registers none of its own.

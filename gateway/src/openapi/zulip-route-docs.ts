@@ -166,6 +166,54 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
     featureLevel: 420,
     params: {}
   },
+  "GET /users/me/alert_words": {
+    operationId: "get-alert-words",
+    summary: "Get all alert words",
+    description: "Get all of the user's configured [alert words](https://zulip.com/help/dm-mention-alert-notifications#alert-words).",
+    tag: "users",
+    featureLevel: 167,
+    params: {}
+  },
+  "POST /users/me/alert_words": {
+    operationId: "add-alert-words",
+    summary: "Add alert words",
+    description: "Add words (or phrases) to the user's set of configured [alert words](https://zulip.com/help/dm-mention-alert-notifications#alert-words). Each is trimmed, at most 100 characters, and unique without regard to case; Parley keeps at most 1,000 per user.",
+    tag: "users",
+    featureLevel: 167,
+    params: {
+      alert_words: "An array of strings to be added to the user's set of configured alert words. Strings already present in the user's set of alert words already are ignored."
+    }
+  },
+  "DELETE /users/me/alert_words": {
+    operationId: "remove-alert-words",
+    summary: "Remove alert words",
+    description: "Remove words (or phrases) from the user's set of configured [alert words](https://zulip.com/help/dm-mention-alert-notifications#alert-words). Alert words are case insensitive.",
+    tag: "users",
+    featureLevel: 167,
+    params: {
+      alert_words: "An array of strings to be removed from the user's set of configured alert words. Strings that are not in the user's set of alert words are ignored."
+    }
+  },
+  "POST /users/me/muted_users/{muted_user_id}": {
+    operationId: "mute-user",
+    summary: "Mute a user",
+    description: "[Mute a user](https://zulip.com/help/mute-a-user) from the perspective of the requesting user. The muted user's new messages arrive already read for the requesting user. Parley keeps at most 1,000 muted users per user.",
+    tag: "users",
+    featureLevel: 188,
+    params: {
+      muted_user_id: "The ID of the user to mute/unmute."
+    }
+  },
+  "DELETE /users/me/muted_users/{muted_user_id}": {
+    operationId: "unmute-user",
+    summary: "Unmute a user",
+    description: "[Unmute a user](https://zulip.com/help/mute-a-user) from the perspective of the requesting user.",
+    tag: "users",
+    featureLevel: 188,
+    params: {
+      muted_user_id: "The ID of the user to mute/unmute."
+    }
+  },
   "POST /users/me/status": {
     operationId: "update-status",
     summary: "Update your status",

@@ -11,6 +11,7 @@ import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessage
 import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
 import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
+import { applyUserMuted, type UserMuted } from './domain/muted-senders';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
@@ -66,9 +67,10 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
 
 /**
  * Background work: the Notification Bot posts what other services ask it to, drafts go when
- * their user turns synchronization off (work queues shared by replicas), scheduled messages
- * are delivered when due, the retention job deletes expired messages, and the answers of the
- * users and channels services kept here are dropped as those services announce changes.
+ * their user turns synchronization off and a muted user's earlier messages become read for
+ * the muter (work queues shared by replicas), scheduled messages are delivered when due, the
+ * retention job deletes expired messages, and the answers of the users and channels services
+ * kept here are dropped as those services announce changes.
  */
 async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept: KeptAnswers): Promise<() => Promise<void>> {
   const stopKeeping = await listenForChanges(kept, deps.bus);
@@ -81,6 +83,12 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept
     subject: 'users.user.settings_changed',
     durable: 'messages',
     handler: (msg) => applySettingsChanged(deps.pool, msg.data as Parameters<typeof applySettingsChanged>[1]),
+  }));
+  subs.push(await deps.bus.subscribe({
+    subject: 'users.user.muted',
+    // A durable reads one subject of a stream: the users stream's settings changes have 'messages'.
+    durable: 'messages-mutes',
+    handler: (msg) => applyUserMuted(deps.pool, msg.data as UserMuted),
   }));
   const stopDelivery = config.scheduledDeliveryIntervalMs > 0
     ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)

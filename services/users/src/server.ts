@@ -57,6 +57,9 @@ import { getLinkifiers } from './rpc/get-linkifiers';
 import { updateLinkifier } from './rpc/update-linkifier';
 import { removeLinkifier } from './rpc/remove-linkifier';
 import { reorderLinkifiers } from './rpc/reorder-linkifiers';
+import { addAlertWords, getAlertWords, removeAlertWords } from './rpc/alert-words';
+import { muteUser, unmuteUser } from './rpc/muted-users';
+import { getRecipientTraits } from './rpc/get-recipient-traits';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -101,6 +104,12 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetTypingPreferences: getTypingPreferences(deps),
     GetUserSettings: getUserSettings(deps),
     GetReadReceiptUsers: getReadReceiptUsers(deps),
+    GetAlertWords: getAlertWords(deps),
+    AddAlertWords: addAlertWords(deps),
+    RemoveAlertWords: removeAlertWords(deps),
+    MuteUser: muteUser(deps),
+    UnmuteUser: unmuteUser(deps),
+    GetRecipientTraits: getRecipientTraits(deps),
     UpdateOwnStatus: updateOwnStatus(deps),
     AddApnsDeviceToken: addApnsDeviceToken(deps),
     RemoveApnsDeviceToken: removeApnsDeviceToken(deps),

@@ -59,6 +59,7 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
       case 'GetRenderContext': return { users: [], groups: [], linkifiers: [] };
       case 'GetLinkifiers': return { json: '{"linkifiers":[]}' };
       case 'ExpandGroupSettings': return { user_ids: [] };
+      case 'GetRecipientTraits': return { users: [] };
       default: throw new Error(`unexpected users.${method}`);
     }
   });

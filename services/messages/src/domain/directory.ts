@@ -11,6 +11,7 @@ import type { GetRenderContextReply__Output } from '@parley/common/generated/par
 import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
 import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
+import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { RenderContext } from './render';
 import type { KeptAnswers } from './kept-answers';
 
@@ -199,6 +200,11 @@ export class Directory {
     this.linkifierList ??= this.users<JsonReplyOf>('GetLinkifiers', {}).then((r) =>
       parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
+  }
+
+  /** A send's recipients' alert words and mutes (see ./send-traits). */
+  sendTraits(recipients: number[]): Promise<SendTraits> {
+    return fetchSendTraits((method, request) => this.users(method, request), this.caller.realm_id, recipients, this.kept);
   }
 
   async typingPreferences(userIds: number[]) {

@@ -65,6 +65,8 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
   const [policy, groups] = await Promise.all([dir.realmPolicy(), dir.callerGroups()]);
   const holds = (value: unknown) => holdsGroupSetting(value, caller.user_id, groups);
   const settings = policy.settings;
+  // The copies' holders' alert words, asked before the transaction: has_alert_word follows the content.
+  const traits = req.content === undefined ? undefined : await dir.sendTraits((await edits.copiesOfMany(pool, [req.message_id])).map((c) => c.user_id));
 
   return withTransaction(pool, async (tx) => {
     const message = await accessMessage(tx, dir, req.message_id, { lock: true });
@@ -82,7 +84,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
     if (channel && (!channel.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
 
     // Content.
-    let contentChange: { content: string; rendered: ReturnType<typeof renderMessage> } | undefined;
+    let contentChange: ContentChange | undefined;
     if (req.content !== undefined) {
       if (settings.allow_message_editing !== true) throw new BadRequestError('Your organization has turned off message editing');
       if (message.sender_id !== caller.user_id) throw new BadRequestError("You don't have permission to edit this message");
@@ -99,7 +101,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
         if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
         if (rendered.topicWildcard && (await store.topicParticipants(tx, channel.stream_id, message.topic)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('topic');
       }
-      contentChange = { content, rendered };
+      contentChange = { content, rendered, alerted: traits?.matcher?.usersIn(content) ?? new Set() };
     }
 
     // Topic and channel.
@@ -201,7 +203,7 @@ async function withCopies(tx: Queryable, userId: number, rows: MessageRow[]): Pr
 
 async function applyEdit(
   tx: Queryable, dir: Directory, message: MessageRow, channel: ChannelAccess | undefined,
-  contentChange: { content: string; rendered: ReturnType<typeof renderMessage> } | undefined,
+  contentChange: ContentChange | undefined,
   move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined, mode: string,
 ): Promise<void> {
   const caller = dir.caller;
@@ -248,7 +250,7 @@ async function applyEdit(
       type: 'delete_message', message_type: 'stream', message_ids: ids, stream_id: channel!.stream_id, topic: message.topic,
     });
   }
-  if (contentChange) await recomputeMentions(tx, dir, message, contentChange.rendered);
+  if (contentChange) await recomputeMentions(tx, dir, message, contentChange);
   const after = await edits.copiesOfMany(tx, ids);
 
   const event: Record<string, unknown> & { type: string } = {
@@ -281,15 +283,23 @@ async function applyEdit(
   for (const [key, users] of byFlags) await emit(tx, 'messages', caller.realm_id, users, { ...event, flags: JSON.parse(key) as string[] });
 }
 
-/** After a content edit, each recipient's mention flags follow the new content (as on send). */
-async function recomputeMentions(tx: Queryable, dir: Directory, message: MessageRow, rendered: ReturnType<typeof renderMessage>): Promise<void> {
+/** New content, rendered, and the users whose alert words it holds. */
+interface ContentChange {
+  content: string;
+  rendered: ReturnType<typeof renderMessage>;
+  alerted: ReadonlySet<number>;
+}
+
+/** After a content edit, each recipient's mention and alert-word flags follow the new content (as on send). */
+async function recomputeMentions(tx: Queryable, dir: Directory, message: MessageRow, { rendered, alerted }: ContentChange): Promise<void> {
   const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
   const participants = rendered.topicWildcard && message.channel_id !== null ? new Set(await store.topicParticipants(tx, message.channel_id, message.topic)) : new Set<number>();
-  const bits = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
+  const bits = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.has_alert_word;
   for (const c of await edits.copiesOfMany(tx, [message.id])) {
     let flags = c.flags & ~bits;
     if (mentioned.has(c.user_id)) flags |= FLAG_BITS.mentioned;
+    if (alerted.has(c.user_id)) flags |= FLAG_BITS.has_alert_word;
     if (message.kind === 'channel' && rendered.streamWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
     if (message.kind === 'channel' && rendered.topicWildcard && participants.has(c.user_id)) flags |= FLAG_BITS.topic_wildcard_mentioned;
     if (flags !== c.flags) await edits.setCopyFlags(tx, c.user_id, message.id, flags);

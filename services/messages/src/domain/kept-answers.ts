@@ -2,25 +2,34 @@ import { Announcement, Bus, clientEventsOf, dropsRealm, listenAll, RealmAnswers,
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { ChannelAccess, Person } from './directory';
+import type { RecipientTraits } from './send-traits';
+import type { AlertWordMatcher } from './alert-words';
 
-/**
- * Client events of the users service that change nothing a permission context or a channel's
- * access holds (the realm's policy, its users' records, roles and groups, its linkifiers).
- * Every other event of a realm drops that realm's answers: an event type added later errs on
- * the side of a refetch, never of a stale permission.
- */
-const UNRELATED_USERS_EVENTS = new Set([
+/** Client events of the users service that change no one's alert words or mutes. */
+const UNRELATED_TO_TRAITS = [
   'presence', 'user_status', 'user_settings', 'update_display_settings', 'update_global_notifications',
   'custom_profile_fields', 'realm_user_settings_defaults', 'realm_emoji',
-]);
+];
+/**
+ * Client events of the users service that change nothing a permission context or a channel's
+ * access holds (the realm's policy, its users' records, roles and groups, its linkifiers):
+ * those, and a user's alert words and mutes. Every other event of a realm drops that realm's
+ * answers: an event type added later errs on the side of a refetch, never of a stale permission.
+ */
+const UNRELATED_USERS_EVENTS = new Set([...UNRELATED_TO_TRAITS, 'alert_words', 'muted_users']);
 
-/** The users service's announcements: its client events (all but the unrelated ones) and authentication changes. */
-export const USERS_ANNOUNCEMENTS: readonly Announcement<never>[] = [
-  clientEventsOf('users', UNRELATED_USERS_EVENTS),
+const usersAnnouncements = (unrelated: ReadonlySet<string>): readonly Announcement<never>[] => [
+  clientEventsOf('users', unrelated),
   // Deactivations, role and credential changes (also announced as client events; this one is
   // what the gateways drop their authentications on).
   dropsRealm('users.auth.invalidate', (data) => (data as { realm_id: number }).realm_id),
 ];
+
+/** The users service's announcements: its client events (all but the unrelated ones) and authentication changes. */
+export const USERS_ANNOUNCEMENTS = usersAnnouncements(UNRELATED_USERS_EVENTS);
+
+/** The same, alert_words and muted_users events included (and a type added later, as ever). */
+export const TRAITS_ANNOUNCEMENTS = usersAnnouncements(new Set(UNRELATED_TO_TRAITS));
 
 /** The channels service's client events, every one: channels, subscriptions, their settings. */
 export const CHANNELS_ANNOUNCEMENTS: readonly Announcement<never>[] = [clientEventsOf('channels')];
@@ -44,6 +53,13 @@ export interface KeptAnswers {
    * avatars and roles change only with the users service's announcements.
    */
   people: RealmAnswers<Person>;
+  /** Each recipient's alert words and mutes (GetRecipientTraits), by user ID: their own changes announce them. */
+  recipientTraits: RealmAnswers<RecipientTraits>;
+  /**
+   * Automata of the alert words of the realm's users who have any among a send's recipients,
+   * by those users' IDs: a channel's sends share one. Dropped with recipientTraits.
+   */
+  alertMatchers: RealmAnswers<AlertWordMatcher>;
 }
 
 export function keptAnswers(opts: Omit<RealmAnswersOptions<never>, 'announcements'> = {}): KeptAnswers {
@@ -52,9 +68,11 @@ export function keptAnswers(opts: Omit<RealmAnswersOptions<never>, 'announcement
     channels: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
     channelLists: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
     people: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
+    recipientTraits: new RealmAnswers({ ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
+    alertMatchers: new RealmAnswers({ maxEntries: 1000, ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
   };
 }
 
 /** Listens for all of them; returns what stops them all. */
 export const listenForChanges = (kept: KeptAnswers, bus: Bus): Promise<() => Promise<void>> =>
-  listenAll(bus, [kept.contexts, kept.channels, kept.channelLists, kept.people]);
+  listenAll(bus, [kept.contexts, kept.channels, kept.channelLists, kept.people, kept.recipientTraits, kept.alertMatchers]);

@@ -42,6 +42,8 @@ export async function postNotification(pool: pg.Pool, clients: RpcClients, busMe
     const participants = [bot, ...users.filter((u) => u.is_active && u.user_id !== bot.user_id)].sort((a, b) => a.user_id - b.user_id);
     out = { sender: bot, topic: '', participants, recipients: participants.map((p) => p.user_id), content, client: 'Internal', readBySender: true };
   }
+  // Asked before the transaction: the recipients' alert words and mutes.
+  out = { ...out, traits: await dir.sendTraits(out.recipients) };
   await withTransaction(pool, async (tx) => {
     const { rowCount } = await tx.query('INSERT INTO handled_notifications (bus_message_id) VALUES ($1) ON CONFLICT DO NOTHING', [busMessageId]);
     if (rowCount) await doSend(tx, dir, out);

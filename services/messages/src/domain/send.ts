@@ -3,6 +3,7 @@ import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundErr
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
 import type { ChannelAccess, Directory, Person } from './directory';
+import type { SendTraits } from './send-traits';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
 import { messageEvent } from './notify';
@@ -109,6 +110,8 @@ export interface PreparedSend {
   content: string;
   /** The recipient row's ID, when already known. */
   recipientId?: number;
+  /** The recipients' alert words and mutes, when already known. */
+  traits?: SendTraits;
 }
 
 /** The recipient row a message to this channel or these participants belongs to. */
@@ -158,7 +161,9 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   // The checks ask the users and channels services: before BEGIN, not while holding a
   // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
-  prepared.recipientId = await store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients));
+  [prepared.recipientId, prepared.traits] = await Promise.all([
+    store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)), dir.sendTraits(prepared.recipients),
+  ]);
   // A send is one statement; it needs a transaction for its idempotency key or its uploads' claim.
   const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length
     ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key))
@@ -183,7 +188,7 @@ async function storeSend(
   const earlier = key === undefined ? undefined : await store.claimSendKey(db, caller.user_id, key);
   if (earlier !== undefined) return earlier;
   const sent = await doSend(db, dir, {
-    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, content: p.content, client,
+    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
@@ -221,6 +226,8 @@ export interface Outgoing {
   recipients: number[];
   /** The recipient row's ID, when already known (else found or made in the transaction). */
   recipientId?: number;
+  /** The recipients' alert words and mutes, when already known (else asked for here). */
+  traits?: SendTraits;
   content: string;
   client: string;
   readBySender: boolean;
@@ -250,13 +257,19 @@ export async function doSend(
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
+  // Zulip: has_alert_word for each recipient whose alert word the content holds (the sender
+  // too), read for each recipient who muted the sender, channel and direct messages alike.
+  const traits = out.traits ?? await dir.sendTraits(recipients);
+  const alerted = traits.matcher?.usersIn(out.content) ?? new Set<number>();
+  const muters = new Set(traits.muters(sender.user_id));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
   const copies = recipients.map((user_id) => {
     let flags = 0;
     if (mentioned.has(user_id)) flags |= FLAG_BITS.mentioned;
     if (channel && rendered.streamWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
     if (channel && rendered.topicWildcard && topicWildcardUsers.includes(user_id)) flags |= FLAG_BITS.topic_wildcard_mentioned;
-    if (user_id === sender.user_id && out.readBySender) flags |= FLAG_BITS.read;
+    if (alerted.has(user_id)) flags |= FLAG_BITS.has_alert_word;
+    if ((user_id === sender.user_id && out.readBySender) || muters.has(user_id)) flags |= FLAG_BITS.read;
     return { user_id, flags };
   });
   const realmId = dir.caller.realm_id;

@@ -252,6 +252,16 @@ export async function setFlag(db: Queryable, userId: number, ids: number[], bit:
   return rows.map((r) => r.message_id).sort((a, b) => a - b);
 }
 
+/** Marks read the user's unread copies of `senderId`'s messages sent at or before `until`; returns their IDs. */
+export async function markSenderRead(db: Queryable, userId: number, senderId: number, until: Date): Promise<number[]> {
+  const { rows } = await db.query<{ message_id: number }>(
+    `UPDATE user_messages um SET flags = um.flags | 1 FROM messages m
+      WHERE um.user_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2 AND m.date_sent <= $3
+      RETURNING um.message_id::int`,
+    [userId, senderId, until]);
+  return rows.map((r) => r.message_id).sort((a, b) => a - b);
+}
+
 /** Gives the user copies (flagged historical and the given bits) of messages they read without having received. */
 export async function addHistoricalCopies(db: Queryable, userId: number, ids: number[], flags: number): Promise<number[]> {
   // Most flag changes concern messages the user received: no round trip for nothing.

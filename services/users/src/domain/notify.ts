@@ -7,6 +7,7 @@ import { Audience, ClientEvent, clientEventSubject, emit, emitLegacy, Queryable,
  * - users.user.active_changed: a user was deactivated or reactivated ({realm_id, user_id, is_active}).
  * - users.user.role_changed: a user's role changed ({realm_id, user_id, is_bot, old_role, role}).
  * - users.user.settings_changed: personal settings changed ({realm_id, user_id, changes, changed_at}).
+ * - users.user.muted: a user muted another ({realm_id, user_id, muted_user_id, muted_at}).
  * - users.client_event: a Zulip event for the events service to queue, with its audience.
  */
 export const Subjects = {
@@ -15,6 +16,7 @@ export const Subjects = {
   userActiveChanged: 'users.user.active_changed',
   userRoleChanged: 'users.user.role_changed',
   userSettingsChanged: 'users.user.settings_changed',
+  userMuted: 'users.user.muted',
   clientEvent: clientEventSubject('users'),
 } as const;
 
@@ -43,6 +45,10 @@ export function notifyUserSettingsChanged(tx: Queryable, realmId: number, userId
 /** An older event shape, in addition, for the queues registered without `capability`. */
 export function notifyLegacyClients(tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], capability: string): Promise<void> {
   return emitLegacy(tx, 'users', realmId, audience, event, capability);
+}
+
+export function notifyUserMuted(tx: Queryable, realmId: number, userId: number, mutedUserId: number): Promise<void> {
+  return writeOutbox(tx, SCHEMA, Subjects.userMuted, { realm_id: realmId, user_id: userId, muted_user_id: mutedUserId, muted_at: new Date().toISOString() });
 }
 
 export function notifyClients(

@@ -13,8 +13,8 @@ export interface OwnUserAnswers {
   maxMessageIds: RealmAnswers<number>;
 }
 
-/** Client events of the users service that change nothing in anyone's own profile. */
-const NOT_PROFILE_EVENTS = new Set(['presence', 'user_status']);
+/** Client events of the users service that change nothing in anyone's own profile (nor the realm's people). */
+const NOT_PROFILE_EVENTS = new Set(['presence', 'user_status', 'alert_words', 'muted_users']);
 
 /** Every users event but those drops the realm's profiles, as a credential or role change does. */
 export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [

@@ -13,6 +13,8 @@ import { SETTING_CHOICES, userSettings } from './settings';
 import { realmUserDefaults } from './realm-defaults';
 import { listGroups } from './user-groups';
 import { userStatusState } from './user-status';
+import { listAlertWords } from './alert-words';
+import { listMutedUsers } from './muted-users';
 import { linkifierState } from './linkifiers';
 import { presences } from './presence';
 import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
@@ -57,6 +59,8 @@ export async function registerState(
     parts.push(listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true).then((groups) => ({ realm_user_groups: groups })));
   }
   if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
+  if (wants(req, 'alert_words')) parts.push(listAlertWords(pool, caller).then((words) => ({ alert_words: words })));
+  if (wants(req, 'muted_users')) parts.push(listMutedUsers(pool, caller.user_id).then((muted) => ({ muted_users: muted })));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
     parts.push(presences(pool, people, presenceStore, config, caller, { modern: req.slimPresence }, Date.now() / 1000)

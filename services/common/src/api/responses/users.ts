@@ -109,6 +109,46 @@ export const ReactivateUserResponse = Type.Object({
 }, { $id: "ReactivateUserResponse", additionalProperties: false });
 export type ReactivateUserResponse = Static<typeof ReactivateUserResponse>;
 
+const alertWords = Type.Array(Type.String(), { description: "An array of strings, where each string is an alert word (or phrase) configured by the user." });
+
+export const GetAlertWordsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  alert_words: alertWords,
+}, { $id: "GetAlertWordsResponse", additionalProperties: false });
+export type GetAlertWordsResponse = Static<typeof GetAlertWordsResponse>;
+
+export const AddAlertWordsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  alert_words: alertWords,
+}, { $id: "AddAlertWordsResponse", additionalProperties: false });
+export type AddAlertWordsResponse = Static<typeof AddAlertWordsResponse>;
+
+export const RemoveAlertWordsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  alert_words: alertWords,
+}, { $id: "RemoveAlertWordsResponse", additionalProperties: false });
+export type RemoveAlertWordsResponse = Static<typeof RemoveAlertWordsResponse>;
+
+export const MuteUserResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "MuteUserResponse", additionalProperties: false });
+export type MuteUserResponse = Static<typeof MuteUserResponse>;
+
+export const UnmuteUserResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "UnmuteUserResponse", additionalProperties: false });
+export type UnmuteUserResponse = Static<typeof UnmuteUserResponse>;
+
 export const UpdateOwnStatusResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -359,6 +399,11 @@ export const usersResponses = {
   'PATCH /users/{user_id}': UpdateUserResponse,
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
+  'GET /users/me/alert_words': GetAlertWordsResponse,
+  'POST /users/me/alert_words': AddAlertWordsResponse,
+  'DELETE /users/me/alert_words': RemoveAlertWordsResponse,
+  'POST /users/me/muted_users/{muted_user_id}': MuteUserResponse,
+  'DELETE /users/me/muted_users/{muted_user_id}': UnmuteUserResponse,
   'POST /users/me/status': UpdateOwnStatusResponse,
   'POST /users/me/apns_device_token': AddApnsDeviceTokenResponse,
   'DELETE /users/me/apns_device_token': RemoveApnsDeviceTokenResponse,
