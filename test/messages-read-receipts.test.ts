@@ -71,6 +71,21 @@ describe('GET /messages/{message_id}/read_receipts', () => {
     expect(await readers(realm.other, id)).toEqual(sorted([realm.member, quiet]));
   });
 
+  it('leaves out users the caller muted and users who muted the caller, as Zulip', async () => {
+    const muter = await realm.addUser({ name: 'Muter' });
+    const muted = await realm.addUser({ name: 'Muted' });
+    const plain = await realm.addUser({ name: 'Plain' });
+    const c = await createChannel([realm.other, realm.member, muter, muted, plain]);
+    const id = await send(realm.other, c);
+    for (const user of [muter, muted, plain]) await markRead(user, id);
+    expect(await readers(realm.member, id)).toEqual(sorted([muter, muted, plain]));
+    ok(await muter.api.post(`/users/me/muted_users/${realm.member.user_id}`, {}));
+    ok(await realm.member.api.post(`/users/me/muted_users/${muted.user_id}`, {}));
+    expect(await readers(realm.member, id)).toEqual([plain.user_id]);
+    // Others still see them.
+    expect(await readers(realm.admin, id)).toEqual(sorted([muter, muted, plain]));
+  });
+
   it('answers for direct messages to their participants', async () => {
     const id = ok(await realm.member.api.post('/messages', { type: 'direct', to: JSON.stringify([realm.admin.user_id]), content: 'psst' })).id as number;
     expect(await readers(realm.member, id)).toEqual([]);

@@ -4,6 +4,7 @@ import type { GetTypingPreferencesReply } from '@parley/common/generated/parley/
 import type { GetUserSettingsReply } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
 import type { GetReadReceiptUsersReply } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
 import type { UsersDeps } from '../deps';
+import { mutedEitherWay } from '../store/muted-users';
 import { apiEmail } from '../domain/format';
 import { userSettings } from '../domain/settings';
 import { SETTING_DEFAULTS } from '../domain/settings-schema';
@@ -38,10 +39,14 @@ export const getUserSettings = (deps: UsersDeps): Handler<GetGroupMembershipsReq
 /**
  * Internal: of some users, those whose read receipts the caller may see (the messages
  * service's GET /messages/{message_id}/read_receipts, Zulip's views/read_receipts.py): the
- * active ones who share them. TODO(#28): also leave out users the caller muted and users
- * who muted the caller, once muted users exist.
+ * active ones who share them, less those the caller muted and those who muted the caller.
  */
-export const getReadReceiptUsers = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetReadReceiptUsersReply> => async (req) => {
+export const getReadReceiptUsers = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetReadReceiptUsersReply> => async (req, ctx) => {
   const realmId = requireRealmId(req.realm_id);
-  return { user_ids: await userStore.readReceiptSharers(deps.pool, realmId, req.user_ids.map(Number), SETTING_DEFAULTS.send_read_receipts === true) };
+  const ids = req.user_ids.map(Number);
+  const [sharers, muted] = await Promise.all([
+    userStore.readReceiptSharers(deps.pool, realmId, ids, SETTING_DEFAULTS.send_read_receipts === true),
+    mutedEitherWay(deps.pool, ctx.caller.user_id, ids),
+  ]);
+  return { user_ids: sharers.filter((id) => !muted.has(id)) };
 };

@@ -44,3 +44,13 @@ export async function mutedUsersOf(db: Queryable, realmId: number, userIds: numb
   );
   return new Map(rows.map((r) => [r.user_id, r.muted]));
 }
+
+/** Those of `userIds` who muted `userId`, or whom `userId` muted (read receipts leave both out). */
+export async function mutedEitherWay(db: Queryable, userId: number, userIds: number[]): Promise<Set<number>> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT muted_user_id AS id FROM muted_users WHERE user_id = $1 AND muted_user_id = ANY($2::int[])
+     UNION SELECT user_id AS id FROM muted_users WHERE muted_user_id = $1 AND user_id = ANY($2::int[])`,
+    [userId, userIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
