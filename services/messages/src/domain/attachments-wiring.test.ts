@@ -208,7 +208,8 @@ describe('editing content', () => {
 
 describe('deleting a message', () => {
   const settings = { can_delete_own_message_group: { direct_members: [SENDER], direct_subgroups: [] }, message_content_delete_limit_seconds: null };
-  const withMessage = (content: string) => (s: string): Rows => (s.includes('FOR UPDATE OF m') ? { rows: [messageRow({ content })] } : undefined);
+  // The message is read before the transaction (what the services are asked about), then locked in it.
+  const withMessage = (content: string) => (s: string): Rows => (s.includes('um.flags FROM messages m') ? { rows: [messageRow({ content })] } : undefined);
 
   it('releases the message after COMMIT when it linked to uploads', async () => {
     const w = world({ settings, sql: withMessage(UPLOAD) });

@@ -18,14 +18,21 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
   const caller = dir.caller;
   const [policy, groups] = await Promise.all([dir.realmPolicy(), dir.callerGroups()]);
   const holds = (value: unknown) => holdsGroupSetting(value, caller.user_id, groups);
+  // Asked before the transaction, so that it makes no remote call while it holds a connection:
+  // the channels the caller may read (the locked read below uses the same list), the sender,
+  // and who hears of the deletion (if the message moves meanwhile, those of where it was).
+  const preview = await accessMessage(pool, dir, id);
+  const channels = await dir.allChannels();
+  const sender = preview.sender_id === caller.user_id ? undefined : (await dir.people([preview.sender_id])).users[0];
+  const channelOf = (channelId: number | null) => (channelId === null ? undefined : channels.find((c) => c.stream_id === channelId));
+  const audience = await actionAudience(dir, await store.copiesOf(pool, id), channelOf(preview.channel_id));
   const deleted = await withTransaction(pool, async (tx) => {
     const message = await accessMessage(tx, dir, id, { lock: true });
-    const channel = message.kind === 'channel' ? (await dir.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
+    const channel = message.kind === 'channel' ? channelOf(message.channel_id) : undefined;
     // Zulip (access_message with is_modifying_message): no changing an archived channel's messages.
     if (message.kind === 'channel' && (!channel?.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
     const anyMessage = holds(policy.settings.can_delete_any_message_group) || (!!channel && holds(channel.group_settings.can_delete_any_message_group));
     // One's own messages, and those of one's bots (Zulip: validate_can_delete_message).
-    const sender = message.sender_id === caller.user_id ? undefined : (await dir.people([message.sender_id])).users[0];
     const mine = message.sender_id === caller.user_id || (!!sender?.is_bot && sender.bot_owner_id === caller.user_id);
     const own = mine
       && (anyMessage || holds(policy.settings.can_delete_own_message_group) || (!!channel && holds(channel.group_settings.can_delete_own_message_group)));
@@ -34,7 +41,6 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
     if (!anyMessage && typeof limit === 'number' && (now.getTime() - message.date_sent.getTime()) / 1000 > limit) {
       throw new BadRequestError('The time limit for deleting this message has passed');
     }
-    const audience = await actionAudience(dir, await store.copiesOf(tx, message.id), channel);
     await store.deleteMessage(tx, message.id);
     const base = message.kind === 'channel'
       ? { type: 'delete_message', message_type: 'stream', stream_id: message.channel_id, topic: message.topic }

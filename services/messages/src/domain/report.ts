@@ -19,12 +19,13 @@ export async function checkReportMessage(pool: pg.Pool, dir: Directory, id: numb
   const policy = await dir.realmPolicy();
   const channel = policy.settings.moderation_request_channel_id;
   if (typeof channel !== 'number' || channel < 0) throw new BadRequestError('Moderation request channel must be specified to enable message reporting.');
+  // Everything the report says is asked before the transaction (no remote call in it).
+  const message = await accessMessage(pool, dir, id);
+  const [{ users }, channels] = await Promise.all([dir.people([dir.caller.user_id, message.sender_id]), dir.allChannels()]);
   await withTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, id);
-    const { users } = await dir.people([dir.caller.user_id, message.sender_id]);
     const name = (userId: number) => users.find((u) => u.user_id === userId)?.full_name ?? String(userId);
     const mention = (userId: number) => `@_**${name(userId)}|${userId}**`;
-    const where = message.kind === 'channel' ? `#**${(await dir.allChannels()).find((c) => c.stream_id === message.channel_id)?.name ?? message.channel_id}>${message.topic}@${message.id}**` : 'a direct message';
+    const where = message.kind === 'channel' ? `#**${channels.find((c) => c.stream_id === message.channel_id)?.name ?? message.channel_id}>${message.topic}@${message.id}**` : 'a direct message';
     const content = [
       `${mention(dir.caller.user_id)} reported ${where} sent by ${mention(message.sender_id)}.`,
       `- Reason: **${reportType}**`,
