@@ -39,8 +39,10 @@ describe('ResolveUsers (internal RPC)', () => {
       user_id: realm.member.user_id, email: memberEmail, full_name: expect.any(String), role: 400, is_bot: false, is_active: true, bot_owner_id: 0,
       // Hidden email: the avatar comes from the API email, not the real one.
       avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
+      // So no client could compute it (client_gravatar).
+      client_computable_avatar: false,
     });
-    expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600 });
+    expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600, client_computable_avatar: true });
   });
 
   it('reports what names no user of the realm: other realms, hidden real emails, system bots, junk', async () => {

@@ -71,6 +71,8 @@ export interface OutboxEvent {
   event: Record<string, unknown> & { type: string };
   /** What queues without the capability get instead (emit's fallback; null: nothing), when there is one. */
   fallback?: { capability: string; event: Record<string, unknown> | null };
+  /** Only for queues without this capability (emitLegacy), when set. */
+  onlyWithout?: string;
 }
 
 /** The newest outbox row's ID: pass it to clientEventsSince to read what a change emitted. */
@@ -85,5 +87,6 @@ export async function clientEventsSince(mark: number, realmId: number): Promise<
     `SELECT payload FROM outbox WHERE subject = 'users.client_event' AND id > $1
         AND (payload->>'realm_id')::int = $2 ORDER BY id`,
     [mark, realmId]);
-  return rows.map(({ payload: { audience, event, fallback } }) => (fallback ? { audience, event, fallback } : { audience, event }));
+  return rows.map(({ payload: { audience, event, fallback, onlyWithout } }) =>
+    ({ audience, event, ...(fallback && { fallback }), ...(onlyWithout && { onlyWithout }) }));
 }

@@ -171,26 +171,25 @@ describe('checkUpdateOwnStatus', () => {
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ away: true });
     expect((await userStatusState(pool(), realm.realm_id)).user_status[String(user.user_id)]).toEqual({ away: true });
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
+      { audience: [user.user_id], event: { type: 'user_settings', op: 'update', property: 'presence_enabled', value: false } },
+      // The legacy event in addition, for clients without user_settings_object.
       {
-        audience: [user.user_id],
-        event: { type: 'user_settings', op: 'update', property: 'presence_enabled', value: false },
-        fallback: {
-          capability: 'user_settings_object',
-          event: { type: 'update_global_notifications', user: user.email, notification_name: 'presence_enabled', setting: false },
-        },
+        audience: [user.user_id], onlyWithout: 'user_settings_object',
+        event: { type: 'update_global_notifications', user: user.email, notification_name: 'presence_enabled', setting: false },
       },
       presenceEvent(user, 'idle'),
       { audience: 'realm', event: { type: 'user_status', user_id: user.user_id, away: true } },
     ]);
     // Off: a presence every client shows as offline (older than the offline threshold).
-    const off = (await clientEventsSince(mark, realm.realm_id))[1].event as unknown as { server_timestamp: number; presence: { website: { timestamp: number } } };
+    const off = (await clientEventsSince(mark, realm.realm_id))[2].event as unknown as { server_timestamp: number; presence: { website: { timestamp: number } } };
     expect(off.server_timestamp - off.presence.website.timestamp).toBeGreaterThan(OFFLINE_SECONDS);
     const { rows } = await pool().query('SELECT settings FROM users WHERE id = $1', [user.user_id]);
     expect(rows[0].settings).toMatchObject({ presence_enabled: false });
     const back = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { away: false });
-    expect((await clientEventsSince(back, realm.realm_id)).map((e) => e.event.type)).toEqual(['user_settings', 'presence', 'user_status']);
-    expect((await clientEventsSince(back, realm.realm_id))[1]).toEqual(presenceEvent(user, 'active'));
+    expect((await clientEventsSince(back, realm.realm_id)).map((e) => e.event.type))
+      .toEqual(['user_settings', 'update_global_notifications', 'presence', 'user_status']);
+    expect((await clientEventsSince(back, realm.realm_id))[2]).toEqual(presenceEvent(user, 'active'));
     // On: active now, in the store GET /realm/presence reads too.
     expect((await presence.get(realm.realm_id, user.user_id))?.active_timestamp).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({});
