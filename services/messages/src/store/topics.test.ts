@@ -6,8 +6,11 @@ afterAll(closeMessagesPool);
 
 describe('channelTopics', () => {
   it('reads the channel\'s messages by its topic index, not the realm\'s', async () => {
-    expect(await planOf((db) => channelTopics(db, 1))).toMatch(/messages_channel_topic/);
-    expect(await planOf((db) => channelTopics(db, 1, 2))).toMatch(/messages_channel_topic|messages_channel /);
+    // Either of the channel's indexes, as the planner weighs the table's statistics; never a realm-wide scan.
+    for (const plan of [await planOf((db) => channelTopics(db, 1)), await planOf((db) => channelTopics(db, 1, 2))]) {
+      expect(plan).toMatch(/messages_channel_topic|messages_channel /);
+      expect(plan).not.toMatch(/messages_realm|Seq Scan on messages /);
+    }
   });
 
   it('names each topic as its newest message does; with a viewer, only the messages they have a copy of', async () => {
