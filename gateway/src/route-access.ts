@@ -147,6 +147,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /messages/:message_id/history': everyone,
   'POST /messages/:message_id/report': everyone,
   'POST /messages/:message_id/reactions': everyone,
+  'POST /submessage': everyone,
   'DELETE /messages/:message_id/reactions': everyone,
   'POST /mark_all_as_read': everyone,
   'POST /mark_stream_as_read': everyone,

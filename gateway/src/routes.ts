@@ -361,6 +361,8 @@ export const routes: Route[] = [
     params: { message_id: 'int', apply_markdown: 'bool?', allow_empty_topic_name: 'bool?' } },
   { method: 'POST', path: '/messages/:message_id/report', service: 'messages', rpc: 'ReportMessage', auth: 'user',
     params: { message_id: 'int', report_type: 'string', description: 'string?' } },
+  { method: 'POST', path: '/submessage', service: 'messages', rpc: 'AddSubmessage', auth: 'user',
+    params: { message_id: 'int', msg_type: 'string', content: 'string' } },
   { method: 'POST', path: '/messages/:message_id/reactions', service: 'messages', rpc: 'AddReaction', auth: 'user',
     params: { message_id: 'int', emoji_name: 'string', emoji_code: 'string?', reaction_type: 'string?' } },
   { method: 'DELETE', path: '/messages/:message_id/reactions', service: 'messages', rpc: 'RemoveReaction', auth: 'user',

@@ -279,6 +279,14 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'PATCH /messages/:message_id': async (w, self) => ({ path: `/messages/${await messageBy(w, self)}`, params: { content: 'edited' } }),
   'GET /messages/:message_id/history': async (w) => ({ path: `/messages/${w.message}/history`, params: {} }),
   'POST /messages/:message_id/report': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/report`, params: { report_type: 'spam' } }),
+  // The caller's own poll, voted on.
+  'POST /submessage': async (w, self) => ({
+    path: '/submessage',
+    params: {
+      message_id: ok(await self.api.post('/messages', { type: 'stream', to: w.channel.id, topic: 'matrix', content: '/poll Lunch?\nPizza\nSoup' })).id,
+      msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
+    },
+  }),
   'POST /messages/:message_id/reactions': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/reactions`, params: { emoji_name: 'octopus' } }),
   'DELETE /messages/:message_id/reactions': async (w, self) => {
     const id = await messageBy(w, w.author);

@@ -36,6 +36,15 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     description: `Clears the caller's values of the named custom profile fields. ${undocumented}`,
     params: { data: 'A JSON list of custom profile field IDs.' },
   },
+  'POST /submessage': {
+    operationId: 'send-submessage', summary: 'Send a submessage', tag: 'messages', featureLevel: 420,
+    description: `Adds to a message's widget (a poll's vote or option, a to-do list's task or strike): the first submessage is the message sender's; the widget's type decides which data it takes. ${undocumented}`,
+    params: {
+      message_id: "The target message's ID.",
+      msg_type: 'The type of the submessage: `widget` for widget data.',
+      content: 'The submessage, a JSON-encoded object in the widget\'s protocol.',
+    },
+  },
   'GET /default_streams': {
     operationId: 'get-default-channels', summary: 'Get default channels', tag: 'channels', featureLevel: 420, parleyAddition: true,
     description: 'Parley addition: the organization\'s default channels themselves (Zulip has only `POST` and `DELETE /default_streams`; `POST /register`\'s `realm_default_streams` holds their IDs).',

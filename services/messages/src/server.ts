@@ -14,7 +14,7 @@ import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answer
 import { applyUserMuted, type UserMuted } from './domain/muted-senders';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
-  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
+  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, addSubmessage, getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 import { getChannelTopicsRpc } from './rpc/channel-topics';
@@ -51,6 +51,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     ReportMessage: reportMessage(deps),
     AddReaction: addReaction(deps),
     RemoveReaction: removeReaction(deps),
+    AddSubmessage: addSubmessage(deps),
     MarkAllAsRead: markAllAsReadRpc(deps),
     MarkChannelAsRead: markChannelAsReadRpc(deps),
     MarkTopicAsRead: markTopicAsReadRpc(deps),

@@ -94,6 +94,7 @@ export const ROUTE_RPCS = {
     GetMessageHistory: ['GET /messages/{message_id}/history'],
     ReportMessage: ['POST /messages/{message_id}/report'],
     AddReaction: ['POST /messages/{message_id}/reactions'],
+    AddSubmessage: ['POST /submessage'],
     RemoveReaction: ['DELETE /messages/{message_id}/reactions'],
     MarkAllAsRead: ['POST /mark_all_as_read'],
     MarkChannelAsRead: ['POST /mark_stream_as_read'],

@@ -5,6 +5,7 @@ import type { ChannelAccess, Directory } from './directory';
 import { FLAG_BITS } from './flags';
 import { formatMessage, viewerFlags } from './format';
 import { reactionsByMessage } from './reactions';
+import { submessagesByMessage } from './submessages';
 import {
   ESCAPED_TOPIC_SQL, narrowWhere, NarrowContext, NarrowTerm, parseNarrow, resolveWithOperator, searchHighlights, SqlParams, WithTarget, withMessageId,
 } from './narrow';
@@ -117,9 +118,10 @@ async function present(
   const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
   const emptyName = String(policy.settings.realm_empty_topic_display_name ?? '');
   const messageIds = rows.map((r) => r.id);
-  const [histories, reactions] = await Promise.all([
+  const [histories, reactions, submessages] = await Promise.all([
     policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : editHistories(db, messageIds),
     reactionsByMessage(db, messageIds),
+    submessagesByMessage(db, messageIds),
   ]);
   return rows.map((r) => {
     const message = formatMessage(r, {
@@ -129,7 +131,7 @@ async function present(
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
     if (r.kind === 'channel' && r.topic === '' && !o.allowEmptyTopicName) message.subject = emptyName;
     return {
-      ...message, reactions: reactions.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
+      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
     };
   });
 }

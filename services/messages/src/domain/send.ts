@@ -6,6 +6,8 @@ import type { ChannelAccess, Directory, Person } from './directory';
 import type { SendTraits } from './send-traits';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
+import { sendWidget } from './submessages';
+import { widgetOf } from './widgets';
 import { messageEvent } from './notify';
 import { RenderContext, renderMessage, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
@@ -164,8 +166,9 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   [prepared.recipientId, prepared.traits] = await Promise.all([
     store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)), dir.sendTraits(prepared.recipients),
   ]);
-  // A send is one statement; it needs a transaction for its idempotency key or its uploads' claim.
-  const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length
+  // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
+  // or its widget's submessage.
+  const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
     ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key))
     : await storeSend(pool, dir, client, req, prepared, opts);
   return { id };
@@ -301,12 +304,17 @@ export async function doSend(
     clientGravatar: false,
     topicLinks: channel ? topicLinks(topic, ctx.linkifiers) : [],
   });
+  const pathIds = uploadPathIds(out.content, realmId);
+  const inTransaction = typeof (db as { release?: unknown }).release === 'function';
+  if (pathIds.length && !inTransaction) throw new Error('doSend: content that links uploads is sent in a transaction');
+  // A /poll or /todo send is in a transaction (checkSendMessage); the system's own sends make no widget.
+  const widget = inTransaction ? await sendWidget(db, out.content, sender.user_id) : undefined;
+  if (widget) formatted.submessages = widget.submessages;
   const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
     raw_content: out.content, ...out.delivery, client_computable_avatar: sender.client_computable_avatar,
   });
-  const pathIds = uploadPathIds(out.content, realmId);
-  if (pathIds.length && typeof (db as { release?: unknown }).release !== 'function') throw new Error('doSend: content that links uploads is sent in a transaction');
   const id = await store.insertMessage(db, { message, copies, event });
+  await widget?.store(id);
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {
     await syncMessageAttachments(dir.uploads, {

@@ -9,6 +9,7 @@ import type { RenderMessageRequest__Output } from '@parley/common/generated/parl
 import type { EditMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/EditMessageRequest';
 import type { ReportMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/ReportMessageRequest';
 import type { ReactionRequest__Output } from '@parley/common/generated/parley/messages/v1/ReactionRequest';
+import type { SubmessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SubmessageRequest';
 import type { SetTypingRequest__Output } from '@parley/common/generated/parley/messages/v1/SetTypingRequest';
 import type { MatchesNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/MatchesNarrowRequest';
 import type { UpdateMessageFlagsForNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateMessageFlagsForNarrowRequest';
@@ -29,6 +30,7 @@ import { checkEditMessage } from '../domain/edit';
 import { messageHistory } from '../domain/history';
 import { checkReportMessage } from '../domain/report';
 import { checkAddReaction, checkRemoveReaction } from '../domain/reactions';
+import { checkSubmessage } from '../domain/submessages';
 import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
@@ -104,6 +106,11 @@ export const addReaction = (deps: MessagesDeps): Handler<ReactionRequest__Output
 
 export const removeReaction = (deps: MessagesDeps): Handler<ReactionRequest__Output, Reply<'DELETE /messages/{message_id}/reactions'>> => async (req, ctx) => {
   await checkRemoveReaction(deps.pool, directoryFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
+  return {};
+};
+
+export const addSubmessage = (deps: MessagesDeps): Handler<SubmessageRequest__Output, Reply<'POST /submessage'>> => async (req, ctx) => {
+  await checkSubmessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.msg_type, req.content);
   return {};
 };
 

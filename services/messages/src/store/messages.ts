@@ -137,7 +137,9 @@ export async function insertMessage(db: Queryable, insert: MessageInsert): Promi
 async function insertMessages(db: Queryable, inserts: (MessageInsert & { trace?: string | null })[]): Promise<Stored[]> {
   const outbox = outboxPart(db, schemaOf('messages'),
     inserts.map((i) => ({ subject: clientEventSubject('messages'), payload: i.event, trace: i.trace })), 6, {
-      from: 'ids,', where: 'ids.n = e.n', payloadSql: "jsonb_set(e.payload, '{event,message,id}', to_jsonb(ids.id))",
+      from: 'ids,', where: 'ids.n = e.n', // A widget's submessage, when the message has one, names the message too (jsonb_set leaves
+      // a payload without one as it is).
+      payloadSql: "jsonb_set(jsonb_set(e.payload, '{event,message,id}', to_jsonb(ids.id)), '{event,message,submessages,0,message_id}', to_jsonb(ids.id), false)",
     });
   // The rows go as one JSON array (no text[] literal to escape content into); the copies as
   // parallel arrays, each with its message's place in the list (from 1).

@@ -105,6 +105,13 @@ export const ReportMessageResponse = Type.Object({
 }, { $id: "ReportMessageResponse", additionalProperties: false });
 export type ReportMessageResponse = Static<typeof ReportMessageResponse>;
 
+export const AddSubmessageResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "AddSubmessageResponse", additionalProperties: false });
+export type AddSubmessageResponse = Static<typeof AddSubmessageResponse>;
+
 export const AddReactionResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -272,6 +279,7 @@ export const messagesResponses = {
   'GET /messages/{message_id}/history': GetMessageHistoryResponse,
   'POST /messages/{message_id}/report': ReportMessageResponse,
   'POST /messages/{message_id}/reactions': AddReactionResponse,
+  'POST /submessage': AddSubmessageResponse,
   'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
   'POST /mark_all_as_read': MarkAllAsReadResponse,
   'POST /mark_stream_as_read': MarkStreamAsReadResponse,
