@@ -117,6 +117,8 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /streams/:stream_id': { allowed: ADMINS, why: 'another member\'s channel: administrators administer every channel' },
   'GET /get_stream_id': everyone,
   'GET /streams/:stream_id/members': everyone,
+  'POST /user_topics': everyone,
+  'PATCH /users/me/subscriptions/muted_topics': everyone,
   'GET /default_streams': everyone,
   'POST /default_streams': admins,
   'DELETE /default_streams': admins,

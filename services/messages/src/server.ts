@@ -15,6 +15,7 @@ import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
+import { updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -48,6 +49,8 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     ReportMessage: reportMessage(deps),
     AddReaction: addReaction(deps),
     RemoveReaction: removeReaction(deps),
+    UpdateUserTopic: updateUserTopic(deps),
+    UpdateMutedTopic: updateMutedTopic(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

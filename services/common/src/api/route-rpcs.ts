@@ -83,6 +83,8 @@ export const ROUTE_RPCS = {
     ReportMessage: ['POST /messages/{message_id}/report'],
     AddReaction: ['POST /messages/{message_id}/reactions'],
     RemoveReaction: ['DELETE /messages/{message_id}/reactions'],
+    UpdateUserTopic: ['POST /user_topics'],
+    UpdateMutedTopic: ['PATCH /users/me/subscriptions/muted_topics'],
     GetScheduledMessages: ['GET /scheduled_messages'],
     CreateScheduledMessage: ['POST /scheduled_messages'],
     UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],

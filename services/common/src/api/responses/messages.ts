@@ -119,6 +119,20 @@ export const RemoveReactionResponse = Type.Object({
 }, { $id: "RemoveReactionResponse", additionalProperties: false });
 export type RemoveReactionResponse = Static<typeof RemoveReactionResponse>;
 
+export const UpdateUserTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "UpdateUserTopicResponse", additionalProperties: false });
+export type UpdateUserTopicResponse = Static<typeof UpdateUserTopicResponse>;
+
+export const UpdateMutedTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "UpdateMutedTopicResponse", additionalProperties: false });
+export type UpdateMutedTopicResponse = Static<typeof UpdateMutedTopicResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -232,6 +246,8 @@ export const messagesResponses = {
   'POST /messages/{message_id}/report': ReportMessageResponse,
   'POST /messages/{message_id}/reactions': AddReactionResponse,
   'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
+  'POST /user_topics': UpdateUserTopicResponse,
+  'PATCH /users/me/subscriptions/muted_topics': UpdateMutedTopicResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
