@@ -1,7 +1,10 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Queryable, withTransaction } from '@parley/common';
+import {
+  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Logger, Queryable, withTransaction,
+} from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
+import { afterChannelSend, decideForSend } from './auto-visibility';
 import type { ChannelAccess, Directory, Person } from './directory';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
@@ -29,6 +32,15 @@ export interface SendRequest {
 export interface SendOptions {
   /** Wildcard mentions need can_mention_many_users_group above this many subscribers or participants (Zulip: 15). */
   wildcardMentionThreshold: number;
+  /** Where a failed step after the message is stored is logged (the send itself succeeded). */
+  log?: Logger;
+  /** Filled in by the send: what its rendering found. */
+  seen?: SendReport;
+}
+
+/** What a send's rendering found, for the steps after it (automatic follow where mentioned). */
+export interface SendReport {
+  mentionedUserIds?: number[];
 }
 
 export class WildcardMentionError extends ApiError {
@@ -147,7 +159,9 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   return { me, topic: '', participants, recipients: participants.map((p) => p.user_id), subscriberCount: 0, content };
 }
 
-export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions): Promise<{ id: number }> {
+export async function checkSendMessage(
+  pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions,
+): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
   const caller = dir.caller;
   if (req.queue_id !== undefined && req.local_id === undefined) throw new BadRequestError('Missing local_id');
   normalizeContent(req.content);
@@ -158,12 +172,18 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   // The checks ask the users and channels services: before BEGIN, not while holding a
   // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
-  prepared.recipientId = await store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients));
+  const [recipientId, visibility] = await Promise.all([
+    store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
+    prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
+  ]);
+  prepared.recipientId = recipientId;
+  const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key or its uploads' claim.
   const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length
-    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key))
-    : await storeSend(pool, dir, client, req, prepared, opts);
-  return { id };
+    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, { ...opts, seen }, key))
+    : await storeSend(pool, dir, client, req, prepared, { ...opts, seen });
+  const automatic = prepared.channel && await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
+  return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
 /** Checks and stores a send in the caller's transaction (scheduled deliveries). */
@@ -186,6 +206,7 @@ async function storeSend(
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, content: p.content, client,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
+    seen: opts.seen,
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
   if (key !== undefined) await store.recordSendKey(db, caller.user_id, key, sent);
   return sent;
@@ -225,6 +246,8 @@ export interface Outgoing {
   client: string;
   readBySender: boolean;
   delivery?: { sender_queue_id?: string; local_id?: string };
+  /** Filled in with what rendering found. */
+  seen?: SendReport;
 }
 
 /**
@@ -249,6 +272,7 @@ export async function doSend(
     topicWildcardUsers = [...new Set([...(await store.topicParticipants(db, channel.stream_id, topic)), sender.user_id])];
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
+  if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
   const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
   const copies = recipients.map((user_id) => {

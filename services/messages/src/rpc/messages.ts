@@ -47,7 +47,7 @@ export const directoryFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: 
   new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
 
 export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
-  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
+  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
 
 export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output, Reply<'GET /messages'>> => async (req, ctx) =>
   fetchMessages(deps.pool, directoryFor(deps, ctx), {

@@ -57,3 +57,20 @@ export async function remove(db: Queryable, userId: number, channelId: number, t
   return (rowCount ?? 0) > 0;
 }
 
+/**
+ * What a send needs to decide the sender's automatic visibility change, in one statement:
+ * their policy for the topic, and whether the topic had messages before (all of them when
+ * the sender may read the channel's history, else only those they received).
+ */
+export async function topicStateFor(
+  db: Queryable, userId: number, channelId: number, topic: string, wholeHistory: boolean,
+): Promise<{ policy: number; started: boolean }> {
+  const earlier = wholeHistory
+    ? "SELECT 1 FROM messages m WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3)"
+    : `SELECT 1 FROM messages m WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3)
+        AND EXISTS (SELECT 1 FROM user_messages um WHERE um.user_id = $1 AND um.message_id = m.id)`;
+  const { rows } = await db.query<{ policy: number | null; started: boolean }>(
+    `SELECT (SELECT visibility_policy FROM user_topics WHERE user_id = $1 AND channel_id = $2 AND lower(topic) = lower($3)) AS policy,
+            EXISTS (${earlier}) AS started`, [userId, channelId, topic]);
+  return { policy: rows[0].policy ?? 0, started: rows[0].started };
+}
