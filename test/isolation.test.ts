@@ -180,6 +180,7 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'PATCH /streams/:stream_id': () => ({ description: 'Hijacked' }),
   'DELETE /streams/:stream_id': () => ({}),
   'GET /streams/:stream_id/members': () => ({}),
+  'POST /streams/:stream_id/delete_topic': () => ({ topic_name: 'x' }),
   'GET /messages/:message_id': () => ({}),
   'DELETE /messages/:message_id': () => ({}),
   'PATCH /messages/:message_id': () => ({ content: 'Hijacked' }),

@@ -309,6 +309,8 @@ export const routes: Route[] = [
       ...CHANNEL_GROUP_SETTING_PARAMS,
     } },
   { method: 'DELETE', path: '/streams/:stream_id', service: 'channels', rpc: 'ArchiveChannel', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'POST', path: '/streams/:stream_id/delete_topic', service: 'messages', rpc: 'DeleteTopic', auth: 'user',
+    params: { stream_id: 'int', topic_name: 'string' } },
   { method: 'POST', path: '/user_topics', service: 'messages', rpc: 'UpdateUserTopic', auth: 'user',
     params: { stream_id: 'int', topic: 'string', visibility_policy: 'int' } },
   { method: 'PATCH', path: '/users/me/subscriptions/muted_topics', service: 'messages', rpc: 'UpdateMutedTopic', auth: 'user',

@@ -722,6 +722,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       stream_id: "The ID of the channel to access."
     }
   },
+  "POST /streams/{stream_id}/delete_topic": {
+    operationId: "delete-topic",
+    summary: "Delete a topic",
+    description: "Delete all messages in a topic. Messages are deleted in batches, newest first; when the request runs out of time after deleting some of them, `complete` is `false` and the client should repeat the request.",
+    tag: "channels",
+    featureLevel: 256,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      topic_name: "The name of the topic to delete."
+    }
+  },
   "POST /user_topics": {
     operationId: "update-user-topic",
     summary: "Update personal preferences for a topic",

@@ -15,7 +15,7 @@ import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, getAccessibleMessageIds,
 } from './rpc/messages';
-import { updateMutedTopic, updateUserTopic } from './rpc/topics';
+import { deleteTopic, updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -51,6 +51,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     RemoveReaction: removeReaction(deps),
     UpdateUserTopic: updateUserTopic(deps),
     UpdateMutedTopic: updateMutedTopic(deps),
+    DeleteTopic: deleteTopic(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

@@ -85,6 +85,7 @@ export const ROUTE_RPCS = {
     RemoveReaction: ['DELETE /messages/{message_id}/reactions'],
     UpdateUserTopic: ['POST /user_topics'],
     UpdateMutedTopic: ['PATCH /users/me/subscriptions/muted_topics'],
+    DeleteTopic: ['POST /streams/{stream_id}/delete_topic'],
     GetScheduledMessages: ['GET /scheduled_messages'],
     CreateScheduledMessage: ['POST /scheduled_messages'],
     UpdateScheduledMessage: ['PATCH /scheduled_messages/{scheduled_message_id}'],

@@ -74,3 +74,20 @@ export async function topicStateFor(
             EXISTS (${earlier}) AS started`, [userId, channelId, topic]);
   return { policy: rows[0].policy ?? 0, started: rows[0].started };
 }
+
+/** The users with a policy for the topic (whatever its case), and the spelling each set it with. */
+export async function usersWithPolicy(db: Queryable, channelId: number, topic: string): Promise<{ user_id: number; topic: string }[]> {
+  const { rows } = await db.query<{ user_id: number; topic: string }>(
+    'SELECT user_id, topic FROM user_topics WHERE channel_id = $1 AND lower(topic) = lower($2) ORDER BY user_id', [channelId, topic]);
+  return rows;
+}
+
+/** Of these users, those who still have a copy of a message of the topic. */
+export async function usersWithMessagesIn(db: Queryable, userIds: number[], channelId: number, topic: string): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const { rows } = await db.query<{ user_id: number }>(
+    `SELECT DISTINCT um.user_id FROM messages m JOIN user_messages um ON um.message_id = m.id
+      WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3) AND um.user_id = ANY($1::int[])`,
+    [userIds, channelId, topic]);
+  return new Set(rows.map((r) => r.user_id));
+}

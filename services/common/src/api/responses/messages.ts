@@ -133,6 +133,14 @@ export const UpdateMutedTopicResponse = Type.Object({
 }, { $id: "UpdateMutedTopicResponse", additionalProperties: false });
 export type UpdateMutedTopicResponse = Static<typeof UpdateMutedTopicResponse>;
 
+export const DeleteTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  complete: Type.Boolean({ description: "Whether every message of the topic was deleted. Will be `false` if the request deleted some, but not all, of them (within its time limit): the client repeats the request." }),
+}, { $id: "DeleteTopicResponse", additionalProperties: false });
+export type DeleteTopicResponse = Static<typeof DeleteTopicResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -248,6 +256,7 @@ export const messagesResponses = {
   'DELETE /messages/{message_id}/reactions': RemoveReactionResponse,
   'POST /user_topics': UpdateUserTopicResponse,
   'PATCH /users/me/subscriptions/muted_topics': UpdateMutedTopicResponse,
+  'POST /streams/{stream_id}/delete_topic': DeleteTopicResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
