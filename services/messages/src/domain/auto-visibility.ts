@@ -116,7 +116,10 @@ export async function followWhereMentioned(pool: pg.Pool, dir: Directory, mentio
   const settings = await dir.topicSettingsOf(candidates);
   const wanting = settings.filter((s) => s.followWhereMentioned).map((s) => s.user_id);
   const current = await store.policiesFor(pool, wanting, channelId, topic);
-  const following = wanting.filter((id) => ![VISIBILITY.MUTED, VISIBILITY.FOLLOWED].includes(current.get(id) as 1 ?? 0));
+  const following = wanting.filter((id) => {
+    const policy = current.get(id) ?? VISIBILITY.INHERIT;
+    return policy !== VISIBILITY.MUTED && policy !== VISIBILITY.FOLLOWED;
+  });
   if (!following.length) return;
   const ctx = { realmId: dir.caller.realm_id, emptyTopicName: await emptyTopicName(dir), names: new Map<number, string>() };
   await withTransaction(pool, async (tx) => {
