@@ -84,7 +84,21 @@ describe('on send', () => {
     await settings(realm.moderator, ON_INITIATION, ON_INITIATION);
   });
 
-  it('changes nothing for bots', async () => {
+  it('with Zulip\'s defaults, follows a topic one starts and unmutes, in a muted channel, one sends to', async () => {
+    const user = realm.other; // its settings untouched until here
+    const defaults = ok(await user.api.post('/register', { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).user_settings;
+    expect([defaults.automatically_follow_topics_policy, defaults.automatically_unmute_topics_in_muted_streams_policy, defaults.automatically_follow_topics_where_mentioned])
+      .toEqual([ON_INITIATION, ON_SEND, true]);
+    const topic = unique('Default muted ');
+    await send(realm.owner, topic);
+    await muteChannel(user, true);
+    await settle(user);
+    expect(await send(user, topic)).toMatchObject({ automatic_new_visibility_policy: UNMUTED });
+    expect(await policyOf(user, topic)).toBe(UNMUTED);
+    await muteChannel(user, false);
+  });
+
+    it('changes nothing for bots', async () => {
     const topic = unique('Bot topic ');
     expect(await send(realm.bot, topic)).not.toHaveProperty('automatic_new_visibility_policy');
     expect(await policyOf(realm.bot, topic)).toBe(0);
