@@ -9,7 +9,8 @@ export interface UserTopicRow {
   last_updated: number;
 }
 
-const COLUMNS = 'channel_id, topic, visibility_policy, extract(epoch FROM last_updated)::int AS last_updated';
+// Whole seconds, as the events' (Zulip's datetime_to_timestamp): floored, not rounded as ::int would.
+const COLUMNS = 'channel_id, topic, visibility_policy, floor(extract(epoch FROM last_updated))::int AS last_updated';
 
 /** The user's rows, oldest change first. */
 export async function userTopicsOf(db: Queryable, userId: number): Promise<UserTopicRow[]> {
