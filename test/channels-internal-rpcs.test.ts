@@ -12,7 +12,7 @@ let users: RpcClient;
 let team: number;
 let channelId: number;
 
-interface Access { found: boolean; name: string; post: boolean; content: boolean; subscriber_ids: (number | string)[] }
+interface Access { found: boolean; name: string; post: boolean; content: boolean; is_muted: boolean; stream_id: string | number; subscriber_ids: (number | string)[] }
 const ctx = () => ({ caller: { realm_id: realm.realm_id, user_id: realm.member.user_id, role: Role.MEMBER, is_bot: false, email: realm.member.email }, client: 'test', host: '' });
 const access = (request: Record<string, unknown>) => client.call<Access>('GetAccess', request, ctx());
 
@@ -43,7 +43,19 @@ describe('GetAccess (internal RPC)', () => {
     expect(await access({ stream_id: 987654 })).toMatchObject({ found: false });
   });
 
-  it('finds nothing, and fails nothing, for an ID no channel can have (out of PostgreSQL\'s integer range)', async () => {
+  it('says whether the caller muted the channel, in GetAccess and ListAccess; names and numbers a channel the caller may not see', async () => {
+    const muted = async () => [(await access({ stream_id: channelId })).is_muted,
+      (await client.call<{ channels: (Access & { stream_id: string })[] }>('ListAccess', {}, ctx())).channels.find((c) => Number(c.stream_id) === channelId)!.is_muted];
+    expect(await muted()).toEqual([false, false]);
+    const set = (value: boolean) => realm.member.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: channelId, property: 'is_muted', value }] });
+    expect((await set(true)).status).toBe(200);
+    expect(await muted()).toEqual([true, true]);
+    expect((await set(false)).status).toBe(200);
+    const hidden = (await realm.owner.api.post('/channels/create', { name: 'Hidden room', subscribers: [realm.owner.user_id], invite_only: true })).body.id as number;
+    expect(await access({ stream_id: hidden })).toMatchObject({ found: false, name: 'Hidden room', stream_id: hidden });
+  });
+
+    it('finds nothing, and fails nothing, for an ID no channel can have (out of PostgreSQL\'s integer range)', async () => {
     for (const stream_id of [2 ** 31, 2 ** 53 + 2, -1]) {
       expect([stream_id, await access({ stream_id, with_subscribers: true })]).toEqual([stream_id, expect.objectContaining({ found: false, name: '', subscriber_ids: [] })]);
     }

@@ -180,6 +180,17 @@ describe('GetPermissionContext (internal RPC)', () => {
     expect(one.memberships.map((m) => Number(m.user_id))).toEqual([realm.owner.user_id]);
   });
 
+  it('carries each user\'s settings that act on topic visibility, with the users', async () => {
+    expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 1, automatically_follow_topics_where_mentioned: false })).status).toBe(200);
+    const one = await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.owner.user_id], with_users: true }) as Context & { topic_settings: Record<string, unknown>[] };
+    expect(one.topic_settings.map((s) => ({ ...s, user_id: Number(s.user_id) }))).toEqual([
+      { user_id: realm.member.user_id, automatically_follow_topics_policy: 1, automatically_unmute_topics_in_muted_streams_policy: 2, automatically_follow_topics_where_mentioned: false },
+      { user_id: realm.owner.user_id, automatically_follow_topics_policy: 3, automatically_unmute_topics_in_muted_streams_policy: 2, automatically_follow_topics_where_mentioned: true },
+    ]);
+    expect((await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id] }) as Context & { topic_settings: unknown[] }).topic_settings).toEqual([]);
+    expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 3, automatically_follow_topics_where_mentioned: true })).status).toBe(200);
+  });
+
   it('refuses a request without a realm, and a realm that does not exist', async () => {
     await expect(context({ realm_id: 0, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'realm_id is required' });
     await expect(context({ realm_id: 2 ** 31 - 1, user_ids: [1] })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid realm' });

@@ -162,7 +162,8 @@ describe('zulip-js messages', () => {
 
     const sent = await client.messages.send({ type: 'stream', to: name, topic: 'js topic', content: 'Hello from **zulip-js**' });
     assertMatchesContract({ method: 'POST', path: '/messages', status: 200, body: sent });
-    expect(sent).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    // The member started the topic: they follow it (automatically_follow_topics_policy's default).
+    expect(sent).toEqual({ result: 'success', msg: '', id: expect.any(Number), automatic_new_visibility_policy: 3 });
     // `to` as a channel ID travels as its text.
     const byId = await client.messages.send({ type: 'stream', to: created.body.id, topic: 'js topic', content: 'by ID' });
     expect(byId).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
@@ -216,7 +217,7 @@ describe('zulip-js message edits', () => {
     });
     expect(created.status).toBe(200);
     const sent = await client.messages.send({ type: 'stream', to: created.body.id, topic: 'js edit', content: 'Before zulip-js' });
-    expect(sent).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    expect(sent).toEqual({ result: 'success', msg: '', id: expect.any(Number), automatic_new_visibility_policy: 3 });
 
     const updated = await client.messages.update({ message_id: sent.id, content: 'Edited from **zulip-js**' });
     assertMatchesContract({ method: 'PATCH', path: `/messages/${sent.id}`, status: 200, body: updated });

@@ -32,6 +32,7 @@ export const BAD_REQUEST: Refusal = { status: 400, code: 'BAD_REQUEST' };
 export const UNAUTHORIZED: Refusal = { status: 401, code: 'UNAUTHORIZED' };
 export const USER_DEACTIVATED: Refusal = { status: 401, code: 'USER_DEACTIVATED' };
 const AUTHENTICATION_FAILED: Refusal = { status: 401, code: 'AUTHENTICATION_FAILED' };
+const UNAUTHORIZED_PRINCIPAL: Refusal = { status: 400, code: 'UNAUTHORIZED_PRINCIPAL' };
 
 const EVERYONE: readonly RoleName[] = ROLES;
 /** Everyone but guests (bots have the member role). */
@@ -131,6 +132,12 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /streams/:stream_id': { allowed: ADMINS, why: 'another member\'s channel: administrators administer every channel' },
   'GET /get_stream_id': everyone,
   'GET /streams/:stream_id/members': everyone,
+  'POST /streams/:stream_id/delete_topic': {
+    allowed: ADMINS, except: { moderator: UNAUTHORIZED_PRINCIPAL, member: UNAUTHORIZED_PRINCIPAL, guest: UNAUTHORIZED_PRINCIPAL, bot: UNAUTHORIZED_PRINCIPAL },
+    why: 'Zulip\'s require_realm_admin: "Must be an organization administrator", code UNAUTHORIZED_PRINCIPAL',
+  },
+  'POST /user_topics': everyone,
+  'PATCH /users/me/subscriptions/muted_topics': everyone,
   'GET /default_streams': everyone,
   'POST /default_streams': admins,
   'DELETE /default_streams': admins,

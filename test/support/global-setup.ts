@@ -41,6 +41,8 @@ export default async function globalSetup(): Promise<void> {
     WEB_PUBLIC_STREAMS_ENABLED: 'true',
     // Rate limits have their own suite (test/rate-limits.test.ts); elsewhere a 429 is a failure.
     RATE_LIMIT_ENABLED: 'false',
+    // Small batches, so that test/delete-topic.test.ts deletes a topic in several of them.
+    DELETE_TOPIC_BATCH_SIZE: '3',
   };
   const system = await startSystem(env);
   globalThis.__parley = { environment, system };

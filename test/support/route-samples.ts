@@ -258,6 +258,15 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'DELETE /streams/:stream_id': async (w, self) => ({ path: `/streams/${await channelBy(w, [self.user_id])}`, params: {} }),
   'GET /get_stream_id': async (w) => ({ path: '/get_stream_id', params: { stream: w.channel.name } }),
   'GET /streams/:stream_id/members': async (w) => ({ path: `/streams/${w.channel.id}/members`, params: {} }),
+  'POST /streams/:stream_id/delete_topic': async (w) => {
+    const topic = unique('doomed ');
+    ok(await w.author.api.post('/messages', { type: 'stream', to: w.channel.id, topic, content: 'to be deleted' }));
+    return { path: `/streams/${w.channel.id}/delete_topic`, params: { topic_name: topic } };
+  },
+  'POST /user_topics': async (w) => ({ path: '/user_topics', params: { stream_id: w.channel.id, topic: unique('muted '), visibility_policy: 1 } }),
+  'PATCH /users/me/subscriptions/muted_topics': async (w) => ({
+    path: '/users/me/subscriptions/muted_topics', params: { stream_id: w.channel.id, topic: unique('muted '), op: 'add' },
+  }),
   'GET /default_streams': fixed('/default_streams'),
   'POST /default_streams': async (w) => ({ path: '/default_streams', params: { stream_id: await channelBy(w) } }),
   'DELETE /default_streams': async (w) => {

@@ -837,6 +837,42 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       stream_id: "The ID of the channel to access."
     }
   },
+  "POST /streams/{stream_id}/delete_topic": {
+    operationId: "delete-topic",
+    summary: "Delete a topic",
+    description: "Delete all messages in a topic. Messages are deleted in batches, newest first; when the request runs out of time after deleting some of them, `complete` is `false` and the client should repeat the request.",
+    tag: "channels",
+    featureLevel: 256,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      topic_name: "The name of the topic to delete."
+    }
+  },
+  "POST /user_topics": {
+    operationId: "update-user-topic",
+    summary: "Update personal preferences for a topic",
+    description: "Update the personal preferences for a topic, such as the topic's visibility policy, which is used to implement [mute a topic](https://zulip.com/help/mute-a-topic) and related features.",
+    tag: "channels",
+    featureLevel: 334,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      topic: "The topic for which the personal preferences needs to be updated. The request succeeds whether or not any messages have been sent to the topic. The value of `realm_empty_topic_display_name` is interpreted as the empty topic.",
+      visibility_policy: "Controls which visibility policy to set: 0 = None, 1 = Muted, 2 = Unmuted, 3 = Followed."
+    }
+  },
+  "PATCH /users/me/subscriptions/muted_topics": {
+    operationId: "mute-topic",
+    summary: "Topic muting",
+    description: "[Mute or unmute a topic](https://zulip.com/help/mute-a-topic) within a channel that the current user is subscribed to. Deprecated: use POST /user_topics.",
+    tag: "channels",
+    featureLevel: 170,
+    params: {
+      stream_id: "The ID of the channel to access. Exactly one of `stream` and `stream_id` is given.",
+      stream: "The name of the channel to access. Exactly one of `stream` and `stream_id` is given.",
+      topic: "The topic to (un)mute. The request succeeds whether or not any messages have been sent to the topic.",
+      op: "Whether to mute (`add`) or unmute (`remove`) the provided topic."
+    }
+  },
   "GET /get_stream_id": {
     operationId: "get-stream-id",
     summary: "Get channel ID",

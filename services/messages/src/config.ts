@@ -7,6 +7,10 @@ export interface MessagesConfig extends BaseConfig {
   retentionIntervalMs: number;
   /** How often due scheduled messages are delivered (SCHEDULED_DELIVERY_INTERVAL_MS; 0 turns it off). */
   scheduledDeliveryIntervalMs: number;
+  /** How many messages one batch of POST /streams/{stream_id}/delete_topic deletes (DELETE_TOPIC_BATCH_SIZE). */
+  deleteTopicBatchSize: number;
+  /** After how long delete_topic stops between batches and answers complete: false (DELETE_TOPIC_TIME_LIMIT_MS; Zulip: 50 s). */
+  deleteTopicTimeLimitMs: number;
 }
 
 export function readMessagesConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): MessagesConfig {
@@ -15,5 +19,7 @@ export function readMessagesConfig(env: Record<string, string | undefined>, defa
     wildcardMentionThreshold: envInt(env, 'WILDCARD_MENTION_THRESHOLD', 15, 0),
     retentionIntervalMs: envInt(env, 'RETENTION_INTERVAL_MS', 3_600_000, 0),
     scheduledDeliveryIntervalMs: envInt(env, 'SCHEDULED_DELIVERY_INTERVAL_MS', 5_000, 0),
+    deleteTopicBatchSize: envInt(env, 'DELETE_TOPIC_BATCH_SIZE', 1_000, 1),
+    deleteTopicTimeLimitMs: envInt(env, 'DELETE_TOPIC_TIME_LIMIT_MS', 50_000, 0),
   });
 }

@@ -18,6 +18,7 @@ import {
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 import { getChannelTopicsRpc } from './rpc/channel-topics';
+import { deleteTopic, updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -57,6 +58,9 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     MarkTopicAsRead: markTopicAsReadRpc(deps),
     GetReadReceipts: getReadReceiptsRpc(deps),
     GetChannelTopics: getChannelTopicsRpc(deps),
+    UpdateUserTopic: updateUserTopic(deps),
+    UpdateMutedTopic: updateMutedTopic(deps),
+    DeleteTopic: deleteTopic(deps),
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),

@@ -9,7 +9,7 @@ import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from '../domain/access';
-import { accessAll } from '../domain/subscribe';
+import { accessFrom } from '../domain/subscribe';
 import { directoryFor } from './directory';
 
 /**
@@ -19,7 +19,7 @@ import { directoryFor } from './directory';
  * caller's groups and the realm's settings unless the asking service passes them), to every
  * channel they see, and who is subscribed to a channel.
  */
-function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
+function accessReply(channel: ChannelRow, a: ChannelAccess, muted: boolean): GetAccessReply {
   return {
     found: true,
     stream_id: channel.id,
@@ -35,6 +35,7 @@ function accessReply(channel: ChannelRow, a: ChannelAccess): GetAccessReply {
     is_web_public: channel.is_web_public,
     topics_policy: channel.topics_policy,
     group_settings: JSON.stringify(channel.group_settings),
+    is_muted: a.subscribed && muted,
   };
 }
 
@@ -50,16 +51,21 @@ export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output
   ]);
   if (!channel) return { found: false };
   const a = accessOf(channel, viewer, channel.caller_subscribed, policy);
-  // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'").
-  if (!a.metadata) return { found: false, name: channel.name };
-  return { ...accessReply(channel, a), subscriber_ids: channel.subscriber_ids ?? [] };
+  // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'"),
+  // with its ID (a topic's visibility policy may be removed after access to its channel is lost).
+  if (!a.metadata) return { found: false, name: channel.name, stream_id: channel.id };
+  return { ...accessReply(channel, a, channel.caller_muted), subscriber_ids: channel.subscriber_ids ?? [] };
 };
 
 export const listAccess = (deps: DbServiceDeps): Handler<unknown, ListAccessReply> => async (_req, ctx) => {
   const dir = directoryFor(deps, ctx);
-  const channels = await store.listChannels(deps.pool, ctx.caller.realm_id);
-  const access = await accessAll(deps.pool, dir, await dir.viewer(ctx.caller), channels);
-  return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!)) };
+  // The viewer's hop to the users service brings the realm's policy too (see Directory.viewer).
+  const [channels, mine, viewer] = await Promise.all([
+    store.listChannels(deps.pool, ctx.caller.realm_id), subs.subscriptionsOf(deps.pool, ctx.caller.realm_id, ctx.caller.user_id), dir.viewer(ctx.caller),
+  ]);
+  const access = accessFrom(channels, viewer, mine, await dir.realmPolicy());
+  const muted = new Set(mine.filter((s) => s.active && s.is_muted).map((s) => s.channel_id));
+  return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!, muted.has(c.id))) };
 };
 
 export const getChannelRecipients = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, GetChannelRecipientsReply> => async (req, ctx) => {

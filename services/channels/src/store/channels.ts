@@ -50,10 +50,11 @@ export async function findChannelsByName(db: Queryable, realmId: number, names: 
  */
 export async function findChannelForAccess(
   db: Queryable, realmId: number, target: { id: number; name?: string }, userId: number, withSubscribers: boolean,
-): Promise<(ChannelRow & { caller_subscribed: boolean; subscriber_ids: number[] | null }) | undefined> {
-  const { rows } = await db.query<ChannelRow & { caller_subscribed: boolean; subscriber_ids: number[] | null }>(
+): Promise<(ChannelRow & { caller_subscribed: boolean; caller_muted: boolean; subscriber_ids: number[] | null }) | undefined> {
+  const { rows } = await db.query<ChannelRow & { caller_subscribed: boolean; caller_muted: boolean; subscriber_ids: number[] | null }>(
     `SELECT ${COLUMNS},
        EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.id AND s.user_id = $3 AND s.active) AS caller_subscribed,
+       EXISTS (SELECT 1 FROM subscriptions s WHERE s.channel_id = c.id AND s.user_id = $3 AND s.active AND s.is_muted) AS caller_muted,
        CASE WHEN $4 THEN ARRAY(SELECT s.user_id FROM subscriptions s WHERE s.channel_id = c.id AND s.active AND s.is_user_active ORDER BY s.user_id) END AS subscriber_ids
        FROM channels c WHERE c.realm_id = $1 AND ${target.id ? 'c.id = $2::int' : 'lower(c.name) = lower($2::text)'}`,
     [realmId, target.id || (target.name ?? ''), userId, withSubscribers],

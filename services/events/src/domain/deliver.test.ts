@@ -30,6 +30,14 @@ describe('queueWants', () => {
     expect(queueWants(queueRecord({ event_types: [] }), denmarkMessage)).toBe(false);
   });
 
+  it('gives muted_topics events to queues that did not ask for user_topic events (Zulip\'s accepts_event)', () => {
+    const mutedTopics = { type: 'muted_topics', muted_topics: [] };
+    expect(queueWants(queueRecord({ event_types: null }), mutedTopics)).toBe(true);
+    expect(queueWants(queueRecord({ event_types: ['muted_topics'] }), mutedTopics)).toBe(true);
+    expect(queueWants(queueRecord({ event_types: ['muted_topics', 'user_topic'] }), mutedTopics)).toBe(false);
+    expect(queueWants(queueRecord({ event_types: ['muted_topics', 'user_topic'] }), { type: 'user_topic' })).toBe(true);
+  });
+
   it("wants only the messages its narrow admits, and other events as they come", () => {
     const queue = queueRecord({ narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] });
     expect(queueWants(queue, denmarkMessage)).toBe(true);

@@ -7,6 +7,9 @@ export const CLIENT_EVENT_SUBJECTS = SERVICES.filter((s) => s !== 'events').map(
 
 export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boolean {
   if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
+  // Zulip's accepts_event: a client that asked for user_topic events gets no legacy
+  // muted_topics ones (it may ask for both, to get muted_topics from older servers).
+  if (event.type === 'muted_topics' && queue.event_types?.includes('user_topic')) return false;
   return narrowAdmits(queue.narrow, event, queue.user_id);
 }
 

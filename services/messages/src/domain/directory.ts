@@ -12,6 +12,7 @@ import type { GetTypingPreferencesReply__Output } from '@parley/common/generated
 import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
 import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
 import { fetchSendTraits, type SendTraits } from './send-traits';
+import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
 import type { RenderContext } from './render';
 import type { KeptAnswers } from './kept-answers';
 
@@ -29,6 +30,8 @@ export interface ChannelAccess {
   is_web_public: boolean;
   topics_policy: string;
   group_settings: Record<string, unknown>;
+  /** The caller is subscribed and has muted the channel. */
+  is_muted: boolean;
 }
 
 export interface Person {
@@ -47,7 +50,7 @@ export interface Person {
 const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
   stream_id: Number(r.stream_id), name: r.name, subscribed: r.subscribed, content: r.content, post: r.post, administer: r.administer,
   history_visible: r.history_visible, is_archived: r.is_archived, invite_only: r.invite_only, is_web_public: r.is_web_public,
-  topics_policy: r.topics_policy, group_settings: JSON.parse(r.group_settings || '{}') as Record<string, unknown>,
+  topics_policy: r.topics_policy, group_settings: JSON.parse(r.group_settings || '{}') as Record<string, unknown>, is_muted: r.is_muted,
 });
 
 /**
@@ -111,6 +114,22 @@ export class Directory {
   async sender(): Promise<Person | undefined> {
     const reply = await this.permissionContext();
     return reply.users[0] ? toPerson(reply.users[0]) : undefined;
+  }
+
+  /** The caller's settings that act on their topics' visibility (automatic follow and unmute), with their permission context. */
+  async topicSettings(): Promise<TopicSettings> {
+    const s = (await this.permissionContext()).topic_settings[0];
+    return s ? toTopicSettings(s) : NEVER_CHANGE_TOPICS;
+  }
+
+  /** Some users' settings that act on their topics' visibility; bots and unknown users are left out. */
+  async topicSettingsOf(userIds: number[]): Promise<TopicSettings[]> {
+    if (!userIds.length) return [];
+    const r = await this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
+      realm_id: this.caller.realm_id, user_ids: userIds, with_users: true, with_linkifiers: false,
+    });
+    const humans = new Set(r.users.filter((u) => !u.is_bot && u.is_active).map((u) => Number(u.user_id)));
+    return r.topic_settings.map(toTopicSettings).filter((s) => humans.has(s.user_id));
   }
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
@@ -243,9 +262,9 @@ export class Directory {
   }
 
   /** The caller's access to a channel, or the name of one that exists but they may not see. */
-  async channelOrHidden(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string }> {
+  async channelOrHidden(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string; hiddenId?: number }> {
     const r = await this.channels<GetAccessReply__Output>('GetAccess', 'stream_id' in target ? { stream_id: target.stream_id } : { stream_id: 0, name: target.name });
-    return r.found ? { channel: toAccess(r) } : { hiddenName: r.name || undefined };
+    return r.found ? { channel: toAccess(r) } : { hiddenName: r.name || undefined, hiddenId: r.name ? Number(r.stream_id) : undefined };
   }
 
   /**
@@ -292,6 +311,22 @@ export class Directory {
     return r.user_ids.map(Number);
   }
 }
+
+/** The settings that change a user's topics' visibility when they send, react or are mentioned. */
+export interface TopicSettings {
+  user_id: number;
+  /** 1 on participation, 2 on send, 3 on initiation, 4 never (Zulip's values). */
+  follow: number;
+  unmuteInMutedChannels: number;
+  followWhereMentioned: boolean;
+}
+
+const NEVER_CHANGE_TOPICS: TopicSettings = { user_id: 0, follow: 4, unmuteInMutedChannels: 4, followWhereMentioned: false };
+
+const toTopicSettings = (s: TopicVisibilitySettings__Output): TopicSettings => ({
+  user_id: Number(s.user_id), follow: s.automatically_follow_topics_policy,
+  unmuteInMutedChannels: s.automatically_unmute_topics_in_muted_streams_policy, followWhereMentioned: s.automatically_follow_topics_where_mentioned,
+});
 
 const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
   user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,

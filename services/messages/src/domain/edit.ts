@@ -10,7 +10,8 @@ import { FLAG_BITS, flagNames } from './flags';
 import { HISTORICAL_READ } from './format';
 import { accessMessage } from './fetch';
 import { renderMessage, topicLinks, topicUrl } from './render';
-import { checkTopicPolicy, renderAs, WildcardMentionError } from './send';
+import { renderAs, WildcardMentionError } from './send';
+import { checkTopicPolicy } from './send-targets';
 import { normalizeContent, normalizeTopic } from './text';
 
 /**

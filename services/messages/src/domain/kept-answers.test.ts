@@ -72,6 +72,19 @@ describe('the users service\'s announcements (permission contexts)', () => {
     expect(versionOf(await get())).toBe(1);
     await stop();
   });
+
+  it('drops the realm\'s contexts on a change of the settings they carry (automatic topic follow and unmute)', async () => {
+    const { get, bus, stop } = await setup();
+    await get();
+    await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true } });
+    expect(versionOf(await get())).toBe(1);
+    for (const [property, version] of [['automatically_follow_topics_policy', 2], ['automatically_unmute_topics_in_muted_streams_policy', 3],
+      ['automatically_follow_topics_where_mentioned', 4]] as const) {
+      await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type: 'user_settings', op: 'update', property, value: 4 } });
+      expect(versionOf(await get())).toBe(version);
+    }
+    await stop();
+  });
 });
 
 describe('Directory with kept answers', () => {

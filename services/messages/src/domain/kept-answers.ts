@@ -1,4 +1,4 @@
-import { Announcement, Bus, clientEventsOf, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
+import { Announcement, Bus, ClientEvent, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { ChannelAccess, Person } from './directory';
@@ -18,8 +18,17 @@ const UNRELATED_TO_TRAITS = [
  */
 const UNRELATED_USERS_EVENTS = new Set([...UNRELATED_TO_TRAITS, 'alert_words', 'muted_users']);
 
+/** The personal settings a permission context carries (its topic_settings): their changes drop it. */
+const CONTEXT_SETTINGS = new Set([
+  'automatically_follow_topics_policy', 'automatically_unmute_topics_in_muted_streams_policy', 'automatically_follow_topics_where_mentioned',
+]);
+
 const usersAnnouncements = (unrelated: ReadonlySet<string>): readonly Announcement<never>[] => [
   clientEventsOf('users', unrelated),
+  dropsRealm(clientEventSubject('users'), (data) => {
+    const { realm_id, event } = data as ClientEvent;
+    return event?.type === 'user_settings' && CONTEXT_SETTINGS.has(String(event.property)) ? realm_id : undefined;
+  }),
   // Deactivations, role and credential changes (also announced as client events; this one is
   // what the gateways drop their authentications on).
   dropsRealm('users.auth.invalidate', (data) => (data as { realm_id: number }).realm_id),

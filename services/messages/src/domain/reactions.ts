@@ -6,6 +6,7 @@ import * as store from '../store/messages';
 import * as reactionStore from '../store/reactions';
 import type { ReactionKey, ReactionRow } from '../store/reactions';
 import { actionAudience } from './audience';
+import { applyForReaction, decideForReaction } from './auto-visibility';
 import type { ChannelAccess, Directory, Person } from './directory';
 import { accessMessage } from './fetch';
 import { HISTORICAL_READ } from './format';
@@ -66,6 +67,8 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
   const voted = await reactionStore.existingEmojiName(pool, key.messageId, code, type);
   if (voted === undefined) await checkEmoji(name, code, type, realmEmoji);
   const notice = await noticeFor(pool, dir, key.messageId, channel);
+  // Reacting is taking part in the topic (the user's automatic follow and unmute settings).
+  const visibility = await decideForReaction(dir, channel, notice.me?.is_bot ?? dir.caller.is_bot);
   await withTransaction(pool, async (tx) => {
     const message = await accessMessage(tx, dir, key.messageId, { lock: true });
     const emojiName = (await reactionStore.existingEmojiName(tx, key.messageId, code, type)) ?? name;
@@ -73,6 +76,7 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
     // Zulip's create_historical_user_messages: the message is now the user's too.
     if (message.flags === null) await store.addHistoricalCopies(tx, key.userId, [key.messageId], HISTORICAL_READ);
     await notifyReaction(tx, dir, notice, 'add', { ...toRow(key), emoji_name: emojiName });
+    if (visibility && message.kind === 'channel') await applyForReaction(tx, visibility, key.userId, message.channel_id!, message.topic);
   });
 }
 

@@ -1,7 +1,10 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Queryable, withTransaction } from '@parley/common';
+import {
+  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Logger, Queryable, withTransaction,
+} from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
+import { afterChannelSend, decideForSend } from './auto-visibility';
 import type { ChannelAccess, Directory, Person } from './directory';
 import type { SendTraits } from './send-traits';
 import { FLAG_BITS, flagNames } from './flags';
@@ -11,6 +14,7 @@ import { widgetOf } from './widgets';
 import { messageEvent } from './notify';
 import { RenderContext, renderMessage, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
+import { checkTopicPolicy, parseChannelTarget, parseDirectRecipients } from './send-targets';
 
 /**
  * POST /messages: who may send what where, the rendering, each recipient's copy with its
@@ -32,6 +36,15 @@ export interface SendRequest {
 export interface SendOptions {
   /** Wildcard mentions need can_mention_many_users_group above this many subscribers or participants (Zulip: 15). */
   wildcardMentionThreshold: number;
+  /** Where a failed step after the message is stored is logged (the send itself succeeded). */
+  log?: Logger;
+  /** Filled in by the send: what its rendering found. */
+  seen?: SendReport;
+}
+
+/** What a send's rendering found, for the steps after it (automatic follow where mentioned). */
+export interface SendReport {
+  mentionedUserIds?: number[];
 }
 
 export class WildcardMentionError extends ApiError {
@@ -39,43 +52,6 @@ export class WildcardMentionError extends ApiError {
     super(kind === 'channel' ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
       `You do not have permission to use ${kind} wildcard mentions in this ${kind}.`);
   }
-}
-
-/** `to` as clients send it for direct messages: a JSON list of IDs or emails, or emails separated by commas. */
-export function parseDirectRecipients(raw: string): (string | number)[] {
-  let value: unknown = raw;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    // a bare email, or emails separated by commas
-  }
-  if (typeof value === 'number') value = [value];
-  if (typeof value === 'string') value = value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!Array.isArray(value) || !value.length || !value.every((v) => (typeof v === 'string' && v) || Number.isSafeInteger(v))) {
-    throw new BadRequestError('Invalid user ID or email in to');
-  }
-  return value as (string | number)[];
-}
-
-/** `to` for channel messages: a channel ID or name (JSON-encoded or bare). */
-export function parseChannelTarget(raw: string): { stream_id: number } | { name: string } {
-  let value: unknown = raw;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    // a bare name
-  }
-  if (Array.isArray(value) && value.length === 1) value = value[0];
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return { stream_id: value };
-  if (typeof value === 'string' && value.trim()) return { name: value.trim() };
-  throw new BadRequestError('Invalid channel in to');
-}
-
-/** Whether the channel (under the realm's topics_policy for "inherit") takes this topic. */
-export function checkTopicPolicy(channelPolicy: string, realmPolicy: string, topic: string): void {
-  const policy = channelPolicy === 'inherit' ? realmPolicy : channelPolicy;
-  if (topic === '' && policy === 'disable_empty_topic') throw new BadRequestError('Sending messages to the general chat is not allowed in this channel.');
-  if (topic !== '' && policy === 'empty_topic_only') throw new BadRequestError('Only the general chat topic is allowed in this channel.');
 }
 
 /** The channel a send goes to, if the caller may post there, with its subscribers. */
@@ -152,7 +128,9 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   return { me, topic: '', participants, recipients: participants.map((p) => p.user_id), subscriberCount: 0, content };
 }
 
-export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions): Promise<{ id: number }> {
+export async function checkSendMessage(
+  pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions,
+): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
   const caller = dir.caller;
   if (req.queue_id !== undefined && req.local_id === undefined) throw new BadRequestError('Missing local_id');
   normalizeContent(req.content);
@@ -163,15 +141,21 @@ export async function checkSendMessage(pool: pg.Pool, dir: Directory, client: st
   // The checks ask the users and channels services: before BEGIN, not while holding a
   // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
-  [prepared.recipientId, prepared.traits] = await Promise.all([
-    store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)), dir.sendTraits(prepared.recipients),
+  const [recipientId, traits, visibility] = await Promise.all([
+    store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
+    dir.sendTraits(prepared.recipients),
+    prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
   ]);
+  prepared.recipientId = recipientId;
+  prepared.traits = traits;
+  const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
   const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
-    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, opts, key))
-    : await storeSend(pool, dir, client, req, prepared, opts);
-  return { id };
+    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, { ...opts, seen }, key))
+    : await storeSend(pool, dir, client, req, prepared, { ...opts, seen });
+  const automatic = prepared.channel && await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
+  return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
 /** Checks and stores a send in the caller's transaction (scheduled deliveries). */
@@ -194,6 +178,7 @@ async function storeSend(
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
+    seen: opts.seen,
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
   if (key !== undefined) await store.recordSendKey(db, caller.user_id, key, sent);
   return sent;
@@ -235,6 +220,8 @@ export interface Outgoing {
   client: string;
   readBySender: boolean;
   delivery?: { sender_queue_id?: string; local_id?: string };
+  /** Filled in with what rendering found. */
+  seen?: SendReport;
 }
 
 /**
@@ -259,6 +246,7 @@ export async function doSend(
     topicWildcardUsers = [...new Set([...(await store.topicParticipants(db, channel.stream_id, topic)), sender.user_id])];
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
+  if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
   const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
   // Zulip: has_alert_word for each recipient whose alert word the content holds (the sender
   // too), read for each recipient who muted the sender, channel and direct messages alike.

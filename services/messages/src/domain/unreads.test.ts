@@ -92,6 +92,32 @@ describe('unreadMessagesJson', () => {
     expect(Object.keys(state.streams[0])).toEqual(['stream_id', 'topic', 'unread_message_ids']);
   });
 
+  it('lists muted topics\' and channels\' messages but leaves them out of count, and their wildcard-only mentions out of mentions', async () => {
+    const { realmId, userId, channelId } = scratchRealm();
+    const [me, other] = [userId(1), userId(2)];
+    const [open, muted] = [channelId(1), channelId(2)];
+    const send = (channel: number, topic: string, flags = 0) => insertRawMessage(realmId, { sender: other, channelId: channel, topic, copies: { [me]: flags } });
+    const policy = (channel: number, topic: string, p: number) => messagesPool().query(
+      'INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy) VALUES ($1, $2, $3, $4)', [me, channel, topic, p]);
+    await policy(open, 'Quiet', 1);
+    await policy(muted, 'loud', 2);
+    await policy(muted, 'Followed', 3);
+    const a = await send(open, 'quiet', channelWildcard); // a muted topic (whatever its case): wildcard mention left out
+    const b = await send(open, 'Quiet', mentioned); // a personal mention counts even there
+    const c = await send(open, 'talk', topicWildcard);
+    const d = await send(muted, 'other', channelWildcard); // a muted channel
+    const e = await send(muted, 'Loud'); // unmuted in a muted channel
+    const f = await send(muted, 'followed');
+    const state = await unreadMessagesState(messagesPool(), me, undefined, Promise.resolve(new Set([muted])));
+    expect(state.streams.map((g: { unread_message_ids: number[] }) => g.unread_message_ids)).toEqual([[a, b], [c], [d], [e], [f]]);
+    expect(state.count).toBe(3);
+    expect(state.mentions).toEqual([b, c]);
+    // Without the muted channel, only the muted topic is left out.
+    const plain = await unreadMessagesState(messagesPool(), me);
+    expect([plain.count, plain.mentions]).toEqual([4, [b, c, d]]);
+    await messagesPool().query('DELETE FROM user_topics WHERE user_id = $1', [me]);
+  });
+
   it('answers an empty state for a user with nothing unread', async () => {
     const { userId } = scratchRealm();
     expect(await unreadMessagesState(messagesPool(), userId(9))).toEqual({

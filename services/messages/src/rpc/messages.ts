@@ -34,8 +34,9 @@ import { checkSubmessage } from '../domain/submessages';
 import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
-import { unreadMessagesJson } from '../domain/unreads';
+import { MAX_UNREADS, unreadMessagesJson } from '../domain/unreads';
 import { recentPrivateConversations, starredMessages } from '../domain/conversations';
+import { topicVisibilityState } from '../domain/register-topics';
 import * as store from '../store/messages';
 
 /**
@@ -49,7 +50,7 @@ export const directoryFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: 
   new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
 
 export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
-  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold });
+  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
 
 export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output, Reply<'GET /messages'>> => async (req, ctx) =>
   fetchMessages(deps.pool, directoryFor(deps, ctx), {
@@ -132,24 +133,32 @@ export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageReque
 
 /**
  * The messages service's part of POST /register, as Zulip's: max_message_id with `message`,
- * unread_msgs when both `message` and `update_message_flags` are wanted, saved_snippets, drafts,
- * scheduled_messages, starred_messages and recent_private_conversations (each by its own name).
+ * unread_msgs when both `message` and `update_message_flags` are wanted (its counts leave out
+ * muted channels and topics), saved_snippets, drafts, scheduled_messages, starred_messages,
+ * recent_private_conversations (each by its own name), user_topics and the legacy muted_topics.
  * Its queries run side by side; unread_msgs, the large part, is spliced in as JSON text.
  */
 export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
   const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
   const wants = (type: string) => wanted === null || wanted.includes(type);
   const { user_id: userId } = ctx.caller;
-  const [savedSnippets, drafts, scheduled, maxMessageId, unreads, starred, recent] = await Promise.all([
+  const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, unknown>;
+  const withUnreads = wants('message') && wants('update_message_flags');
+  const topics = topicVisibilityState(deps.pool, directoryFor(deps, ctx), {
+    userTopics: wants('user_topic'), mutedTopics: wants('muted_topics'), unreads: withUnreads,
+  }, capabilities.empty_topic_name === true);
+  const [savedSnippets, drafts, scheduled, maxMessageId, unreads, { state: topicState }, starred, recent] = await Promise.all([
     wants('saved_snippets') ? listSnippets(deps.pool, ctx.caller) : undefined,
     wants('drafts') ? listDrafts(deps.pool, ctx.caller) : undefined,
     wants('scheduled_messages') ? listScheduled(deps.pool, ctx.caller) : undefined,
     wants('message') ? store.maxReceivedMessageId(deps.pool, ctx.caller.user_id) : undefined,
-    wants('message') && wants('update_message_flags') ? unreadMessagesJson(deps.pool, ctx.caller.user_id) : undefined,
+    withUnreads ? unreadMessagesJson(deps.pool, ctx.caller.user_id, MAX_UNREADS, topics.then((t) => t.mutedChannels)) : undefined,
+    topics,
     wants('starred_messages') ? starredMessages(deps.pool, userId) : undefined,
     wants('recent_private_conversations') ? recentPrivateConversations(deps.pool, userId) : undefined,
   ]);
   const state = JSON.stringify({
+    ...topicState,
     ...(savedSnippets && { saved_snippets: savedSnippets }),
     ...(drafts && { drafts: drafts.drafts }),
     ...(scheduled && { scheduled_messages: scheduled.scheduled_messages }),

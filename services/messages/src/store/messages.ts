@@ -304,7 +304,6 @@ export async function sentWithKey(db: Queryable, senderId: number, key: string):
   return rows[0]?.message_id;
 }
 
-/** The user's unread messages (their copies without the read bit), oldest first, at most `limit`. */
 /** A user's unread messages of one conversation (a channel's topic, whatever its case; a direct conversation). */
 export interface UnreadGroup {
   kind: 'channel' | 'direct';
@@ -314,28 +313,41 @@ export interface UnreadGroup {
   topic: string;
   /** The messages' IDs, ascending, as a JSON array's text. */
   ids: string;
+  /** How many they are. */
+  count: number;
+  /** The user's visibility policy for the topic (0: none; direct conversations 0). */
+  policy: number;
+  /** Those that mention the user personally (or a group of theirs), ascending. */
+  mentions: number[];
+  /** Those that mention them only by a wildcard (@**all**, @**topic**), ascending. */
+  wildcards: number[];
 }
 
 /**
  * The user's newest `max` unread messages, by conversation (the one with the oldest unread
- * message first), with their count, the IDs of those whose flags have a `mentionBits` bit (a
- * JSON array's text), and whether older unread messages were left out.
+ * message first), each with its mentions and the user's visibility policy for its topic, and
+ * whether older unread messages were left out.
  */
-export async function unreadGroups(db: Queryable, userId: number, max: number, mentionBits: number) {
-  const { rows } = await db.query<UnreadGroup & { count: number; mentions: string | null; missing: boolean }>(
+export async function unreadGroups(db: Queryable, userId: number, max: number, bits: { mention: number; wildcard: number }) {
+  const { rows } = await db.query<UnreadGroup & { missing: boolean }>(
     `WITH unread AS (
        SELECT m.id, m.kind, m.channel_id, m.topic, m.dm_user_ids, um.flags
          FROM user_messages um JOIN messages m ON m.id = um.message_id
         WHERE um.user_id = $1 AND (um.flags & 1) = 0 ORDER BY um.message_id DESC LIMIT $2 + 1),
-     kept AS (SELECT * FROM unread ORDER BY id DESC LIMIT $2)
-     SELECT kind, channel_id, dm_user_ids, (array_agg(topic ORDER BY id))[1] AS topic,
-            array_to_json(array_agg(id ORDER BY id))::text AS ids,
-            (SELECT count(*)::int FROM kept) AS count,
-            (SELECT array_to_json(array_agg(id ORDER BY id))::text FROM kept WHERE flags & $3 <> 0) AS mentions,
+     kept AS (SELECT * FROM unread ORDER BY id DESC LIMIT $2),
+     groups AS (
+       SELECT kind, channel_id, dm_user_ids, (array_agg(topic ORDER BY id))[1] AS topic,
+              array_to_json(array_agg(id ORDER BY id))::text AS ids, count(*)::int AS count,
+              coalesce(array_agg(id::int ORDER BY id) FILTER (WHERE flags & $3 <> 0), '{}') AS mentions,
+              coalesce(array_agg(id::int ORDER BY id) FILTER (WHERE flags & $3 = 0 AND flags & $4 <> 0), '{}') AS wildcards,
+              min(id) AS first
+         FROM kept
+        GROUP BY kind, channel_id, CASE WHEN kind = 'channel' THEN lower(topic) END, dm_user_ids)
+     SELECT g.kind, g.channel_id, g.dm_user_ids, g.topic, g.ids, g.count, g.mentions, g.wildcards,
+            coalesce((SELECT ut.visibility_policy FROM user_topics ut
+                       WHERE g.kind = 'channel' AND ut.user_id = $1 AND ut.channel_id = g.channel_id AND lower(ut.topic) = lower(g.topic)), 0) AS policy,
             (SELECT count(*) FROM unread) > $2 AS missing
-       FROM kept
-      GROUP BY kind, channel_id, CASE WHEN kind = 'channel' THEN lower(topic) END, dm_user_ids
-      ORDER BY min(id)`,
-    [userId, max, mentionBits]);
-  return { groups: rows as UnreadGroup[], count: rows[0]?.count ?? 0, mentions: rows[0]?.mentions ?? '[]', missing: rows[0]?.missing ?? false };
+       FROM groups g ORDER BY g.first`,
+    [userId, max, bits.mention, bits.wildcard]);
+  return { groups: rows as UnreadGroup[], missing: rows[0]?.missing ?? false };
 }

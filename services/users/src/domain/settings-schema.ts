@@ -83,7 +83,7 @@ export const SETTINGS: Record<string, SettingSpec> = {
   desktop_icon_count_display: oneOf(1, [1, 2, 3, 4], 'notification'),
   realm_name_in_email_notifications_policy: oneOf(1, [1, 2, 3], 'notification'),
   automatically_follow_topics_policy: oneOf(3, [1, 2, 3, 4], 'notification'),
-  automatically_unmute_topics_in_muted_streams_policy: oneOf(3, [1, 2, 3, 4], 'notification'),
+  automatically_unmute_topics_in_muted_streams_policy: oneOf(2, [1, 2, 3, 4], 'notification'),
   automatically_follow_topics_where_mentioned: bool(true, 'notification'),
   resolved_topic_notice_auto_read_policy: oneOf('except_followed', ['always', 'except_followed', 'never'], 'notification'),
   presence_enabled: bool(true, 'notification'),

@@ -5,6 +5,19 @@ import type { UsersDeps } from '../deps';
 import * as userStore from '../store/users';
 import { realmContext, realmPolicyReply } from './get-realm-policy';
 import { resolvedUser } from './resolve-users';
+import { userSettings } from '../domain/settings';
+import type { UserRow } from '../store/users';
+
+/** The settings that act on a user's topics when they send, react or are mentioned. */
+const topicVisibilitySettings = (u: UserRow) => {
+  const s = userSettings(u);
+  return {
+    user_id: u.id,
+    automatically_follow_topics_policy: Number(s.automatically_follow_topics_policy),
+    automatically_unmute_topics_in_muted_streams_policy: Number(s.automatically_unmute_topics_in_muted_streams_policy),
+    automatically_follow_topics_where_mentioned: s.automatically_follow_topics_where_mentioned === true,
+  };
+};
 
 /**
  * Internal: a permission check's or a send's questions in one hop: the realm's policy, the
@@ -19,11 +32,13 @@ export const getPermissionContext = (deps: UsersDeps): Handler<GetPermissionCont
     req.with_users ? userStore.findRealmUsersByIdsOrEmails(deps.pool, realmId, userIds, [], true) : [],
   ]);
   const byId = new Map(users.map((u) => [u.id, u]));
+  const asked = [...new Set(userIds)].filter((id) => byId.has(id)).map((id) => byId.get(id)!);
   return {
     policy: realmPolicyReply(context),
     memberships: context.memberships,
     // In the order asked, each once.
-    users: [...new Set(userIds)].flatMap((id) => (byId.has(id) ? [resolvedUser(byId.get(id)!, deps.config)] : [])),
+    users: asked.map((u) => resolvedUser(u, deps.config)),
     linkifiers: context.linkifiers ? JSON.stringify(context.linkifiers) : '',
+    topic_settings: asked.map(topicVisibilitySettings),
   };
 };

@@ -167,6 +167,28 @@ export const GetStreamTopicsResponse = Type.Object({
 }, { $id: "GetStreamTopicsResponse", additionalProperties: false });
 export type GetStreamTopicsResponse = Static<typeof GetStreamTopicsResponse>;
 
+export const UpdateUserTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "UpdateUserTopicResponse", additionalProperties: false });
+export type UpdateUserTopicResponse = Static<typeof UpdateUserTopicResponse>;
+
+export const UpdateMutedTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "UpdateMutedTopicResponse", additionalProperties: false });
+export type UpdateMutedTopicResponse = Static<typeof UpdateMutedTopicResponse>;
+
+export const DeleteTopicResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  complete: Type.Boolean({ description: "Whether every message of the topic was deleted. Will be `false` if the request deleted some, but not all, of them (within its time limit): the client repeats the request." }),
+}, { $id: "DeleteTopicResponse", additionalProperties: false });
+export type DeleteTopicResponse = Static<typeof DeleteTopicResponse>;
+
 export const GetScheduledMessagesResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -286,6 +308,9 @@ export const messagesResponses = {
   'POST /mark_topic_as_read': MarkTopicAsReadResponse,
   'GET /messages/{message_id}/read_receipts': GetReadReceiptsResponse,
   'GET /users/me/{stream_id}/topics': GetStreamTopicsResponse,
+  'POST /user_topics': UpdateUserTopicResponse,
+  'PATCH /users/me/subscriptions/muted_topics': UpdateMutedTopicResponse,
+  'POST /streams/{stream_id}/delete_topic': DeleteTopicResponse,
   'GET /scheduled_messages': GetScheduledMessagesResponse,
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
