@@ -33,7 +33,8 @@ afterAll(async () => {
 /** A request as given (no contract check: refusals here have no documented schema), its body parsed as JSON. */
 function request(method: string, url: string, user?: TestUser, body?: string): Promise<{ status: number; body: Json }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = user ? { authorization: basicAuth(user) } : {};
+    // A realm's users are accepted only on its host.
+    const headers: Record<string, string> = user ? { authorization: basicAuth(user), ...(user.host && { host: user.host }) } : {};
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) });
     const req = http.request(url, { method, headers }, (res) => {
       let text = '';
