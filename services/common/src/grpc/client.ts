@@ -7,6 +7,12 @@ import { MultiplexedClient, UnaryFallback } from './multiplexed';
 import type { MuxAnswer__Output } from '../generated/parley/common/v1/MuxAnswer';
 import type { MuxCall } from '../generated/parley/common/v1/MuxCall';
 
+/** How many more calls RpcClient makes after one the server refused unprocessed (each gets grpc-js's own one resend). */
+const MAX_REFUSED_RESENDS = 3;
+
+/** REFUSED_STREAM: the server's HTTP/2 layer turned the call away before any handler saw it. */
+const isRefused = (err: grpc.ServiceError): boolean => err.code === grpc.status.UNAVAILABLE && err.details === 'Stream refused by server';
+
 /** The largest message a service sends or receives. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -54,10 +60,18 @@ export class RpcClient {
     const metadata = callMetadata(this.secret, ctx);
     const deadline = new Date(Date.now() + deadlineMs);
     return new Promise<Res>((resolve, reject) => {
-      const call = fn.call(this.client, request, metadata, { deadline }, (err: grpc.ServiceError | null, reply: Res) =>
-        err ? reject(fromServiceError(err, this.service)) : resolve(reply),
-      ) as unknown as grpc.ClientUnaryCall;
-      signal?.addEventListener('abort', () => call.cancel(), { once: true });
+      const attempt = (refusalsLeft: number) => {
+        const call = fn.call(this.client, request, metadata, { deadline }, (err: grpc.ServiceError | null, reply: Res) => {
+          if (!err) return resolve(reply);
+          // grpc-js sends a refused call again once, transparently; a second refusal (the new
+          // connection too reached its maximum age, as a busy client's may) is reported. The
+          // server never ran it, so sending it again is safe whatever the RPC does.
+          if (isRefused(err) && refusalsLeft > 0 && !signal?.aborted && Date.now() < deadline.getTime()) return attempt(refusalsLeft - 1);
+          reject(fromServiceError(err, this.service));
+        }) as unknown as grpc.ClientUnaryCall;
+        signal?.addEventListener('abort', () => call.cancel(), { once: true });
+      };
+      attempt(MAX_REFUSED_RESENDS);
     });
   }
 

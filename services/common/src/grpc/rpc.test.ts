@@ -1,5 +1,6 @@
 // The rpc wrapper end to end: a real users gRPC server on port 0 and a real RpcClient.
 import * as grpc from '@grpc/grpc-js';
+import * as http2 from 'node:http2';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ApiError, UnauthorizedError } from '../errors';
@@ -225,6 +226,47 @@ describe('a connection at its maximum age', () => {
       await aging.stop(100);
     }
   }, 60_000);
+});
+
+describe('a call its server keeps refusing unprocessed (REFUSED_STREAM)', () => {
+  /** A bare HTTP/2 server that refuses its first `refusals` streams, then answers each with an empty gRPC reply. */
+  async function refusingServer(refusals: number) {
+    const server = http2.createServer();
+    let streams = 0;
+    server.on('stream', (stream) => {
+      streams++;
+      stream.resume();
+      stream.on('error', () => undefined); // the refusal below, reported on the server's side too
+      if (streams <= refusals) return stream.close(http2.constants.NGHTTP2_REFUSED_STREAM);
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
+      stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+      stream.end(Buffer.alloc(5)); // an uncompressed, empty message
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const c = new RpcClient('users', `127.0.0.1:${(server.address() as AddressInfo).port}`, SECRET, 5000);
+    return { c, streams: () => streams, close: () => { c.close(); server.close(); } };
+  }
+
+  // grpc-js sends each call again once by itself; RpcClient makes up to three more calls.
+  it('is sent again, up to seven times after the first', async () => {
+    const s = await refusingServer(7);
+    try {
+      await expect(s.c.call('UpdatePresence', { status: 'active' }, ctx)).resolves.toMatchObject({ json: Buffer.alloc(0) });
+      expect(s.streams()).toBe(8);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('then fails with SERVICE_UNAVAILABLE 503, not retried forever', async () => {
+    const s = await refusingServer(Infinity);
+    try {
+      await expect(s.c.call('UpdatePresence', { status: 'active' }, ctx)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
+      expect(s.streams()).toBe(8);
+    } finally {
+      s.close();
+    }
+  });
 });
 
 describe('an unreachable service', () => {
