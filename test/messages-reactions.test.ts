@@ -68,10 +68,42 @@ describe('POST /messages/{message_id}/reactions', () => {
   it('counts a reaction with an emoji already on the message as a vote: it keeps the first name', async () => {
     const id = await send(realm.other);
     ok(await react(realm.member, id, { emoji_name: '+1' }));
-    ok(await react(realm.admin, id, { emoji_name: 'thumbsup' }));
+    ok(await react(realm.admin, id, { emoji_name: 'thumbs_up' }));
     expect((await reactionsOf(realm.member, id)).map((r) => [r.user_id, r.emoji_name, r.emoji_code])).toEqual([
       [realm.member.user_id, '+1', THUMBS_UP], [realm.admin.user_id, '+1', THUMBS_UP],
     ]);
+  });
+
+  it("takes Zulip's names with the code, aliases too, as zulip-terminal sends them", async () => {
+    const byName = (emoji_name: string) => ({ emoji_name, emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
+    for (const name of ['thumbs_up', '+1', 'like']) {
+      const first = await send(realm.other);
+      ok(await react(realm.member, first, byName(name)));
+      expect((await reactionsOf(realm.member, first)).map((r) => [r.emoji_name, r.emoji_code])).toEqual([[name, '1f44d']]);
+    }
+    const id = await send(realm.other);
+    ok(await react(realm.member, id, byName('thumbs_up')));
+    ok(await react(realm.admin, id, byName('+1')));
+    ok(await react(realm.guest, id, byName('like')));
+    // A vote keeps the name of the reaction already there, as in Zulip.
+    expect((await reactionsOf(realm.member, id)).map((r) => [r.user_id, r.emoji_name, r.emoji_code])).toEqual([
+      [realm.member.user_id, 'thumbs_up', '1f44d'], [realm.admin.user_id, 'thumbs_up', '1f44d'], [realm.guest.user_id, 'thumbs_up', '1f44d'],
+    ]);
+  });
+
+  it("gives a name Zulip's code point: smile is U+1F642, kiwi and gold exist", async () => {
+    const id = await send(realm.other);
+    for (const emoji_name of ['smile', 'kiwi', 'gold']) ok(await react(realm.member, id, { emoji_name }));
+    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code]))
+      .toEqual([['smile', '1f642'], ['kiwi', '1f95d'], ['gold', '1f947']]);
+  });
+
+  it("refuses emoji-datasource's names that Zulip does not have", async () => {
+    const id = await send(realm.other);
+    refused(await react(realm.member, id, { emoji_name: 'thumbsup' }), "Emoji 'thumbsup' does not exist");
+    refused(await react(realm.member, id, { emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }), 'Invalid emoji name.');
+    refused(await react(realm.member, id, { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' }), 'Invalid emoji name.');
+    expect(await reactionsOf(realm.member, id)).toEqual([]);
   });
 
   it('takes Zulip\'s extra emoji, by the spec\'s name for the type too', async () => {

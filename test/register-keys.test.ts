@@ -115,7 +115,10 @@ describe('POST /register keys', () => {
       .toEqual([200, 'application/json', 'public, max-age=31536000, immutable']);
     const data = (await res.json()) as { code_to_names: Record<string, string[]> };
     expect(data.code_to_names['1f419']).toEqual(['octopus']);
-    expect(data.code_to_names['1f44d']).toEqual(expect.arrayContaining(['+1', 'thumbsup']));
+    // Zulip's names, canonical first, aliases after; not emoji-datasource's ('thumbsup').
+    expect(data.code_to_names['1f44d']).toEqual(['+1', 'thumbs_up', 'like']);
+    expect(data.code_to_names['1f642']).toEqual(['smile']);
+    expect(data.code_to_names['1f947']).toEqual(['first_place', 'gold', 'number_one']);
     expect((await fetch(`${baseUrl()}/static/generated/emoji/emoji_api.0000.json`)).status).toBe(404);
   });
 });

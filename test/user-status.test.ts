@@ -45,6 +45,9 @@ const REFUSALS: [Params, string][] = [
   [{ emoji_name: 'invalid' }, "Emoji 'invalid' does not exist"],
   [{ emoji_name: 'invalid', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
   [{ emoji_name: 'smile', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
+  // emoji-datasource's names that Zulip does not have.
+  [{ emoji_name: 'red_car' }, "Emoji 'red_car' does not exist"],
+  [{ emoji_name: 'thumbsup', emoji_code: '1f44d', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
   [{ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
   [{ emoji_name: 'car', emoji_code: 'ffff', reaction_type: 'unicode_emoji' }, 'Invalid emoji code.'],
   [{ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode' }, 'Invalid emoji type.'],
@@ -75,6 +78,16 @@ describe('POST /users/me/status', () => {
     expect(await statusOf(user)).toEqual(CAR);
     await user.api.post('/users/me/status', { emoji_name: '' });
     expect(await statusOf(user)).toEqual({});
+  });
+
+  it("takes Zulip's names for Unicode emoji, aliases too, keeping the name the client chose", async () => {
+    const user = await realm.addUser({ name: 'Named Nell' });
+    await user.api.post('/users/me/status', { emoji_name: 'smile' });
+    expect(await statusOf(user)).toEqual({ emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' });
+    await user.api.post('/users/me/status', { emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
+    expect(await statusOf(user)).toEqual({ emoji_name: 'thumbs_up', emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
+    await user.api.post('/users/me/status', { emoji_name: 'kiwi' });
+    expect(await statusOf(user)).toEqual({ emoji_name: 'kiwi', emoji_code: '1f95d', reaction_type: 'unicode_emoji' });
   });
 
   it('takes Zulip\'s extra emoji under either name of its type, and answers zulip_extra_emoji', async () => {

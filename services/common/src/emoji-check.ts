@@ -1,15 +1,15 @@
 import { BadRequestError } from './errors';
 import type { CallContext } from './grpc/caller';
 import type { RpcClients } from './grpc/client';
-import { unicodeEmojiCodeOf, unicodeEmojiTable } from './emoji';
+import { unicodeEmojiCodeOf, unicodeEmojiNameOf } from './emoji';
 import type { CheckRealmEmojiReply__Output } from './generated/parley/uploads/v1/CheckRealmEmojiReply';
 
 /**
  * Emoji names and codes, as Zulip checks them for statuses (users) and reactions (messages).
  * Namespaces by reaction_type:
- * - unicode_emoji: the names of the emoji-datasource package; the code is the lower-case,
- *   dash-separated code points without the U+FE0F presentation selector ("1f697",
- *   "1f3f3-200d-1f308"), which is how Zulip writes them.
+ * - unicode_emoji: Zulip's names (canonical and aliases, see emoji.ts); the code is the
+ *   lower-case, dash-separated code points, mostly without the U+FE0F presentation selector
+ *   ("1f697", "1f3f3-200d-1f308"), which is how Zulip writes them.
  * - zulip_extra_emoji: Zulip's own emoji, whose code is its name ("zulip").
  * - realm_emoji: a realm's custom emoji, by ID.
  */
@@ -87,7 +87,8 @@ export async function checkEmoji(name: string, code: string, type: string, realm
       if (name !== code) throw new BadRequestError('Invalid emoji name.');
       return { emoji_code: code, reaction_type: type };
     case 'unicode_emoji':
-      if (!unicodeEmojiTable().codes.has(code)) throw new BadRequestError('Invalid emoji code.');
+      // As Zulip: the code must be one Zulip names, and the name any of its names (an alias too).
+      if (unicodeEmojiNameOf(code) === undefined) throw new BadRequestError('Invalid emoji code.');
       if (unicodeEmojiCodeOf(name) !== code) throw new BadRequestError('Invalid emoji name.');
       return { emoji_code: code, reaction_type: type };
     default:

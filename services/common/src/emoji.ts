@@ -1,22 +1,31 @@
 import { createHash } from 'node:crypto';
+import zulipEmojiNames from './data/zulip-emoji-names.json';
 
 /**
- * The Unicode emoji table, by the names of the emoji-datasource package. Shared by the users
- * service (statuses, reactions) and the messages service (`:name:` in rendered messages).
+ * The Unicode emoji table, by Zulip's names: a canonical name per code plus aliases, Zulip's own
+ * mapping over the emoji data (tools/setup/emoji/emoji_names.py in zulip/zulip, Apache-2.0),
+ * transcribed into data/zulip-emoji-names.json by scripts/gen-emoji-names.mjs (see its header to
+ * regenerate it). Shared by the users service (statuses), the messages service (reactions, `:name:`
+ * in rendered messages), the uploads service (custom emoji that override a default) and the
+ * gateway (`server_emoji_data_url`), so that a name means the same code point everywhere, as in
+ * Zulip and in every Zulip client.
  *
- * A code is written as Zulip writes it: the lower-case, dash-separated code points without
+ * A code is written as Zulip writes it: lower-case, dash-separated code points, mostly without
  * the U+FE0F presentation selector ("1f697", "1f3f3-200d-1f308").
  */
 
-interface DatasourceEntry {
-  unified: string;
-  short_names: string[];
+interface NameInfo {
+  canonical_name: string;
+  aliases: string[];
 }
 
 export interface UnicodeEmojiTable {
-  /** Every short name to its code; when two entries share a name, the first keeps it. */
+  /** Zulip's name_to_codepoint: every canonical name and alias to its code. */
   byName: ReadonlyMap<string, string>;
-  codes: ReadonlySet<string>;
+  /** Zulip's codepoint_to_name: every code to its canonical name. */
+  nameByCode: ReadonlyMap<string, string>;
+  /** Zulip's emoji_api.json code_to_names: every code to its names, the canonical one first. */
+  namesByCode: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Zulip drops U+FE0F so that qualified and unqualified forms share one code. */
@@ -25,29 +34,33 @@ export function unicodeEmojiCode(unified: string): string {
 }
 
 function loadUnicodeEmoji(): UnicodeEmojiTable {
-  // The package is JSON only (no types); loaded on first use, not at every start.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const entries = require('emoji-datasource/emoji.json') as DatasourceEntry[];
   const byName = new Map<string, string>();
-  const codes = new Set<string>();
-  for (const entry of entries) {
-    const code = unicodeEmojiCode(entry.unified);
-    codes.add(code);
-    for (const name of entry.short_names) if (!byName.has(name)) byName.set(name, code);
+  const nameByCode = new Map<string, string>();
+  const namesByCode = new Map<string, readonly string[]>();
+  for (const [code, info] of Object.entries(zulipEmojiNames.emoji as Record<string, NameInfo>)) {
+    const names = [info.canonical_name, ...info.aliases];
+    for (const name of names) byName.set(name, code);
+    nameByCode.set(code, info.canonical_name);
+    namesByCode.set(code, names);
   }
-  return { byName, codes };
+  return { byName, nameByCode, namesByCode };
 }
 
 let table: UnicodeEmojiTable | undefined;
 
-/** The table, loaded once on first use. */
+/** The table, built once on first use. */
 export function unicodeEmojiTable(): UnicodeEmojiTable {
   return (table ??= loadUnicodeEmoji());
 }
 
-/** The code of the Unicode emoji with this name, if there is one. */
+/** The code of the Unicode emoji with this name (canonical or alias), if there is one. */
 export function unicodeEmojiCodeOf(name: string): string | undefined {
   return unicodeEmojiTable().byName.get(name);
+}
+
+/** The canonical name of the Unicode emoji with this code, if Zulip names it. */
+export function unicodeEmojiNameOf(code: string): string | undefined {
+  return unicodeEmojiTable().nameByCode.get(code);
 }
 
 interface EmojiApiData {
@@ -61,22 +74,12 @@ let apiData: EmojiApiData | undefined;
 
 /**
  * The Unicode emoji names clients show and complete (Zulip's emoji_api.json, which the mobile
- * app fetches from `server_emoji_data_url`): every code with all of its names, the name that
- * owns it first. Built once; public, the same for every realm.
+ * app fetches from `server_emoji_data_url`): every code with all of its names, the canonical
+ * name first. Built once; public, the same for every realm.
  */
 export function emojiApiData(): EmojiApiData {
   if (apiData) return apiData;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const entries = require('emoji-datasource/emoji.json') as DatasourceEntry[];
-  const { byName } = unicodeEmojiTable();
-  const codeToNames: Record<string, string[]> = {};
-  for (const entry of entries) {
-    const code = unicodeEmojiCode(entry.unified);
-    // Only the names that stand for this code (a name two entries share belongs to the first).
-    const names = entry.short_names.filter((name) => byName.get(name) === code);
-    if (names.length) codeToNames[code] = [...(codeToNames[code] ?? []), ...names];
-  }
-  const json = JSON.stringify({ code_to_names: codeToNames });
+  const json = JSON.stringify({ code_to_names: Object.fromEntries(unicodeEmojiTable().namesByCode) });
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 16);
   apiData = { json, path: `/static/generated/emoji/emoji_api.${hash}.json` };
   return apiData;

@@ -94,6 +94,8 @@ describe('checkStatusChange', () => {
       [{ emoji_name: 'invalid', emoji_code: '1f697' }, "Emoji 'invalid' does not exist"],
       [{ emoji_name: 'invalid', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
       [{ emoji_name: 'smile', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
+      [{ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
+      [{ emoji_name: 'thumbsup' }, "Emoji 'thumbsup' does not exist"],
       [{ emoji_name: 'car', emoji_code: 'ffff' }, 'Invalid emoji code.'],
       [{ emoji_name: 'car', emoji_code: '42', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
       [{ emoji_name: 'car', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
@@ -249,8 +251,8 @@ describe('checkUpdateStatusForUser', () => {
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), 999999, {})).rejects.toThrow('No such user');
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), realm.other.user_id, {})).rejects.toThrow('Insufficient permission');
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, {})).rejects.toThrow('Client did not pass any new values.');
-    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, { emoji_name: 'nope' }))
-      .rejects.toThrow("Emoji 'nope' does not exist");
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, { emoji_name: 'nada' }))
+      .rejects.toThrow("Emoji 'nada' does not exist");
   });
 
   it('takes no away: an administrator cannot change presence_enabled', async () => {

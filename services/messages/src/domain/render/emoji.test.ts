@@ -3,7 +3,7 @@ import { renderMessage, type RenderContext } from './index';
 
 const ctx: RenderContext = { users: [], groups: [], channels: [], linkifiers: [] };
 const html = (content: string) => renderMessage(content, ctx).html;
-const smile = '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span>';
+const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
 
 describe('emoji shortcodes', () => {
   it('renders a known name as Zulip\'s emoji span', () => {
@@ -19,13 +19,34 @@ describe('emoji shortcodes', () => {
     );
   });
 
+  it("renders Zulip's names, not emoji-datasource's: :smile: is U+1F642 and aliases keep their own title", () => {
+    expect(html(':big_smile: :kiwi: :gold: :thumbs_up: :like:')).toBe(
+      '<p><span aria-label="big smile" class="emoji emoji-1f604" role="img" title="big smile">:big_smile:</span> ' +
+        '<span aria-label="kiwi" class="emoji emoji-1f95d" role="img" title="kiwi">:kiwi:</span> ' +
+        '<span aria-label="gold" class="emoji emoji-1f947" role="img" title="gold">:gold:</span> ' +
+        '<span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span> ' +
+        '<span aria-label="like" class="emoji emoji-1f44d" role="img" title="like">:like:</span></p>',
+    );
+  });
+
+  it("leaves emoji-datasource names that Zulip does not have as text", () => {
+    expect(html(':thumbsup: :red_car: :kiwifruit: :rainbow-flag:')).toBe('<p>:thumbsup: :red_car: :kiwifruit: :rainbow-flag:</p>');
+  });
+
+  it("keeps the code as Zulip writes it, U+FE0F included where Zulip's data has it", () => {
+    expect(html(':woman_detective:')).toBe(
+      '<p><span aria-label="woman detective" class="emoji emoji-1f575-fe0f-200d-2640-fe0f" role="img" title="woman detective">' +
+        ':woman_detective:</span></p>',
+    );
+  });
+
   it('renders Zulip\'s own emoji as its image', () => {
     expect(html(':zulip:'))
       .toBe('<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>');
   });
 
   it('leaves unknown names, wrong case and half shortcodes as text', () => {
-    expect(html(':nope: :Smile: :smile smile:')).toBe('<p>:nope: :Smile: :smile smile:</p>');
+    expect(html(':nada: :Smile: :smile smile:')).toBe('<p>:nada: :Smile: :smile smile:</p>');
   });
 
   it('needs no space around it, as in Zulip', () => {
@@ -33,7 +54,7 @@ describe('emoji shortcodes', () => {
   });
 
   it('does not read an unknown name\'s closing colon as an opening one', () => {
-    expect(splitEmoji(':nope:smile:')).toEqual([{ text: ':nope:smile:' }]);
+    expect(splitEmoji(':nada:smile:')).toEqual([{ text: ':nada:smile:' }]);
     expect(splitEmoji('10:30:smile:')).toEqual([{ text: '10:30:smile:' }]);
   });
 

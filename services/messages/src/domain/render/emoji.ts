@@ -10,8 +10,9 @@ const ZULIP_EMOJI_SRC = '/static/generated/emoji/images/emoji/unicode/zulip.png'
 export type EmojiPiece = { text: string; emoji?: undefined } | { text: string; emoji: { name: string; code: string } };
 
 /**
- * The text split at emoji shortcodes that name an emoji (Zulip's extra `zulip`, or a name of
- * emoji-datasource); an unknown name stays text. Custom realm emoji do not exist yet.
+ * The text split at emoji shortcodes that name an emoji (Zulip's extra `zulip`, or any of Zulip's
+ * names for a Unicode emoji, aliases too); an unknown name stays text. Custom realm emoji do not
+ * exist yet.
  */
 export function splitEmoji(text: string): EmojiPiece[] {
   const pieces: EmojiPiece[] = [];
