@@ -106,6 +106,7 @@ export const routeAccess: Record<string, RouteAccess> = {
 
   'POST /users/me/presence': humans,
   'GET /realm/presence': everyone,
+  'GET /users/:user_id_or_email/presence': everyone,
 
   'GET /realm/profile_fields': everyone,
   'POST /realm/profile_fields': { allowed: ADMINS, why: 'spec: administrators only' },

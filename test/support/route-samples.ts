@@ -218,6 +218,10 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
 
   'POST /users/me/presence': fixed('/users/me/presence', { status: 'active' }),
   'GET /realm/presence': fixed('/realm/presence'),
+  'GET /users/:user_id_or_email/presence': async (w) => {
+    ok(await w.author.api.post('/users/me/presence', { status: 'active' }));
+    return { path: `/users/${w.author.user_id}/presence`, params: {} };
+  },
 
   'GET /realm/profile_fields': fixed('/realm/profile_fields'),
   'POST /realm/profile_fields': async () => ({ path: '/realm/profile_fields', params: { name: unique('Field'), field_type: 1 } }),

@@ -587,6 +587,16 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
     featureLevel: 178,
     params: {}
   },
+  "GET /users/{user_id_or_email}/presence": {
+    operationId: "get-user-presence",
+    summary: "Get a user's presence",
+    description: "Get the presence status for a specific user.",
+    tag: "users",
+    featureLevel: 178,
+    params: {
+      user_id_or_email: "The ID or Zulip API email address of the user whose presence you want to fetch."
+    }
+  },
   "GET /realm/profile_fields": {
     operationId: "get-custom-profile-fields",
     summary: "Get all custom profile fields",

@@ -52,6 +52,7 @@ export const ROUTE_RPCS = {
     ReorderLinkifiers: ['PATCH /realm/linkifiers'],
     UpdatePresence: ['POST /users/me/presence'],
     GetRealmPresence: ['GET /realm/presence'],
+    GetUserPresence: ['GET /users/{user_id_or_email}/presence'],
     GetCustomProfileFields: ['GET /realm/profile_fields'],
     CreateCustomProfileField: ['POST /realm/profile_fields'],
     ReorderCustomProfileFields: ['PATCH /realm/profile_fields'],
