@@ -300,6 +300,8 @@ export const routes: Route[] = [
     } },
   { method: 'DELETE', path: '/users/me/subscriptions', service: 'channels', rpc: 'Unsubscribe', auth: 'user',
     params: { subscriptions: 'json', principals: 'json?' } },
+  { method: 'PATCH', path: '/users/me/subscriptions', service: 'channels', rpc: 'UpdateSubscriptions', auth: 'user',
+    params: { add: 'json?', delete: 'json?' } },
   { method: 'GET', path: '/users/me/subscriptions', service: 'channels', rpc: 'GetSubscriptions', auth: 'user',
     params: { include_subscribers: 'string?' } },
   { method: 'POST', path: '/users/me/subscriptions/properties', service: 'channels', rpc: 'UpdateSubscriptionProperties', auth: 'user',

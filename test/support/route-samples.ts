@@ -250,6 +250,11 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     const { stream } = ok(await w.author.api.get(`/streams/${id}`));
     return { path: '/users/me/subscriptions', params: { subscriptions: [stream.name] } };
   },
+  'PATCH /users/me/subscriptions': async (w, self) => {
+    const [join, leave] = [await channelBy(w), await channelBy(w, [self.user_id])];
+    const names = await Promise.all([join, leave].map(async (id) => ok(await w.author.api.get(`/streams/${id}`)).stream.name as string));
+    return { path: '/users/me/subscriptions', params: { add: [{ name: names[0] }], delete: [names[1]] } };
+  },
   'GET /users/me/subscriptions': fixed('/users/me/subscriptions'),
   'POST /users/me/subscriptions/properties': async (w) => ({
     path: '/users/me/subscriptions/properties', params: { subscription_data: [{ stream_id: w.channel.id, property: 'color', value: '#123456' }] },

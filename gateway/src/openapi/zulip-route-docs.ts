@@ -717,6 +717,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       principals: "A list of user IDs (preferred) or Zulip API email addresses of the users to be subscribed to or unsubscribed from the channels specified in the `subscriptions` parameter. If not provided, then the requesting user/bot is subscribed."
     }
   },
+  "PATCH /users/me/subscriptions": {
+    operationId: "update-subscriptions",
+    summary: "Update subscriptions",
+    description: "Update which channels you are subscribed to.",
+    tag: "channels",
+    featureLevel: 362,
+    params: {
+      delete: "A list of channel names to unsubscribe from.",
+      add: "A list of objects describing which channels to subscribe to, optionally including per-user subscription parameters (e.g. color) and if the channel is to be created, its description."
+    }
+  },
   "GET /users/me/subscriptions": {
     operationId: "get-subscriptions",
     summary: "Get subscribed channels",

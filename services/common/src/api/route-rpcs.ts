@@ -68,6 +68,7 @@ export const ROUTE_RPCS = {
     UpdateChannelFolder: ['PATCH /channel_folders/{channel_folder_id}'],
     Subscribe: ['POST /users/me/subscriptions'],
     Unsubscribe: ['DELETE /users/me/subscriptions'],
+    UpdateSubscriptions: ['PATCH /users/me/subscriptions'],
     GetSubscriptions: ['GET /users/me/subscriptions'],
     UpdateSubscriptionProperties: ['POST /users/me/subscriptions/properties'],
     GetSubscriptionStatus: ['GET /users/{user_id}/subscriptions/{stream_id}'],
