@@ -106,6 +106,7 @@ export const routeAccess: Record<string, RouteAccess> = {
 
   'POST /users/me/presence': humans,
   'GET /realm/presence': everyone,
+  'GET /users/:user_id_or_email/presence': everyone,
 
   'GET /realm/profile_fields': everyone,
   'POST /realm/profile_fields': { allowed: ADMINS, why: 'spec: administrators only' },
@@ -122,6 +123,7 @@ export const routeAccess: Record<string, RouteAccess> = {
 
   'POST /users/me/subscriptions': { allowed: MEMBERS, why: 'everyone but guests can subscribe to a public channel' },
   'DELETE /users/me/subscriptions': everyone,
+  'PATCH /users/me/subscriptions': { allowed: MEMBERS, why: 'Zulip runs its POST view, which refuses guests, even for an empty add' },
   'GET /users/me/subscriptions': everyone,
   'POST /users/me/subscriptions/properties': everyone,
   'GET /users/:user_id/subscriptions/:stream_id': everyone,

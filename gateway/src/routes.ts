@@ -265,6 +265,8 @@ export const routes: Route[] = [
   { method: 'POST', path: '/users/me/presence', service: 'users', rpc: 'UpdatePresence', auth: 'user',
     params: { status: 'string', ping_only: 'bool?', new_user_input: 'bool?', slim_presence: 'bool?', last_update_id: 'int?', history_limit_days: 'int?' } },
   { method: 'GET', path: '/realm/presence', service: 'users', rpc: 'GetRealmPresence', auth: 'user', params: {} },
+  { method: 'GET', path: '/users/:user_id_or_email/presence', service: 'users', rpc: 'GetUserPresence', auth: 'user',
+    params: { user_id_or_email: 'string' } },
 
   { method: 'GET', path: '/realm/profile_fields', service: 'users', rpc: 'GetCustomProfileFields', auth: 'user', params: {} },
   { method: 'POST', path: '/realm/profile_fields', service: 'users', rpc: 'CreateCustomProfileField', auth: 'user',
@@ -298,6 +300,8 @@ export const routes: Route[] = [
     } },
   { method: 'DELETE', path: '/users/me/subscriptions', service: 'channels', rpc: 'Unsubscribe', auth: 'user',
     params: { subscriptions: 'json', principals: 'json?' } },
+  { method: 'PATCH', path: '/users/me/subscriptions', service: 'channels', rpc: 'UpdateSubscriptions', auth: 'user',
+    params: { add: 'json?', delete: 'json?' } },
   { method: 'GET', path: '/users/me/subscriptions', service: 'channels', rpc: 'GetSubscriptions', auth: 'user',
     params: { include_subscribers: 'string?' } },
   { method: 'POST', path: '/users/me/subscriptions/properties', service: 'channels', rpc: 'UpdateSubscriptionProperties', auth: 'user',

@@ -218,6 +218,10 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
 
   'POST /users/me/presence': fixed('/users/me/presence', { status: 'active' }),
   'GET /realm/presence': fixed('/realm/presence'),
+  'GET /users/:user_id_or_email/presence': async (w) => {
+    ok(await w.author.api.post('/users/me/presence', { status: 'active' }));
+    return { path: `/users/${w.author.user_id}/presence`, params: {} };
+  },
 
   'GET /realm/profile_fields': fixed('/realm/profile_fields'),
   'POST /realm/profile_fields': async () => ({ path: '/realm/profile_fields', params: { name: unique('Field'), field_type: 1 } }),
@@ -245,6 +249,11 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     const id = await channelBy(w, [self.user_id]);
     const { stream } = ok(await w.author.api.get(`/streams/${id}`));
     return { path: '/users/me/subscriptions', params: { subscriptions: [stream.name] } };
+  },
+  'PATCH /users/me/subscriptions': async (w, self) => {
+    const [join, leave] = [await channelBy(w), await channelBy(w, [self.user_id])];
+    const names = await Promise.all([join, leave].map(async (id) => ok(await w.author.api.get(`/streams/${id}`)).stream.name as string));
+    return { path: '/users/me/subscriptions', params: { add: [{ name: names[0] }], delete: [names[1]] } };
   },
   'GET /users/me/subscriptions': fixed('/users/me/subscriptions'),
   'POST /users/me/subscriptions/properties': async (w) => ({

@@ -587,6 +587,16 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
     featureLevel: 178,
     params: {}
   },
+  "GET /users/{user_id_or_email}/presence": {
+    operationId: "get-user-presence",
+    summary: "Get a user's presence",
+    description: "Get the presence status for a specific user.",
+    tag: "users",
+    featureLevel: 178,
+    params: {
+      user_id_or_email: "The ID or Zulip API email address of the user whose presence you want to fetch."
+    }
+  },
   "GET /realm/profile_fields": {
     operationId: "get-custom-profile-fields",
     summary: "Get all custom profile fields",
@@ -705,6 +715,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
     params: {
       subscriptions: "A list of channel names to unsubscribe from. This parameter is called `streams` in our Python API.",
       principals: "A list of user IDs (preferred) or Zulip API email addresses of the users to be subscribed to or unsubscribed from the channels specified in the `subscriptions` parameter. If not provided, then the requesting user/bot is subscribed."
+    }
+  },
+  "PATCH /users/me/subscriptions": {
+    operationId: "update-subscriptions",
+    summary: "Update subscriptions",
+    description: "Update which channels you are subscribed to.",
+    tag: "channels",
+    featureLevel: 362,
+    params: {
+      delete: "A list of channel names to unsubscribe from.",
+      add: "A list of objects describing which channels to subscribe to, optionally including per-user subscription parameters (e.g. color) and if the channel is to be created, its description."
     }
   },
   "GET /users/me/subscriptions": {

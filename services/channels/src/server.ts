@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
 import { getRegisterState } from './rpc/get-register-state';
-import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties } from './rpc/subscriptions';
+import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
 import {
   addDefaultChannel, archiveChannel, createChannel, getChannel, getChannelId, getChannelMembers, getChannels, getDefaultChannels,
   removeDefaultChannel, updateChannel,
@@ -24,6 +24,7 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     UpdateChannelFolder: updateChannelFolder(deps),
     Subscribe: subscribe(deps),
     Unsubscribe: unsubscribe(deps),
+    UpdateSubscriptions: updateSubscriptions(deps),
     GetSubscriptions: getSubscriptions(deps),
     UpdateSubscriptionProperties: updateSubscriptionProperties(deps),
     GetSubscriptionStatus: getSubscriptionStatus(deps),

@@ -8,6 +8,7 @@ import { MemorySessionStore, RedisSessionStore, SessionStore } from './store/ses
 import { getSession, login, logout } from './rpc/sessions';
 import { updatePresence } from './rpc/update-presence';
 import { getRealmPresence } from './rpc/get-realm-presence';
+import { getUserPresence } from './rpc/get-user-presence';
 import { getCustomProfileFields } from './rpc/get-custom-profile-fields';
 import { createCustomProfileField } from './rpc/create-custom-profile-field';
 import { reorderCustomProfileFields } from './rpc/reorder-custom-profile-fields';
@@ -127,6 +128,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     ReorderLinkifiers: reorderLinkifiers(deps),
     UpdatePresence: updatePresence(deps),
     GetRealmPresence: getRealmPresence(deps),
+    GetUserPresence: getUserPresence(deps),
     GetCustomProfileFields: getCustomProfileFields(deps),
     CreateCustomProfileField: createCustomProfileField(deps),
     ReorderCustomProfileFields: reorderCustomProfileFields(deps),

@@ -137,77 +137,110 @@ export interface SubscribeResult {
 
 /** POST /users/me/subscriptions. */
 export async function checkSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
+  const plan = await planSubscribe(dir, caller, req);
+  return withTransaction(pool, (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled));
+}
+
+export interface SubscribePlan {
+  wanted: Map<string, { name: string; description: string }>;
+  viewer: Viewer;
+  users: DirectoryUser[];
+}
+
+/** What a subscribe request asks for, checked before its transaction: who may, which names, whom. */
+export async function planSubscribe(dir: Directory, caller: Caller, req: SubscribeRequest): Promise<SubscribePlan> {
   if (caller.role === Role.GUEST) throw new BadRequestError('Not allowed for guest users');
   const wanted = new Map<string, { name: string; description: string }>();
   for (const s of req.subscriptions) {
     const name = checkChannelName(s.name);
     if (!wanted.has(name.toLowerCase())) wanted.set(name.toLowerCase(), { name, description: s.description ?? '' });
   }
-  const viewer = await dir.viewer(caller);
-  const users = await resolvePrincipals(dir, caller, req.principals);
-  const onlySelf = users.every((u) => u.user_id === caller.user_id);
+  return { wanted, viewer: await dir.viewer(caller), users: await resolvePrincipals(dir, caller, req.principals) };
+}
 
-  return withTransaction(pool, async (tx) => {
-    await store.lockRealmChannels(tx, caller.realm_id);
-    const existing = await store.findChannelsByName(tx, caller.realm_id, [...wanted.keys()]);
-    const missing = [...wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
-    const access = await accessAll(tx, dir, viewer, existing);
-    const unauthorized: string[] = [];
-    const allowed: ChannelRow[] = [];
-    for (const channel of existing) {
-      const a = access.get(channel.id)!;
-      if (!(a.subscribed || a.subscribeSelf || a.addSubscribers)) {
-        if (req.authorization_errors_fatal) throw new UnableToAccessError(channel.name);
-        unauthorized.push(channel.name);
-        continue;
-      }
-      if (!onlySelf && !a.addSubscribers) throw new BadRequestError('Insufficient permission');
-      allowed.push(channel);
+/** Carries out a planned subscribe request in the caller's transaction. */
+export async function subscribeWithin(
+  tx: Queryable, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean,
+): Promise<SubscribeResult> {
+  const { wanted, viewer, users } = plan;
+  const onlySelf = users.every((u) => u.user_id === caller.user_id);
+  await store.lockRealmChannels(tx, caller.realm_id);
+  const existing = await store.findChannelsByName(tx, caller.realm_id, [...wanted.keys()]);
+  const missing = [...wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
+  const access = await accessAll(tx, dir, viewer, existing);
+  const unauthorized: string[] = [];
+  const allowed: ChannelRow[] = [];
+  for (const channel of existing) {
+    const a = access.get(channel.id)!;
+    if (!(a.subscribed || a.subscribeSelf || a.addSubscribers)) {
+      if (req.authorization_errors_fatal) throw new UnableToAccessError(channel.name);
+      unauthorized.push(channel.name);
+      continue;
     }
-    const created: ChannelRow[] = [];
-    if (missing.length) {
-      const plan = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
-      for (const m of missing) created.push(await doCreateChannel(tx, dir, caller, plan, m.name, m.description));
-    }
-    const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));
-    const { added, already } = await doSubscribe(tx, dir, targets, created);
-    const byUser = (m: Map<number, number[]>) => {
-      const out: Record<string, string[]> = {};
-      for (const { channel } of targets) for (const u of m.get(channel.id)!) (out[String(u)] ??= []).push(channel.name);
-      return out;
-    };
-    if (req.announce) await announceNewChannels(tx, dir, caller, created);
-    const sent = req.send_new_subscription_messages
-      && await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])),
-        new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
-    return {
-      subscribed: byUser(added),
-      already_subscribed: byUser(already),
-      ...(!req.authorization_errors_fatal && { unauthorized }),
-      new_subscription_messages_sent: sent,
-    };
-  });
+    if (!onlySelf && !a.addSubscribers) throw new BadRequestError('Insufficient permission');
+    allowed.push(channel);
+  }
+  const created: ChannelRow[] = [];
+  if (missing.length) {
+    const creation = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
+    for (const m of missing) created.push(await doCreateChannel(tx, dir, caller, creation, m.name, m.description));
+  }
+  const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));
+  const { added, already } = await doSubscribe(tx, dir, targets, created);
+  const byUser = (m: Map<number, number[]>) => {
+    const out: Record<string, string[]> = {};
+    for (const { channel } of targets) for (const u of m.get(channel.id)!) (out[String(u)] ??= []).push(channel.name);
+    return out;
+  };
+  if (req.announce) await announceNewChannels(tx, dir, caller, created);
+  const sent = req.send_new_subscription_messages
+    && await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])),
+      new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
+  return {
+    subscribed: byUser(added),
+    already_subscribed: byUser(already),
+    ...(!req.authorization_errors_fatal && { unauthorized }),
+    new_subscription_messages_sent: sent,
+  };
 }
 
 /** DELETE /users/me/subscriptions. */
-export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<{ removed: string[]; not_removed: string[] }> {
-  const viewer = await dir.viewer(caller);
-  const users = await resolvePrincipals(dir, caller, principals);
+export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<UnsubscribeResult> {
+  const plan = await planUnsubscribe(dir, caller, principals);
+  return withTransaction(pool, (tx) => unsubscribeWithin(tx, dir, caller, names, plan));
+}
+
+export interface UnsubscribeResult {
+  removed: string[];
+  not_removed: string[];
+}
+
+export interface UnsubscribePlan {
+  viewer: Viewer;
+  users: DirectoryUser[];
+}
+
+/** Whom an unsubscribe request names, checked before its transaction. */
+export async function planUnsubscribe(dir: Directory, caller: Caller, principals: (string | number)[] | undefined): Promise<UnsubscribePlan> {
+  return { viewer: await dir.viewer(caller), users: await resolvePrincipals(dir, caller, principals) };
+}
+
+/** Carries out a planned unsubscribe request in the caller's transaction. */
+export async function unsubscribeWithin(tx: Queryable, dir: Directory, caller: Caller, names: string[], plan: UnsubscribePlan): Promise<UnsubscribeResult> {
+  const { viewer, users } = plan;
   // Users may unsubscribe themselves and the bots they own; anyone else takes the permission.
   const others = users.some((u) => u.user_id !== caller.user_id && u.bot_owner_id !== caller.user_id);
-  return withTransaction(pool, async (tx) => {
-    const channels = await store.findChannelsByName(tx, caller.realm_id, names);
-    const access = await accessAll(tx, dir, viewer, channels);
-    const removed: string[] = [];
-    const notRemoved: string[] = [];
-    for (const raw of names) {
-      const channel = channels.find((c) => c.name.toLowerCase() === raw.trim().toLowerCase());
-      const a = channel && access.get(channel.id)!;
-      if (!channel || !a!.metadata) throw new ChannelNameNotFoundError(raw);
-      if (others && !a!.removeSubscribers) throw new BadRequestError('Insufficient permission');
-      const done = await doUnsubscribe(tx, dir, channel, users.map((u) => u.user_id));
-      (done.length ? removed : notRemoved).push(channel.name);
-    }
-    return { removed, not_removed: notRemoved };
-  });
+  const channels = await store.findChannelsByName(tx, caller.realm_id, names);
+  const access = await accessAll(tx, dir, viewer, channels);
+  const removed: string[] = [];
+  const notRemoved: string[] = [];
+  for (const raw of names) {
+    const channel = channels.find((c) => c.name.toLowerCase() === raw.trim().toLowerCase());
+    const a = channel && access.get(channel.id)!;
+    if (!channel || !a!.metadata) throw new ChannelNameNotFoundError(raw);
+    if (others && !a!.removeSubscribers) throw new BadRequestError('Insufficient permission');
+    const done = await doUnsubscribe(tx, dir, channel, users.map((u) => u.user_id));
+    (done.length ? removed : notRemoved).push(channel.name);
+  }
+  return { removed, not_removed: notRemoved };
 }

@@ -2,22 +2,36 @@ import type { Reply } from '@parley/common/api';
 import { BadRequestError, DbServiceDeps, Handler, parseJsonParam } from '@parley/common';
 import type { SubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/SubscribeRequest';
 import type { UnsubscribeRequest__Output } from '@parley/common/generated/parley/channels/v1/UnsubscribeRequest';
+import type { UpdateSubscriptionsRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateSubscriptionsRequest';
 import type { GetSubscriptionsRequest__Output } from '@parley/common/generated/parley/channels/v1/GetSubscriptionsRequest';
 import type { UpdateSubscriptionPropertiesRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateSubscriptionPropertiesRequest';
 import type { GetSubscriptionStatusRequest__Output } from '@parley/common/generated/parley/channels/v1/GetSubscriptionStatusRequest';
 import { checkSubscribe, checkUnsubscribe } from '../domain/subscribe';
+import { checkUpdateSubscriptions } from '../domain/update-subscriptions';
 import { checkUpdateProperties, parseSubscriptionData } from '../domain/properties';
 import { isSubscribed, subscriptionState } from '../domain/read';
 import { checkListLength, directoryFor, jsonList, principalList } from './directory';
 
 /** The subscription RPCs; each decodes its request, calls the domain, and shapes the reply. */
-export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {
-  const subscriptions = jsonList('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest)!.map((s, i) => {
+/** A JSON list of {name, description?} (POST's `subscriptions`, PATCH's `add`). */
+function channelSpecs(param: string, raw: string | undefined, max: number): { name: string; description?: string }[] {
+  return (jsonList(param, raw, max) ?? []).map((s, i) => {
     const x = s as { name?: unknown; description?: unknown } | null;
-    if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`subscriptions[${i}] is missing its name`);
-    if (x.description !== undefined && typeof x.description !== 'string') throw new BadRequestError(`subscriptions[${i}]["description"] is not a string`);
+    if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`${param}[${i}] is missing its name`);
+    if (x.description !== undefined && typeof x.description !== 'string') throw new BadRequestError(`${param}[${i}]["description"] is not a string`);
     return { name: x.name, description: x.description as string | undefined };
   });
+}
+
+/** A JSON list of channel names (DELETE's `subscriptions`, PATCH's `delete`). */
+function channelNames(param: string, raw: string | undefined, max: number): string[] {
+  const names = jsonList(param, raw, max) ?? [];
+  if (!names.every((n) => typeof n === 'string')) throw new BadRequestError(`${param} is not a list of channel names`);
+  return names as string[];
+}
+
+export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {
+  const subscriptions = channelSpecs('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
   return checkSubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, {
     ...req,
     subscriptions,
@@ -29,9 +43,15 @@ export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output
 };
 
 export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> => async (req, ctx) => {
-  const names = jsonList('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest)!;
-  if (!names.every((n) => typeof n === 'string')) throw new BadRequestError('subscriptions is not a list of channel names');
-  return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names as string[], principalList(req.principals));
+  const names = channelNames('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
+  return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names, principalList(req.principals));
+};
+
+export const updateSubscriptions = (deps: DbServiceDeps): Handler<UpdateSubscriptionsRequest__Output, Reply<'PATCH /users/me/subscriptions'>> => async (req, ctx) => {
+  const max = deps.config.maxSubscriptionsPerRequest;
+  return checkUpdateSubscriptions(deps.pool, directoryFor(deps, ctx), ctx.caller, {
+    add: channelSpecs('add', req.add, max), delete: channelNames('delete', req.delete, max),
+  }, deps.config.webPublicStreamsEnabled);
 };
 
 export const getSubscriptions = (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> => async (req, ctx) => {

@@ -51,6 +51,48 @@ export async function presences(pool: pg.Pool, kept: RealmPeopleAnswers, store: 
 }
 
 /**
+ * GET /users/{user_id_or_email}/presence: one user's presence in the legacy per-client form,
+ * without `client` and `pushable`, the aggregated status "offline" once it is older than the
+ * offline threshold, as Zulip's get_presence_backend. A user who turned presence_enabled off
+ * is shown as everyone's clients were told when they did (announcePresenceEnabled): offline
+ * since just past the threshold, rather than the last ping they made before turning it off.
+ */
+export async function userPresence(pool: pg.Pool, store: PresenceStore, config: UsersConfig, caller: Caller, userIdOrEmail: string, now = Date.now() / 1000) {
+  const target = await findByIdOrApiEmail(pool, config, caller.realm_id, userIdOrEmail);
+  if (!target || !target.is_active || target.is_system_bot) throw new BadRequestError('No such user');
+  if (target.is_bot) throw new BadRequestError('Presence is not supported for bot users.');
+  const seconds = Math.floor(now);
+  let record = await store.get(caller.realm_id, target.id);
+  if (record && userSettings(target).presence_enabled === false) {
+    const offline = seconds - OFFLINE_SECONDS - OFFLINE_MARGIN_SECONDS;
+    record = { active_timestamp: offline, idle_timestamp: offline, last_update_id: record.last_update_id };
+  }
+  if (!record) throw new BadRequestError(`No presence data for ${userIdOrEmail}`);
+  const { aggregated, website } = legacyEntry(record, seconds);
+  const offline = seconds - aggregated.timestamp > OFFLINE_SECONDS;
+  return {
+    presence: {
+      aggregated: { status: offline ? 'offline' : aggregated.status, timestamp: aggregated.timestamp },
+      website: { status: website.status, timestamp: website.timestamp },
+    },
+  };
+}
+
+/** A user by ID, or by the API email others see (the real one, or the user{id}@ stand-in). */
+async function findByIdOrApiEmail(pool: pg.Pool, config: UsersConfig, realmId: number, idOrEmail: string): Promise<UserRow | undefined> {
+  if (/^[0-9]+$/.test(idOrEmail)) {
+    const id = Number(idOrEmail);
+    return id <= 2 ** 31 - 1 ? userStore.findUserById(pool, realmId, id) : undefined;
+  }
+  const wanted = idOrEmail.toLowerCase();
+  const standIn = /^user([0-9]{1,10})@(.*)$/.exec(wanted);
+  const user = standIn && standIn[2] === config.fakeEmailDomain.toLowerCase() && Number(standIn[1]) <= 2 ** 31 - 1
+    ? await userStore.findUserById(pool, realmId, Number(standIn[1]))
+    : await userStore.findUserByEmail(pool, realmId, idOrEmail);
+  return user && apiEmail(user, config.fakeEmailDomain).toLowerCase() === wanted ? user : undefined;
+}
+
+/**
  * POST /users/me/presence. A user coming back after being offline is announced at once
  * (presence event); later refreshes are only seen by polling, as in Zulip.
  */

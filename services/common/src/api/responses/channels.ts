@@ -55,6 +55,18 @@ export const UnsubscribeResponse = Type.Object({
 }, { $id: "UnsubscribeResponse", additionalProperties: false });
 export type UnsubscribeResponse = Static<typeof UnsubscribeResponse>;
 
+export const UpdateSubscriptionsResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  subscribed: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String(), { description: "`{id}`: A list of the names of channels that the user was subscribed to as a result of the query." }), { description: "A dictionary where the key is the ID of the user and the value is a list of the names of the channels that were subscribed to as a result of the query." })),
+  already_subscribed: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String(), { description: "`{id}`: A list of the names of channels that the user was already subscribed to." }), { description: "A dictionary where the key is the ID of the user and the value is a list of the names of the channels that the user is already subscribed to." })),
+  not_removed: Type.Optional(Type.Array(Type.String(), { description: "A list of the names of channels that the user is already unsubscribed from, and hence doesn't need to be unsubscribed." })),
+  removed: Type.Optional(Type.Array(Type.String(), { description: "A list of the names of channels which were unsubscribed from as a result of the query." })),
+  new_subscription_messages_sent: Type.Optional(Type.Boolean({ description: "Only present if the parameter `send_new_subscription_messages` in the request was `true`." })),
+}, { $id: "UpdateSubscriptionsResponse", additionalProperties: false });
+export type UpdateSubscriptionsResponse = Static<typeof UpdateSubscriptionsResponse>;
+
 export const GetSubscriptionsResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -154,6 +166,7 @@ export const channelsResponses = {
   'PATCH /channel_folders/{channel_folder_id}': UpdateChannelFolderResponse,
   'POST /users/me/subscriptions': SubscribeResponse,
   'DELETE /users/me/subscriptions': UnsubscribeResponse,
+  'PATCH /users/me/subscriptions': UpdateSubscriptionsResponse,
   'GET /users/me/subscriptions': GetSubscriptionsResponse,
   'POST /users/me/subscriptions/properties': UpdateSubscriptionPropertiesResponse,
   'GET /users/{user_id}/subscriptions/{stream_id}': GetSubscriptionStatusResponse,

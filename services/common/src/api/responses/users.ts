@@ -365,6 +365,17 @@ export const GetRealmPresenceResponse = Type.Object({
 }, { $id: "GetRealmPresenceResponse", additionalProperties: false });
 export type GetRealmPresenceResponse = Static<typeof GetRealmPresenceResponse>;
 
+export const GetUserPresenceResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  presence: Type.Optional(Type.Record(Type.String(), Type.Object({
+    timestamp: Type.Optional(Type.Integer({ description: "When this update was received. If the timestamp is more than a few minutes in the past, the user is offline." })),
+    status: Type.Optional(Type.String({ description: "Whether the user had recently interacted with Zulip at the time of the timestamp. Will be either `\"active\"` or `\"idle\"`" })),
+  }, { additionalProperties: false, description: "`{client_name}` or `\"aggregated\"`: Object containing the details of the user's presence." }), { description: "An object containing the presence details for the user." })),
+}, { $id: "GetUserPresenceResponse", additionalProperties: false });
+export type GetUserPresenceResponse = Static<typeof GetUserPresenceResponse>;
+
 export const GetCustomProfileFieldsResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -432,6 +443,7 @@ export const usersResponses = {
   'PATCH /realm/linkifiers': ReorderLinkifiersResponse,
   'POST /users/me/presence': UpdatePresenceResponse,
   'GET /realm/presence': GetRealmPresenceResponse,
+  'GET /users/{user_id_or_email}/presence': GetUserPresenceResponse,
   'GET /realm/profile_fields': GetCustomProfileFieldsResponse,
   'POST /realm/profile_fields': CreateCustomProfileFieldResponse,
   'PATCH /realm/profile_fields': ReorderCustomProfileFieldsResponse,
