@@ -242,7 +242,7 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
  * credentials: their token is the grant), and custom emoji images under /user_avatars/
  * (public, as in Zulip).
  */
-function isFileRequest(method: string | undefined, path: string): boolean {
+export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
   if (method === 'POST') return path === `${API_PREFIX}/user_uploads` || /^\/api\/v1\/realm\/emoji\/[^/]+$/.test(path);
   return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
