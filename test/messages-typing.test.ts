@@ -88,3 +88,87 @@ describe('channel topics', () => {
     expect([hidden.status, hidden.body.msg]).toEqual([400, 'Invalid channel ID']);
   });
 });
+
+describe('editing a message (POST /messages/{message_id}/typing)', () => {
+  const editQueue = async (user: TestUser) => (await user.api.post('/register', { event_types: ['typing_edit_message'] })).body.queue_id as string;
+  const sendTo = async (user: TestUser, params: Record<string, string | number>) => (await user.api.post('/messages', params)).body.id as number;
+
+  it('tells the channel\'s subscribers which message, with its channel and topic', async () => {
+    const id = await sendTo(realm.member, { type: 'stream', to: channel, topic: 'drafts', content: 'first take' });
+    const [sub, nonSub] = [await editQueue(realm.moderator), await editQueue(realm.other)];
+    for (const op of ['start', 'stop']) expect((await realm.member.api.post(`/messages/${id}/typing`, { op })).status).toBe(200);
+    const expected = (op: string) => ({
+      id: expect.any(Number), type: 'typing_edit_message', op, sender_id: realm.member.user_id, message_id: id,
+      recipient: { type: 'channel', channel_id: channel, topic: 'drafts' },
+    });
+    expect(await eventsOf(realm.moderator, sub, 2)).toEqual([expected('start'), expected('stop')]);
+    // The non-subscriber's next event is a later one: it got nothing before.
+    const dm = await sendTo(realm.admin, { type: 'direct', to: JSON.stringify([realm.other.user_id]), content: 'hi' });
+    await realm.admin.api.post(`/messages/${dm}/typing`, { op: 'start' });
+    expect((await eventsOf(realm.other, nonSub, 1)).map((e) => e.message_id)).toEqual([dm]);
+  });
+
+  it('tells a direct conversation\'s participants who receive typing notifications, and lists them', async () => {
+    const quiet = await realm.addUser({ name: 'Quiet Editor' });
+    await quiet.api.patch('/settings', { receives_typing_notifications: false });
+    const id = await sendTo(realm.member, { type: 'direct', to: JSON.stringify([realm.other.user_id, quiet.user_id]), content: 'group note' });
+    const [mine, theirs, silent] = [await editQueue(realm.member), await editQueue(realm.other), await editQueue(quiet)];
+    expect((await realm.member.api.post(`/messages/${id}/typing`, { op: 'start' })).status).toBe(200);
+    const audience = [realm.member.user_id, realm.other.user_id].sort((a, b) => a - b);
+    for (const [user, queue] of [[realm.member, mine], [realm.other, theirs]] as [TestUser, string][]) {
+      const [event] = await eventsOf(user, queue, 1);
+      expect(event).toMatchObject({ type: 'typing_edit_message', op: 'start', sender_id: realm.member.user_id, message_id: id });
+      expect([...event!.recipient.user_ids].sort((a: number, b: number) => a - b)).toEqual(audience);
+      expect(event!.recipient.type).toBe('direct');
+    }
+    expect((await quiet.api.get('/events', { queue_id: silent, last_event_id: -1, dont_block: true })).body.events).toEqual([]);
+  });
+
+  it('is only for who may edit the message now: its sender, editing on, within the time limit', async () => {
+    const id = await sendTo(realm.member, { type: 'stream', to: channel, topic: 'drafts', content: 'mine' });
+    for (const someone of [realm.admin, realm.owner, realm.moderator, realm.other]) {
+      const r = await someone.api.post(`/messages/${id}/typing`, { op: 'start' });
+      expect([r.status, r.body.code, r.body.msg]).toEqual([400, 'BAD_REQUEST', "You don't have permission to edit this message"]);
+    }
+    const secret = (await realm.admin.api.post('/channels/create', { name: 'Edit typing secret', subscribers: [realm.admin.user_id], invite_only: true })).body.id;
+    const hiddenId = await sendTo(realm.admin, { type: 'stream', to: secret, topic: 'x', content: 'hidden' });
+    const hidden = await realm.member.api.post(`/messages/${hiddenId}/typing`, { op: 'start' });
+    expect([hidden.status, hidden.body.msg]).toEqual([400, 'Invalid message(s)']);
+    const missing = await realm.member.api.post('/messages/987654321/typing', { op: 'start' });
+    expect([missing.status, missing.body.msg]).toEqual([400, 'Invalid message(s)']);
+    const badOp = await realm.member.api.post(`/messages/${id}/typing`, { op: 'editing' });
+    expect([badOp.status, badOp.body.msg]).toEqual([400, "Invalid op: 'editing'"]);
+    const noOp = await realm.member.api.post(`/messages/${id}/typing`, {});
+    expect(noOp.status).toBe(400);
+
+    expect((await realm.owner.api.patch('/realm', { allow_message_editing: false }, { contract: 'envelope' })).status).toBe(200);
+    try {
+      const off = await realm.member.api.post(`/messages/${id}/typing`, { op: 'start' });
+      expect([off.status, off.body.msg]).toEqual([400, 'Your organization has turned off message editing']);
+    } finally {
+      await realm.owner.api.patch('/realm', { allow_message_editing: true }, { contract: 'envelope' });
+    }
+    const before = (await realm.owner.api.post('/register', { fetch_event_types: JSON.stringify(['realm']) })).body.realm_message_content_edit_limit_seconds;
+    expect((await realm.owner.api.patch('/realm', { message_content_edit_limit_seconds: 1 }, { contract: 'envelope' })).status).toBe(200);
+    try {
+      await new Promise((r) => setTimeout(r, 1100));
+      const late = await realm.member.api.post(`/messages/${id}/typing`, { op: 'start' });
+      expect([late.status, late.body.msg]).toEqual([400, 'The time limit for editing this message has passed']);
+    } finally {
+      await realm.owner.api.patch('/realm', { message_content_edit_limit_seconds: before === null ? JSON.stringify('unlimited') : before }, { contract: 'envelope' });
+    }
+  });
+
+  it('refuses a typist who turned channel typing notifications off; a guest and a bot may edit-type their own', async () => {
+    const shy = await realm.addUser({ name: 'Shy Editor' });
+    await realm.admin.api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'Chatter' }]), principals: JSON.stringify([shy.user_id, realm.guest.user_id, realm.bot.user_id]) });
+    await shy.api.patch('/settings', { send_stream_typing_notifications: false });
+    const id = await sendTo(shy, { type: 'stream', to: channel, topic: 'drafts', content: 'shy words' });
+    const refused = await shy.api.post(`/messages/${id}/typing`, { op: 'start' });
+    expect([refused.status, refused.body.msg]).toEqual([400, 'User has disabled typing notifications for channel messages']);
+    for (const user of [realm.guest, realm.bot]) {
+      const own = await sendTo(user, { type: 'stream', to: channel, topic: 'drafts', content: 'own words' });
+      expect((await user.api.post(`/messages/${own}/typing`, { op: 'start' })).status).toBe(200);
+    }
+  });
+});

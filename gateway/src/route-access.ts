@@ -183,6 +183,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /saved_snippets/:saved_snippet_id': everyone,
   'DELETE /saved_snippets/:saved_snippet_id': everyone,
   'POST /typing': everyone,
+  'POST /messages/:message_id/typing': { allowed: EVERYONE, why: 'typing while editing one\'s own message' },
 
   'POST /register': everyone,
   'GET /events': everyone,

@@ -415,6 +415,8 @@ export const routes: Route[] = [
     params: { saved_snippet_id: 'int' } },
   { method: 'POST', path: '/typing', service: 'messages', rpc: 'SetTyping', auth: 'user',
     params: { type: 'string?', op: 'string', to: 'int[]?', stream_id: 'int?', topic: 'string?' } },
+  { method: 'POST', path: '/messages/:message_id/typing', service: 'messages', rpc: 'SetEditTyping', auth: 'user',
+    params: { message_id: 'int', op: 'string' } },
 
   { method: 'POST', path: '/register', service: 'events', rpc: 'Register', auth: 'user',
     params: {

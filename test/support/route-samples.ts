@@ -346,6 +346,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'POST /saved_snippets': fixed('/saved_snippets', { title: 'Snippet', content: 'text' }),
   'PATCH /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: { title: 'Changed' } }),
   'DELETE /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: {} }),
+  'POST /messages/:message_id/typing': async (w, self) => ({ path: `/messages/${await messageBy(w, self)}/typing`, params: { op: 'start' } }),
   'POST /typing': async (w) => ({ path: '/typing', params: { op: 'start', type: 'stream', stream_id: w.channel.id, topic: 'matrix' } }),
 
   'POST /register': fixed('/register', { event_types: ['message'] }),

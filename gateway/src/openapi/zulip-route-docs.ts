@@ -1346,6 +1346,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       topic: "Topic to which message is being typed. Required for the `\"stream\"` or `\"channel\"` type. Ignored in the case of `\"direct\"` type."
     }
   },
+  "POST /messages/{message_id}/typing": {
+    operationId: "set-typing-status-for-message-edit",
+    summary: "Set \"typing\" status for message editing",
+    description: "Notify other users whether the current user is editing a message.",
+    tag: "users",
+    featureLevel: 351,
+    params: {
+      message_id: "The target message's ID.",
+      op: "Whether the user has started (`\"start\"`) or stopped (`\"stop\"`) editing."
+    }
+  },
   "POST /register": {
     operationId: "register-queue",
     summary: "Register an event queue",

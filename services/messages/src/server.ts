@@ -14,7 +14,7 @@ import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answer
 import { applyUserMuted, type UserMuted } from './domain/muted-senders';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
-  updateMessageFlagsForNarrow, setTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, addSubmessage, getAccessibleMessageIds,
+  updateMessageFlagsForNarrow, setTyping, setEditTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, addSubmessage, getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 import { getChannelTopicsRpc } from './rpc/channel-topics';
@@ -34,6 +34,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     MatchesNarrow: matchesNarrow(deps),
     UpdateMessageFlagsForNarrow: updateMessageFlagsForNarrow(deps),
     SetTyping: setTyping(deps),
+    SetEditTyping: setEditTyping(deps),
     GetScheduledMessages: getScheduledMessages(deps),
     CreateScheduledMessage: createScheduledMessage(deps),
     UpdateScheduledMessage: updateScheduledMessage(deps),

@@ -119,6 +119,7 @@ export const ROUTE_RPCS = {
     UpdateSavedSnippet: ['PATCH /saved_snippets/{saved_snippet_id}'],
     DeleteSavedSnippet: ['DELETE /saved_snippets/{saved_snippet_id}'],
     SetTyping: ['POST /typing'],
+    SetEditTyping: ['POST /messages/{message_id}/typing'],
   },
   uploads: {
     GetAttachments: ['GET /attachments'],

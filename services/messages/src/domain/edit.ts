@@ -53,6 +53,19 @@ const seconds = (ms: number) => ms / 1000;
 const isResolved = (topic: string) => topic.startsWith(RESOLVED_PREFIX);
 const unresolved = (topic: string) => (isResolved(topic) ? topic.slice(RESOLVED_PREFIX.length).trimStart() : topic);
 
+/**
+ * Whether the caller may edit the message's content now (Zulip's validate_user_can_edit_message):
+ * editing on in the realm, their own message, within the realm's time limit.
+ */
+export function checkMayEditContent(settings: Record<string, unknown>, message: { sender_id: number; date_sent: Date }, callerId: number, now: Date): void {
+  if (settings.allow_message_editing !== true) throw new BadRequestError('Your organization has turned off message editing');
+  if (message.sender_id !== callerId) throw new BadRequestError("You don't have permission to edit this message");
+  const limit = settings.message_content_edit_limit_seconds;
+  if (typeof limit === 'number' && seconds(now.getTime() - message.date_sent.getTime()) > limit) {
+    throw new BadRequestError('The time limit for editing this message has passed');
+  }
+}
+
 export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditRequest, opts: EditOptions, now = new Date()): Promise<{ detached_uploads: Attachment[] }> {
   const caller = dir.caller;
   const rawTopic = req.topic ?? req.subject;
@@ -87,12 +100,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
     // Content.
     let contentChange: ContentChange | undefined;
     if (req.content !== undefined) {
-      if (settings.allow_message_editing !== true) throw new BadRequestError('Your organization has turned off message editing');
-      if (message.sender_id !== caller.user_id) throw new BadRequestError("You don't have permission to edit this message");
-      const limit = settings.message_content_edit_limit_seconds;
-      if (typeof limit === 'number' && seconds(now.getTime() - message.date_sent.getTime()) > limit) {
-        throw new BadRequestError('The time limit for editing this message has passed');
-      }
+      checkMayEditContent(settings, message, caller.user_id, now);
       if (req.prev_content_sha256 !== undefined && req.prev_content_sha256.toLowerCase() !== sha256(message.content)) {
         throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
       }

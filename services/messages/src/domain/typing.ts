@@ -1,5 +1,7 @@
-import { BadRequestError } from '@parley/common';
+import { BadRequestError, Queryable } from '@parley/common';
 import type { Directory } from './directory';
+import { checkMayEditContent } from './edit';
+import { accessMessage } from './fetch';
 import { normalizeTopic } from './text';
 
 /**
@@ -14,6 +16,12 @@ export interface TypingRequest {
   stream_id?: number;
   topic?: string;
 }
+
+/**
+ * Channels with more subscribers than this get no typing notifications (Zulip's
+ * MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS): one keystroke would otherwise be an event for each.
+ */
+export const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
 
 export interface TypingEmitter {
   (userIds: number[], event: Record<string, unknown> & { type: string }): Promise<void>;
@@ -45,6 +53,7 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
     if (!channel || !channel.content) throw new BadRequestError('Invalid channel ID');
     const policy = await dir.realmPolicy();
     recipients = await dir.subscribers(channel.stream_id);
+    if (recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
     where = { stream_id: channel.stream_id, topic: normalizeTopic(req.topic, String(policy.settings.realm_empty_topic_display_name ?? '')) };
     setting = 'send_stream_typing_notifications';
   } else {
@@ -68,4 +77,32 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
     ? { type: 'typing', op: req.op, message_type: 'direct', sender, recipients: prefs.filter((p) => recipients.includes(p.user_id)).map((p) => ({ user_id: p.user_id, email: p.email })) }
     : { type: 'typing', op: req.op, message_type: 'stream', sender, ...where };
   await send(audience, event);
+}
+
+/**
+ * POST /messages/{message_id}/typing: "someone is editing this message", as a
+ * `typing_edit_message` event, to the channel's subscribers (none past
+ * MAX_CHANNEL_SIZE_FOR_TYPING) or the conversation's participants, each only if they receive
+ * typing notifications. Only who may edit the message's content now may say so (Zulip's
+ * send_message_edit_notification_backend); a typist who turned sending off is refused.
+ */
+export async function checkEditTyping(db: Queryable, dir: Directory, req: { message_id: number; op: string }, send: TypingEmitter, now = new Date()): Promise<void> {
+  if (req.op !== 'start' && req.op !== 'stop') throw new BadRequestError(`Invalid op: '${req.op}'`);
+  const caller = dir.caller;
+  const message = await accessMessage(db, dir, req.message_id);
+  checkMayEditContent((await dir.realmPolicy()).settings, message, caller.user_id, now);
+  const recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : message.dm_user_ids ?? [];
+  const prefs = await dir.typingPreferences([...new Set([...recipients, caller.user_id])]);
+  const setting = message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications';
+  if (!prefs.find((p) => p.user_id === caller.user_id)?.[setting]) {
+    throw new BadRequestError(message.kind === 'channel'
+      ? 'User has disabled typing notifications for channel messages'
+      : 'User has disabled typing notifications for direct messages');
+  }
+  if (message.kind === 'channel' && recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) return;
+  const audience = prefs.filter((p) => p.is_active && p.receives_typing_notifications && recipients.includes(p.user_id)).map((p) => p.user_id);
+  const recipient = message.kind === 'channel'
+    ? { type: 'channel', channel_id: message.channel_id, topic: message.topic }
+    : { type: 'direct', user_ids: audience };
+  await send(audience, { type: 'typing_edit_message', op: req.op, sender_id: caller.user_id, message_id: message.id, recipient });
 }

@@ -11,6 +11,7 @@ import type { ReportMessageRequest__Output } from '@parley/common/generated/parl
 import type { ReactionRequest__Output } from '@parley/common/generated/parley/messages/v1/ReactionRequest';
 import type { SubmessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SubmessageRequest';
 import type { SetTypingRequest__Output } from '@parley/common/generated/parley/messages/v1/SetTypingRequest';
+import type { SetEditTypingRequest__Output } from '@parley/common/generated/parley/messages/v1/SetEditTypingRequest';
 import type { MatchesNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/MatchesNarrowRequest';
 import type { UpdateMessageFlagsForNarrowRequest__Output } from '@parley/common/generated/parley/messages/v1/UpdateMessageFlagsForNarrowRequest';
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
@@ -25,7 +26,7 @@ import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-fla
 import { checkDeleteMessage } from '../domain/delete';
 import { renderMessage } from '../domain/render';
 import { normalizeContent } from '../domain/text';
-import { checkTyping } from '../domain/typing';
+import { checkEditTyping, checkTyping } from '../domain/typing';
 import { checkEditMessage } from '../domain/edit';
 import { messageHistory } from '../domain/history';
 import { checkReportMessage } from '../domain/report';
@@ -84,6 +85,14 @@ export const setTyping = (deps: MessagesDeps): Handler<SetTypingRequest__Output,
     async (users, event) => {
       if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
     });
+  return {};
+};
+
+/** POST /messages/{message_id}/typing: like POST /typing, for a message being edited. */
+export const setEditTyping = (deps: MessagesDeps): Handler<SetEditTypingRequest__Output, Reply<'POST /messages/{message_id}/typing'>> => async (req, ctx) => {
+  await checkEditTyping(deps.pool, directoryFor(deps, ctx), { message_id: Number(req.message_id), op: req.op }, async (users, event) => {
+    if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
+  });
   return {};
 };
 

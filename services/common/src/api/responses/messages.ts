@@ -324,4 +324,5 @@ export const messagesResponses = {
   'PATCH /saved_snippets/{saved_snippet_id}': UpdateSavedSnippetResponse,
   'DELETE /saved_snippets/{saved_snippet_id}': DeleteSavedSnippetResponse,
   'POST /typing': SetTypingResponse,
+  'POST /messages/{message_id}/typing': SetTypingResponse,
 } satisfies Record<string, TSchema>;
