@@ -134,6 +134,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /streams/:stream_id': { allowed: ADMINS, why: 'another member\'s channel: administrators administer every channel' },
   'GET /get_stream_id': everyone,
   'GET /streams/:stream_id/members': everyone,
+  'GET /streams/:stream_id/email_address': everyone,
   'POST /streams/:stream_id/delete_topic': {
     allowed: ADMINS, except: { moderator: UNAUTHORIZED_PRINCIPAL, member: UNAUTHORIZED_PRINCIPAL, guest: UNAUTHORIZED_PRINCIPAL, bot: UNAUTHORIZED_PRINCIPAL },
     why: 'Zulip\'s require_realm_admin: "Must be an organization administrator", code UNAUTHORIZED_PRINCIPAL',

@@ -337,6 +337,8 @@ export const routes: Route[] = [
     params: { stream_id: 'int?', stream: 'string?', topic: 'string', op: 'string' } },
   { method: 'GET', path: '/get_stream_id', service: 'channels', rpc: 'GetChannelId', auth: 'user', params: { stream: 'string' } },
   { method: 'GET', path: '/streams/:stream_id/members', service: 'channels', rpc: 'GetChannelMembers', auth: 'user', params: { stream_id: 'int' } },
+  { method: 'GET', path: '/streams/:stream_id/email_address', service: 'channels', rpc: 'GetChannelEmailAddress', auth: 'user',
+    params: { stream_id: 'int', sender_id: 'int?' } },
   { method: 'GET', path: '/default_streams', service: 'channels', rpc: 'GetDefaultChannels', auth: 'user', params: {} },
   { method: 'POST', path: '/default_streams', service: 'channels', rpc: 'AddDefaultChannel', auth: 'user', params: { stream_id: 'int' } },
   { method: 'DELETE', path: '/default_streams', service: 'channels', rpc: 'RemoveDefaultChannel', auth: 'user', params: { stream_id: 'int' } },

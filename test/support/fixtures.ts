@@ -30,8 +30,8 @@ export interface TestRealm {
   bot: TestUser;
   /** Another member, for tests that need two. */
   other: TestUser;
-  /** `local` names the email's local part (default `user<n>`/`bot<n>`). */
-  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string; local?: string }): Promise<TestUser>;
+  /** `local` names the email's local part (default `user<n>`/`bot<n>`); a bot belongs to `botOwner` (default the owner). */
+  addUser(opts: { role?: number; name?: string; bot?: boolean; password?: string; local?: string; botOwner?: number }): Promise<TestUser>;
 }
 
 let pool: pg.Pool | undefined;
@@ -86,13 +86,13 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
   });
   const host = realmHost(subdomain)!;
   let n = 0;
-  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password, local: given }) => {
+  const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password, local: given, botOwner }) => {
     const local = given ?? `${bot ? 'bot' : 'user'}${++n}`;
     const created = await withTransaction(db, async (tx) => {
       const fresh = await realmStore.findRealmById(tx, realm.id);
       return doCreateUser(tx, cfg, fresh!, {
         email: `${local}@${subdomain}.test`, full_name: name ?? local, role, password,
-        bot_type: bot ? 1 : undefined, bot_owner_id: bot ? owner.user.id : undefined,
+        bot_type: bot ? 1 : undefined, bot_owner_id: bot ? botOwner ?? owner.user.id : undefined,
       });
     });
     const creds = { email: created.user.delivery_email, api_key: created.apiKey, host };

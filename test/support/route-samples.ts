@@ -267,6 +267,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'DELETE /streams/:stream_id': async (w, self) => ({ path: `/streams/${await channelBy(w, [self.user_id])}`, params: {} }),
   'GET /get_stream_id': async (w) => ({ path: '/get_stream_id', params: { stream: w.channel.name } }),
   'GET /streams/:stream_id/members': async (w) => ({ path: `/streams/${w.channel.id}/members`, params: {} }),
+  'GET /streams/:stream_id/email_address': async (w) => ({ path: `/streams/${w.channel.id}/email_address`, params: {} }),
   'POST /streams/:stream_id/delete_topic': async (w) => {
     const topic = unique('doomed ');
     ok(await w.author.api.post('/messages', { type: 'stream', to: w.channel.id, topic, content: 'to be deleted' }));

@@ -914,6 +914,17 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       stream_id: "The ID of the channel to access."
     }
   },
+  "GET /streams/{stream_id}/email_address": {
+    operationId: "get-stream-email-address",
+    summary: "Get channel's email address",
+    description: "Get email address of a channel.",
+    tag: "channels",
+    featureLevel: 335,
+    params: {
+      stream_id: "The ID of the channel to access.",
+      sender_id: "The ID of a user or bot which should appear as the sender when messages are sent to the channel using the returned channel email address."
+    }
+  },
   "POST /default_streams": {
     operationId: "add-default-stream",
     summary: "Add a default channel",

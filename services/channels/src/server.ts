@@ -5,7 +5,7 @@ import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateCh
 import { getRegisterState } from './rpc/get-register-state';
 import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
 import {
-  addDefaultChannel, archiveChannel, createChannel, getChannel, getChannelId, getChannelMembers, getChannels, getDefaultChannels,
+  addDefaultChannel, archiveChannel, createChannel, getChannel, getChannelId, getChannelEmailAddress, getChannelMembers, getChannels, getDefaultChannels,
   removeDefaultChannel, updateChannel,
 } from './rpc/channels';
 import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
@@ -35,6 +35,7 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     ArchiveChannel: archiveChannel(deps),
     GetChannelId: getChannelId(deps),
     GetChannelMembers: getChannelMembers(deps),
+    GetChannelEmailAddress: getChannelEmailAddress(deps),
     GetDefaultChannels: getDefaultChannels(deps),
     AddDefaultChannel: addDefaultChannel(deps),
     RemoveDefaultChannel: removeDefaultChannel(deps),

@@ -6,7 +6,9 @@ import type { StreamIdRequest__Output } from '@parley/common/generated/parley/ch
 import type { UpdateChannelRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateChannelRequest';
 import type { GetChannelIdRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelIdRequest';
 import type { GetChannelTopicSummaryReply__Output } from '@parley/common/generated/parley/messages/v1/GetChannelTopicSummaryReply';
+import type { GetChannelEmailAddressRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelEmailAddressRequest';
 import { checkCreateChannel } from '../domain/create';
+import { channelEmailAddress } from '../domain/email-address';
 import { doSubscribe } from '../domain/subscribe';
 import { checkArchiveChannel, checkSetDefaultChannel, checkUpdateChannel, defaultChannels } from '../domain/update';
 import { channelIdByName, channelMembers, getChannel as readChannel, listChannels } from '../domain/read';
@@ -45,6 +47,9 @@ const hasNamedTopics = (deps: DbServiceDeps, ctx: HandlerContext) => async (chan
     { realm_id: ctx.caller.realm_id, stream_id: channelId }, { caller: ctx.caller, client: ctx.client, host: ctx.host });
   return reply.has_named_topics;
 };
+
+export const getChannelEmailAddress = (deps: DbServiceDeps): Handler<GetChannelEmailAddressRequest__Output, Reply<'GET /streams/{stream_id}/email_address'>> => async (req, ctx) =>
+  channelEmailAddress(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), req.sender_id === undefined || req.sender_id === null ? undefined : Number(req.sender_id));
 
 export const updateChannel = (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output, Reply<'PATCH /streams/{stream_id}'>> => async (req, ctx) => {
   await checkUpdateChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, { ...req, stream_id: Number(req.stream_id) }, {

@@ -79,6 +79,7 @@ export const ROUTE_RPCS = {
     ArchiveChannel: ['DELETE /streams/{stream_id}'],
     GetChannelId: ['GET /get_stream_id'],
     GetChannelMembers: ['GET /streams/{stream_id}/members'],
+    GetChannelEmailAddress: ['GET /streams/{stream_id}/email_address'],
     GetDefaultChannels: ['GET /default_streams'],
     AddDefaultChannel: ['POST /default_streams'],
     RemoveDefaultChannel: ['DELETE /default_streams'],

@@ -11,6 +11,7 @@ import {
 } from './narrow';
 import { topicLinks } from './render';
 import { editHistories } from './history';
+import { VISIBILITY } from './visibility';
 
 /**
  * Reading messages: GET /messages (anchor, counts, narrow) and GET /messages/{message_id}.
@@ -96,14 +97,29 @@ function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 
 export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_first_unread_anchor === true || req.anchor === 'first_unread';
 
 /**
- * The channels whose unread messages the first unread anchor passes over (Zulip's
- * exclude_muting_conditions): the caller's muted channels, unless the narrow names a channel,
- * since one reads a muted channel by narrowing to it. TODO(#28): muted topics too, with topic
- * visibility.
+ * The condition (on m) of the unread messages the first unread anchor passes over, as Zulip's
+ * exclude_muting_conditions: muted topics (only those of the channel the narrow names, if it
+ * names one), and, when the narrow names no channel (one reads a muted channel by narrowing
+ * to it), the caller's muted channels except the topics they unmuted or follow there. A topic
+ * narrow to a muted topic is no exception, as in Zulip: its unread messages are passed over.
+ * Topic policies are read in the same query (user_topics is ours); the muted channels come
+ * from the channels service, which callers in a transaction ask first (dir keeps the answer).
  */
-async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[]): Promise<number[]> {
-  if (terms.some((t) => ['channel', 'stream'].includes(t.operator))) return [];
-  return dir.mutedChannelIds();
+async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[], add: (value: unknown) => string): Promise<string> {
+  const channelTerm = terms.find((t) => ['channel', 'stream'].includes(t.operator));
+  const policy = (policies: string, channelOnly?: number) => `EXISTS (SELECT 1 FROM user_topics ut
+      WHERE ut.user_id = $1 AND ut.channel_id = m.channel_id AND lower(ut.topic) = lower(m.topic) AND ut.visibility_policy IN (${policies})
+      ${channelOnly === undefined ? '' : `AND ut.channel_id = ${add(channelOnly)}::int`})`;
+  const { MUTED: muted, UNMUTED: unmuted, FOLLOWED: followed } = VISIBILITY;
+  if (channelTerm) {
+    const channel = findChannel(await dir.allChannels(), channelTerm.operand as string | number);
+    return `NOT (m.kind = 'channel' AND ${policy(`${muted}`, channel?.stream_id)})`;
+  }
+  const mutedTopics = `NOT (m.kind = 'channel' AND ${policy(`${muted}`)})`;
+  const mutedChannels = await dir.mutedChannelIds();
+  if (!mutedChannels.length) return mutedTopics;
+  return `${mutedTopics} AND NOT (m.kind = 'channel' AND m.channel_id = ANY(${add(mutedChannels)}::int[])
+    AND NOT ${policy(`${unmuted}, ${followed}`)})`;
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
@@ -191,21 +207,24 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
   if (numBefore > 0 && numAfter > 0 && !includeAnchor) throw new BadRequestError('The anchor can only be excluded at an end of the range');
 
   // The anchor lookups run with the window's parameters (some only the extra columns use) plus their own.
-  const lookup = (condition: (p: string) => string, value?: unknown) => {
-    const values = value === undefined ? params.values : [...params.values, value];
-    return select(condition(`$${values.length}`), values, 'ASC', 1);
+  const lookup = async (condition: (add: (value: unknown) => string) => string | Promise<string>) => {
+    const values = [...params.values];
+    const add = (value: unknown) => `$${values.push(value)}`;
+    return select(await condition(add), values, 'ASC', 1);
   };
   let anchor: number;
   if (anchorParam === 'newest') anchor = LARGER_THAN_ANY_ID;
   else if (anchorParam === 'oldest') anchor = 0;
   else if (anchorParam === 'date') {
     if (req.anchor_date === undefined) throw new BadRequestError("Missing 'anchor_date' argument");
-    const [first] = await lookup((p) => `m.date_sent >= to_timestamp(${p}::double precision)`, req.anchor_date);
+    const date = req.anchor_date;
+    const [first] = await lookup((add) => `m.date_sent >= to_timestamp(${add(date)}::double precision)`);
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
   } else if (anchorParam === 'first_unread') {
-    const skipped = await mutedForFirstUnread(dir, terms);
-    const [first] = await lookup((p) => `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0
-      AND NOT (m.kind = 'channel' AND m.channel_id = ANY(${p}::int[]))`, skipped);
+    const [first] = await lookup(async (add) => {
+      const skipped = await mutedForFirstUnread(dir, terms, add);
+      return `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0 AND ${skipped}`;
+    });
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
   } else anchor = anchorParam;
 

@@ -144,6 +144,14 @@ export const GetChannelMembersResponse = Type.Object({
 }, { $id: "GetChannelMembersResponse", additionalProperties: false });
 export type GetChannelMembersResponse = Static<typeof GetChannelMembersResponse>;
 
+export const GetChannelEmailAddressResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  email: Type.Optional(Type.String({ description: "Email address of the channel." })),
+}, { $id: "GetChannelEmailAddressResponse", additionalProperties: false });
+export type GetChannelEmailAddressResponse = Static<typeof GetChannelEmailAddressResponse>;
+
 export const AddDefaultChannelResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -177,6 +185,7 @@ export const channelsResponses = {
   'DELETE /streams/{stream_id}': ArchiveChannelResponse,
   'GET /get_stream_id': GetChannelIdResponse,
   'GET /streams/{stream_id}/members': GetChannelMembersResponse,
+  'GET /streams/{stream_id}/email_address': GetChannelEmailAddressResponse,
   'POST /default_streams': AddDefaultChannelResponse,
   'DELETE /default_streams': RemoveDefaultChannelResponse,
 } satisfies Record<string, TSchema>;
