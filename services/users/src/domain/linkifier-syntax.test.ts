@@ -126,6 +126,13 @@ describe('the syntax check and the engine that runs linkifiers', () => {
     }
   };
 
+  // Found by the property below (seed 1822981987): an empty \Q\E is no operand for a repetition.
+  it.each([
+    ['\\Q\\E*', false], ['a|\\Q\\E*', false], ['a\\Q\\E*', true], ['a*\\Q\\E*', true], ['(\\Q\\E)*', true], ['\\Qab\\E*', true],
+  ])('agree on %s (valid: %s)', (pattern, valid) => {
+    expect([accepts(patternGroups, pattern), accepts(compileRe2, pattern)]).toEqual([valid, valid]);
+  });
+
   it('agree on which patterns are valid, so every saved linkifier runs (RE2 port: common/re2.ts)', () => {
     const atoms = ['a', 'é', '😀', '(', ')', '(?P<x>', '(?<y>', '(?:', '(?i)', '(?i:', '(?=', '[', ']', '[^', '[[:alpha:]]', '^', '$', '-',
       '\\d', '\\pL', '\\p{Greek}', '\\b', '\\x41', '\\x{1F600}', '\\0', '\\1', '\\Q', '\\E', '\\C', '\\', '.', '|',

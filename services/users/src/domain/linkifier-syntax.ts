@@ -81,9 +81,17 @@ class PatternScanner {
       this.lastRepeat = -1;
       return;
     }
-    if (c === '[') this.charClass();
-    else if (c === '\\') this.escape();
-    else this.i += this.charLength();
+    if (c === '[') {
+      this.charClass();
+    } else if (c === '\\') {
+      if (!this.escape()) {
+        // An empty \Q\E quotes nothing: no operand, but a repetition after it starts afresh (as RE2).
+        this.lastRepeat = -1;
+        return;
+      }
+    } else {
+      this.i += this.charLength();
+    }
     this.atom();
   }
 
@@ -213,19 +221,22 @@ class PatternScanner {
     return cp;
   }
 
-  /** An escape outside a class, or a class escape (\d, \pL) inside one. */
-  private escape(): void {
+  /** An escape outside a class, or a class escape (\d, \pL) inside one; false for an empty `\Q\E`. */
+  private escape(): boolean {
     const c = this.p[this.i + 1];
     if (c !== undefined && 'dDsSwWbBAzC'.includes(c)) {
       this.i += 2;
     } else if (c === 'p' || c === 'P') {
       this.unicodeClass();
     } else if (c === 'Q') {
-      const end = this.p.indexOf('\\E', this.i + 2);
+      const from = this.i + 2;
+      const end = this.p.indexOf('\\E', from);
       this.i = end < 0 ? this.p.length : end + 2;
+      return (end < 0 ? this.p.length : end) > from;
     } else {
       this.escapedChar();
     }
+    return true;
   }
 
   /** `\pL`, `\p{Greek}`, `\P{^Greek}`: the name is not checked against Unicode's. */
