@@ -27,13 +27,31 @@ export interface TypingEmitter {
   (userIds: number[], event: Record<string, unknown> & { type: string }): Promise<void>;
 }
 
+type TypingSetting = 'send_private_typing_notifications' | 'send_stream_typing_notifications';
+
+/**
+ * The typist and the recipients' typing preferences, the typist refused if they turned this
+ * kind of sending off, and the recipients to tell: the active ones who receive typing notifications.
+ */
+async function typingAudience(dir: Directory, recipients: number[], setting: TypingSetting) {
+  const prefs = await dir.typingPreferences([...new Set([...recipients, dir.caller.user_id])]);
+  const me = prefs.find((p) => p.user_id === dir.caller.user_id);
+  if (!me?.[setting]) {
+    throw new BadRequestError(setting === 'send_private_typing_notifications'
+      ? 'User has disabled typing notifications for direct messages'
+      : 'User has disabled typing notifications for channel messages');
+  }
+  const audience = prefs.filter((p) => p.is_active && p.receives_typing_notifications && recipients.includes(p.user_id)).map((p) => p.user_id);
+  return { me, prefs, audience };
+}
+
 export async function checkTyping(dir: Directory, req: TypingRequest, send: TypingEmitter): Promise<void> {
   if (req.op !== 'start' && req.op !== 'stop') throw new BadRequestError(`Invalid op: '${req.op}'`);
   const type = req.type ?? 'direct';
   const caller = dir.caller;
   let recipients: number[];
   let where: Record<string, unknown>;
-  let setting: 'send_private_typing_notifications' | 'send_stream_typing_notifications';
+  let setting: TypingSetting;
   if (type === 'direct') {
     if (req.to === undefined) throw new BadRequestError("Missing 'to' argument");
     let ids: unknown;
@@ -59,19 +77,12 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
   } else {
     throw new BadRequestError(`Invalid type: '${type}'`);
   }
-  const prefs = await dir.typingPreferences([...new Set([...recipients, caller.user_id])]);
-  const me = prefs.find((p) => p.user_id === caller.user_id);
-  if (!me?.[setting]) {
-    throw new BadRequestError(setting === 'send_private_typing_notifications'
-      ? 'User has disabled typing notifications for direct messages'
-      : 'User has disabled typing notifications for channel messages');
-  }
+  const { me, prefs, audience } = await typingAudience(dir, recipients, setting);
   if (type === 'direct') {
     const known = new Set(prefs.filter((p) => p.is_active).map((p) => p.user_id));
     const unknown = recipients.find((id) => !known.has(id));
     if (unknown !== undefined) throw new BadRequestError(`Invalid user ID ${unknown}`);
   }
-  const audience = prefs.filter((p) => p.is_active && p.receives_typing_notifications && recipients.includes(p.user_id)).map((p) => p.user_id);
   const sender = { user_id: caller.user_id, email: me.email };
   const event = type === 'direct'
     ? { type: 'typing', op: req.op, message_type: 'direct', sender, recipients: prefs.filter((p) => recipients.includes(p.user_id)).map((p) => ({ user_id: p.user_id, email: p.email })) }
@@ -91,16 +102,9 @@ export async function checkEditTyping(db: Queryable, dir: Directory, req: { mess
   const caller = dir.caller;
   const message = await accessMessage(db, dir, req.message_id);
   checkMayEditContent((await dir.realmPolicy()).settings, message, caller.user_id, now);
-  const recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : message.dm_user_ids ?? [];
-  const prefs = await dir.typingPreferences([...new Set([...recipients, caller.user_id])]);
-  const setting = message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications';
-  if (!prefs.find((p) => p.user_id === caller.user_id)?.[setting]) {
-    throw new BadRequestError(message.kind === 'channel'
-      ? 'User has disabled typing notifications for channel messages'
-      : 'User has disabled typing notifications for direct messages');
-  }
-  if (message.kind === 'channel' && recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) return;
-  const audience = prefs.filter((p) => p.is_active && p.receives_typing_notifications && recipients.includes(p.user_id)).map((p) => p.user_id);
+  let recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : message.dm_user_ids ?? [];
+  if (message.kind === 'channel' && recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
+  const { audience } = await typingAudience(dir, recipients, message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications');
   const recipient = message.kind === 'channel'
     ? { type: 'channel', channel_id: message.channel_id, topic: message.topic }
     : { type: 'direct', user_ids: audience };
