@@ -189,6 +189,7 @@ export const routes: Route[] = [
   { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public', rateLimit: 'login',
     params: { username: 'string', password: 'string' } },
   { method: 'GET', path: '/users/me', service: 'users', rpc: 'GetOwnUser', auth: 'user', params: {} },
+  { method: 'DELETE', path: '/users/me', service: 'users', rpc: 'DeactivateOwnUser', auth: 'user', params: {} },
   { method: 'GET', path: '/users', service: 'users', rpc: 'GetUsers', auth: 'user',
     params: { client_gravatar: 'bool?', include_custom_profile_fields: 'bool?', user_ids: 'int[]?' } },
   { method: 'POST', path: '/users', service: 'users', rpc: 'CreateUser', auth: 'user',

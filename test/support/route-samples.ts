@@ -1,6 +1,6 @@
 import { Role } from '@parley/common';
 import type { Caller, RoleName } from '../../gateway/src/route-access';
-import { Api, baseUrl, type Params } from './api';
+import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
@@ -143,6 +143,14 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     return { path: '/fetch_api_key', params: { username: user.email, password: w.passwords.get(user.user_id)! }, noCredentials: true, headers: { host } };
   },
   'GET /users/me': fixed('/users/me'),
+  'DELETE /users/me': async (w, _self, caller) => {
+    // A fresh account of the caller's role leaves (the matrix's callers stay); the deactivated
+    // and anonymous callers send their own credentials, or none.
+    if (caller === 'deactivated' || caller === 'anonymous') return { path: '/users/me', params: {} };
+    const role = { owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER, guest: Role.GUEST, bot: Role.MEMBER }[caller];
+    const leaving = await w.realm.addUser({ role, bot: caller === 'bot', name: unique('Leaving') });
+    return { path: '/users/me', params: {}, headers: { authorization: basicAuth(leaving) } };
+  },
   'GET /users': fixed('/users'),
   'POST /users': async (w) => ({ path: '/users', params: { email: `${unique('new')}@${w.realm.subdomain}.test`, password: 'new-password', full_name: 'New User' } }),
   'GET /users/:user_id': async (w) => ({ path: `/users/${w.author.user_id}`, params: {} }),

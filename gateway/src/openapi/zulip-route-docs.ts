@@ -78,6 +78,14 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       user_id: "The target user's ID."
     }
   },
+  "DELETE /users/me": {
+    operationId: "deactivate-own-user",
+    summary: "Deactivate own user",
+    description: "Deactivates the current user's account, and the bots they own. The only user of the organization, and its only owner, cannot: `CANNOT_DEACTIVATE_LAST_USER`, with `is_last_owner` and `entity`.",
+    tag: "users",
+    featureLevel: 167,
+    params: {}
+  },
   "DELETE /users/{user_id}": {
     operationId: "deactivate-user",
     summary: "Deactivate a user",

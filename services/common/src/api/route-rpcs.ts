@@ -17,6 +17,7 @@ export const ROUTE_RPCS = {
     GetUser: ['GET /users/{user_id}'],
     UpdateUser: ['PATCH /users/{user_id}'],
     DeactivateUser: ['DELETE /users/{user_id}'],
+    DeactivateOwnUser: ['DELETE /users/me'],
     ReactivateUser: ['POST /users/{user_id}/reactivate'],
     GetAlertWords: ['GET /users/me/alert_words'],
     AddAlertWords: ['POST /users/me/alert_words'],
