@@ -119,6 +119,9 @@ const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.pos
 const scheduledBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/scheduled_messages', {
   type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour(),
 })).scheduled_message_id as number;
+const reminderBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/reminders', {
+  message_id: w.message, scheduled_delivery_timestamp: inAnHour(),
+})).reminder_id as number;
 const snippetBy = async (user: TestUser) => ok(await user.api.post('/saved_snippets', { title: 'Snippet', content: 'text' })).saved_snippet_id as number;
 const queueOf = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
 const attachmentBy = async (user: TestUser) => {
@@ -332,6 +335,9 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   }),
   'PATCH /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: { content: 'changed' } }),
   'DELETE /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: {} }),
+  'GET /reminders': fixed('/reminders'),
+  'POST /reminders': async (w) => ({ path: '/reminders', params: { message_id: w.message, scheduled_delivery_timestamp: inAnHour(), note: 'matrix' } }),
+  'DELETE /reminders/:reminder_id': async (w, self) => ({ path: `/reminders/${await reminderBy(w, self)}`, params: {} }),
   'GET /drafts': fixed('/drafts'),
   'POST /drafts': async (w) => ({
     path: '/drafts', params: { drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }] },
