@@ -55,7 +55,7 @@ describe('reminders', () => {
       reminder_id: id, type: 'private', to: [user.user_id], content: expect.stringContaining(`#**Remind me>plan@${message}**`),
       rendered_content: expect.stringContaining('<blockquote>'), scheduled_delivery_timestamp: at, failed: false, reminder_target_message_id: message,
     });
-    const state = ok(await user.api.post('/register', { fetch_event_types: ['reminders'] }, { contract: 'envelope' }));
+    const state = ok(await user.api.post('/register', { fetch_event_types: ['reminders'] }));
     // Zulip sends Reminder objects in register's reminders (the reference names ScheduledMessage there).
     expect(state.reminders).toEqual(await reminders(user));
     ok(await user.api.delete(`/reminders/${id}`));
@@ -165,7 +165,7 @@ describe('reminders', () => {
     expect(scheduledIds).toContain(scheduled);
     expect(scheduledIds).not.toContain(reminder);
     expect((await reminders(member)).map((r) => r.reminder_id)).not.toContain(scheduled);
-    const state = ok(await member.api.post('/register', { fetch_event_types: ['reminders', 'scheduled_messages'] }, { contract: 'envelope' }));
+    const state = ok(await member.api.post('/register', { fetch_event_types: ['reminders', 'scheduled_messages'] }));
     expect((state.scheduled_messages as Json[]).map((s) => s.scheduled_message_id)).not.toContain(reminder);
     expect((state.reminders as Json[]).map((r) => r.reminder_id)).toEqual((await reminders(member)).map((r) => r.reminder_id));
     // Neither is deleted through the other's endpoint.
@@ -184,7 +184,7 @@ describe('delivery', () => {
     const at = inAnHour() + 600;
     const id = ok(await remind(user, { message_id: message, scheduled_delivery_timestamp: at, note: 'Today' })).reminder_id as number;
     const [scheduled] = await reminders(user);
-    const queue = ok(await user.api.post('/register', { event_types: ['reminders', 'message'] }, { contract: 'envelope' })).queue_id as string;
+    const queue = ok(await user.api.post('/register', { event_types: ['reminders', 'message'] })).queue_id as string;
     await deliverAt(at - 60);
     expect((await reminders(user)).map((r) => r.reminder_id)).toEqual([id]);
     expect((await deliverAt(at)).sent).toBeGreaterThanOrEqual(1);
