@@ -51,8 +51,31 @@ export interface ApiReaction {
 }
 
 export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<void> {
-  const name = req.emoji_name ?? '';
   const { channel } = await accessForReaction(pool, dir, req.message_id);
+  // Independent of one another, side by side: the emoji and its checks, who hears of it, and
+  // the user's automatic follow/unmute decision (reacting is taking part in the topic).
+  const [emoji, notice, visibility] = await Promise.all([
+    checkNewReaction(pool, dir, req), noticeFor(pool, dir, req.message_id, channel), decideForReaction(dir, channel, dir.caller.is_bot),
+  ]);
+  const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: emoji.code, reactionType: emoji.type };
+  await withTransaction(pool, async (tx) => {
+    const message = await accessMessage(tx, dir, key.messageId, { lock: true });
+    const emojiName = await reactionStore.insertReaction(tx, key, emoji.name);
+    if (emojiName === undefined) throw new ReactionExistsError();
+    // Zulip's create_historical_user_messages: the message is now the user's too.
+    if (message.flags === null) await store.addHistoricalCopies(tx, key.userId, [key.messageId], HISTORICAL_READ);
+    await notifyReaction(tx, dir, notice, 'add', { ...toRow(key), emoji_name: emojiName });
+    if (visibility && message.kind === 'channel') await applyForReaction(tx, visibility, key.userId, message.channel_id!, message.topic);
+  });
+}
+
+/**
+ * The emoji of a new reaction, in Zulip's order of checks: the user's reaction with it must not
+ * exist yet; a vote for an earlier reaction keeps its name, unchecked; a new emoji must be
+ * valid now.
+ */
+async function checkNewReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<{ name: string; code: string; type: string }> {
+  const name = req.emoji_name ?? '';
   const realmEmoji = realmEmojiThrough(dir.uploads, dir.caller.realm_id);
   let code = req.emoji_code;
   let type = req.reaction_type === undefined ? undefined : normalizeReactionType(req.reaction_type);
@@ -61,39 +84,18 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
     code ??= data.emoji_code;
     type ??= data.reaction_type;
   }
-  const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: code, reactionType: type };
-  if ((await reactionStore.reactionsOf(pool, [key.messageId])).some((r) => sameReaction(r, key))) throw new ReactionExistsError();
-  // A vote for an earlier reaction keeps its name, unchecked; a new emoji must be valid now.
-  const voted = await reactionStore.existingEmojiName(pool, key.messageId, code, type);
-  if (voted === undefined) await checkEmoji(name, code, type, realmEmoji);
-  const notice = await noticeFor(pool, dir, key.messageId, channel);
-  // Reacting is taking part in the topic (the user's automatic follow and unmute settings).
-  const visibility = await decideForReaction(dir, channel, notice.me?.is_bot ?? dir.caller.is_bot);
-  await withTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, key.messageId, { lock: true });
-    const emojiName = (await reactionStore.existingEmojiName(tx, key.messageId, code, type)) ?? name;
-    if (!(await reactionStore.insertReaction(tx, key, emojiName))) throw new ReactionExistsError();
-    // Zulip's create_historical_user_messages: the message is now the user's too.
-    if (message.flags === null) await store.addHistoricalCopies(tx, key.userId, [key.messageId], HISTORICAL_READ);
-    await notifyReaction(tx, dir, notice, 'add', { ...toRow(key), emoji_name: emojiName });
-    if (visibility && message.kind === 'channel') await applyForReaction(tx, visibility, key.userId, message.channel_id!, message.topic);
-  });
+  const earlier = await reactionStore.withEmoji(pool, req.message_id, code, type);
+  if (earlier.some((r) => r.user_id === dir.caller.user_id)) throw new ReactionExistsError();
+  if (!earlier.length) await checkEmoji(name, code, type, realmEmoji);
+  return { name, code, type };
 }
 
 export async function checkRemoveReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<void> {
   const { channel } = await accessForReaction(pool, dir, req.message_id);
-  let code = req.emoji_code;
-  if (code === undefined) {
-    if (req.emoji_name === undefined) {
-      throw new BadRequestError('At least one of the following arguments must be present: emoji_name, emoji_code');
-    }
-    // Simple clients may name the emoji alone: its code by the current names.
-    code = (await emojiDataForName(req.emoji_name, realmEmojiThrough(dir.uploads, dir.caller.realm_id))).emoji_code;
-  }
+  const [code, notice] = await Promise.all([emojiCodeToRemove(dir, req), noticeFor(pool, dir, req.message_id, channel)]);
   // Zulip's default, whatever the name: a custom emoji is removed with its type given.
   const type = normalizeReactionType(req.reaction_type ?? 'unicode_emoji');
   const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: code, reactionType: type };
-  const notice = await noticeFor(pool, dir, key.messageId, channel);
   await withTransaction(pool, async (tx) => {
     await accessMessage(tx, dir, key.messageId, { lock: true });
     // No check of the emoji: it was valid when added, and may not be now (a deactivated custom emoji).
@@ -101,6 +103,15 @@ export async function checkRemoveReaction(pool: pg.Pool, dir: Directory, req: Re
     if (!removed) throw new ReactionDoesNotExistError();
     await notifyReaction(tx, dir, notice, 'remove', removed);
   });
+}
+
+/** The code of the emoji to take back: given, or (simple clients name the emoji alone) its code by the current names. */
+async function emojiCodeToRemove(dir: Directory, req: ReactionRequest): Promise<string> {
+  if (req.emoji_code !== undefined) return req.emoji_code;
+  if (req.emoji_name === undefined) {
+    throw new BadRequestError('At least one of the following arguments must be present: emoji_name, emoji_code');
+  }
+  return (await emojiDataForName(req.emoji_name, realmEmojiThrough(dir.uploads, dir.caller.realm_id))).emoji_code;
 }
 
 /** Each message's reactions, by message ID, for message objects. */
@@ -126,9 +137,6 @@ async function accessForReaction(pool: pg.Pool, dir: Directory, id: number): Pro
   if (!channel?.content || channel.is_archived) throw new BadRequestError('Invalid message(s)');
   return { channel };
 }
-
-const sameReaction = (r: ReactionRow, key: ReactionKey) =>
-  r.user_id === key.userId && r.emoji_code === key.emojiCode && r.reaction_type === key.reactionType;
 
 const toRow = (key: ReactionKey): Omit<ReactionRow, 'emoji_name'> =>
   ({ message_id: key.messageId, user_id: key.userId, emoji_code: key.emojiCode, reaction_type: key.reactionType });

@@ -25,21 +25,25 @@ export async function reactionsOf(db: Queryable, messageIds: number[]): Promise<
   return rows;
 }
 
-/** The name the message's earlier reaction with this emoji has (by anyone), if there is one. */
-export async function existingEmojiName(db: Queryable, messageId: number, emojiCode: string, reactionType: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ emoji_name: string }>(
-    'SELECT emoji_name FROM reactions WHERE message_id = $1 AND emoji_code = $2 AND reaction_type = $3 ORDER BY id LIMIT 1',
+/** The message's reactions with this emoji (by anyone), the earliest first: its name is theirs. */
+export async function withEmoji(db: Queryable, messageId: number, emojiCode: string, reactionType: string): Promise<{ user_id: number; emoji_name: string }[]> {
+  const { rows } = await db.query<{ user_id: number; emoji_name: string }>(
+    'SELECT user_id, emoji_name FROM reactions WHERE message_id = $1 AND emoji_code = $2 AND reaction_type = $3 ORDER BY id',
     [messageId, emojiCode, reactionType]);
-  return rows[0]?.emoji_name;
+  return rows;
 }
 
-/** Adds the reaction; false when the user already has it. */
-export async function insertReaction(db: Queryable, key: ReactionKey, emojiName: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT DO NOTHING`,
+/**
+ * Adds the reaction, named as the message's earlier reaction with the same emoji is (a vote
+ * keeps that name), else `emojiName`; the name it took, or undefined when the user already has it.
+ */
+export async function insertReaction(db: Queryable, key: ReactionKey, emojiName: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ emoji_name: string }>(
+    `INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type)
+     SELECT $1, $2, COALESCE((SELECT emoji_name FROM reactions WHERE message_id = $1 AND emoji_code = $4 AND reaction_type = $5 ORDER BY id LIMIT 1), $3), $4, $5
+     ON CONFLICT DO NOTHING RETURNING emoji_name`,
     [key.messageId, key.userId, emojiName, key.emojiCode, key.reactionType]);
-  return rowCount === 1;
+  return rows[0]?.emoji_name;
 }
 
 /** Removes the user's reaction; the removed row, or undefined when there was none. */
