@@ -119,6 +119,14 @@ const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.pos
 const scheduledBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/scheduled_messages', {
   type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour(),
 })).scheduled_message_id as number;
+const playground = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/realm/playgrounds', {
+  name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}',
+})).id as number;
+const viewBy = async (user: TestUser) => {
+  const fragment = `narrow/is/${unique('v')}`;
+  ok(await user.api.post('/navigation_views', { fragment, is_pinned: true, name: unique('View') }));
+  return fragment;
+};
 const snippetBy = async (user: TestUser) => ok(await user.api.post('/saved_snippets', { title: 'Snippet', content: 'text' })).saved_snippet_id as number;
 const queueOf = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
 const attachmentBy = async (user: TestUser) => {
@@ -343,6 +351,14 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     await addEmoji(w.author, name);
     return { path: `/realm/emoji/${name}`, params: {} };
   },
+  'POST /realm/playgrounds': async () => ({
+    path: '/realm/playgrounds', params: { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' },
+  }),
+  'DELETE /realm/playgrounds/:playground_id': async (w) => ({ path: `/realm/playgrounds/${await playground(w)}`, params: {} }),
+  'GET /navigation_views': fixed('/navigation_views'),
+  'POST /navigation_views': async () => ({ path: '/navigation_views', params: { fragment: `narrow/is/${unique('n')}`, is_pinned: true, name: unique('View') } }),
+  'PATCH /navigation_views/:fragment*': async (_w, self) => ({ path: `/navigation_views/${await viewBy(self)}`, params: { is_pinned: false } }),
+  'DELETE /navigation_views/:fragment*': async (_w, self) => ({ path: `/navigation_views/${await viewBy(self)}`, params: {} }),
   'GET /saved_snippets': fixed('/saved_snippets'),
   'POST /saved_snippets': fixed('/saved_snippets', { title: 'Snippet', content: 'text' }),
   'PATCH /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: { title: 'Changed' } }),
