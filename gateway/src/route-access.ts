@@ -105,6 +105,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /realm/linkifiers': admins,
   'POST /realm/playgrounds': admins,
   'DELETE /realm/playgrounds/:playground_id': admins,
+  'POST /realm/test_welcome_bot_custom_message': admins,
 
   'GET /navigation_views': everyone,
   'POST /navigation_views': everyone,

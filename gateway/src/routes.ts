@@ -142,6 +142,7 @@ const REALM_PARAMS: Record<string, ParamDecl> = {
   org_type: 'int?',
   default_language: 'string?',
   default_code_block_language: 'string?',
+  welcome_message_custom_text: 'string?',
   topics_policy: 'string?',
   message_content_edit_limit_seconds: 'string?',
   message_content_delete_limit_seconds: 'string?',
@@ -265,6 +266,9 @@ export const routes: Route[] = [
     params: { name: 'string', pygments_language: 'string', url_template: 'string' } },
   { method: 'DELETE', path: '/realm/playgrounds/:playground_id', service: 'users', rpc: 'RemovePlayground', auth: 'user',
     params: { playground_id: 'int' } },
+
+  { method: 'POST', path: '/realm/test_welcome_bot_custom_message', service: 'messages', rpc: 'TestWelcomeBotCustomMessage', auth: 'user',
+    params: { welcome_message_custom_text: 'string' } },
 
   { method: 'GET', path: '/navigation_views', service: 'users', rpc: 'GetNavigationViews', auth: 'user', params: {} },
   { method: 'POST', path: '/navigation_views', service: 'users', rpc: 'AddNavigationView', auth: 'user',

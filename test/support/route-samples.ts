@@ -355,6 +355,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     path: '/realm/playgrounds', params: { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' },
   }),
   'DELETE /realm/playgrounds/:playground_id': async (w) => ({ path: `/realm/playgrounds/${await playground(w)}`, params: {} }),
+  'POST /realm/test_welcome_bot_custom_message': fixed('/realm/test_welcome_bot_custom_message', { welcome_message_custom_text: 'Welcome!' }),
   'GET /navigation_views': fixed('/navigation_views'),
   'POST /navigation_views': async () => ({ path: '/navigation_views', params: { fragment: `narrow/is/${unique('n')}`, is_pinned: true, name: unique('View') } }),
   'PATCH /navigation_views/:fragment*': async (_w, self) => ({ path: `/navigation_views/${await viewBy(self)}`, params: { is_pinned: false } }),

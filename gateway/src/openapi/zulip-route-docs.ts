@@ -546,6 +546,16 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       playground_id: "The ID of the playground that you want to remove."
     }
   },
+  "POST /realm/test_welcome_bot_custom_message": {
+    operationId: "test-welcome-bot-custom-message",
+    summary: "Test welcome bot custom message",
+    description: "Sends a test Welcome Bot custom message to the acting administrator. This allows administrators to preview how the custom welcome message will appear when received by new users upon joining the organization.",
+    tag: "server_and_organizations",
+    featureLevel: 416,
+    params: {
+      welcome_message_custom_text: "Custom message text, in Zulip Markdown format, to be used for this test message. Maximum length is 8000 characters."
+    }
+  },
   "GET /navigation_views": {
     operationId: "get-navigation-views",
     summary: "Get all navigation views",

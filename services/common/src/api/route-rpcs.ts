@@ -125,6 +125,7 @@ export const ROUTE_RPCS = {
     CreateSavedSnippet: ['POST /saved_snippets'],
     UpdateSavedSnippet: ['PATCH /saved_snippets/{saved_snippet_id}'],
     DeleteSavedSnippet: ['DELETE /saved_snippets/{saved_snippet_id}'],
+    TestWelcomeBotCustomMessage: ['POST /realm/test_welcome_bot_custom_message'],
     SetTyping: ['POST /typing'],
     SetEditTyping: ['POST /messages/{message_id}/typing'],
   },

@@ -116,6 +116,8 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
   const url = realmUrl(config, realm);
   const icon = gravatarUrl(String(realm.id), 1);
   return {
+    // Realms made before it was a setting have none in their settings row.
+    realm_welcome_message_custom_text: '',
     ...settings,
     ...LIMITS,
     ...CLIENT_TIMINGS,

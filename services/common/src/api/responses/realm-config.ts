@@ -24,6 +24,11 @@ export const AddNavigationViewResponse = simple('AddNavigationViewResponse');
 export const EditNavigationViewResponse = simple('EditNavigationViewResponse');
 export const RemoveNavigationViewResponse = simple('RemoveNavigationViewResponse');
 
+export const TestWelcomeBotCustomMessageResponse = Type.Object({
+  ...success,
+  message_id: Type.Integer({ description: 'The message_id of the test welcome bot custom message.' }),
+}, { $id: 'TestWelcomeBotCustomMessageResponse', additionalProperties: false });
+
 export const realmConfigResponses = {
   'POST /realm/playgrounds': AddCodePlaygroundResponse,
   'DELETE /realm/playgrounds/{playground_id}': RemoveCodePlaygroundResponse,
@@ -31,4 +36,5 @@ export const realmConfigResponses = {
   'POST /navigation_views': AddNavigationViewResponse,
   'PATCH /navigation_views/{fragment}': EditNavigationViewResponse,
   'DELETE /navigation_views/{fragment}': RemoveNavigationViewResponse,
+  'POST /realm/test_welcome_bot_custom_message': TestWelcomeBotCustomMessageResponse,
 } satisfies Record<string, TSchema>;
