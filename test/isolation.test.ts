@@ -31,6 +31,7 @@ interface Objects {
   linkifier: number;
   field: number;
   scheduled: number;
+  reminder: number;
   folder: number;
   emoji: string;
   queue: string;
@@ -80,6 +81,7 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const scheduled = ok(await member.api.post('/scheduled_messages', {
     type: 'stream', to: channel, topic: 'later', content: 'scheduled secret', scheduled_delivery_timestamp: inAnHour(),
   })).scheduled_message_id as number;
+  const reminder = ok(await member.api.post('/reminders', { message_id: message, scheduled_delivery_timestamp: inAnHour() })).reminder_id as number;
   const folder = ok(await owner.api.post('/channel_folders/create', { name: unique('Folder'), description: 'f' })).channel_folder_id as number;
   const emoji = unique('iso');
   await addEmoji(member, emoji);
@@ -87,7 +89,7 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const playground = ok(await owner.api.post('/realm/playgrounds', { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' })).id as number;
   const view = `narrow/channel/${channel}-isolated`;
   ok(await member.api.post('/navigation_views', { fragment: view, is_pinned: true, name: unique('View') }));
-  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, folder, emoji, queue, playground, view };
+  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue, playground, view };
 }
 
 /** Realm A's object of this kind as realm A sees it (its owner for realm-wide ones, its member for personal ones). */
@@ -123,6 +125,8 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return (ok(await owner.api.get('/realm/profile_fields')).custom_fields as Json[]).find((f) => f.id === objA.field) ?? 'gone';
     case 'scheduled':
       return (ok(await member.api.get('/scheduled_messages')).scheduled_messages as Json[]).find((s) => s.scheduled_message_id === objA.scheduled) ?? 'gone';
+    case 'reminder':
+      return (ok(await member.api.get('/reminders')).reminders as Json[]).find((s) => s.reminder_id === objA.reminder) ?? 'gone';
     case 'folder':
       return (ok(await owner.api.get('/channel_folders', { include_archived: true })).channel_folders as Json[]).find((f) => f.id === objA.folder) ?? 'gone';
     case 'emoji':
@@ -154,6 +158,7 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   filter_id: ['linkifier'],
   field_id: ['field'],
   scheduled_message_id: ['scheduled'],
+  reminder_id: ['reminder'],
   channel_folder_id: ['folder'],
   emoji_name: ['emoji'],
   queue_id: ['queue'],
@@ -211,6 +216,7 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'POST /messages/:message_id/typing': () => ({ op: 'start' }),
   'PATCH /scheduled_messages/:scheduled_message_id': () => ({ content: 'Hijacked' }),
   'DELETE /scheduled_messages/:scheduled_message_id': () => ({}),
+  'DELETE /reminders/:reminder_id': () => ({}),
   'PATCH /drafts/:draft_id': (o) => ({ draft: { type: 'stream', to: [o.channel], topic: 'x', content: 'Hijacked', timestamp: Math.floor(Date.now() / 1000) } }),
   'DELETE /drafts/:draft_id': () => ({}),
   'DELETE /attachments/:attachment_id': () => ({}),
@@ -237,6 +243,7 @@ const BODY_ROUTES: BodyCase[] = [
   { route: 'DELETE /default_streams', param: 'stream_id', params: (_o, id) => ({ stream_id: id }) },
   { route: 'POST /messages', param: 'stream_id', params: (_o, id) => ({ type: 'stream', to: id, topic: 'x', content: 'Hijacked' }) },
   { route: 'POST /messages', param: 'user_id', params: (_o, id) => ({ type: 'direct', to: JSON.stringify([id]), content: 'Hijacked' }) },
+  { route: 'POST /reminders', param: 'message_id', params: (_o, id) => ({ message_id: id, scheduled_delivery_timestamp: inAnHour() }) },
   { route: 'POST /scheduled_messages', param: 'stream_id', params: (_o, id) => ({ type: 'stream', to: id, topic: 'x', content: 'Hijacked', scheduled_delivery_timestamp: inAnHour() }) },
   { route: 'POST /typing', param: 'stream_id', params: (_o, id) => ({ op: 'start', type: 'stream', stream_id: id, topic: 'x' }) },
   { route: 'POST /user_topics', param: 'stream_id', params: (_o, id) => ({ stream_id: id, topic: 'x', visibility_policy: 1 }) },

@@ -194,3 +194,64 @@ describe('GET /messages with use_first_unread_anchor', () => {
       'Unsupported parameter combination: num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor');
   });
 });
+
+/**
+ * The narrows that read what the first unread anchor reads: `in:home` is Zulip's
+ * exclude_muting_conditions too; `is:followed` and `has:reaction` read the topic policies and
+ * the reactions the messages service keeps.
+ */
+describe('in:home, is:followed and has:reaction', () => {
+  const narrow = (...terms: [string, string, boolean?][]) => JSON.stringify(terms.map(([operator, operand, negated]) => ({ operator, operand, negated: !!negated })));
+  const idsOf = async (user: TestUser, channels: number[], terms: string) => (await fetch(user, { anchor: 'newest', num_before: 100, num_after: 0, narrow: terms }))
+    .messages.filter((m: Json) => channels.includes(m.stream_id)).map((m: Json) => m.id as number);
+
+  it('in:home leaves out muted topics and muted channels, but not a topic unmuted or followed there', async () => {
+    const user = await realm.addUser({});
+    const [plain, muted] = [await createChannel([user]), await createChannel([user])];
+    const kept = await send(plain, 'kept');
+    const mutedTopic = await send(plain, 'hushed');
+    const inMuted = await send(muted, 'quiet');
+    const unmutedThere = await send(muted, 'Loud');
+    const followedThere = await send(muted, 'followed');
+    await setTopic(user, plain, 'HUSHED', 'muted');
+    await mute(user, muted);
+    await setTopic(user, muted, 'loud', 'unmuted');
+    await setTopic(user, muted, 'followed', 'followed');
+    // Another user's policies do not count.
+    await setTopic(realm.member, plain, 'kept', 'muted');
+
+    expect(await idsOf(user, [plain, muted], narrow(['in', 'home']))).toEqual([kept, unmutedThere, followedThere]);
+    expect(await idsOf(user, [plain, muted], narrow(['in', 'home', true]))).toEqual([mutedTopic, inMuted]);
+    expect(await idsOf(user, [plain, muted], narrow(['in', 'all']))).toEqual([kept, mutedTopic, inMuted, unmutedThere, followedThere]);
+
+    // The same narrow over flags: only the messages in:home names are starred.
+    const starred = ok(await user.api.post('/messages/flags/narrow', {
+      anchor: 'newest', num_before: 100, num_after: 0, narrow: narrow(['in', 'home']), op: 'add', flag: 'starred',
+    }));
+    expect(starred.processed_count).toBeGreaterThanOrEqual(3);
+    expect(await idsOf(user, [plain, muted], narrow(['is', 'starred']))).toEqual([kept, unmutedThere, followedThere]);
+  });
+
+  it('is:followed is the caller\'s followed topics, whatever their case', async () => {
+    const user = await realm.addUser({});
+    const channel = await createChannel([user]);
+    const followed = [await send(channel, 'Plans'), await send(channel, 'plans')];
+    await send(channel, 'other');
+    await setTopic(user, channel, 'PLANS', 'followed');
+    await setTopic(realm.member, channel, 'other', 'followed');
+    expect(await idsOf(user, [channel], narrow(['is', 'followed']))).toEqual(followed);
+    await setTopic(user, channel, 'plans', 'inherit');
+    expect(await idsOf(user, [channel], narrow(['is', 'followed']))).toEqual([]);
+  });
+
+  it('has:reaction is the messages with anyone\'s reaction, until it is taken back', async () => {
+    const user = await realm.addUser({});
+    const channel = await createChannel([user]);
+    const [reacted, plain] = [await send(channel), await send(channel)];
+    ok(await realm.other.api.post(`/messages/${reacted}/reactions`, { emoji_name: 'octopus' }));
+    expect(await idsOf(user, [channel], narrow(['has', 'reaction']))).toEqual([reacted]);
+    expect(await idsOf(user, [channel], narrow(['has', 'reaction', true]))).toEqual([plain]);
+    ok(await realm.other.api.delete(`/messages/${reacted}/reactions`, { emoji_name: 'octopus' }));
+    expect(await idsOf(user, [channel], narrow(['has', 'reaction']))).toEqual([]);
+  });
+});

@@ -55,6 +55,7 @@ export const routeAccess: Record<string, RouteAccess> = {
     why: 'public: each caller logs in with its own email and password; a deactivated account is refused, and a bot has no usable password in Zulip',
   },
   'GET /users/me': everyone,
+  'DELETE /users/me': { allowed: EVERYONE, why: 'each caller deactivates its own account (a fresh one of its role), as Zulip lets any user, bots too' },
   'GET /users': everyone,
   'POST /users': {
     allowed: OWNERS,
@@ -177,6 +178,9 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /scheduled_messages': everyone,
   'PATCH /scheduled_messages/:scheduled_message_id': everyone,
   'DELETE /scheduled_messages/:scheduled_message_id': everyone,
+  'GET /reminders': everyone,
+  'POST /reminders': everyone,
+  'DELETE /reminders/:reminder_id': everyone,
   'GET /drafts': everyone,
   'POST /drafts': everyone,
   'PATCH /drafts/:draft_id': everyone,

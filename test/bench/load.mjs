@@ -2,8 +2,10 @@
  * The load generator: autocannon (npm) in a process of its own, so that its CPU is not the
  * measured server's. Configuration: JSON in argv[2]
  *   {url, requests: [{method, path, headers, body}], headers, connections, durationSec | amount,
- *    overallRate, deleteQueues: {authorization}}
- * `requests` are cycled per connection (autocannon's semantics). With `deleteQueues`, the
+ *    overallRate, deleteQueues: {authorization}, slots: [..]}
+ * `requests` are cycled per connection (autocannon's semantics). With `slots`, each connection
+ * takes the next slot value and puts it for `{slot}` in its paths: connections that act on
+ * objects of their own (a message each to react to) do not refuse one another. With `deleteQueues`, the
  * queue_id of each POST /register answer is remembered and the queue deleted afterwards, so
  * that queues made by a measurement do not slow the next ones down.
  * Prints one line of JSON: {ok, non2xx, errors, timeouts, statuses, firstErrors, seconds, rps,
@@ -20,8 +22,16 @@ const cfg = JSON.parse(process.argv[2]);
 const queues = [];
 const statuses = {};
 const firstErrors = {}; // the first body of each non-2xx status, to say why
+let nextSlot = 0;
+const withSlot = (r) => (cfg.slots ? {
+  setupRequest: (req, context) => {
+    context.slot ??= cfg.slots[nextSlot++ % cfg.slots.length];
+    return { ...req, path: r.path.replace('{slot}', String(context.slot)) };
+  },
+} : {});
 const requests = cfg.requests.map((r) => ({
   ...r,
+  ...withSlot(r),
   onResponse: (status, body) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     if ((status < 200 || status > 299) && !firstErrors[status]) firstErrors[status] = String(body).slice(0, 200);

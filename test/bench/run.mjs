@@ -68,6 +68,9 @@ const TARGETS = [
   { key: 'S5', text: 'p99 ≤ 100 ms (search)', value: (s) => s.m.S5_search?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S6', text: 'p99 ≤ 50 ms', value: (s) => s.m.S6?.p99, ok: (x) => x <= 50, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S7', text: 'p99 ≤ 100 ms', value: (s) => s.m.S7?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
+  { key: 'T1', text: 'p99 ≤ 20 ms', value: (s) => s.m.T1?.p99, ok: (x) => x <= 20, fmt: (x) => `${x.toFixed(0)} ms` },
+  // A reaction is the send chain's shape (one gRPC call, one transaction, one event): held to S2's share of that ceiling.
+  { key: 'R1', text: 'reactions/s ≥ 0.6 × C3 (N=10)', value: (s) => s.ratios['R1/C3_10'], ok: (x) => x >= 0.6, fmt: (x, s) => `${x.toFixed(3)} × C3 (${(s.ratios['R1/C2'] ?? NaN).toFixed(3)} × C2)` },
   { key: 'L1', text: 'render ≤ 100 ms (10,000 characters, 22 linkifiers, 2 catastrophic on backtracking engines; p99)', value: (s) => s.m.L1?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
 ];
 
@@ -143,7 +146,7 @@ function summarize(rounds, keys) {
   return m;
 }
 
-const RATIOS = [['S1/C2', 'S1', 'C2'], ['S2/C3_10', 'S2', 'C3_10'], ['S3/C3_1000', 'S3', 'C3_1000'], ['C2/C1', 'C2', 'C1'], ['C3_10/C1', 'C3_10', 'C1'], ['C3_10/C4_10', 'C3_10', 'C4_10'], ['S1/C1', 'S1', 'C1']];
+const RATIOS = [['S1/C2', 'S1', 'C2'], ['S2/C3_10', 'S2', 'C3_10'], ['S3/C3_1000', 'S3', 'C3_1000'], ['C2/C1', 'C2', 'C1'], ['C3_10/C1', 'C3_10', 'C1'], ['C3_10/C4_10', 'C3_10', 'C4_10'], ['S1/C1', 'S1', 'C1'], ['R1/C2', 'R1', 'C2'], ['R1/C3_10', 'R1', 'C3_10']];
 
 function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, plans, seconds }) {
   const L = [];
@@ -177,7 +180,7 @@ function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, pl
     const x = t.value(state);
     const met = Number.isFinite(x) ? t.ok(x) : null;
     verdicts.push({ scenario: t.key, target: t.text, value: x, met });
-    L.push(`| ${t.key}: ${t.text}${t.note ? ` (${t.note})` : ''} | ${Number.isFinite(x) ? t.fmt(x) : '–'} | ${met === null ? '–' : met ? 'yes' : 'no'} |`);
+    L.push(`| ${t.key}: ${t.text}${t.note ? ` (${t.note})` : ''} | ${Number.isFinite(x) ? t.fmt(x, state) : '–'} | ${met === null ? '–' : met ? 'yes' : 'no'} |`);
   }
   if (memory) {
     const q = memory.queues;

@@ -1,6 +1,6 @@
 import { Role } from '@parley/common';
 import type { Caller, RoleName } from '../../gateway/src/route-access';
-import { Api, baseUrl, type Params } from './api';
+import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
@@ -127,6 +127,9 @@ const viewBy = async (user: TestUser) => {
   ok(await user.api.post('/navigation_views', { fragment, is_pinned: true, name: unique('View') }));
   return fragment;
 };
+const reminderBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/reminders', {
+  message_id: w.message, scheduled_delivery_timestamp: inAnHour(),
+})).reminder_id as number;
 const snippetBy = async (user: TestUser) => ok(await user.api.post('/saved_snippets', { title: 'Snippet', content: 'text' })).saved_snippet_id as number;
 const queueOf = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
 const attachmentBy = async (user: TestUser) => {
@@ -151,6 +154,14 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     return { path: '/fetch_api_key', params: { username: user.email, password: w.passwords.get(user.user_id)! }, noCredentials: true, headers: { host } };
   },
   'GET /users/me': fixed('/users/me'),
+  'DELETE /users/me': async (w, _self, caller) => {
+    // A fresh account of the caller's role leaves (the matrix's callers stay); the deactivated
+    // and anonymous callers send their own credentials, or none.
+    if (caller === 'deactivated' || caller === 'anonymous') return { path: '/users/me', params: {} };
+    const role = { owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER, guest: Role.GUEST, bot: Role.MEMBER }[caller];
+    const leaving = await w.realm.addUser({ role, bot: caller === 'bot', name: unique('Leaving') });
+    return { path: '/users/me', params: {}, headers: { authorization: basicAuth(leaving) } };
+  },
   'GET /users': fixed('/users'),
   'POST /users': async (w) => ({ path: '/users', params: { email: `${unique('new')}@${w.realm.subdomain}.test`, password: 'new-password', full_name: 'New User' } }),
   'GET /users/:user_id': async (w) => ({ path: `/users/${w.author.user_id}`, params: {} }),
@@ -332,6 +343,9 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   }),
   'PATCH /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: { content: 'changed' } }),
   'DELETE /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: {} }),
+  'GET /reminders': fixed('/reminders'),
+  'POST /reminders': async (w) => ({ path: '/reminders', params: { message_id: w.message, scheduled_delivery_timestamp: inAnHour(), note: 'matrix' } }),
+  'DELETE /reminders/:reminder_id': async (w, self) => ({ path: `/reminders/${await reminderBy(w, self)}`, params: {} }),
   'GET /drafts': fixed('/drafts'),
   'POST /drafts': async (w) => ({
     path: '/drafts', params: { drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }] },

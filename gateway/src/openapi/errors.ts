@@ -40,6 +40,13 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   INTERNAL_SERVER_ERROR: { status: [500], meaning: 'An unexpected error; its details go to the server log only.' },
   STREAM_DOES_NOT_EXIST: { status: [400], meaning: 'No such channel (or one the caller cannot see).', extra: { stream_id: Type.Optional(Type.Integer({ description: 'When the channel was named by ID.' })), stream: Type.Optional(Type.String({ description: 'When the channel was named by name.' })) } },
   CHANNEL_ALREADY_EXISTS: { status: [409], meaning: 'A channel of that name exists.' },
+  CANNOT_DEACTIVATE_LAST_USER: {
+    status: [400], meaning: 'The organization\'s only active account, or its only owner, cannot deactivate itself.',
+    extra: {
+      is_last_owner: Type.Boolean({ description: 'Whether the caller is the only owner (true) or the only active account (false).' }),
+      entity: Type.String({ description: '"organization owner" or "user", as the message names it.' }),
+    },
+  },
   CANNOT_DEACTIVATE_GROUP_IN_USE: { status: [400], meaning: 'The user group is used by a setting.', extra: { objections: Type.Array(Type.Unknown(), { description: 'The settings that use the group.' }) } },
   BAD_NARROW: { status: [400], meaning: 'An invalid narrow.', extra: { desc: Type.String({ description: 'What is wrong with the narrow.' }) } },
   BAD_EVENT_QUEUE_ID: { status: [400], meaning: 'The event queue does not exist (it expired): register again.', extra: { queue_id: Type.String() } },

@@ -78,6 +78,14 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       user_id: "The target user's ID."
     }
   },
+  "DELETE /users/me": {
+    operationId: "deactivate-own-user",
+    summary: "Deactivate own user",
+    description: "Deactivates the current user's account, and the bots they own. The only user of the organization, and its only owner, cannot: `CANNOT_DEACTIVATE_LAST_USER`, with `is_last_owner` and `entity`.",
+    tag: "users",
+    featureLevel: 167,
+    params: {}
+  },
   "DELETE /users/{user_id}": {
     operationId: "deactivate-user",
     summary: "Deactivate a user",
@@ -1288,6 +1296,36 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
     featureLevel: 173,
     params: {
       scheduled_message_id: "The ID of the scheduled message to delete."
+    }
+  },
+  "GET /reminders": {
+    operationId: "get-reminders",
+    summary: "Get reminders",
+    description: "Fetch all [reminders](https://zulip.com/help/schedule-a-reminder) for the current user.",
+    tag: "reminders",
+    featureLevel: 399,
+    params: {}
+  },
+  "POST /reminders": {
+    operationId: "create-message-reminder",
+    summary: "Create a message reminder",
+    description: "Schedule a reminder to be sent to the current user at the specified time. The reminder will link the relevant message.",
+    tag: "reminders",
+    featureLevel: 415,
+    params: {
+      message_id: "The ID of the previously sent message to reference in the reminder message.",
+      scheduled_delivery_timestamp: "The UNIX timestamp for when the reminder will be sent, in UTC seconds.",
+      note: "A note associated with the reminder shown in the Notification Bot message."
+    }
+  },
+  "DELETE /reminders/{reminder_id}": {
+    operationId: "delete-reminder",
+    summary: "Delete a reminder",
+    description: "Delete, and therefore cancel sending, a previously [scheduled reminder](https://zulip.com/help/schedule-a-reminder).",
+    tag: "reminders",
+    featureLevel: 399,
+    params: {
+      reminder_id: "The ID of the reminder to delete."
     }
   },
   "GET /drafts": {

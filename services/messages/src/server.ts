@@ -9,6 +9,7 @@ import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSn
 import { testWelcomeBotCustomMessage } from './rpc/welcome-bot';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './rpc/drafts';
 import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessages, getScheduledMessages, updateScheduledMessage } from './rpc/scheduled';
+import { createReminder, deleteReminder, getReminders } from './rpc/reminders';
 import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
 import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
@@ -41,6 +42,9 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     UpdateScheduledMessage: updateScheduledMessage(deps),
     DeleteScheduledMessage: deleteScheduledMessage(deps),
     DeliverScheduledMessages: deliverScheduledMessages(deps),
+    GetReminders: getReminders(deps),
+    CreateReminder: createReminder(deps),
+    DeleteReminder: deleteReminder(deps),
     GetDrafts: getDrafts(deps),
     CreateDrafts: createDrafts(deps),
     EditDraft: editDraft(deps),

@@ -27,7 +27,7 @@ import { getUser } from './rpc/get-user';
 import { getUsers } from './rpc/get-users';
 import { createUser } from './rpc/create-user';
 import { updateUser } from './rpc/update-user';
-import { deactivateUser, reactivateUser } from './rpc/set-user-active';
+import { deactivateUser, reactivateUser, deactivateOwnUser } from './rpc/set-user-active';
 import { getRegisterState } from './rpc/get-register-state';
 import { updateSettings } from './rpc/update-settings';
 import { updateRealmUserDefaults } from './rpc/update-realm-user-defaults';
@@ -83,6 +83,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateUser: updateUser(deps),
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
+    DeactivateOwnUser: deactivateOwnUser(deps),
     GetRegisterState: getRegisterState(deps),
     UpdateSettings: updateSettings(deps),
     UpdateRealmUserDefaults: updateRealmUserDefaults(deps),

@@ -56,5 +56,19 @@ export function httpEntries(ctx) {
       key: 'S7', label: `S7 POST /register (user with ${ctx.user1Subscriptions} subscriptions, all event types)`, target: 'parley',
       config: () => latency({ url: parleyUrl, headers: asUser1, requests: [{ method: 'POST', path: '/api/v1/register', headers: FORM, body: '' }], deleteQueues: asUser1 }),
     },
+    {
+      key: 'T1', label: 'T1 GET /users/me/{stream_id}/topics (ten, channel 3, everyone; 50 topics each)', target: 'parley',
+      config: () => latency({
+        url: parleyUrl, headers: asUser1,
+        requests: [ten, channel3, everyone].map((c) => ({ method: 'GET', path: `/api/v1/users/me/${c.id}/topics` })),
+      }),
+    },
+    {
+      key: 'R1', label: 'R1 POST and DELETE /messages/{id}/reactions (each connection its own message)', target: 'parley',
+      config: () => throughput({
+        url: parleyUrl, headers: asUser1, slots: ctx.flagIds.slice(0, 10),
+        requests: ['POST', 'DELETE'].map((method) => ({ method, path: '/api/v1/messages/{slot}/reactions', headers: FORM, body: encode({ emoji_name: 'octopus' }) })),
+      }),
+    },
   ];
 }

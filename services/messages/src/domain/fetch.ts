@@ -12,6 +12,7 @@ import {
 import { topicLinks } from './render';
 import { editHistories } from './history';
 import { VISIBILITY } from './visibility';
+import { notMuted, topicPolicyIn } from './narrow/muting';
 
 /**
  * Reading messages: GET /messages (anchor, counts, narrow) and GET /messages/{message_id}.
@@ -53,6 +54,7 @@ async function visibleWhere(dir: Directory, terms: NarrowTerm[], params: SqlPara
     user: (operand) => people.users.find((u) => u.user_id === Number(operand) || u.email.toLowerCase() === String(operand).toLowerCase()),
     publicChannelIds: channels.filter((c) => !c.invite_only).map((c) => c.stream_id),
     webPublicChannelIds: channels.filter((c) => c.is_web_public).map((c) => c.stream_id),
+    mutedChannelIds: usesInHome(terms) ? await dir.mutedChannelIds() : [],
   };
   const narrow = narrowWhere(terms, ctx, params);
   return `m.realm_id = ${params.add(dir.caller.realm_id)} AND (um.user_id IS NOT NULL OR (m.kind = 'channel' AND m.channel_id = ANY(${params.add(history)}::int[])))
@@ -93,6 +95,22 @@ function parseAnchor(req: FetchRequest): 'newest' | 'oldest' | 'first_unread' | 
   return n < 0 ? 0 : Math.min(n, LARGER_THAN_ANY_ID);
 }
 
+const usesInHome = (terms: NarrowTerm[]) => terms.some((t) => t.operator === 'in' && t.operand === 'home');
+
+/**
+ * Whether a fetch needs the caller's muted channels (from the channels service): to anchor at
+ * the first unread message, or for an `in:home` term. A narrow that does not parse needs none
+ * (the fetch refuses it).
+ */
+export function needsMutedChannels(req: FetchRequest): boolean {
+  if (anchorsAtFirstUnread(req)) return true;
+  try {
+    return usesInHome(parseNarrow(req.narrow ?? []));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a fetch anchors at the first unread message (then it asks for the caller's muted channels). */
 export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_first_unread_anchor === true || req.anchor === 'first_unread';
 
@@ -107,19 +125,11 @@ export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_firs
  */
 async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[], add: (value: unknown) => string): Promise<string> {
   const channelTerm = terms.find((t) => ['channel', 'stream'].includes(t.operator));
-  const policy = (policies: string, channelOnly?: number) => `EXISTS (SELECT 1 FROM user_topics ut
-      WHERE ut.user_id = $1 AND ut.channel_id = m.channel_id AND lower(ut.topic) = lower(m.topic) AND ut.visibility_policy IN (${policies})
-      ${channelOnly === undefined ? '' : `AND ut.channel_id = ${add(channelOnly)}::int`})`;
-  const { MUTED: muted, UNMUTED: unmuted, FOLLOWED: followed } = VISIBILITY;
   if (channelTerm) {
     const channel = findChannel(await dir.allChannels(), channelTerm.operand as string | number);
-    return `NOT (m.kind = 'channel' AND ${policy(`${muted}`, channel?.stream_id)})`;
+    return `NOT (m.kind = 'channel' AND ${topicPolicyIn('$1', [VISIBILITY.MUTED], channel && add(channel.stream_id))})`;
   }
-  const mutedTopics = `NOT (m.kind = 'channel' AND ${policy(`${muted}`)})`;
-  const mutedChannels = await dir.mutedChannelIds();
-  if (!mutedChannels.length) return mutedTopics;
-  return `${mutedTopics} AND NOT (m.kind = 'channel' AND m.channel_id = ANY(${add(mutedChannels)}::int[])
-    AND NOT ${policy(`${unmuted}, ${followed}`)})`;
+  return notMuted('$1', await dir.mutedChannelIds(), add);
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */

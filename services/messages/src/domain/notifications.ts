@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { RpcClients, withTransaction } from '@parley/common';
-import { Directory, systemBot } from './directory';
-import { doSend } from './send';
+import { Directory, Person, systemBot } from './directory';
+import { doSend, Outgoing } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 
 /**
@@ -21,13 +21,30 @@ export interface Notification {
   content: string;
 }
 
-export async function postNotification(pool: pg.Pool, clients: RpcClients, busMessageId: string, n: Notification): Promise<void> {
-  const bot = await systemBot(clients, n.realm_id, 'notification-bot');
+/** The realm's Notification Bot, and a directory with it as the caller. */
+export async function notificationBotDirectory(clients: RpcClients, realmId: number): Promise<{ bot: Person; dir: Directory }> {
+  const bot = await systemBot(clients, realmId, 'notification-bot');
   const dir = new Directory(clients, {
-    caller: { realm_id: n.realm_id, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email }, client: 'Internal', host: '',
+    caller: { realm_id: realmId, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email }, client: 'Internal', host: '',
   });
+  return { bot, dir };
+}
+
+/**
+ * A direct message from the bot to the active ones of some users, with its recipients'
+ * traits (asked for here: call it before any transaction).
+ */
+export async function botDirectMessage(dir: Directory, bot: Person, userIds: number[], content: string): Promise<Outgoing> {
+  const { users } = await dir.people(userIds);
+  const participants = [bot, ...users.filter((u) => u.is_active && u.user_id !== bot.user_id)].sort((a, b) => a.user_id - b.user_id);
+  const recipients = participants.map((p) => p.user_id);
+  return { sender: bot, topic: '', participants, recipients, content, client: 'Internal', readBySender: true, traits: await dir.sendTraits(recipients) };
+}
+
+export async function postNotification(pool: pg.Pool, clients: RpcClients, busMessageId: string, n: Notification): Promise<void> {
+  const { bot, dir } = await notificationBotDirectory(clients, n.realm_id);
   const content = normalizeContent(n.content);
-  let out: Parameters<typeof doSend>[2];
+  let out: Outgoing;
   if (n.stream_id !== undefined) {
     // The bot posts in any channel of the realm, private ones included (moderation requests).
     const { channel: seen, hiddenName } = await dir.channelOrHidden({ stream_id: n.stream_id });
@@ -36,14 +53,12 @@ export async function postNotification(pool: pg.Pool, clients: RpcClients, busMe
     const policy = await dir.realmPolicy();
     const topic = normalizeTopic(n.topic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
     const recipients = [...new Set([...(await dir.subscribers(channel.stream_id)), bot.user_id])];
-    out = { sender: bot, channel, topic, participants: [bot], recipients, content, client: 'Internal', readBySender: true };
+    const channelOut = { sender: bot, channel, topic, participants: [bot], recipients, content, client: 'Internal', readBySender: true };
+    // Asked before the transaction: the recipients' alert words and mutes.
+    out = { ...channelOut, traits: await dir.sendTraits(recipients) };
   } else {
-    const { users } = await dir.people(n.user_ids ?? []);
-    const participants = [bot, ...users.filter((u) => u.is_active && u.user_id !== bot.user_id)].sort((a, b) => a.user_id - b.user_id);
-    out = { sender: bot, topic: '', participants, recipients: participants.map((p) => p.user_id), content, client: 'Internal', readBySender: true };
+    out = await botDirectMessage(dir, bot, n.user_ids ?? [], content);
   }
-  // Asked before the transaction: the recipients' alert words and mutes.
-  out = { ...out, traits: await dir.sendTraits(out.recipients) };
   await withTransaction(pool, async (tx) => {
     const { rowCount } = await tx.query('INSERT INTO handled_notifications (bus_message_id) VALUES ($1) ON CONFLICT DO NOTHING', [busMessageId]);
     if (rowCount) await doSend(tx, dir, out);

@@ -6,10 +6,12 @@ import { Directory, personOf } from './directory';
 import { renderMessage } from './render';
 import { prepareSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
+import { notifyReminders, sendReminder } from './reminders';
 
 /**
  * Scheduled messages (feature levels 179, 184): POST, GET, PATCH and DELETE, checked as a
- * send is when scheduled, and sent by their sender at their time by the delivery worker —
+ * send is when scheduled, and sent by their sender at their time by the delivery worker (which
+ * delivers reminders too, reminders.ts) —
  * checked again then; a refused delivery marks the message failed and the Notification Bot
  * tells the sender why. Each due message is claimed with FOR UPDATE SKIP LOCKED, so several
  * workers (replicas) send it exactly once; overdue ones go out at the next run (start-up).
@@ -74,7 +76,7 @@ async function checkScheduled(dir: Directory, fields: { type: string; to: string
 }
 
 export async function listScheduled(db: Queryable, caller: Caller) {
-  return { scheduled_messages: (await store.listPending(db, caller.user_id)).map(formatScheduled) };
+  return { scheduled_messages: (await store.listPending(db, caller.user_id, 'send_later')).map(formatScheduled) };
 }
 
 export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client: string, req: ScheduleRequest, now = new Date()): Promise<number> {
@@ -84,6 +86,7 @@ export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client
   return withTransaction(pool, async (tx) => {
     const row = await store.insertScheduled(tx, {
       ...fields, realm_id: dir.caller.realm_id, sender_id: dir.caller.user_id, read_by_sender: req.read_by_sender ?? readBySenderByDefault(client), client,
+      delivery_type: 'send_later', reminder_target_message_id: null,
     });
     await notify(tx, dir.caller, { op: 'add', scheduled_messages: [formatScheduled(row)] });
     return row.id;
@@ -92,7 +95,7 @@ export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client
 
 export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: number, req: ScheduleRequest, now = new Date()): Promise<void> {
   await withTransaction(pool, async (tx) => {
-    const current = await store.findPending(tx, dir.caller.user_id, id);
+    const current = await store.findPending(tx, dir.caller.user_id, id, 'send_later');
     if (!current) throw new ScheduledNotFoundError();
     const fields = await checkScheduled(dir, {
       type: req.type ?? current.type,
@@ -108,7 +111,7 @@ export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: numb
 
 export async function checkDeleteScheduled(pool: pg.Pool, caller: Caller, id: number): Promise<void> {
   await withTransaction(pool, async (tx) => {
-    if (!(await store.findPending(tx, caller.user_id, id))) throw new ScheduledNotFoundError();
+    if (!(await store.findPending(tx, caller.user_id, id, 'send_later'))) throw new ScheduledNotFoundError();
     await store.deleteScheduled(tx, id);
     await notify(tx, caller, { op: 'remove', scheduled_message_id: id });
   });
@@ -128,12 +131,18 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
       for (const row of due) {
         await tx.query('SAVEPOINT delivery');
         try {
-          const dir = await senderDirectory(clients, row);
-          const messageId = await sendPrepared(tx, dir, row.client, {
-            type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender,
-          }, opts);
-          await store.markDelivered(tx, row.id, messageId);
-          await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'remove', scheduled_message_id: row.id });
+          const sender = { realm_id: row.realm_id, user_id: row.sender_id };
+          if (row.delivery_type === 'remind') {
+            await store.markDelivered(tx, row.id, await sendReminder(tx, clients, row));
+            await notifyReminders(tx, sender, { op: 'remove', reminder_id: row.id });
+          } else {
+            const dir = await senderDirectory(clients, row);
+            const messageId = await sendPrepared(tx, dir, row.client, {
+              type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender,
+            }, opts);
+            await store.markDelivered(tx, row.id, messageId);
+            await notify(tx, sender, { op: 'remove', scheduled_message_id: row.id });
+          }
           await tx.query('RELEASE SAVEPOINT delivery');
           sent++;
         } catch (err) {
@@ -141,13 +150,18 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
           if (!(err instanceof ApiError) || err.httpStatus >= 500) throw err;
           await tx.query('ROLLBACK TO SAVEPOINT delivery');
           const marked = await store.markFailed(tx, row.id);
+          failed++;
+          // A reminder goes to its creator, who could not be sent it: Zulip's API has no event to tell.
+          if (row.delivery_type === 'remind') {
+            log.info({ reminderId: row.id, reason: err.message }, 'reminder not delivered');
+            continue;
+          }
           await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'update', scheduled_message: formatScheduled(marked) });
           await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
             realm_id: row.realm_id, user_ids: [row.sender_id],
             content: `The message you scheduled for <time:${row.scheduled_at.toISOString()}> was not sent because of the following error:\n\`\`\`quote\n${err.message}\n\`\`\``,
           });
           log.info({ scheduledMessageId: row.id, reason: err.message }, 'scheduled message not delivered');
-          failed++;
         }
       }
       return due.length;

@@ -20,7 +20,7 @@ export function normalizeTopic(raw: string, emptyTopicDisplayName: string): stri
   return truncate(topic, LIMITS.max_topic_length, '...');
 }
 
-function truncate(text: string, max: number, marker: string): string {
+export function truncate(text: string, max: number, marker: string): string {
   const chars = [...text];
   return chars.length <= max ? text : chars.slice(0, max - marker.length).join('') + marker;
 }

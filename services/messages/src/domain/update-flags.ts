@@ -4,7 +4,7 @@ import * as store from '../store/messages';
 import type { Directory } from './directory';
 import { EDITABLE_FLAGS, FLAG_BITS, FlagName } from './flags';
 import { HISTORICAL_READ } from './format';
-import { anchorsAtFirstUnread, FetchRequest, messageWindow } from './fetch';
+import { needsMutedChannels, FetchRequest, messageWindow } from './fetch';
 import { notify } from './notify';
 
 /**
@@ -44,7 +44,7 @@ export async function checkUpdateFlags(pool: pg.Pool, dir: Directory, req: Flags
 export async function checkUpdateFlagsInNarrow(pool: pg.Pool, dir: Directory, req: FetchRequest & { op: string; flag: string }) {
   checkFlagChange(req.op, req.flag);
   // What the window asks of the channels service, asked before the transaction (dir keeps it).
-  await Promise.all([dir.allChannels(), anchorsAtFirstUnread(req) ? dir.mutedChannelIds() : undefined]);
+  await Promise.all([dir.allChannels(), needsMutedChannels(req) ? dir.mutedChannelIds() : undefined]);
   return withTransaction(pool, async (tx) => {
     const w = await messageWindow<store.FlagRow>(tx, dir, { ...req, message_ids: undefined }, { columns: store.FLAG_COLUMNS });
     const result = await doUpdateFlags(tx, dir, w.rows, req.op, req.flag);

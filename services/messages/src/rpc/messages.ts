@@ -35,6 +35,7 @@ import { checkSubmessage } from '../domain/submessages';
 import { listSnippets } from '../domain/snippets';
 import { listDrafts } from '../domain/drafts';
 import { listScheduled } from '../domain/scheduled';
+import { listReminders } from '../domain/reminders';
 import { MAX_UNREADS, unreadMessagesJson } from '../domain/unreads';
 import { recentPrivateConversations, starredMessages } from '../domain/conversations';
 import { topicVisibilityState } from '../domain/register-topics';
@@ -143,7 +144,7 @@ export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageReque
 /**
  * The messages service's part of POST /register, as Zulip's: max_message_id with `message`,
  * unread_msgs when both `message` and `update_message_flags` are wanted (its counts leave out
- * muted channels and topics), saved_snippets, drafts, scheduled_messages, starred_messages,
+ * muted channels and topics), saved_snippets, drafts, scheduled_messages, reminders, starred_messages,
  * recent_private_conversations (each by its own name), user_topics and the legacy muted_topics.
  * Its queries run side by side; unread_msgs, the large part, is spliced in as JSON text.
  */
@@ -156,10 +157,11 @@ export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateReque
   const topics = topicVisibilityState(deps.pool, directoryFor(deps, ctx), {
     userTopics: wants('user_topic'), mutedTopics: wants('muted_topics'), unreads: withUnreads,
   }, capabilities.empty_topic_name === true);
-  const [savedSnippets, drafts, scheduled, maxMessageId, unreads, { state: topicState }, starred, recent] = await Promise.all([
+  const [savedSnippets, drafts, scheduled, reminders, maxMessageId, unreads, { state: topicState }, starred, recent] = await Promise.all([
     wants('saved_snippets') ? listSnippets(deps.pool, ctx.caller) : undefined,
     wants('drafts') ? listDrafts(deps.pool, ctx.caller) : undefined,
     wants('scheduled_messages') ? listScheduled(deps.pool, ctx.caller) : undefined,
+    wants('reminders') ? listReminders(deps.pool, ctx.caller) : undefined,
     wants('message') ? store.maxReceivedMessageId(deps.pool, ctx.caller.user_id) : undefined,
     withUnreads ? unreadMessagesJson(deps.pool, ctx.caller.user_id, MAX_UNREADS, topics.then((t) => t.mutedChannels)) : undefined,
     topics,
@@ -171,6 +173,7 @@ export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateReque
     ...(savedSnippets && { saved_snippets: savedSnippets }),
     ...(drafts && { drafts: drafts.drafts }),
     ...(scheduled && { scheduled_messages: scheduled.scheduled_messages }),
+    ...(reminders && { reminders: reminders.reminders }),
     ...(maxMessageId !== undefined && { max_message_id: maxMessageId }),
     ...(starred && { starred_messages: starred }),
     ...(recent && { recent_private_conversations: recent }),

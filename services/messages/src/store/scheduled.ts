@@ -1,5 +1,11 @@
 import type { Queryable } from '@parley/common';
 
+/**
+ * What a row of scheduled_messages is: a message its sender scheduled ('send_later'), or a
+ * reminder ('remind') the Notification Bot sends to its creator (Zulip's delivery_type).
+ */
+export type DeliveryType = 'send_later' | 'remind';
+
 export interface ScheduledRow {
   id: number;
   realm_id: number;
@@ -13,30 +19,51 @@ export interface ScheduledRow {
   read_by_sender: boolean;
   client: string;
   failed: boolean;
+  delivery_type: DeliveryType;
+  /** The message a reminder quotes; null for a scheduled message. */
+  reminder_target_message_id: number | null;
 }
 
 export type ScheduledFields = Pick<ScheduledRow, 'type' | 'to' | 'topic' | 'content' | 'rendered_content' | 'scheduled_at'>;
 
-const COLUMNS = 'id, realm_id, sender_id, type, "to", topic, content, rendered_content, scheduled_at, read_by_sender, client, failed';
+const COLUMNS = `id, realm_id, sender_id, type, "to", topic, content, rendered_content, scheduled_at, read_by_sender, client, failed,
+  delivery_type, reminder_target_message_id::int AS reminder_target_message_id`;
 
-/** The sender's scheduled messages not yet delivered, soonest first. */
-export async function listPending(db: Queryable, senderId: number): Promise<ScheduledRow[]> {
+/** The sender's scheduled messages (or reminders) not yet delivered, soonest first. */
+export async function listPending(db: Queryable, senderId: number, kind: DeliveryType): Promise<ScheduledRow[]> {
   const { rows } = await db.query<ScheduledRow>(
-    `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND delivered_message_id IS NULL ORDER BY scheduled_at, id`, [senderId]);
+    `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND delivery_type = $2 AND delivered_message_id IS NULL
+      ORDER BY scheduled_at, id`, [senderId, kind]);
   return rows;
 }
 
-export async function insertScheduled(db: Queryable, s: ScheduledFields & { realm_id: number; sender_id: number; read_by_sender: boolean; client: string }): Promise<ScheduledRow> {
+/** How many of the sender's scheduled messages (or reminders) are not yet delivered. */
+export async function countPending(db: Queryable, senderId: number, kind: DeliveryType): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM scheduled_messages WHERE sender_id = $1 AND delivery_type = $2 AND delivered_message_id IS NULL', [senderId, kind]);
+  return rows[0].n;
+}
+
+export type NewScheduled = ScheduledFields & {
+  realm_id: number; sender_id: number; read_by_sender: boolean; client: string;
+  delivery_type: DeliveryType; reminder_target_message_id: number | null;
+};
+
+export async function insertScheduled(db: Queryable, s: NewScheduled): Promise<ScheduledRow> {
   const { rows } = await db.query<ScheduledRow>(
-    `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", topic, content, rendered_content, scheduled_at, read_by_sender, client)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    [s.realm_id, s.sender_id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at, s.read_by_sender, s.client]);
+    `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", topic, content, rendered_content, scheduled_at, read_by_sender, client,
+       delivery_type, reminder_target_message_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+    [s.realm_id, s.sender_id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at, s.read_by_sender, s.client,
+      s.delivery_type, s.reminder_target_message_id]);
   return rows[0];
 }
 
-export async function findPending(db: Queryable, senderId: number, id: number): Promise<ScheduledRow | undefined> {
+/** One of the sender's undelivered scheduled messages (or reminders), locked. */
+export async function findPending(db: Queryable, senderId: number, id: number, kind: DeliveryType): Promise<ScheduledRow | undefined> {
   const { rows } = await db.query<ScheduledRow>(
-    `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND id = $2 AND delivered_message_id IS NULL FOR UPDATE`, [senderId, id]);
+    `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND id = $2 AND delivery_type = $3 AND delivered_message_id IS NULL
+      FOR UPDATE`, [senderId, id, kind]);
   return rows[0];
 }
 

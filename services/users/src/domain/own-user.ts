@@ -23,7 +23,7 @@ export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [
 ];
 
 /** Messages events that never change which messages a user received. */
-const NOT_RECEIVING_EVENTS = new Set(['typing', 'drafts', 'saved_snippets', 'scheduled_messages']);
+const NOT_RECEIVING_EVENTS = new Set(['typing', 'drafts', 'saved_snippets', 'scheduled_messages', 'reminders']);
 
 const keysOf = (audience: Audience) => (audience === 'realm' ? [] : audience.map(String));
 

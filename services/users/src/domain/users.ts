@@ -14,6 +14,7 @@ import { directSystemGroups } from './system-groups';
 import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData } from './profile-values';
+import { doDeactivateUser } from './deactivation';
 import { notifyAuthChanged, notifyClients, notifyUserActiveChanged, notifyUserCreated, notifyUserRoleChanged } from './notify';
 
 export interface NewUser {
@@ -172,7 +173,7 @@ async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name
   }
 }
 
-/** DELETE /users/{id} and POST /users/{id}/reactivate (administrators). */
+/** DELETE /users/{id} (the user's bots too) and POST /users/{id}/reactivate (the user alone), administrators. */
 export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: number, active: boolean): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   await withTransaction(pool, async (tx) => {
@@ -185,9 +186,10 @@ export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: 
         throw new BadRequestError('Cannot deactivate the only organization owner');
       }
     }
-    await userStore.updateUserFields(tx, target.id, { is_active: active });
+    if (!active) return doDeactivateUser(tx, target);
+    await userStore.updateUserFields(tx, target.id, { is_active: true });
     await notifyAuthChanged(tx, target.realm_id, target.id);
-    await notifyUserActiveChanged(tx, target.realm_id, target.id, active);
-    await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: active } });
+    await notifyUserActiveChanged(tx, target.realm_id, target.id, true);
+    await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: true } });
   });
 }

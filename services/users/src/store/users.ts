@@ -147,6 +147,24 @@ export async function countActiveOwners(db: Queryable, realmId: number): Promise
   return Number(rows[0].n);
 }
 
+/** The realm's active accounts, its bots included and its system bots not (Zulip keeps those in another realm). */
+export async function countActiveAccounts(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    'SELECT count(*) AS n FROM users WHERE realm_id = $1 AND is_active AND NOT is_system_bot',
+    [realmId],
+  );
+  return Number(rows[0].n);
+}
+
+/** The active bots a user owns, locked, lowest ID first. */
+export async function lockActiveBotsOwnedBy(db: Queryable, realmId: number, ownerId: number): Promise<UserRow[]> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY id FOR UPDATE`,
+    [realmId, ownerId],
+  );
+  return rows;
+}
+
 /** What mentions need of the realm's users (not the system bots): a send renders with it. */
 export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
   const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(

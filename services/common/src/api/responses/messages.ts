@@ -2,7 +2,7 @@
 // as code: edit freely where Parley legitimately differs.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
-  IgnoredParametersUnsupported, get_messages_200_response_allOf_messages_inner, check_messages_match_narrow_200_response_allOf_messages_value, get_message_200_response_allOf_message, Attachment, get_message_history_200_response_allOf_message_history_inner, ScheduledMessage, Draft, SavedSnippet,
+  IgnoredParametersUnsupported, get_messages_200_response_allOf_messages_inner, check_messages_match_narrow_200_response_allOf_messages_value, get_message_200_response_allOf_message, Attachment, get_message_history_200_response_allOf_message_history_inner, ScheduledMessage, Reminder, Draft, SavedSnippet,
 } from './components';
 
 export const SendMessageResponse = Type.Object({
@@ -219,6 +219,29 @@ export const DeleteScheduledMessageResponse = Type.Object({
 }, { $id: "DeleteScheduledMessageResponse", additionalProperties: false });
 export type DeleteScheduledMessageResponse = Static<typeof DeleteScheduledMessageResponse>;
 
+export const GetRemindersResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  reminders: Type.Optional(Type.Array(Reminder, { description: "Returns all of the current user's undelivered reminders, ordered by `scheduled_delivery_timestamp` (ascending)." })),
+}, { $id: "GetRemindersResponse", additionalProperties: false });
+export type GetRemindersResponse = Static<typeof GetRemindersResponse>;
+
+export const CreateMessageReminderResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+  reminder_id: Type.Optional(Type.Integer({ description: "Unique ID of the scheduled message reminder." })),
+}, { $id: "CreateMessageReminderResponse", additionalProperties: false });
+export type CreateMessageReminderResponse = Static<typeof CreateMessageReminderResponse>;
+
+export const DeleteReminderResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "DeleteReminderResponse", additionalProperties: false });
+export type DeleteReminderResponse = Static<typeof DeleteReminderResponse>;
+
 export const GetDraftsResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -315,6 +338,9 @@ export const messagesResponses = {
   'POST /scheduled_messages': CreateScheduledMessageResponse,
   'PATCH /scheduled_messages/{scheduled_message_id}': UpdateScheduledMessageResponse,
   'DELETE /scheduled_messages/{scheduled_message_id}': DeleteScheduledMessageResponse,
+  'GET /reminders': GetRemindersResponse,
+  'POST /reminders': CreateMessageReminderResponse,
+  'DELETE /reminders/{reminder_id}': DeleteReminderResponse,
   'GET /drafts': GetDraftsResponse,
   'POST /drafts': CreateDraftsResponse,
   'PATCH /drafts/{draft_id}': EditDraftResponse,

@@ -102,6 +102,13 @@ export const DeactivateUserResponse = Type.Object({
 }, { $id: "DeactivateUserResponse", additionalProperties: false });
 export type DeactivateUserResponse = Static<typeof DeactivateUserResponse>;
 
+export const DeactivateOwnUserResponse = Type.Object({
+  result: Type.Literal("success"),
+  msg: Type.String(),
+  ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+}, { $id: "DeactivateOwnUserResponse", additionalProperties: false });
+export type DeactivateOwnUserResponse = Static<typeof DeactivateOwnUserResponse>;
+
 export const ReactivateUserResponse = Type.Object({
   result: Type.Literal("success"),
   msg: Type.String(),
@@ -409,6 +416,7 @@ export const usersResponses = {
   'GET /users/{user_id}': GetUserResponse,
   'PATCH /users/{user_id}': UpdateUserResponse,
   'DELETE /users/{user_id}': DeactivateUserResponse,
+  'DELETE /users/me': DeactivateOwnUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
   'GET /users/me/alert_words': GetAlertWordsResponse,
   'POST /users/me/alert_words': AddAlertWordsResponse,

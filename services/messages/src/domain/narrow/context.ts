@@ -8,11 +8,9 @@ export interface NarrowContext {
   /** The IDs of channels for "channels:public" (public channels) and "channels:web-public". */
   publicChannelIds: number[];
   webPublicChannelIds: number[];
-  /** The channels the viewer muted, which `in:home` leaves out; none when absent. */
-  mutedChannelIds?: number[];
   /**
-   * The topics the viewer follows, for `is:followed`. Absent means none: Parley stores no
-   * topic visibility policies yet, so no topic is followed and `is:followed` matches nothing.
+   * The channels the viewer muted (the channels service keeps subscriptions), for `in:home`;
+   * topic policies (muted, unmuted, followed) are read from user_topics in the query itself.
    */
-  followedTopics?: ReadonlyArray<{ stream_id: number; topic: string }>;
+  mutedChannelIds: readonly number[];
 }

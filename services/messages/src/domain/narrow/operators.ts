@@ -1,4 +1,6 @@
 import { FLAG_BITS } from '../flags';
+import { VISIBILITY } from '../visibility';
+import { notMuted, topicPolicyIn } from './muting';
 import type { NarrowContext } from './context';
 import { BadNarrowOperatorError, operandText } from './errors';
 import type { NarrowTerm } from './parse';
@@ -96,13 +98,9 @@ const groupPmWith: ConditionBuilder = (operand, ctx, params) => {
   return `m.kind = 'direct' AND cardinality(m.dm_user_ids) > 2 AND m.dm_user_ids @> ${params.add(participants)}::int[]`;
 };
 
-function followed(ctx: NarrowContext, params: SqlParams): string {
-  const topics = ctx.followedTopics ?? [];
-  if (topics.length === 0) return 'FALSE';
-  const channelIds = params.add(topics.map((t) => t.stream_id));
-  const names = params.add(topics.map((t) => t.topic.toLowerCase()));
-  return `m.kind = 'channel' AND (m.channel_id, lower(m.topic)) IN (SELECT * FROM unnest(${channelIds}::int[], ${names}::text[]))`;
-}
+/** A topic the viewer follows (their user_topics row says so). */
+const followed = (ctx: NarrowContext, params: SqlParams): string =>
+  `m.kind = 'channel' AND ${topicPolicyIn(params.add(ctx.viewerId), [VISIBILITY.FOLLOWED])}`;
 
 const is: ConditionBuilder = (operand, ctx, params) => {
   switch (operand) {
@@ -134,20 +132,17 @@ const has: ConditionBuilder = (operand) => {
     case 'attachment':
       return `m.has_${operand}`;
     case 'reaction':
-      // Parley has no reactions (no table, no endpoint to add one), so no message has one:
-      // matching nothing is the exact answer. When reactions come, this is an EXISTS over them.
-      return 'FALSE';
+      return 'EXISTS (SELECT 1 FROM reactions r WHERE r.message_id = m.id)';
     default:
       throw new BadNarrowOperatorError(`unknown 'has' operand ${operandText(operand)}`);
   }
 };
 
-/** in:home leaves out muted channels (Zulip: muted topics too; Parley stores none); in:all is no filter. */
+/** in:home leaves out what the viewer muted, as Zulip's exclude_muting_conditions; in:all is no filter. */
 const inOperator: ConditionBuilder = (operand, ctx, params) => {
   if (operand === 'all') return null;
   if (operand !== 'home') throw new BadNarrowOperatorError(`unknown 'in' operand ${operandText(operand)}`);
-  const muted = ctx.mutedChannelIds ?? [];
-  return muted.length === 0 ? null : `NOT (${inChannels(muted, params)})`;
+  return notMuted(params.add(ctx.viewerId), ctx.mutedChannelIds, (v) => params.add(v));
 };
 
 /** The operators narrowWhere builds conditions for (search and with are handled apart). */

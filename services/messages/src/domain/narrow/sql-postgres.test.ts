@@ -12,10 +12,11 @@ import { narrowWhere } from './sql';
 
 /**
  * Runs the generated SQL on PostgreSQL, in a throwaway schema made by the messages
- * migration, to prove each operator (negated, and combined) selects exactly the right rows.
+ * migrations, to prove each operator (negated, and combined) selects exactly the right rows.
  */
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const MIGRATION = join(__dirname, '../../../migrations/0002_messages.sql');
+/** The messages service's tables a narrow reads: messages and user_messages, reactions, user_topics. */
+const MIGRATIONS = ['0002_messages.sql', '0011_reactions.sql', '0013_user_topics.sql'].map((f) => join(__dirname, '../../../migrations', f));
 
 /** The run's database (test/support/global-setup.ts), else DATABASE_URL, else the default if it answers. */
 function databaseUrl(): string | undefined {
@@ -53,6 +54,7 @@ const baseContext: NarrowContext = {
   },
   publicChannelIds: [1, 2],
   webPublicChannelIds: [2],
+  mutedChannelIds: [],
 };
 
 const { read, starred, mentioned, stream_wildcard_mentioned, topic_wildcard_mentioned, has_alert_word } = FLAG_BITS;
@@ -89,6 +91,13 @@ const MESSAGES: Fixture[] = [
   },
   { id: 12, sender: CORDELIA, channel: 1, topic: 'not ✔ resolved', content: 'prefix elsewhere', flags: read },
 ];
+/** Topic visibility policies (1 muted, 2 unmuted, 3 followed): the viewer's, and another user's that must not count. */
+const USER_TOPICS: [user: number, channel: number, topic: string, policy: number][] = [
+  [VIEWER, 1, 'WEATHER', 3], [VIEWER, 2, '', 1], [VIEWER, 1, 'not ✔ resolved', 1], [VIEWER, 2, '✔ fixed BUG', 2],
+  [OTHELLO, 1, 'weather', 1], [OTHELLO, 1, 'not ✔ resolved', 3], [OTHELLO, 3, 'plans <b> & "x" \'y\'', 3],
+];
+/** Reactions: by the viewer, and by others (any reaction counts for has:reaction). */
+const REACTIONS: [message: number, user: number][] = [[3, OTHELLO], [6, VIEWER], [6, OTHELLO]];
 const ALL = MESSAGES.map((m) => m.id);
 const except = (...ids: number[]) => ALL.filter((id) => !ids.includes(id));
 
@@ -104,7 +113,7 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
     await client.connect();
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.query(`SET search_path TO ${schema}`);
-    await client.query(readFileSync(MIGRATION, 'utf8'));
+    for (const file of MIGRATIONS) await client.query(readFileSync(file, 'utf8'));
     for (const m of MESSAGES) {
       await client.query(
         `INSERT INTO messages (id, realm_id, sender_id, kind, channel_id, topic, dm_user_ids, content, rendered_content, has_link, has_image, has_attachment)
@@ -116,6 +125,12 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
       for (const [user, flags] of Object.entries(rows)) {
         await client.query('INSERT INTO user_messages (user_id, message_id, flags) VALUES ($1, $2, $3)', [Number(user), m.id, flags]);
       }
+    }
+    for (const [user, channel, topic, policy] of USER_TOPICS) {
+      await client.query('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy) VALUES ($1, $2, $3, $4)', [user, channel, topic, policy]);
+    }
+    for (const [message, user] of REACTIONS) {
+      await client.query(`INSERT INTO reactions (message_id, user_id, emoji_name, emoji_code, reaction_type) VALUES ($1, $2, 'octopus', '1f419', 'unicode_emoji')`, [message, user]);
     }
   });
 
@@ -216,16 +231,9 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
     cases([
       ['is:resolved: topics starting with the mark', [term('is', 'resolved')], [3]],
       ['-is:resolved', [not('is', 'resolved')], except(3)],
-      ['is:followed without followed topics', [term('is', 'followed')], []],
-      ['-is:followed without followed topics', [not('is', 'followed')], ALL],
+      ['is:followed: the viewer\'s followed topics, any case', [term('is', 'followed')], [1, 2, 11]],
+      ['-is:followed', [not('is', 'followed')], except(1, 2, 11)],
     ]);
-    cases(
-      [
-        ['is:followed', [term('is', 'followed')], [1, 2, 11]],
-        ['-is:followed', [not('is', 'followed')], except(1, 2, 11)],
-      ],
-      { followedTopics: [{ stream_id: 1, topic: 'WEATHER' }, { stream_id: 2, topic: 'nothing' }] },
-    );
   });
 
   describe('has', () => {
@@ -235,8 +243,8 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
       ['has:image', [term('has', 'image')], [4]],
       ['has:attachment', [term('has', 'attachment')], [4]],
       ['-has:attachment', [not('has', 'attachment')], except(4)],
-      ['has:reaction: Parley has no reactions', [term('has', 'reaction')], []],
-      ['-has:reaction', [not('has', 'reaction')], ALL],
+      ['has:reaction: anyone\'s reaction', [term('has', 'reaction')], [3, 6]],
+      ['-has:reaction', [not('has', 'reaction')], except(3, 6)],
     ]);
   });
 
@@ -258,15 +266,20 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
   describe('in and near', () => {
     cases([
       ['in:all', [term('in', 'all')], ALL],
-      ['in:home without muted channels', [term('in', 'home')], ALL],
+      ['in:home leaves out the viewer\'s muted topics', [term('in', 'home')], except(4, 12)],
+      ['-in:home', [not('in', 'home')], [4, 12]],
       ['near filters nothing', [term('near', '3')], ALL],
     ]);
     cases(
-      [
-        ['in:home leaves out muted channels', [term('in', 'home')], except(3, 4)],
-        ['-in:home', [not('in', 'home')], [3, 4]],
-      ],
+      [['in:home leaves out muted channels, but not a topic unmuted there', [term('in', 'home')], except(4, 12)]],
       { mutedChannelIds: [2] },
+    );
+    cases(
+      [
+        ['in:home leaves out a muted channel (another user\'s follow does not count)', [term('in', 'home')], except(4, 5, 12)],
+        ['-in:home, a muted channel', [not('in', 'home')], [4, 5, 12]],
+      ],
+      { mutedChannelIds: [3] },
     );
   });
 

@@ -19,6 +19,7 @@ const ctx: NarrowContext = {
   },
   publicChannelIds: [1, 2],
   webPublicChannelIds: [2],
+  mutedChannelIds: [],
 };
 
 const term = (operator: string, operand: NarrowTerm['operand'], negated = false): NarrowTerm => ({ operator, operand, negated });
@@ -89,9 +90,13 @@ describe('narrowWhere: shape', () => {
     expect(build([term('streams', 'web-public')]).values).toEqual([[2]]);
   });
 
-  it('adds no condition for near, in:all, nor in:home without muted channels, even negated', () => {
-    expect(build([term('near', '5'), term('in', 'all', true), term('in', 'home', true)]).sql).toBe('TRUE');
-    expect(build([term('in', 'home')], { ...ctx, mutedChannelIds: [2] }).values).toEqual([[2]]);
+  it('adds no condition for near nor in:all, even negated', () => {
+    expect(build([term('near', '5'), term('in', 'all', true)]).sql).toBe('TRUE');
+  });
+
+  it('gives in:home the viewer (for their muted topics) and their muted channels', () => {
+    expect(build([term('in', 'home')]).values).toEqual([VIEWER]);
+    expect(build([term('in', 'home')], { ...ctx, mutedChannelIds: [2] }).values).toEqual([VIEWER, [2]]);
   });
 
   it('puts search terms last, the positive ones together', () => {
