@@ -35,6 +35,8 @@ interface Objects {
   folder: number;
   emoji: string;
   queue: string;
+  playground: number;
+  view: string;
 }
 type Kind = keyof Objects;
 
@@ -84,7 +86,10 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const emoji = unique('iso');
   await addEmoji(member, emoji);
   const queue = ok(await member.api.post('/register', { event_types: ['message'] })).queue_id as string;
-  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue };
+  const playground = ok(await owner.api.post('/realm/playgrounds', { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' })).id as number;
+  const view = `narrow/channel/${channel}-isolated`;
+  ok(await member.api.post('/navigation_views', { fragment: view, is_pinned: true, name: unique('View') }));
+  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue, playground, view };
 }
 
 /** Realm A's object of this kind as realm A sees it (its owner for realm-wide ones, its member for personal ones). */
@@ -126,6 +131,10 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return (ok(await owner.api.get('/channel_folders', { include_archived: true })).channel_folders as Json[]).find((f) => f.id === objA.folder) ?? 'gone';
     case 'emoji':
       return Object.values(ok(await owner.api.get('/realm/emoji')).emoji as Record<string, Json>).filter((e) => e.name === objA.emoji);
+    case 'playground':
+      return (ok(await member.api.post('/register', { fetch_event_types: ['realm_playgrounds'] })).realm_playgrounds as Json[]).find((x) => x.id === objA.playground) ?? 'gone';
+    case 'view':
+      return (ok(await member.api.get('/navigation_views')).navigation_views as Json[]).find((v) => v.fragment === objA.view) ?? 'gone';
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).
       const res = await member.api.get('/events', { queue_id: objA.queue, dont_block: true });
@@ -153,10 +162,13 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   channel_folder_id: ['folder'],
   emoji_name: ['emoji'],
   queue_id: ['queue'],
+  playground_id: ['playground'],
+  fragment: ['view'],
 };
 
 /** An ID of that kind that exists in no realm. */
-const missingId = (kind: Kind): Id => (kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID() : 999999999);
+const missingId = (kind: Kind): Id => (kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID()
+  : kind === 'view' ? 'narrow/is/no-such-view' : 999999999);
 
 /**
  * Per route (`METHOD path`), the smallest other parameters that would make the call succeed
@@ -211,6 +223,9 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'DELETE /realm/emoji/:emoji_name': () => ({}),
   'PATCH /saved_snippets/:saved_snippet_id': () => ({ title: 'Hijacked' }),
   'DELETE /saved_snippets/:saved_snippet_id': () => ({}),
+  'DELETE /realm/playgrounds/:playground_id': () => ({}),
+  'PATCH /navigation_views/:fragment*': () => ({ is_pinned: false }),
+  'DELETE /navigation_views/:fragment*': () => ({}),
 };
 
 /** Routes with an ID path parameter exercised by a test of their own below. */

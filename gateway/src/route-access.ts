@@ -104,6 +104,14 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /realm/filters/:filter_id': admins,
   'DELETE /realm/filters/:filter_id': admins,
   'PATCH /realm/linkifiers': admins,
+  'POST /realm/playgrounds': admins,
+  'DELETE /realm/playgrounds/:playground_id': admins,
+  'POST /realm/test_welcome_bot_custom_message': admins,
+
+  'GET /navigation_views': everyone,
+  'POST /navigation_views': everyone,
+  'PATCH /navigation_views/:fragment*': everyone,
+  'DELETE /navigation_views/:fragment*': everyone,
 
   'POST /users/me/presence': humans,
   'GET /realm/presence': everyone,

@@ -142,6 +142,7 @@ const REALM_PARAMS: Record<string, ParamDecl> = {
   org_type: 'int?',
   default_language: 'string?',
   default_code_block_language: 'string?',
+  welcome_message_custom_text: 'string?',
   topics_policy: 'string?',
   message_content_edit_limit_seconds: 'string?',
   message_content_delete_limit_seconds: 'string?',
@@ -262,6 +263,22 @@ export const routes: Route[] = [
     params: { filter_id: 'int' } },
   { method: 'PATCH', path: '/realm/linkifiers', service: 'users', rpc: 'ReorderLinkifiers', auth: 'user',
     params: { ordered_linkifier_ids: 'int[]' } },
+  { method: 'POST', path: '/realm/playgrounds', service: 'users', rpc: 'AddPlayground', auth: 'user',
+    params: { name: 'string', pygments_language: 'string', url_template: 'string' } },
+  { method: 'DELETE', path: '/realm/playgrounds/:playground_id', service: 'users', rpc: 'RemovePlayground', auth: 'user',
+    params: { playground_id: 'int' } },
+
+  { method: 'POST', path: '/realm/test_welcome_bot_custom_message', service: 'messages', rpc: 'TestWelcomeBotCustomMessage', auth: 'user',
+    params: { welcome_message_custom_text: 'string' } },
+
+  { method: 'GET', path: '/navigation_views', service: 'users', rpc: 'GetNavigationViews', auth: 'user', params: {} },
+  { method: 'POST', path: '/navigation_views', service: 'users', rpc: 'AddNavigationView', auth: 'user',
+    params: { fragment: 'string', is_pinned: 'bool', name: 'string?' } },
+  // A fragment has slashes (narrow/is/starred), as Zulip's <path:fragment>.
+  { method: 'PATCH', path: '/navigation_views/:fragment*', service: 'users', rpc: 'UpdateNavigationView', auth: 'user',
+    params: { fragment: 'string', is_pinned: 'bool?', name: 'string?' } },
+  { method: 'DELETE', path: '/navigation_views/:fragment*', service: 'users', rpc: 'RemoveNavigationView', auth: 'user',
+    params: { fragment: 'string' } },
 
   { method: 'POST', path: '/users/me/presence', service: 'users', rpc: 'UpdatePresence', auth: 'user',
     params: { status: 'string', ping_only: 'bool?', new_user_input: 'bool?', slim_presence: 'bool?', last_update_id: 'int?', history_limit_days: 'int?' } },

@@ -217,8 +217,10 @@ function segmentsOf(requestPath: string): string[] {
 function matchScore(template: string, requestSegs: string[]): number[] | undefined {
   const parts = template.split('/').filter((s) => s !== '');
   // A trailing {filename} takes the rest of the path: the reference's own example of
-  // /user_uploads/{realm_id_str}/{filename} is `4e/m2A3MSqFnWRLUf9SaPzQ0Up_/zulip.txt`.
-  const segs = parts[parts.length - 1] === '{filename}' && requestSegs.length > parts.length
+  // /user_uploads/{realm_id_str}/{filename} is `4e/m2A3MSqFnWRLUf9SaPzQ0Up_/zulip.txt`. So does a
+  // navigation view's {fragment} (`narrow/is/alerted`, Zulip's <path:fragment>).
+  const rest = ['{filename}', '{fragment}'].includes(parts[parts.length - 1] ?? '');
+  const segs = rest && requestSegs.length > parts.length
     ? [...requestSegs.slice(0, parts.length - 1), requestSegs.slice(parts.length - 1).join('/')]
     : requestSegs;
   if (parts.length !== segs.length) return undefined;

@@ -119,6 +119,14 @@ const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.pos
 const scheduledBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/scheduled_messages', {
   type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour(),
 })).scheduled_message_id as number;
+const playground = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/realm/playgrounds', {
+  name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}',
+})).id as number;
+const viewBy = async (user: TestUser) => {
+  const fragment = `narrow/is/${unique('v')}`;
+  ok(await user.api.post('/navigation_views', { fragment, is_pinned: true, name: unique('View') }));
+  return fragment;
+};
 const reminderBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/reminders', {
   message_id: w.message, scheduled_delivery_timestamp: inAnHour(),
 })).reminder_id as number;
@@ -357,6 +365,15 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     await addEmoji(w.author, name);
     return { path: `/realm/emoji/${name}`, params: {} };
   },
+  'POST /realm/playgrounds': async () => ({
+    path: '/realm/playgrounds', params: { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' },
+  }),
+  'DELETE /realm/playgrounds/:playground_id': async (w) => ({ path: `/realm/playgrounds/${await playground(w)}`, params: {} }),
+  'POST /realm/test_welcome_bot_custom_message': fixed('/realm/test_welcome_bot_custom_message', { welcome_message_custom_text: 'Welcome!' }),
+  'GET /navigation_views': fixed('/navigation_views'),
+  'POST /navigation_views': async () => ({ path: '/navigation_views', params: { fragment: `narrow/is/${unique('n')}`, is_pinned: true, name: unique('View') } }),
+  'PATCH /navigation_views/:fragment*': async (_w, self) => ({ path: `/navigation_views/${await viewBy(self)}`, params: { is_pinned: false } }),
+  'DELETE /navigation_views/:fragment*': async (_w, self) => ({ path: `/navigation_views/${await viewBy(self)}`, params: {} }),
   'GET /saved_snippets': fixed('/saved_snippets'),
   'POST /saved_snippets': fixed('/saved_snippets', { title: 'Snippet', content: 'text' }),
   'PATCH /saved_snippets/:saved_snippet_id': async (_w, self) => ({ path: `/saved_snippets/${await snippetBy(self)}`, params: { title: 'Changed' } }),

@@ -532,6 +532,80 @@ export const zulipRouteDocs: Record<string, RouteDoc> = {
       url_template: "The [RFC 6570](https://www.rfc-editor.org/rfc/rfc6570.html) compliant URL template used for the link. If you used named groups in `pattern`, you can insert their content here with `{name_of_group}`."
     }
   },
+  "POST /realm/playgrounds": {
+    operationId: "add-code-playground",
+    summary: "Add a code playground",
+    description: "Configure [code playgrounds](https://zulip.com/help/code-blocks#code-playgrounds) for the organization. A realm has at most 100 (Parley's bound).",
+    tag: "server_and_organizations",
+    featureLevel: 49,
+    params: {
+      name: "The user-visible display name of the playground which can be used to pick the target playground, especially when multiple playground options exist for that programming language.",
+      pygments_language: "The name of the Pygments language lexer for that programming language.",
+      url_template: "The [RFC 6570](https://www.rfc-editor.org/rfc/rfc6570.html) compliant URL template for the playground. The template should contain exactly one variable named `code`, which determines how the extracted code should be substituted in the playground URL."
+    }
+  },
+  "DELETE /realm/playgrounds/{playground_id}": {
+    operationId: "remove-code-playground",
+    summary: "Remove a code playground",
+    description: "Remove a [code playground](https://zulip.com/help/code-blocks#code-playgrounds) previously configured for an organization.",
+    tag: "server_and_organizations",
+    featureLevel: 49,
+    params: {
+      playground_id: "The ID of the playground that you want to remove."
+    }
+  },
+  "POST /realm/test_welcome_bot_custom_message": {
+    operationId: "test-welcome-bot-custom-message",
+    summary: "Test welcome bot custom message",
+    description: "Sends a test Welcome Bot custom message to the acting administrator. This allows administrators to preview how the custom welcome message will appear when received by new users upon joining the organization.",
+    tag: "server_and_organizations",
+    featureLevel: 416,
+    params: {
+      welcome_message_custom_text: "Custom message text, in Zulip Markdown format, to be used for this test message. Maximum length is 8000 characters."
+    }
+  },
+  "GET /navigation_views": {
+    operationId: "get-navigation-views",
+    summary: "Get all navigation views",
+    description: "Fetch all configured custom navigation views for the current user.",
+    tag: "navigation_views",
+    featureLevel: 390,
+    params: {}
+  },
+  "POST /navigation_views": {
+    operationId: "add-navigation-view",
+    summary: "Add a navigation view",
+    description: "Adds a new custom left sidebar navigation view configuration for the current user. This can be used both to configure built-in navigation views, or to add new navigation views. A user has at most 100 (Parley's bound).",
+    tag: "navigation_views",
+    featureLevel: 390,
+    params: {
+      fragment: "A unique identifier for the view, used to determine navigation behavior when clicked.",
+      is_pinned: "Determines whether the view appears directly in the sidebar or is hidden in the \"More Views\" menu.",
+      name: "The user-facing name for custom navigation views. Omit this field for built-in views."
+    }
+  },
+  "PATCH /navigation_views/{fragment}": {
+    operationId: "edit-navigation-view",
+    summary: "Update the navigation view",
+    description: "Update the details of an existing configured navigation view, such as its name or whether it's pinned.",
+    tag: "navigation_views",
+    featureLevel: 390,
+    params: {
+      fragment: "The unique URL hash of the navigation view to be updated.",
+      is_pinned: "Determines whether the view is pinned (true) or hidden in the menu (false).",
+      name: "The user-facing name for custom navigation views. Omit this field for built-in views."
+    }
+  },
+  "DELETE /navigation_views/{fragment}": {
+    operationId: "remove-navigation-view",
+    summary: "Remove a navigation view",
+    description: "Remove a navigation view.",
+    tag: "navigation_views",
+    featureLevel: 390,
+    params: {
+      fragment: "The unique URL hash of the navigation view to be removed."
+    }
+  },
   "GET /realm/linkifiers": {
     operationId: "get-linkifiers",
     summary: "Get linkifiers",

@@ -21,6 +21,7 @@ export * from './limits';
 export * from './emit';
 export { freePort } from './ports';
 export * from './group-settings';
+export * from './channel-group-settings';
 export * from './emoji';
 export * from './emoji-check';
 export * from './params';

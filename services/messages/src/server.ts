@@ -6,6 +6,7 @@ import { Notification, NOTIFICATION_SUBJECTS, postNotification } from './domain/
 import { applyRetention, startRetentionJob } from './domain/retention';
 import { getChannelTopicSummary } from './rpc/get-channel-topic-summary';
 import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSnippet } from './rpc/snippets';
+import { testWelcomeBotCustomMessage } from './rpc/welcome-bot';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './rpc/drafts';
 import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessages, getScheduledMessages, updateScheduledMessage } from './rpc/scheduled';
 import { createReminder, deleteReminder, getReminders } from './rpc/reminders';
@@ -52,6 +53,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     CreateSavedSnippet: createSavedSnippet(deps),
     UpdateSavedSnippet: updateSavedSnippet(deps),
     DeleteSavedSnippet: deleteSavedSnippet(deps),
+    TestWelcomeBotCustomMessage: testWelcomeBotCustomMessage(deps),
     EditMessage: editMessage(deps),
     GetMessageHistory: getMessageHistory(deps),
     ReportMessage: reportMessage(deps),

@@ -61,6 +61,8 @@ import { reorderLinkifiers } from './rpc/reorder-linkifiers';
 import { addAlertWords, getAlertWords, removeAlertWords } from './rpc/alert-words';
 import { muteUser, unmuteUser } from './rpc/muted-users';
 import { getRecipientTraits } from './rpc/get-recipient-traits';
+import { addPlayground, removePlayground } from './rpc/playgrounds';
+import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './rpc/navigation-views';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -127,6 +129,12 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     UpdateLinkifier: updateLinkifier(deps),
     RemoveLinkifier: removeLinkifier(deps),
     ReorderLinkifiers: reorderLinkifiers(deps),
+    AddPlayground: addPlayground(deps),
+    RemovePlayground: removePlayground(deps),
+    GetNavigationViews: getNavigationViews(deps),
+    AddNavigationView: addNavigationView(deps),
+    UpdateNavigationView: updateNavigationView(deps),
+    RemoveNavigationView: removeNavigationView(deps),
     UpdatePresence: updatePresence(deps),
     GetRealmPresence: getRealmPresence(deps),
     GetUserPresence: getUserPresence(deps),

@@ -28,6 +28,7 @@ export const REALM_SETTING_DEFAULTS = {
   inline_url_embed_preview: false,
   digest_emails_enabled: false,
   send_welcome_emails: true,
+  welcome_message_custom_text: '',
   message_content_allowed_in_email_notifications: true,
   mandatory_topics: false,
   enable_read_receipts: true,

@@ -52,6 +52,8 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   org_type: { kind: 'int', values: [0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 1000] },
   default_language: { kind: 'string', values: LANGUAGES },
   default_code_block_language: { kind: 'string', min: 0, max: 100 },
+  // Zulip's Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH.
+  welcome_message_custom_text: { kind: 'string', min: 0, max: 8000 },
   topics_policy: { kind: 'string', values: ['allow_empty_topic', 'disable_empty_topic'] },
   message_edit_history_visibility_policy: { kind: 'string', values: ['all', 'moves', 'none'] },
   message_content_edit_limit_seconds: limit,

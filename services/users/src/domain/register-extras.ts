@@ -39,7 +39,6 @@ const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 /** The realm part's server-wide keys: `realmUrl` is the realm's URL (the emoji data is served under it). */
 export function serverRealmState(realmUrl: string): Record<string, unknown> {
   return {
-    realm_welcome_message_custom_text: '',
     realm_require_e2ee_push_notifications: false,
     // Parley sends no email at all.
     settings_send_digest_emails: false,

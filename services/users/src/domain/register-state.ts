@@ -16,6 +16,7 @@ import { userStatusState } from './user-status';
 import { listAlertWords } from './alert-words';
 import { listMutedUsers } from './muted-users';
 import { linkifierState } from './linkifiers';
+import { realmConfigState } from './register-realm-config';
 import { presences } from './presence';
 import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
 import { peopleJson, realmPeople, type RealmPeopleAnswers } from './realm-people';
@@ -69,6 +70,7 @@ export async function registerState(
   parts.push(linkifierState(pool, realm.id, {
     fetchEventTypes: req.fetchEventTypes, linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
   }));
+  parts.push(realmConfigState(pool, caller, (type) => wants(req, type)));
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
     parts.push({ realm_user_settings_defaults: { ...defaults, email_address_visibility, ...SETTING_CHOICES } });
@@ -114,6 +116,8 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
   const url = realmUrl(config, realm);
   const icon = gravatarUrl(String(realm.id), 1);
   return {
+    // Realms made before it was a setting have none in their settings row.
+    realm_welcome_message_custom_text: '',
     ...settings,
     ...LIMITS,
     ...CLIENT_TIMINGS,

@@ -3,6 +3,7 @@ import { channelsResponses } from './channels';
 import { eventsResponses } from './events';
 import { messagesResponses } from './messages';
 import { parleyResponses } from './parley';
+import { realmConfigResponses } from './realm-config';
 import { uploadsResponses } from './uploads';
 import { usersResponses } from './users';
 
@@ -10,6 +11,7 @@ export * from './channels';
 export * from './events';
 export * from './messages';
 export * from './parley';
+export * from './realm-config';
 export * from './uploads';
 export * from './users';
 
@@ -19,6 +21,7 @@ export * from './users';
  */
 export const responseSchemas = {
   ...usersResponses, ...channelsResponses, ...messagesResponses, ...uploadsResponses, ...eventsResponses, ...parleyResponses,
+  ...realmConfigResponses,
 } as const satisfies Record<string, TSchema>;
 
 /** A route, as the tables name it: `GET /users/{user_id}`. */
