@@ -34,6 +34,7 @@ interface Objects {
   folder: number;
   emoji: string;
   queue: string;
+  bot: number;
 }
 type Kind = keyof Objects;
 
@@ -82,7 +83,8 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const emoji = unique('iso');
   await addEmoji(member, emoji);
   const queue = ok(await member.api.post('/register', { event_types: ['message'] })).queue_id as string;
-  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, folder, emoji, queue };
+  const bot = (await r.addUser({ name: unique('Isolated bot'), bot: true, botOwner: member.user_id })).user_id;
+  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, folder, emoji, queue, bot };
 }
 
 /** Realm A's object of this kind as realm A sees it (its owner for realm-wide ones, its member for personal ones). */
@@ -122,6 +124,8 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return (ok(await owner.api.get('/channel_folders', { include_archived: true })).channel_folders as Json[]).find((f) => f.id === objA.folder) ?? 'gone';
     case 'emoji':
       return Object.values(ok(await owner.api.get('/realm/emoji')).emoji as Record<string, Json>).filter((e) => e.name === objA.emoji);
+    case 'bot':
+      return (ok(await member.api.get('/bots', {}, { contract: 'envelope' })).bots as Json[]).find((x) => x.user_id === objA.bot) ?? 'gone';
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).
       const res = await member.api.get('/events', { queue_id: objA.queue, dont_block: true });
@@ -148,6 +152,7 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   channel_folder_id: ['folder'],
   emoji_name: ['emoji'],
   queue_id: ['queue'],
+  bot_id: ['bot'],
 };
 
 /** An ID of that kind that exists in no realm. */
@@ -204,6 +209,9 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'DELETE /attachments/:attachment_id': () => ({}),
   'DELETE /realm/emoji/:emoji_name': () => ({}),
   'PATCH /saved_snippets/:saved_snippet_id': () => ({ title: 'Hijacked' }),
+  'PATCH /bots/:bot_id': () => ({ full_name: unique('Hijacked') }),
+  'DELETE /bots/:bot_id': () => ({}),
+  'POST /bots/:bot_id/api_key/regenerate': () => ({}),
   'DELETE /saved_snippets/:saved_snippet_id': () => ({}),
 };
 
@@ -241,6 +249,7 @@ const BODY_ROUTES: BodyCase[] = [
   { route: 'GET /streams/:stream_id/email_address', param: 'user_id', params: (_o, id) => ({ sender_id: id }), at: (o) => `/streams/${o.channel}/email_address` },
   { route: 'PATCH /users/me/profile_data', param: 'field_id', params: (_o, id) => ({ data: [{ id, value: 'Hijacked' }] }) },
   { route: 'DELETE /users/me/profile_data', param: 'field_id', params: (_o, id) => ({ data: [id] }) },
+  { route: 'PATCH /bots/:bot_id', param: 'user_id', params: (_o, id) => ({ bot_owner_id: id }), at: (o) => `/bots/${o.bot}` },
 ];
 
 interface Case {
@@ -254,7 +263,8 @@ interface Case {
 }
 
 /** Answers the Zulip reference does not document: only their envelope is checked. */
-const ENVELOPE_ONLY = ['PATCH /realm/profile_fields/:field_id', 'DELETE /realm/profile_fields/:field_id', 'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'POST /submessage'];
+const ENVELOPE_ONLY = ['PATCH /realm/profile_fields/:field_id', 'DELETE /realm/profile_fields/:field_id', 'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'POST /submessage',
+  'PATCH /bots/:bot_id', 'DELETE /bots/:bot_id', 'POST /bots/:bot_id/api_key/regenerate'];
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const pathParams = (path: string) => [...path.matchAll(/:([a-z_]+)\*?/g)].map((m) => m[1]);

@@ -11,6 +11,10 @@ export interface ChannelLookup {
   find(channelId: number): Promise<{ invite_only: boolean } | undefined>;
   /** The channels whose group settings name the group, with those settings. */
   groupUsage(realmId: number, groupId: number): Promise<{ channel_id: number; settings: string[] }[]>;
+  /** The channel of that name if the caller may read its content (Zulip's access_stream_by_name). */
+  byName(name: string): Promise<{ stream_id: number; name: string } | undefined>;
+  /** The names of existing channels, whoever may see them (a bot's defaults); one call per channel. */
+  names(channelIds: number[]): Promise<Map<number, string>>;
 }
 
 export function channelLookup(channels: RpcClient, ctx: CallContext): ChannelLookup {
@@ -22,6 +26,15 @@ export function channelLookup(channels: RpcClient, ctx: CallContext): ChannelLoo
     async groupUsage(realmId, groupId) {
       const reply = await channels.call<GetGroupUsageReply__Output>('GetGroupUsage', { realm_id: realmId, group_id: groupId }, ctx);
       return reply.channels.map((c) => ({ channel_id: Number(c.channel_id), settings: c.settings }));
+    },
+    async byName(name) {
+      const reply = await channels.call<GetAccessReply__Output>('GetAccess', { stream_id: 0, name }, ctx);
+      return reply.found && reply.content ? { stream_id: Number(reply.stream_id), name: reply.name } : undefined;
+    },
+    async names(channelIds) {
+      const unique = [...new Set(channelIds)];
+      const replies = await Promise.all(unique.map((id) => channels.call<GetAccessReply__Output>('GetAccess', { stream_id: id }, ctx)));
+      return new Map(unique.flatMap((id, i) => (replies[i].name ? [[id, replies[i].name] as const] : [])));
     },
   };
 }
