@@ -209,7 +209,7 @@ describe('DELETE /bots/{bot_id} and POST /bots/{bot_id}/api_key/regenerate', () 
     refused(await realm.admin.api.delete(`/bots/${realm.member.user_id}`, {}, ENVELOPE), 'No such bot');
   });
 
-  it('gives a new API key to the owner and administrators; the old key stops working at once', async () => {
+  it('gives a new API key to the owner and administrators; the old key stops working', async () => {
     const bot = await botOf(realm.member);
     ok(await bot.api.get('/users/me'));
     const regenerate = (user: TestUser) => user.api.post(`/bots/${bot.user_id}/api_key/regenerate`, {}, ENVELOPE);
@@ -266,6 +266,27 @@ describe('register\'s realm_bots and realm_bot events', () => {
     expect(botEvents(otherEvents, bot.user_id)).toEqual([]);
     expect(otherEvents.filter((e) => e.type === 'realm_user' && e.op === 'update').map((e) => e.person))
       .toEqual([{ user_id: bot.user_id, full_name: `Rewatched ${bot.user_id}` }, { user_id: bot.user_id, is_active: false }]);
+  });
+
+  it('tells only the owner of a bot whose default channel is private, as Zulip', async () => {
+    const owner = await realm.addUser({ name: `Private keeper ${short()}` });
+    const secret = `Private home ${short()}`;
+    ok(await owner.api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: secret }]), invite_only: true }));
+    const [ownerQ, adminQ] = [await queueOf(owner), await queueOf(realm.admin)];
+    const bot = await botOf(owner, { default_events_register_stream: secret });
+    ok(await owner.api.patch(`/bots/${bot.user_id}`, { default_all_public_streams: true }, ENVELOPE));
+    const ownerEvents = await eventsUntil(owner, ownerQ, (es) => botEvents(es, bot.user_id).length >= 2);
+    expect(botEvents(ownerEvents, bot.user_id).map((e) => e.op)).toEqual(['add', 'update']);
+    expect(botEvents(ownerEvents, bot.user_id)[0].bot.default_events_register_stream).toBe(secret);
+    // The administrator hears of the person (realm_user), not of the bot's settings.
+    const adminEvents = await eventsUntil(realm.admin, adminQ, (es) => es.some((e) => e.type === 'realm_user' && e.person.user_id === bot.user_id));
+    await settle(realm.admin);
+    expect(botEvents(ok(await realm.admin.api.get('/events', { queue_id: adminQ, last_event_id: -1, dont_block: true })).events, bot.user_id)).toEqual([]);
+    expect(adminEvents.length).toBeGreaterThan(0);
+    // Clearing the private channel makes it the administrators' business again.
+    ok(await owner.api.patch(`/bots/${bot.user_id}`, { default_events_register_stream: '' }, ENVELOPE));
+    const later = await eventsUntil(realm.admin, adminQ, (es) => botEvents(es, bot.user_id).length > 0);
+    expect(botEvents(later, bot.user_id).map((e) => e.bot)).toEqual([{ user_id: bot.user_id, default_events_register_stream: null }]);
   });
 
   it('moves a bot between owners as Zulip: delete for the former, add for the new, update for administrators', async () => {

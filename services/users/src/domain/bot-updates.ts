@@ -9,7 +9,7 @@ import type { UsersConfig } from '../config';
 import type { ChannelLookup } from './channels';
 import { newApiKey } from './api-keys';
 import { apiEmail } from './format';
-import { accessBot, botAudience, formatBot, MAX_BOTS_PER_OWNER, requireMemberOrAdmin } from './bots';
+import { accessBot, botAudience, Channels, channelsOf, formatBot, MAX_BOTS_PER_OWNER, requireMemberOrAdmin } from './bots';
 import { checkFullName, doSetUserActive, doUpdateUser } from './users';
 import { notifyAuthChanged, notifyClients } from './notify';
 
@@ -24,12 +24,14 @@ export interface UpdateBotRequest {
 }
 
 /** A default channel parameter: "" clears it; a name must be a channel the caller may read. */
-async function channelChange(channels: ChannelLookup, name: string | undefined): Promise<{ id: number | null; name: string | null } | undefined> {
+async function channelChange(
+  channels: ChannelLookup, name: string | undefined,
+): Promise<{ id: number | null; name: string | null; invite_only: boolean } | undefined> {
   if (name === undefined) return undefined;
-  if (name === '') return { id: null, name: null };
+  if (name === '') return { id: null, name: null, invite_only: false };
   const channel = await channels.byName(name);
   if (!channel) throw new BadRequestError(`Invalid channel name '${name}'`);
-  return { id: channel.stream_id, name: channel.name };
+  return { id: channel.stream_id, name: channel.name, invite_only: channel.invite_only };
 }
 
 /** Zulip's patch_bot_backend rules for role: administrators only; owners for the owner role. */
@@ -60,12 +62,11 @@ export async function checkUpdateBot(
   requireMemberOrAdmin(caller);
   const current = await accessBot(pool, caller, req.bot_id);
   // Channels are looked up before the transaction (no remote call while it is open): the named
-  // ones, and the names of the bot's present defaults for the reply and events.
+  // ones, and the bot's present defaults, for the reply and the events' audiences.
   const sending = await channelChange(channels, req.default_sending_stream);
   const register = await channelChange(channels, req.default_events_register_stream);
-  const present = [current.default_sending_stream_id, current.default_events_register_stream_id].filter((id): id is number => id !== null);
-  const known = present.length ? await channels.names(present) : new Map<number, string>();
-  for (const c of [sending, register]) if (c?.id) known.set(c.id, c.name!);
+  const known = await channelsOf([current], channels);
+  for (const c of [sending, register]) if (c?.id) known.set(c.id, { stream_id: c.id, name: c.name!, invite_only: c.invite_only });
   return withTransaction(pool, async (tx) => {
     const bot = await accessBot(tx, caller, req.bot_id, { lock: true });
     const fullName = req.full_name === undefined ? undefined : checkFullName(req.full_name);
@@ -76,12 +77,12 @@ export async function checkUpdateBot(
     const newOwner = req.bot_owner_id !== undefined && req.bot_owner_id !== bot.bot_owner_id ? req.bot_owner_id : undefined;
     if (req.bot_owner_id !== undefined) await checkNewOwner(tx, caller, req.bot_owner_id);
 
-    const audience = await botAudience(tx, bot);
-    const update = (change: Record<string, unknown>, to = audience) =>
-      notifyClients(tx, bot.realm_id, to, { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, ...change } });
+    // As Zulip's do_change_* one after the other: each event goes to the audience of the bot as it is then.
+    const update = async (change: Record<string, unknown>, state: Parameters<typeof botAudience>[1]) =>
+      notifyClients(tx, bot.realm_id, await botAudience(tx, state, known), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, ...change } });
     if (rename !== undefined) {
       await doUpdateUser(tx, { ...bot, is_bot: true }, { full_name: rename });
-      await update({ full_name: rename });
+      await update({ full_name: rename }, bot);
     }
     if (req.role !== undefined && req.role !== bot.role) await doUpdateUser(tx, { ...bot, is_bot: true }, { role: req.role });
     const changes: BotChanges = {
@@ -93,9 +94,17 @@ export async function checkUpdateBot(
     await botStore.updateBot(tx, bot.id, changes);
     const after = (await botStore.findBot(tx, bot.realm_id, bot.id))!;
     if (newOwner !== undefined) await notifyOwnerChanged(tx, config, bot, after, known);
-    if (sending) await update({ default_sending_stream: sending.name });
-    if (register) await update({ default_events_register_stream: register.name });
-    if (req.default_all_public_streams !== undefined) await update({ default_all_public_streams: req.default_all_public_streams });
+    const ownerNow = { realm_id: bot.realm_id, bot_owner_id: after.bot_owner_id };
+    let defaults = { default_sending_stream_id: bot.default_sending_stream_id, default_events_register_stream_id: bot.default_events_register_stream_id };
+    if (sending) {
+      defaults = { ...defaults, default_sending_stream_id: sending.id };
+      await update({ default_sending_stream: sending.name }, { ...ownerNow, ...defaults });
+    }
+    if (register) {
+      defaults = { ...defaults, default_events_register_stream_id: register.id };
+      await update({ default_events_register_stream: register.name }, { ...ownerNow, ...defaults });
+    }
+    if (req.default_all_public_streams !== undefined) await update({ default_all_public_streams: req.default_all_public_streams }, after);
     return patchReply(tx, config, after, known);
   });
 }
@@ -106,11 +115,11 @@ export async function checkUpdateBot(
  * everyone's realm_user gets the new bot_owner_id.
  */
 async function notifyOwnerChanged(
-  tx: Queryable, config: UsersConfig, before: BotRow, after: BotRow, known: Map<number, string>,
+  tx: Queryable, config: UsersConfig, before: BotRow, after: BotRow, known: Channels,
 ): Promise<void> {
   const admins = new Set(await botStore.activeHumanAdminIds(tx, before.realm_id, Role.ADMINISTRATOR));
   const newOwner = after.bot_owner_id!;
-  let updateTo = [...new Set([...admins, newOwner])];
+  let updateTo = await botAudience(tx, after, known);
   const previous = before.bot_owner_id;
   if (previous !== null && !admins.has(previous)) {
     await notifyClients(tx, before.realm_id, [previous], { type: 'realm_bot', op: 'delete', bot: { user_id: before.id } });
@@ -126,7 +135,7 @@ async function notifyOwnerChanged(
   await notifyClients(tx, before.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: before.id, bot_owner_id: newOwner } });
 }
 
-async function patchReply(tx: Queryable, config: UsersConfig, bot: BotRow, known: Map<number, string>): Promise<Record<string, unknown>> {
+async function patchReply(tx: Queryable, config: UsersConfig, bot: BotRow, known: Channels): Promise<Record<string, unknown>> {
   const formatted = formatBot(config, bot, known);
   const owner = bot.bot_owner_id === null ? undefined : await userStore.findUserById(tx, bot.realm_id, bot.bot_owner_id);
   return {
@@ -147,25 +156,27 @@ async function patchReply(tx: Queryable, config: UsersConfig, bot: BotRow, known
  * update (is_active false) to those who administer it. A bot already deactivated stays so,
  * without error or event, as Zulip's do_deactivate_user.
  */
-export async function checkDeactivateBot(pool: pg.Pool, caller: Caller, botId: number): Promise<void> {
+export async function checkDeactivateBot(pool: pg.Pool, caller: Caller, botId: number, channels: ChannelLookup): Promise<void> {
   requireMemberOrAdmin(caller);
+  const known = await channelsOf([await accessBot(pool, caller, botId)], channels);
   await withTransaction(pool, async (tx) => {
     const bot = await accessBot(tx, caller, botId, { lock: true });
     if (!bot.is_active) return;
     await doSetUserActive(tx, bot, false);
-    await notifyClients(tx, bot.realm_id, await botAudience(tx, bot), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, is_active: false } });
+    await notifyClients(tx, bot.realm_id, await botAudience(tx, bot, known), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, is_active: false } });
   });
 }
 
 /** POST /bots/{bot_id}/api_key/regenerate: a new key; the old one is refused from the commit on. */
-export async function checkRegenerateBotApiKey(pool: pg.Pool, config: UsersConfig, caller: Caller, botId: number): Promise<string> {
+export async function checkRegenerateBotApiKey(pool: pg.Pool, config: UsersConfig, caller: Caller, botId: number, channels: ChannelLookup): Promise<string> {
   requireMemberOrAdmin(caller);
+  const known = await channelsOf([await accessBot(pool, caller, botId)], channels);
   return withTransaction(pool, async (tx) => {
     const bot = await accessBot(tx, caller, botId, { lock: true });
     const key = newApiKey(config.secret);
     await botStore.updateBot(tx, bot.id, { api_key_hash: key.hash, api_key_sealed: key.sealed });
     await notifyAuthChanged(tx, bot.realm_id, bot.id);
-    await notifyClients(tx, bot.realm_id, await botAudience(tx, bot), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: key.key } });
+    await notifyClients(tx, bot.realm_id, await botAudience(tx, bot, known), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, api_key: key.key } });
     return key.key;
   });
 }

@@ -8,7 +8,7 @@ import { groupMemberships } from '../store/groups';
 import type { BotRow } from '../store/bots';
 import type { UsersConfig } from '../config';
 import type { RealmRow } from '../store/realms';
-import type { ChannelLookup } from './channels';
+import type { ChannelInfo, ChannelLookup } from './channels';
 import { unsealApiKey } from './api-keys';
 import { EmailVisibility, gravatarUrl } from './format';
 import { callerRealm } from './queries';
@@ -67,8 +67,11 @@ export async function accessBot(db: Queryable, caller: Caller, botId: number, op
   return bot;
 }
 
-export function formatBot(config: UsersConfig, bot: BotRow, names: Map<number, string>): ApiBot {
-  const name = (id: number | null) => (id === null ? null : names.get(id) ?? null);
+/** What is known of the channels a bot's defaults name (names for its shape, privacy for its audience). */
+export type Channels = Map<number, ChannelInfo>;
+
+export function formatBot(config: UsersConfig, bot: BotRow, channels: Channels): ApiBot {
+  const name = (id: number | null) => (id === null ? null : channels.get(id)?.name ?? null);
   return {
     email: bot.delivery_email,
     user_id: bot.id,
@@ -85,17 +88,34 @@ export function formatBot(config: UsersConfig, bot: BotRow, names: Map<number, s
   };
 }
 
-/** The bots formatted, with the names of their default channels (one lookup per distinct channel). */
-export async function formatBots(config: UsersConfig, bots: BotRow[], channels: ChannelLookup): Promise<ApiBot[]> {
+/** The channels the bots' defaults name (one lookup per distinct channel; none while a transaction is open). */
+export async function channelsOf(bots: BotRow[], lookup: ChannelLookup): Promise<Channels> {
   const ids = bots.flatMap((b) => [b.default_sending_stream_id, b.default_events_register_stream_id]).filter((id): id is number => id !== null);
-  const names = ids.length ? await channels.names(ids) : new Map<number, string>();
-  return bots.map((b) => formatBot(config, b, names));
+  return ids.length ? lookup.describe(ids) : new Map();
 }
 
-/** Who hears of a bot's changes (Zulip's bot_owner_user_ids): its owner and the realm's administrators. */
-export async function botAudience(db: Queryable, bot: Pick<BotRow, 'realm_id' | 'bot_owner_id'>): Promise<number[]> {
+/** The bots formatted, with the names of their default channels. */
+export async function formatBots(config: UsersConfig, bots: BotRow[], lookup: ChannelLookup): Promise<ApiBot[]> {
+  const channels = await channelsOf(bots, lookup);
+  return bots.map((b) => formatBot(config, b, channels));
+}
+
+type Defaults = Pick<BotRow, 'default_sending_stream_id' | 'default_events_register_stream_id'>;
+
+/**
+ * Who hears of a bot's changes (Zulip's bot_owner_user_ids): its owner and the realm's
+ * administrators, or its owner alone when a default channel is private.
+ */
+export async function botAudience(db: Queryable, bot: Pick<BotRow, 'realm_id' | 'bot_owner_id'> & Defaults, channels: Channels): Promise<number[]> {
+  const owner = bot.bot_owner_id === null ? [] : [bot.bot_owner_id];
+  if (isPrivateBot(bot, channels)) return owner;
   const admins = await botStore.activeHumanAdminIds(db, bot.realm_id, Role.ADMINISTRATOR);
-  return [...new Set([...admins, ...(bot.bot_owner_id === null ? [] : [bot.bot_owner_id])])];
+  return [...new Set([...admins, ...owner])];
+}
+
+export function isPrivateBot(bot: Defaults, channels: Channels): boolean {
+  return [bot.default_sending_stream_id, bot.default_events_register_stream_id]
+    .some((id) => id !== null && channels.get(id)?.invite_only === true);
 }
 
 export interface CreateBotRequest {
@@ -108,7 +128,7 @@ export interface CreateBotRequest {
 }
 
 /** A channel named by a bot parameter: absent for none; the caller must be able to read it. */
-async function channelParam(channels: ChannelLookup, name: string | undefined): Promise<{ stream_id: number; name: string } | undefined> {
+async function channelParam(channels: ChannelLookup, name: string | undefined): Promise<ChannelInfo | undefined> {
   if (name === undefined) return undefined;
   const channel = await channels.byName(name);
   if (!channel) throw new BadRequestError(`Invalid channel name '${name}'`);
@@ -148,9 +168,9 @@ export async function checkCreateBot(
       },
     });
     const created = (await botStore.findBot(tx, caller.realm_id, user.id))!;
-    const names = new Map([sending, register].filter((c) => c !== undefined).map((c) => [c.stream_id, c.name]));
-    const apiBot = formatBot(config, created, names);
-    await notifyClients(tx, caller.realm_id, await botAudience(tx, created), { type: 'realm_bot', op: 'add', bot: apiBot });
+    const known: Channels = new Map([sending, register].filter((c) => c !== undefined).map((c) => [c.stream_id, c]));
+    const apiBot = formatBot(config, created, known);
+    await notifyClients(tx, caller.realm_id, await botAudience(tx, created, known), { type: 'realm_bot', op: 'add', bot: apiBot });
     return apiBot;
   });
   return {

@@ -29,9 +29,9 @@ export const updateBot = (deps: UsersDeps): Handler<UpdateBotRequest__Output, Re
   }, channelLookup(deps.clients.channels, ctx)) as Reply<'PATCH /bots/{bot_id}'>;
 
 export const deactivateBot = (deps: UsersDeps): Handler<BotIdRequest__Output, Reply<'DELETE /bots/{bot_id}'>> => async (req, ctx) => {
-  await checkDeactivateBot(deps.pool, ctx.caller, Number(req.bot_id));
+  await checkDeactivateBot(deps.pool, ctx.caller, Number(req.bot_id), channelLookup(deps.clients.channels, ctx));
   return {};
 };
 
 export const regenerateBotApiKey = (deps: UsersDeps): Handler<BotIdRequest__Output, Reply<'POST /bots/{bot_id}/api_key/regenerate'>> =>
-  async (req, ctx) => ({ api_key: await checkRegenerateBotApiKey(deps.pool, deps.config, ctx.caller, Number(req.bot_id)) });
+  async (req, ctx) => ({ api_key: await checkRegenerateBotApiKey(deps.pool, deps.config, ctx.caller, Number(req.bot_id), channelLookup(deps.clients.channels, ctx)) });
