@@ -93,9 +93,10 @@ export async function checkUpdateBot(
     };
     await botStore.updateBot(tx, bot.id, changes);
     const after = (await botStore.findBot(tx, bot.realm_id, bot.id))!;
-    if (newOwner !== undefined) await notifyOwnerChanged(tx, config, bot, after, known);
-    const ownerNow = { realm_id: bot.realm_id, bot_owner_id: after.bot_owner_id };
     let defaults = { default_sending_stream_id: bot.default_sending_stream_id, default_events_register_stream_id: bot.default_events_register_stream_id };
+    // Zulip changes the owner before the channels: the new owner gets the bot with its former ones, then their updates.
+    if (newOwner !== undefined) await notifyOwnerChanged(tx, config, bot, { ...after, ...defaults }, known);
+    const ownerNow = { realm_id: bot.realm_id, bot_owner_id: after.bot_owner_id };
     if (sending) {
       defaults = { ...defaults, default_sending_stream_id: sending.id };
       await update({ default_sending_stream: sending.name }, { ...ownerNow, ...defaults });
