@@ -32,6 +32,7 @@ const create = (user: TestUser, params: Json = {}) =>
 /** A bot `user` makes, with the credentials its API key gives. */
 async function botOf(user: TestUser, params: Json = {}): Promise<TestUser> {
   const s = params.short_name ?? short();
+  params = { full_name: `Bot ${short()}`, ...params };
   const body = ok(await create(user, { short_name: s, ...params }));
   const creds = { email: `${s}-bot@${botDomain}`, api_key: body.api_key as string, host: realm.host };
   return { ...creds, user_id: body.user_id, full_name: params.full_name ?? '', api: new Api(creds) };
@@ -287,6 +288,30 @@ describe('register\'s realm_bots and realm_bot events', () => {
     ok(await owner.api.patch(`/bots/${bot.user_id}`, { default_events_register_stream: '' }, ENVELOPE));
     const later = await eventsUntil(realm.admin, adminQ, (es) => botEvents(es, bot.user_id).length > 0);
     expect(botEvents(later, bot.user_id).map((e) => e.bot)).toEqual([{ user_id: bot.user_id, default_events_register_stream: null }]);
+  });
+
+  it('reactivates a bot through POST /users/{id}/reactivate as Zulip, with realm_bot updates both ways', async () => {
+    const owner = await realm.addUser({ name: `Reviver ${short()}` });
+    const bot = await botOf(owner, { full_name: `Phoenix ${short()}` });
+    const ownerQ = await queueOf(owner);
+    ok(await realm.admin.api.delete(`/users/${bot.user_id}`));
+    const sys = await systemGroupIds(realm.realm_id);
+    try {
+      await setRealm('can_create_bots_group', sys['role:owners']);
+      refused(await realm.admin.api.post(`/users/${bot.user_id}/reactivate`), 'Insufficient permission');
+    } finally {
+      await setRealm('can_create_bots_group', sys['role:members']);
+    }
+    const twin = await botOf(realm.member, { full_name: bot.full_name });
+    refused(await realm.admin.api.post(`/users/${bot.user_id}/reactivate`),
+      `There is already an active bot named "${bot.full_name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`);
+    ok(await realm.member.api.delete(`/bots/${twin.user_id}`, {}, ENVELOPE));
+    ok(await realm.admin.api.post(`/users/${bot.user_id}/reactivate`));
+    const events = await eventsUntil(owner, ownerQ, (es) => botEvents(es, bot.user_id).length >= 2);
+    expect(botEvents(events, bot.user_id).map((e) => e.bot)).toEqual([
+      { user_id: bot.user_id, is_active: false }, { user_id: bot.user_id, is_active: true },
+    ]);
+    ok(await bot.api.get('/users/me'));
   });
 
   it('moves a bot between owners as Zulip: delete for the former, add for the new, update for administrators', async () => {

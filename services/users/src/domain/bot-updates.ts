@@ -9,7 +9,7 @@ import type { UsersConfig } from '../config';
 import type { ChannelLookup } from './channels';
 import { newApiKey } from './api-keys';
 import { apiEmail } from './format';
-import { accessBot, botAudience, Channels, channelsOf, formatBot, MAX_BOTS_PER_OWNER, requireMemberOrAdmin } from './bots';
+import { accessBot, botAudience, Channels, channelsOf, formatBot, MAX_BOTS_PER_OWNER, notifyBotActive, requireMemberOrAdmin } from './bots';
 import { checkFullName, doSetUserActive, doUpdateUser } from './users';
 import { notifyAuthChanged, notifyClients } from './notify';
 
@@ -164,7 +164,7 @@ export async function checkDeactivateBot(pool: pg.Pool, caller: Caller, botId: n
     const bot = await accessBot(tx, caller, botId, { lock: true });
     if (!bot.is_active) return;
     await doSetUserActive(tx, bot, false);
-    await notifyClients(tx, bot.realm_id, await botAudience(tx, bot, known), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, is_active: false } });
+    await notifyBotActive(tx, bot, false, known);
   });
 }
 

@@ -181,11 +181,16 @@ export async function checkCreateBot(
 }
 
 /** Zulip's check_can_create_bot: can_create_bots_group, or for incoming webhooks can_create_write_only_bots_group. */
-async function checkCanCreateBot(db: Queryable, caller: Caller, settings: Record<string, unknown>, botType: number): Promise<void> {
+export async function checkCanCreateBot(db: Queryable, caller: Caller, settings: Record<string, unknown>, botType: number): Promise<void> {
   const groups = new Set((await groupMemberships(db, caller.realm_id, [caller.user_id])).get(caller.user_id) ?? []);
   if (holdsGroupSetting(settings.can_create_bots_group, caller.user_id, groups)) return;
   if (botType === BotType.INCOMING_WEBHOOK && holdsGroupSetting(settings.can_create_write_only_bots_group, caller.user_id, groups)) return;
   throw new BadRequestError('Insufficient permission');
+}
+
+/** Zulip's realm_bot update of is_active (since feature level 222), to those who administer the bot. */
+export async function notifyBotActive(tx: Queryable, bot: BotRow, active: boolean, channels: Channels): Promise<void> {
+  await notifyClients(tx, bot.realm_id, await botAudience(tx, bot, channels), { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, is_active: active } });
 }
 
 /** GET /bots: the caller's own active bots, oldest first (at most MAX_BOTS_PER_OWNER). */

@@ -178,8 +178,13 @@ export async function doUpdateUser(tx: Queryable, target: Pick<UserRow, 'id' | '
   }
 }
 
-/** DELETE /users/{id} and POST /users/{id}/reactivate (administrators). */
-export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: number, active: boolean): Promise<void> {
+/**
+ * DELETE /users/{id} and POST /users/{id}/reactivate (administrators). `also` runs in the same
+ * transaction after the change (more checks, whose refusal undoes it, and more events).
+ */
+export async function checkSetUserActive(
+  pool: pg.Pool, caller: Caller, userId: number, active: boolean, also?: (tx: Queryable, target: UserRow) => Promise<void>,
+): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   await withTransaction(pool, async (tx) => {
     const target = await accessUser(tx, caller, userId, { allowDeactivated: true, lock: true });
@@ -192,6 +197,7 @@ export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: 
       }
     }
     await doSetUserActive(tx, target, active);
+    await also?.(tx, target);
   });
 }
 
