@@ -37,6 +37,7 @@ interface Objects {
   queue: string;
   playground: number;
   view: string;
+  bot: number;
 }
 type Kind = keyof Objects;
 
@@ -89,7 +90,8 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const playground = ok(await owner.api.post('/realm/playgrounds', { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' })).id as number;
   const view = `narrow/channel/${channel}-isolated`;
   ok(await member.api.post('/navigation_views', { fragment: view, is_pinned: true, name: unique('View') }));
-  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue, playground, view };
+  const bot = (await r.addUser({ name: unique('Isolated bot'), bot: true, botOwner: member.user_id })).user_id;
+  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue, playground, view, bot };
 }
 
 /** Realm A's object of this kind as realm A sees it (its owner for realm-wide ones, its member for personal ones). */
@@ -135,6 +137,8 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return (ok(await member.api.post('/register', { fetch_event_types: ['realm_playgrounds'] })).realm_playgrounds as Json[]).find((x) => x.id === objA.playground) ?? 'gone';
     case 'view':
       return (ok(await member.api.get('/navigation_views')).navigation_views as Json[]).find((v) => v.fragment === objA.view) ?? 'gone';
+    case 'bot':
+      return (ok(await member.api.get('/bots', {}, { contract: 'envelope' })).bots as Json[]).find((x) => x.user_id === objA.bot) ?? 'gone';
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).
       const res = await member.api.get('/events', { queue_id: objA.queue, dont_block: true });
@@ -164,6 +168,7 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   queue_id: ['queue'],
   playground_id: ['playground'],
   fragment: ['view'],
+  bot_id: ['bot'],
 };
 
 /** An ID of that kind that exists in no realm. */
@@ -222,6 +227,9 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'DELETE /attachments/:attachment_id': () => ({}),
   'DELETE /realm/emoji/:emoji_name': () => ({}),
   'PATCH /saved_snippets/:saved_snippet_id': () => ({ title: 'Hijacked' }),
+  'PATCH /bots/:bot_id': () => ({ full_name: unique('Hijacked') }),
+  'DELETE /bots/:bot_id': () => ({}),
+  'POST /bots/:bot_id/api_key/regenerate': () => ({}),
   'DELETE /saved_snippets/:saved_snippet_id': () => ({}),
   'DELETE /realm/playgrounds/:playground_id': () => ({}),
   'PATCH /navigation_views/:fragment*': () => ({ is_pinned: false }),
@@ -263,6 +271,7 @@ const BODY_ROUTES: BodyCase[] = [
   { route: 'GET /streams/:stream_id/email_address', param: 'user_id', params: (_o, id) => ({ sender_id: id }), at: (o) => `/streams/${o.channel}/email_address` },
   { route: 'PATCH /users/me/profile_data', param: 'field_id', params: (_o, id) => ({ data: [{ id, value: 'Hijacked' }] }) },
   { route: 'DELETE /users/me/profile_data', param: 'field_id', params: (_o, id) => ({ data: [id] }) },
+  { route: 'PATCH /bots/:bot_id', param: 'user_id', params: (_o, id) => ({ bot_owner_id: id }), at: (o) => `/bots/${o.bot}` },
 ];
 
 interface Case {
@@ -276,7 +285,8 @@ interface Case {
 }
 
 /** Answers the Zulip reference does not document: only their envelope is checked. */
-const ENVELOPE_ONLY = ['PATCH /realm/profile_fields/:field_id', 'DELETE /realm/profile_fields/:field_id', 'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'POST /submessage'];
+const ENVELOPE_ONLY = ['PATCH /realm/profile_fields/:field_id', 'DELETE /realm/profile_fields/:field_id', 'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'POST /submessage',
+  'PATCH /bots/:bot_id', 'DELETE /bots/:bot_id', 'POST /bots/:bot_id/api_key/regenerate'];
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const pathParams = (path: string) => [...path.matchAll(/:([a-z_]+)\*?/g)].map((m) => m[1]);

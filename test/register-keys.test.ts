@@ -16,7 +16,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Keys of features not built yet (issue #28 unless said), and keys a modern client is never sent. */
 const NOT_YET: ReadonlySet<string> = new Set([
-  'realm_bots',
 ]);
 const NEVER_FOR_MODERN: ReadonlySet<string> = new Set([
   // Only in an error-free register that reports unknown parameters, and only for demo organizations.

@@ -38,7 +38,7 @@ describe('DELETE /users/me', () => {
     const user = await realm.addUser({ name: 'Bot keeper' });
     const mine = await realm.addUser({ bot: true, botOwner: user.user_id, name: 'Kept bot' });
     const another = await realm.addUser({ bot: true, botOwner: realm.member.user_id, name: 'Other bot' });
-    const queue = ok(await realm.admin.api.post('/register', { event_types: ['realm_user'] })).queue_id as string;
+    const queue = ok(await realm.admin.api.post('/register', { event_types: ['realm_user', 'realm_bot'] })).queue_id as string;
 
     ok(await user.api.delete('/users/me'));
 
@@ -46,7 +46,10 @@ describe('DELETE /users/me', () => {
     expect(await isActive(another.user_id)).toBe(true);
     const bot = await mine.api.get('/users/me');
     expect([bot.status, bot.body.code]).toEqual([401, 'USER_DEACTIVATED']);
-    const events = (await eventsOf(realm.admin, queue, 2)).filter((e: Json) => e.type === 'realm_user');
+    const all = await eventsOf(realm.admin, queue, 3);
+    // The bot's administrators hear it stopped (realm_bots stays true), as Zulip's do_deactivate_user.
+    expect(all.filter((e: Json) => e.type === 'realm_bot')).toEqual([{ type: 'realm_bot', op: 'update', bot: { user_id: mine.user_id, is_active: false }, id: expect.any(Number) }]);
+    const events = all.filter((e: Json) => e.type === 'realm_user');
     expect(events.map((e: Json) => e.person)).toEqual(expect.arrayContaining([
       { user_id: mine.user_id, is_active: false },
       { user_id: user.user_id, is_active: false },

@@ -65,6 +65,12 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /users/:user_id': admins,
   'DELETE /users/:user_id': admins,
   'POST /users/:user_id/reactivate': admins,
+  // Zulip's @require_member_or_admin: guests and bots are refused; the sample bot is the member's own.
+  'POST /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'can_create_bots_group defaults to members; guests and bots never' },
+  'GET /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin)' },
+  'PATCH /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
+  'DELETE /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
+  'POST /bots/:bot_id/api_key/regenerate': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
   'GET /users/me/alert_words': everyone,
   'POST /users/me/alert_words': everyone,
   'DELETE /users/me/alert_words': everyone,

@@ -113,6 +113,7 @@ const profileField = async (w: SampleWorld) =>
 const folder = async (w: SampleWorld) =>
   ok(await w.realm.owner.api.post('/channel_folders/create', { name: unique('Folder') })).channel_folder_id as number;
 const freshUser = async (w: SampleWorld) => w.realm.addUser({ name: unique('Target') });
+const memberBot = async (w: SampleWorld) => w.realm.addUser({ name: unique('Owned bot'), bot: true, botOwner: w.callers.member.user_id });
 const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.post('/drafts', {
   drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }],
 })).ids as number[])[0];
@@ -172,6 +173,12 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
+  'POST /bots': async () => ({ path: '/bots', params: { full_name: unique('Sample bot'), short_name: unique('sample').replace(/\W/g, '') } }),
+  'GET /bots': fixed('/bots'),
+  // A fresh bot the member owns: the member and administrators administer it.
+  'PATCH /bots/:bot_id': async (w) => ({ path: `/bots/${(await memberBot(w)).user_id}`, params: { full_name: unique('Renamed bot') } }),
+  'DELETE /bots/:bot_id': async (w) => ({ path: `/bots/${(await memberBot(w)).user_id}`, params: {} }),
+  'POST /bots/:bot_id/api_key/regenerate': async (w) => ({ path: `/bots/${(await memberBot(w)).user_id}/api_key/regenerate`, params: {} }),
   'GET /users/me/alert_words': fixed('/users/me/alert_words'),
   'POST /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),
   'DELETE /users/me/alert_words': fixed('/users/me/alert_words', { alert_words: JSON.stringify(['matrix']) }),

@@ -51,6 +51,7 @@ import { updateOwnStatus } from './rpc/update-own-status';
 import {
   addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification,
 } from './rpc/push-devices';
+import { createBot, deactivateBot, getBots, regenerateBotApiKey, updateBot } from './rpc/bots';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';
 import { addLinkifier } from './rpc/add-linkifier';
@@ -84,6 +85,11 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
     DeactivateOwnUser: deactivateOwnUser(deps),
+    CreateBot: createBot(deps),
+    GetBots: getBots(deps),
+    UpdateBot: updateBot(deps),
+    DeactivateBot: deactivateBot(deps),
+    RegenerateBotApiKey: regenerateBotApiKey(deps),
     GetRegisterState: getRegisterState(deps),
     UpdateSettings: updateSettings(deps),
     UpdateRealmUserDefaults: updateRealmUserDefaults(deps),

@@ -11,7 +11,16 @@ export interface ChannelLookup {
   find(channelId: number): Promise<{ invite_only: boolean } | undefined>;
   /** The channels whose group settings name the group, with those settings. */
   groupUsage(realmId: number, groupId: number): Promise<{ channel_id: number; settings: string[] }[]>;
+  /** The channel of that name if the caller may read its content (Zulip's access_stream_by_name). */
+  byName(name: string): Promise<ChannelInfo | undefined>;
+  /**
+   * Existing channels' names and privacy, whoever may see them (a bot's defaults); one call
+   * per channel. A channel the caller may not see is private (everyone asking is no guest).
+   */
+  describe(channelIds: number[]): Promise<Map<number, ChannelInfo>>;
 }
+
+export interface ChannelInfo { stream_id: number; name: string; invite_only: boolean }
 
 export function channelLookup(channels: RpcClient, ctx: CallContext): ChannelLookup {
   return {
@@ -22,6 +31,18 @@ export function channelLookup(channels: RpcClient, ctx: CallContext): ChannelLoo
     async groupUsage(realmId, groupId) {
       const reply = await channels.call<GetGroupUsageReply__Output>('GetGroupUsage', { realm_id: realmId, group_id: groupId }, ctx);
       return reply.channels.map((c) => ({ channel_id: Number(c.channel_id), settings: c.settings }));
+    },
+    async byName(name) {
+      const reply = await channels.call<GetAccessReply__Output>('GetAccess', { stream_id: 0, name }, ctx);
+      return reply.found && reply.content ? { stream_id: Number(reply.stream_id), name: reply.name, invite_only: reply.invite_only } : undefined;
+    },
+    async describe(channelIds) {
+      const unique = [...new Set(channelIds)];
+      const replies = await Promise.all(unique.map((id) => channels.call<GetAccessReply__Output>('GetAccess', { stream_id: id }, ctx)));
+      return new Map(unique.flatMap((id, i) => {
+        const r = replies[i];
+        return r.name ? [[id, { stream_id: id, name: r.name, invite_only: r.found ? r.invite_only : true }] as const] : [];
+      }));
     },
   };
 }

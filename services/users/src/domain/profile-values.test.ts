@@ -6,7 +6,7 @@ import {
   checkRemoveOwnProfileData, checkUpdateOwnProfileData, checkUpdateProfileData, parseFieldIds, parseProfileData,
   profileDataFor, renderValue,
 } from './profile-values';
-import { checkSetUserActive } from './users';
+import { checkSetUserActive } from './activation';
 
 const pool = () => usersDb().pool;
 const json = (v: unknown) => JSON.stringify(v);

@@ -21,6 +21,8 @@ import { presences } from './presence';
 import { customProfileFieldsState, defaultExternalAccounts } from './profile-fields';
 import { peopleJson, realmPeople, type RealmPeopleAnswers } from './realm-people';
 import type { PresenceStore } from '../store/presence';
+import type { ChannelLookup } from './channels';
+import { botDomain, realmBotsState } from './bots';
 
 /**
  * The users service's part of POST /register's initial state, for the event types it owns.
@@ -32,6 +34,8 @@ export interface StateRequest {
   clientGravatar: boolean;
   slimPresence: boolean;
   capabilities: Record<string, boolean>;
+  /** For the names of bots' default channels (realm_bots). */
+  channels: ChannelLookup;
 }
 
 const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
@@ -61,6 +65,7 @@ export async function registerState(
   }
   if (wants(req, 'user_status')) parts.push(userStatusState(pool, caller.realm_id));
   if (wants(req, 'alert_words')) parts.push(listAlertWords(pool, caller).then((words) => ({ alert_words: words })));
+  if (wants(req, 'realm_bot')) parts.push(realmBotsState(pool, config, caller, req.channels));
   if (wants(req, 'muted_users')) parts.push(listMutedUsers(pool, caller.user_id).then((muted) => ({ muted_users: muted })));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
@@ -130,7 +135,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     realm_icon_url: icon,
     realm_logo_url: icon,
     realm_night_logo_url: icon,
-    realm_bot_domain: config.fakeEmailDomain,
+    realm_bot_domain: botDomain(config, realm),
     realm_authentication_methods: {
       Email: { enabled: true, available: true },
     },

@@ -3,7 +3,7 @@ import { closeUsersDb, callerOf, FixtureName, outboxMark, usersDb, clientEventsS
 import {
   checkStatusChange, checkStatusText, checkUpdateOwnStatus, checkUpdateStatusForUser, getUserStatus, userStatusState,
 } from './user-status';
-import { checkSetUserActive } from './users';
+import { checkSetUserActive } from './activation';
 import { MemoryPresenceStore } from '../store/presence';
 import { OFFLINE_SECONDS } from './presence';
 

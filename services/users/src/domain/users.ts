@@ -5,6 +5,7 @@ import {
 } from '@parley/common';
 import * as userStore from '../store/users';
 import * as groupStore from '../store/groups';
+import { updateBot, type BotChanges } from '../store/bots';
 import type { RealmRow } from '../store/realms';
 import type { ListedUserRow, UserRow } from '../store/users';
 import type { UsersConfig } from '../config';
@@ -14,7 +15,6 @@ import { directSystemGroups } from './system-groups';
 import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData } from './profile-values';
-import { doDeactivateUser } from './deactivation';
 import { notifyAuthChanged, notifyClients, notifyUserActiveChanged, notifyUserCreated, notifyUserRoleChanged } from './notify';
 
 export interface NewUser {
@@ -25,6 +25,10 @@ export interface NewUser {
   bot_type?: number;
   bot_owner_id?: number;
   is_system_bot?: boolean;
+  /** Instead of the realm's default (bots made through POST /bots show their address to everyone, as Zulip's). */
+  email_address_visibility?: number;
+  /** A bot's defaults (POST /bots); channel IDs. */
+  bot_defaults?: BotChanges;
 }
 
 export interface CreatedUser {
@@ -74,9 +78,10 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
     password_hash: u.password ? await hashPassword(u.password) : null,
     api_key_hash: key.hash,
     api_key_sealed: key.sealed,
-    email_address_visibility: Number(visibility),
+    email_address_visibility: u.email_address_visibility ?? Number(visibility),
     settings,
   });
+  if (u.bot_defaults) await updateBot(tx, user.id, u.bot_defaults);
   await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
   await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot });
   if (!user.is_system_bot) await notifyUserAdded(tx, config, user);
@@ -159,7 +164,7 @@ async function checkRoleChange(tx: Queryable, caller: Caller, target: UserRow, r
 }
 
 /** Precondition: changes validated; the target row is locked. */
-async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name?: string; role?: number }): Promise<void> {
+export async function doUpdateUser(tx: Queryable, target: Pick<UserRow, 'id' | 'realm_id' | 'is_bot' | 'role'>, changes: { full_name?: string; role?: number }): Promise<void> {
   if (changes.full_name === undefined && changes.role === undefined) return;
   await userStore.updateUserFields(tx, target.id, changes);
   if (changes.role !== undefined) {
@@ -171,25 +176,4 @@ async function doUpdateUser(tx: Queryable, target: UserRow, changes: { full_name
   for (const [field, value] of Object.entries(changes)) {
     await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, [field]: value } });
   }
-}
-
-/** DELETE /users/{id} (the user's bots too) and POST /users/{id}/reactivate (the user alone), administrators. */
-export async function checkSetUserActive(pool: pg.Pool, caller: Caller, userId: number, active: boolean): Promise<void> {
-  if (!isAdmin(caller)) throw new AdminRequiredError();
-  await withTransaction(pool, async (tx) => {
-    const target = await accessUser(tx, caller, userId, { allowDeactivated: true, lock: true });
-    if (active && target.is_active) throw new BadRequestError('User is already active');
-    if (!active && !target.is_active) throw new BadRequestError('User is already deactivated');
-    if (!active && target.role === Role.OWNER) {
-      if (!isOwner(caller)) throw new OwnerRequiredError();
-      if ((await userStore.countActiveOwners(tx, target.realm_id)) <= 1) {
-        throw new BadRequestError('Cannot deactivate the only organization owner');
-      }
-    }
-    if (!active) return doDeactivateUser(tx, target);
-    await userStore.updateUserFields(tx, target.id, { is_active: true });
-    await notifyAuthChanged(tx, target.realm_id, target.id);
-    await notifyUserActiveChanged(tx, target.realm_id, target.id, true);
-    await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: true } });
-  });
 }

@@ -2,6 +2,7 @@ import { BadRequestError, encodedJson, Handler, jsonWithRaw } from '@parley/comm
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import type { UsersDeps } from '../deps';
 import { registerState } from '../domain/register-state';
+import { channelLookup } from '../domain/channels';
 
 export const getRegisterState = (deps: UsersDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
   const fetch = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
@@ -11,5 +12,6 @@ export const getRegisterState = (deps: UsersDeps): Handler<RegisterStateRequest_
     clientGravatar: req.client_gravatar,
     slimPresence: req.slim_presence,
     capabilities: JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>,
+    channels: channelLookup(deps.clients.channels, ctx),
   }, deps.presence, deps.people)));
 };

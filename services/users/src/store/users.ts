@@ -156,15 +156,6 @@ export async function countActiveAccounts(db: Queryable, realmId: number): Promi
   return Number(rows[0].n);
 }
 
-/** The active bots a user owns, locked, lowest ID first. */
-export async function lockActiveBotsOwnedBy(db: Queryable, realmId: number, ownerId: number): Promise<UserRow[]> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND bot_owner_id = $2 AND is_bot AND is_active ORDER BY id FOR UPDATE`,
-    [realmId, ownerId],
-  );
-  return rows;
-}
-
 /** What mentions need of the realm's users (not the system bots): a send renders with it. */
 export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
   const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(
