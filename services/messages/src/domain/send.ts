@@ -200,8 +200,17 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
  * use it). Also answers the context it rendered with.
  */
 export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
-  const [ctx, channels] = await Promise.all([dir.renderContextFor(content), dir.channelsForRendering(content)]);
-  return { rendered: renderMessage(content, { ...ctx, channels }), ctx };
+  const [ctx, channels, defaultCodeBlockLanguage] = await Promise.all([
+    dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content),
+  ]);
+  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage }), ctx };
+}
+
+/** The realm's default_code_block_language, when the content has a code fence it may apply to. */
+async function defaultCodeLanguageFor(dir: Directory, content: string): Promise<string | undefined> {
+  if (!/^ {0,3}(?:```|~~~)/m.test(content)) return undefined;
+  const value = (await dir.realmPolicy()).settings.default_code_block_language;
+  return typeof value === 'string' && value ? value : undefined;
 }
 
 /** A message about to be stored: who sends it where, and who receives a copy. */

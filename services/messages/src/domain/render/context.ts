@@ -18,6 +18,8 @@ export interface RenderContext {
    * groups; url_template an RFC 6570 template like "https://github.com/zulip/zulip/issues/{id}".
    */
   linkifiers: { id: number; pattern: string; url_template: string }[];
+  /** The realm's default_code_block_language, for fences that name none (unset or '': none). */
+  defaultCodeBlockLanguage?: string;
 }
 
 export interface Rendered {
@@ -73,4 +75,6 @@ export interface RenderEnv {
   lookup: Lookup;
   linkifiers: CompiledLinkifier[];
   findings: Findings;
+  /** RenderContext.defaultCodeBlockLanguage. */
+  defaultCodeBlockLanguage?: string;
 }

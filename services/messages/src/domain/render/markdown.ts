@@ -1,7 +1,9 @@
 import MarkdownIt from 'markdown-it';
 import { channelLinkRule, renderChannelLink } from './channel-links';
+import { renderCodeBlock } from './code-highlight';
+import type { RenderEnv } from './context';
 import { renderEmoji } from './emoji';
-import { attrs, escapeCode, escapeText } from './html';
+import { escapeText } from './html';
 import { finishInline } from './inline-pass';
 import { linkTarget } from './links';
 import { mentionRule, renderMention } from './mentions';
@@ -71,20 +73,15 @@ function quoteFences(state: MarkdownIt.StateCore): void {
 md.core.ruler.after('block', 'zulip_quote_fences', quoteFences);
 md.core.ruler.push('zulip_inline', finishInline);
 
-/** Zulip's code block: a Pygments "codehilite" block, without the highlighting. */
-function codeBlock(content: string, language = ''): string {
-  // Pygments drops trailing whitespace, and ends the code with a newline.
-  const code = content.replace(/[ \t]+$/gm, '');
-  const body = code.endsWith('\n') ? code : `${code}\n`;
-  const lang = language ? attrs([['data-code-language', language]]) : '';
-  return `<div class="codehilite"${lang}><pre><span></span><code>${escapeCode(body)}</code></pre></div>\n`;
-}
-
 const rules = md.renderer.rules;
 rules.text = (tokens, idx) => escapeText(tokens[idx].content);
 rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx].content)}</code>`;
-rules.fence = (tokens, idx) => codeBlock(tokens[idx].content, fenceLanguage(tokens[idx].info));
-rules.code_block = (tokens, idx) => codeBlock(tokens[idx].content);
+// Code blocks: Zulip's codehilite HTML with Pygments token classes (code-highlight.ts); a block ends its line.
+const codeFence = (token: MarkdownIt.Token, env: RenderEnv) =>
+  withNewline(renderCodeBlock(token.content, fenceLanguage(token.info), { defaultLanguage: env.defaultCodeBlockLanguage }));
+const withNewline = (block: string) => (block && `${block}\n`);
+rules.fence = (tokens, idx, _options, env: RenderEnv) => codeFence(tokens[idx], env);
+rules.code_block = (tokens, idx) => withNewline(renderCodeBlock(tokens[idx].content, undefined));
 rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
 rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta);

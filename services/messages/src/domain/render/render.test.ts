@@ -58,13 +58,18 @@ describe('renderMessage: raw HTML', () => {
 });
 
 describe('renderMessage: code', () => {
-  it('renders fenced code as Zulip\'s codehilite block, with the language when given', () => {
+  it('renders fenced code as Zulip\'s codehilite block, with the language\'s Pygments name and token classes', () => {
     expect(html('Hamlet once said\n~~~~\ndef func():\n    x = 1\n~~~~\nAnd all was good.')).toBe(
       '<p>Hamlet once said</p>\n<div class="codehilite"><pre><span></span><code>def func():\n    x = 1\n</code></pre></div>\n<p>And all was good.</p>',
     );
-    expect(html('```python\ndef speak(self):\n    x = 1\n```'))
-      .toBe('<div class="codehilite" data-code-language="python"><pre><span></span><code>def speak(self):\n    x = 1\n</code></pre></div>');
-    expect(html('~~~~ {.py}\nx\n~~~~')).toBe('<div class="codehilite" data-code-language="py"><pre><span></span><code>x\n</code></pre></div>');
+    // Zulip's codeblock_hilite_python fixture case.
+    expect(html('```python\ndef speak(self):\n    x = 1\n```')).toBe(
+      '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> <span class="nf">speak</span>' +
+        '<span class="p">(</span><span class="bp">self</span><span class="p">):</span>\n    <span class="n">x</span> <span class="o">=</span> ' +
+        '<span class="mi">1</span>\n</code></pre></div>',
+    );
+    expect(html('~~~~ {.py}\nx\n~~~~'))
+      .toBe('<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span>\n</code></pre></div>');
   });
 
   it('drops trailing whitespace in code, as Pygments does, and escapes quotes there', () => {

@@ -17,6 +17,7 @@ export function renderMessage(content: string, ctx: RenderContext): Rendered {
     hasAttachment: false,
   };
   const env: RenderEnv = { lookup: new Lookup(ctx), linkifiers: compileLinkifiers(ctx.linkifiers), findings };
+  env.defaultCodeBlockLanguage = ctx.defaultCodeBlockLanguage;
   // Zulip's blocks are joined by newlines, with none after the last.
   const html = md.render(content, env).replace(/\n+$/, '');
   return {
