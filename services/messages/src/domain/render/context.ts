@@ -18,6 +18,10 @@ export interface RenderContext {
    * groups; url_template an RFC 6570 template like "https://github.com/zulip/zulip/issues/{id}".
    */
   linkifiers: { id: number; pattern: string; url_template: string }[];
+  /** The realm's URL ("https://chat.example.com"): links to its own #narrow/ views become relative, as in Zulip. */
+  realmUrl?: string;
+  /** The sender's translate_emoticons setting: `:)` becomes an emoji. */
+  translateEmoticons?: boolean;
 }
 
 export interface Rendered {
@@ -73,4 +77,6 @@ export interface RenderEnv {
   lookup: Lookup;
   linkifiers: CompiledLinkifier[];
   findings: Findings;
+  realmUrl?: string;
+  translateEmoticons: boolean;
 }

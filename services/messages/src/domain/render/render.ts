@@ -16,7 +16,13 @@ export function renderMessage(content: string, ctx: RenderContext): Rendered {
     hasImage: false,
     hasAttachment: false,
   };
-  const env: RenderEnv = { lookup: new Lookup(ctx), linkifiers: compileLinkifiers(ctx.linkifiers), findings };
+  const env: RenderEnv = {
+    lookup: new Lookup(ctx),
+    linkifiers: compileLinkifiers(ctx.linkifiers),
+    findings,
+    realmUrl: ctx.realmUrl,
+    translateEmoticons: ctx.translateEmoticons ?? false,
+  };
   // Zulip's blocks are joined by newlines, with none after the last.
   const html = md.render(content, env).replace(/\n+$/, '');
   return {
