@@ -2,8 +2,10 @@ import MarkdownIt from 'markdown-it';
 import { channelLinkRule, renderChannelLink } from './channel-links';
 import { renderEmoji } from './emoji';
 import { attrs, escapeCode, escapeText } from './html';
+import { fenceInfo, SPOILER_CLOSE, SPOILER_CONTENT, SPOILER_OPEN, zulipFences } from './fences';
 import { finishInline } from './inline-pass';
 import { linkTarget } from './links';
+import { renderInlineTex, renderMathBlock, texRule } from './math';
 import { mentionRule, renderMention } from './mentions';
 
 /**
@@ -45,30 +47,13 @@ md.inline.ruler.before('emphasis', 'zulip_mention', mentionRule);
 md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLinkRule);
 md.inline.ruler.before('emphasis', 'zulip_underscore', underscoreRule);
 
-const QUOTE_LANGUAGES: ReadonlySet<string> = new Set(['quote', 'quoted']);
-
 /** The language of a fence's info string, as Zulip's FENCE_RE reads it ("{.py}" is "py"). */
 export function fenceLanguage(info: string): string {
-  return /^\{?\.?([a-zA-Z0-9_+\-./#]*)/.exec(md.utils.unescapeAll(info).trim())![1];
+  return fenceInfo(md, info).language;
 }
 
-/** ```quote and ```quoted fences are block quotes of their Markdown, as in Zulip. */
-function quoteFences(state: MarkdownIt.StateCore): void {
-  for (let i = 0; i < state.tokens.length; i++) {
-    const fence = state.tokens[i];
-    if (fence.type !== 'fence' || !QUOTE_LANGUAGES.has(fenceLanguage(fence.info))) continue;
-    const inner: MarkdownIt.Token[] = [];
-    state.md.block.parse(fence.content, state.md, state.env, inner);
-    const open = new state.Token('blockquote_open', 'blockquote', 1);
-    const close = new state.Token('blockquote_close', 'blockquote', -1);
-    open.block = close.block = true;
-    open.map = fence.map;
-    // The loop goes on into the inner tokens, so quote fences inside are converted too.
-    state.tokens.splice(i, 1, open, ...inner, close);
-  }
-}
-
-md.core.ruler.after('block', 'zulip_quote_fences', quoteFences);
+md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
+md.core.ruler.after('block', 'zulip_fences', zulipFences);
 md.core.ruler.push('zulip_inline', finishInline);
 
 /** Zulip's code block: a Pygments "codehilite" block, without the highlighting. */
@@ -89,4 +74,9 @@ rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
 rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta);
 rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta);
+rules.zulip_tex = (tokens, idx) => renderInlineTex(tokens[idx].content);
+rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
+rules.zulip_spoiler_open = () => SPOILER_OPEN;
+rules.zulip_spoiler_content = () => SPOILER_CONTENT;
+rules.zulip_spoiler_close = () => SPOILER_CLOSE;
 rules.zulip_emoji = (tokens, idx) => renderEmoji(tokens[idx].meta.name, tokens[idx].meta.code);
