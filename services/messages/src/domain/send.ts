@@ -200,8 +200,9 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
  * use it). Also answers the context it rendered with.
  */
 export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
-  const [ctx, channels] = await Promise.all([dir.renderContextFor(content), dir.channelsForRendering(content)]);
-  return { rendered: renderMessage(content, { ...ctx, channels }), ctx };
+  const [ctx, channels, translateEmoticons] = await Promise.all([
+    dir.renderContextFor(content), dir.channelsForRendering(content), dir.translatesEmoticons(content)]);
+  return { rendered: renderMessage(content, { ...ctx, channels, translateEmoticons }), ctx };
 }
 
 /** A message about to be stored: who sends it where, and who receives a copy. */

@@ -6,6 +6,7 @@ import { fenceInfo, SPOILER_CLOSE, SPOILER_CONTENT, SPOILER_OPEN, zulipFences } 
 import { finishInline } from './inline-pass';
 import { linkTarget } from './links';
 import { renderInlineTex, renderMathBlock, texRule } from './math';
+import { renderTime, timeRule } from './time';
 import { mentionRule, renderMention } from './mentions';
 
 /**
@@ -53,6 +54,7 @@ export function fenceLanguage(info: string): string {
 }
 
 md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
+md.inline.ruler.before('autolink', 'zulip_time', timeRule);
 md.core.ruler.after('block', 'zulip_fences', zulipFences);
 md.core.ruler.push('zulip_inline', finishInline);
 
@@ -74,6 +76,7 @@ rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
 rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta);
 rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta);
+rules.zulip_time = (tokens, idx) => renderTime(tokens[idx].content);
 rules.zulip_tex = (tokens, idx) => renderInlineTex(tokens[idx].content);
 rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
 rules.zulip_spoiler_open = () => SPOILER_OPEN;
