@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { zulipLinkifyMatch } from './autolinks';
 import { channelLinkRule, renderChannelLink } from './channel-links';
 import { renderEmoji } from './emoji';
 import { attrs, escapeCode, escapeText } from './html';
@@ -18,7 +19,8 @@ import { mentionRule, renderMention } from './mentions';
  * Zulip has no setext headings and no reference links; `_` does not emphasize; `~~` is <del>.
  */
 export const md = new MarkdownIt('default', { html: false, linkify: true, breaks: true });
-md.disable(['lheading', 'reference']);
+// Nor `<url>` auto-links: Zulip shows the brackets around the link it finds inside.
+md.disable(['lheading', 'reference', 'autolink']);
 
 const normalizeLink = md.normalizeLink.bind(md);
 md.normalizeLink = (url) => {
@@ -28,11 +30,10 @@ md.normalizeLink = (url) => {
 // Zulip's scheme allow-list rather than markdown-it's deny-list (which lets data:image through).
 md.validateLink = (url) => linkTarget(url) !== undefined;
 
-// Zulip leaves out top-level domains that are mostly file extensions ("see main.py").
-const FILE_EXTENSION_TLD = /\.(?:java|md|mov|py|zip)$/i;
 const linkifyMatch = md.linkify.match.bind(md.linkify);
-md.linkify.match = (text) =>
-  (linkifyMatch(text) ?? []).filter((link) => link.schema !== '' || !FILE_EXTENSION_TLD.test(link.raw.split(/[/?#:]/, 1)[0]));
+md.linkify.match = (text) => zulipLinkifyMatch(text, linkifyMatch(text));
+// Every auto-link goes through that one match (markdown-it's inline rule would bypass it).
+md.inline.ruler.disable('linkify');
 
 /** Underscores are plain text: Zulip keeps `snake_case` and `__init__` as typed. */
 function underscoreRule(state: MarkdownIt.StateInline, validateOnly: boolean): boolean {
