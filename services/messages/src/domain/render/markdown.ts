@@ -5,6 +5,7 @@ import { renderEmoji } from './emoji';
 import { attrs, escapeCode, escapeText } from './html';
 import { fenceInfo, SPOILER_CLOSE, SPOILER_CONTENT, SPOILER_OPEN, zulipFences } from './fences';
 import { finishInline } from './inline-pass';
+import { strikeRule, zulipBlocks, zulipEmphasis, zulipFenceRule } from './structure';
 import { linkTarget } from './links';
 import { renderInlineTex, renderMathBlock, texRule } from './math';
 import { renderTime, timeRule } from './time';
@@ -27,6 +28,8 @@ md.normalizeLink = (url) => {
   const normalized = normalizeLink(url);
   return linkTarget(normalized) ?? normalized;
 };
+// An auto-link shows the URL as typed (markdown-it would decode %20 and the like).
+md.normalizeLinkText = (url) => url;
 // Zulip's scheme allow-list rather than markdown-it's deny-list (which lets data:image through).
 md.validateLink = (url) => linkTarget(url) !== undefined;
 
@@ -55,8 +58,16 @@ export function fenceLanguage(info: string): string {
 }
 
 md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
+md.inline.ruler.disable('strikethrough');
+md.inline.ruler2.disable('strikethrough');
+md.inline.ruler.before('emphasis', 'zulip_strike', strikeRule);
+const fenceRule = (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] }).__rules__
+  .find((rule) => rule.name === 'fence')!.fn;
+md.block.ruler.at('fence', zulipFenceRule(fenceRule), { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.inline.ruler.before('autolink', 'zulip_time', timeRule);
 md.core.ruler.after('block', 'zulip_fences', zulipFences);
+md.core.ruler.after('zulip_fences', 'zulip_blocks', zulipBlocks);
+md.core.ruler.after('inline', 'zulip_emphasis', zulipEmphasis);
 md.core.ruler.push('zulip_inline', finishInline);
 
 /** Zulip's code block: a Pygments "codehilite" block, without the highlighting. */
