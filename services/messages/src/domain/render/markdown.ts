@@ -5,7 +5,7 @@ import { renderEmoji } from './emoji';
 import { attrs, escapeCode, escapeText } from './html';
 import { fenceInfo, SPOILER_CLOSE, SPOILER_CONTENT, SPOILER_OPEN, zulipFences } from './fences';
 import { finishInline } from './inline-pass';
-import { strikeRule, zulipBlocks, zulipEmphasis, zulipFenceRule } from './structure';
+import { strikeRule, zulipBlocks, zulipEmphasis, zulipFenceRule, zulipListRule } from './structure';
 import { linkTarget } from './links';
 import { renderInlineTex, renderMathBlock, texRule } from './math';
 import { renderTime, timeRule } from './time';
@@ -61,9 +61,10 @@ md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
 md.inline.ruler.disable('strikethrough');
 md.inline.ruler2.disable('strikethrough');
 md.inline.ruler.before('emphasis', 'zulip_strike', strikeRule);
-const fenceRule = (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] }).__rules__
-  .find((rule) => rule.name === 'fence')!.fn;
-md.block.ruler.at('fence', zulipFenceRule(fenceRule), { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+const blockRule = (name: string) => (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] })
+  .__rules__.find((rule) => rule.name === name)!.fn;
+md.block.ruler.at('fence', zulipFenceRule(blockRule('fence')), { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+md.block.ruler.at('list', zulipListRule(blockRule('list')), { alt: ['paragraph', 'reference', 'blockquote'] });
 md.inline.ruler.before('autolink', 'zulip_time', timeRule);
 md.core.ruler.after('block', 'zulip_fences', zulipFences);
 md.core.ruler.after('zulip_fences', 'zulip_blocks', zulipBlocks);

@@ -18,6 +18,23 @@ export function zulipFenceRule(fence: MarkdownIt.ParserBlock.RuleBlock): Markdow
 }
 
 /**
+ * In Zulip an ordered list nested in a list item may start at any number right after the
+ * item's text ("2. B\n  3. C"); CommonMark lets only a "1." interrupt a paragraph there.
+ */
+export function zulipListRule(list: MarkdownIt.ParserBlock.RuleBlock): MarkdownIt.ParserBlock.RuleBlock {
+  return (state, startLine, endLine, silent) => {
+    if (!silent || state.parentType !== 'paragraph' || state.blkIndent === 0) return list(state, startLine, endLine, silent);
+    const parentType = state.parentType;
+    state.parentType = 'list';
+    try {
+      return list(state, startLine, endLine, silent);
+    } finally {
+      state.parentType = parentType;
+    }
+  };
+}
+
+/**
  * Zulip's blocks: a quote with nothing in it is the text ">" (so `>>>` is two quotes around
  * ">"), and adjacent bullet lists with different markers (`*`, `-`, `+`) are one list.
  */
@@ -97,4 +114,45 @@ export function strikeRule(state: MarkdownIt.StateInline, silent: boolean): bool
   }
   state.pos = end + 2;
   return true;
+}
+
+const LIST_ITEM = /^( *)([*+-]|\d{1,9}[.)])( +)(?=\S)/;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Zulip nests a list item two spaces in (Python-Markdown with a tab length of 2), where
+ * CommonMark wants it at its parent's content column ("1. " takes 3). The source's list items
+ * indented under an item are moved to that column, so markdown-it nests what Zulip nests; fenced
+ * code is left alone. One pass over the lines, with a stack of the open items.
+ */
+export function zulipListIndents(content: string): string {
+  const lines = content.split('\n');
+  const open: { indent: number; column: number; contentColumn: number }[] = [];
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const fenceMark = FENCE_LINE.exec(line);
+    if (fence !== undefined) {
+      if (fenceMark && fenceMark[1][0] === fence[0] && fenceMark[1].length >= fence.length && !line.slice(fenceMark[0].length).trim()) fence = undefined;
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark[1];
+      open.length = 0;
+      continue;
+    }
+    const item = LIST_ITEM.exec(line);
+    if (!item) {
+      if (line.trim() && !line.startsWith(' ')) open.length = 0;
+      continue;
+    }
+    const indent = item[1].length;
+    while (open.length && open[open.length - 1].indent >= indent) open.pop();
+    const parent = open[open.length - 1];
+    const column = parent && indent >= parent.indent + 2 ? Math.max(indent, parent.contentColumn) : indent;
+    if (column !== indent) lines[i] = ' '.repeat(column) + line.slice(indent);
+    const spaces = item[3].length > 4 ? 1 : item[3].length;
+    open.push({ indent, column, contentColumn: column + item[2].length + spaces });
+  }
+  return lines.join('\n');
 }
