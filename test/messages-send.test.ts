@@ -944,6 +944,22 @@ describe('POST /messages/render', () => {
   it('refuses empty content', async () => {
     refused(await realm.member.api.post('/messages/render', { content: '  ' }), 'Message must not be empty');
   });
+
+  it("renders Zulip's spoilers, math, times and emoji (Zulip's Markdown cases in services/messages/src/domain/render)", async () => {
+    const content = '```spoiler Ending\nThey win\n```\n$$x^2$$ at <time:2017-12-31T05:30:00+05:30> \u{1F47D}';
+    const { rendered } = ok(await realm.member.api.post('/messages/render', { content }));
+    expect(rendered).toMatch(/^<div class="spoiler-block"><div class="spoiler-header">\n<p>Ending<\/p>\n<\/div><div class="spoiler-content" aria-hidden="true">\n<p>They win<\/p>\n<\/div><\/div>\n<p><span class="katex">/);
+    expect(rendered).toContain(' at <time datetime="2017-12-31T00:00:00Z">2017-12-31T05:30:00+05:30</time> <span aria-label="alien" class="emoji emoji-1f47d" role="img" title="alien">:alien:</span></p>');
+  });
+
+  it("translates emoticons for a sender whose translate_emoticons is on, and only for them", async () => {
+    const sender = await realm.addUser({ role: Role.MEMBER, name: unique('Emoticon sender') });
+    const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
+    expect(ok(await sender.api.post('/messages/render', { content: 'hi :)' })).rendered).toBe('<p>hi :)</p>');
+    ok(await sender.api.patch('/settings', { translate_emoticons: true }));
+    expect(ok(await sender.api.post('/messages/render', { content: 'hi :)' })).rendered).toBe(`<p>hi ${smile}</p>`);
+    expect(ok(await realm.member.api.post('/messages/render', { content: 'hi :)' })).rendered).toBe('<p>hi :)</p>');
+  });
 });
 
 describe('channel links', () => {

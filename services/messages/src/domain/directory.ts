@@ -14,6 +14,7 @@ import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/
 import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
 import type { RenderContext } from './render';
+import { hasEmoticon } from './render/emoji';
 import type { KeptAnswers } from './kept-answers';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
@@ -240,6 +241,16 @@ export class Directory {
   async userSettings(userIds: number[]): Promise<Record<string, unknown>[]> {
     const r = await this.users<GetUserSettingsReply__Output>('GetUserSettings', { realm_id: this.caller.realm_id, user_ids: userIds });
     return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
+  }
+
+  /**
+   * Whether the caller's messages translate emoticons (their translate_emoticons setting), read
+   * only when `content` has an emoticon to translate.
+   */
+  async translatesEmoticons(content: string): Promise<boolean> {
+    if (!hasEmoticon(content)) return false;
+    const [settings] = await this.userSettings([this.caller.user_id]);
+    return settings?.translate_emoticons === true;
   }
 
   /** The channels the caller has muted (their subscriptions' is_muted), fetched once. */

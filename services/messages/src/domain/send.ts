@@ -200,10 +200,10 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
  * use it). Also answers the context it rendered with.
  */
 export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
-  const [ctx, channels, defaultCodeBlockLanguage] = await Promise.all([
-    dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content),
+  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons] = await Promise.all([
+    dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
   ]);
-  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage }), ctx };
+  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons }), ctx };
 }
 
 /** The realm's default_code_block_language, when the content has a code fence it may apply to. */

@@ -20,6 +20,10 @@ export interface RenderContext {
   linkifiers: { id: number; pattern: string; url_template: string }[];
   /** The realm's default_code_block_language, for fences that name none (unset or '': none). */
   defaultCodeBlockLanguage?: string;
+  /** The realm's URL ("https://chat.example.com"): links to its own #narrow/ views become relative, as in Zulip. */
+  realmUrl?: string;
+  /** The sender's translate_emoticons setting: `:)` becomes an emoji. */
+  translateEmoticons?: boolean;
 }
 
 export interface Rendered {
@@ -77,4 +81,6 @@ export interface RenderEnv {
   findings: Findings;
   /** RenderContext.defaultCodeBlockLanguage. */
   defaultCodeBlockLanguage?: string;
+  realmUrl?: string;
+  translateEmoticons: boolean;
 }

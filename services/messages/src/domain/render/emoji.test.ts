@@ -33,9 +33,9 @@ describe('emoji shortcodes', () => {
     expect(html(':thumbsup: :red_car: :kiwifruit: :rainbow-flag:')).toBe('<p>:thumbsup: :red_car: :kiwifruit: :rainbow-flag:</p>');
   });
 
-  it("keeps the code as Zulip writes it, U+FE0F included where Zulip's data has it", () => {
+  it('writes the code as Zulip renders it, without U+FE0F (emoji_names.py: 1f575-200d-2640)', () => {
     expect(html(':woman_detective:')).toBe(
-      '<p><span aria-label="woman detective" class="emoji emoji-1f575-fe0f-200d-2640-fe0f" role="img" title="woman detective">' +
+      '<p><span aria-label="woman detective" class="emoji emoji-1f575-200d-2640" role="img" title="woman detective">' +
         ':woman_detective:</span></p>',
     );
   });
@@ -61,8 +61,30 @@ describe('emoji shortcodes', () => {
   it('renders emoji inside emphasis but not inside code or links', () => {
     expect(html('**:smile:** `:smile:` [:smile:](https://x.com)')).toBe(
       `<p><strong>${smile}</strong> <code>:smile:</code> ` +
-        '<a href="https://x.com" title="https://x.com" target="_blank" rel="noopener noreferrer">:smile:</a></p>',
+        '<a href="https://x.com">:smile:</a></p>',
     );
     expect(html('```\n:smile:\n```')).toBe('<div class="codehilite"><pre><span></span><code>:smile:\n</code></pre></div>');
+  });
+});
+
+describe('Unicode emoji and emoticons', () => {
+  const render = (content: string, translateEmoticons = false) =>
+    renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], translateEmoticons }).html;
+  const span = (name: string, code: string) =>
+    `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
+
+  it("wraps a Unicode emoji Zulip names in its emoji span, and leaves text-style symbols and unnamed sequences", () => {
+    expect(render('Extra\u{1F47D}Terrestrial')).toBe(`<p>Extra${span('alien', '1f47d')}Terrestrial</p>`);
+    expect(render('\u2b06\ufe0f and \u{1F441}\u200d\u{1F5E8}')).toBe(`<p>${span('up', '2b06')} and ${span('eye_in_speech_bubble', '1f441-200d-1f5e8')}</p>`);
+    expect(render('1 \u2194 # \u00a9')).toBe('<p>1 \u2194 # \u00a9</p>');
+    expect(render('\u{1F426}\u200d\u{1F525}')).toBe('<p>\u{1F426}\u200d\u{1F525}</p>');
+    expect(render('`\u{1F47D}`')).toBe('<p><code>\u{1F47D}</code></p>');
+  });
+
+  it('translates emoticons only for a sender who enables it, and only between terminal symbols', () => {
+    expect(render(':) <3')).toBe('<p>:) &lt;3</p>');
+    expect(render(':) foo :( bar <3 x:) (:)', true))
+      .toBe(`<p>${span('smile', '1f642')} foo ${span('frown', '1f641')} bar ${span('heart', '2764')} x:) ${span('smile', '1f642')})</p>`);
+    expect(render('`:)` [:)](https://x.com)', true)).not.toContain('emoji');
   });
 });

@@ -40,11 +40,15 @@ function finishChildren(children: Token[], pass: Pass, inLink: boolean): Token[]
       case 'link_open': {
         linkDepth++;
         const href = token.attrGet('href') ?? '';
-        token.attrs = linkAttrs(href, token.attrGet('title') ?? undefined);
+        token.attrs = linkAttrs(href, pass.env.realmUrl);
         noteLink(pass.env.findings, href);
         out.push(token);
-        // Zulip shows the URL of a link written without text.
-        if (children[i + 1]?.type === 'link_close') out.push(textToken(pass.state, href));
+        // Zulip shows the URL of a link written without text, or with only white space.
+        const close = children.findIndex((t, j) => j > i && t.type === 'link_close');
+        if (children.slice(i + 1, close).every((t) => t.type === 'text' && !t.content.trim())) {
+          children.splice(i + 1, close - i - 1);
+          out.push(textToken(pass.state, token.attrGet('href') ?? href));
+        }
         return;
       }
       case 'link_close':
@@ -76,7 +80,7 @@ function finishChildren(children: Token[], pass: Pass, inLink: boolean): Token[]
 function imageAsLink(image: Token, pass: Pass): Token[] {
   const src = image.attrGet('src') ?? '';
   const open = new pass.state.Token('link_open', 'a', 1);
-  open.attrs = linkAttrs(src, image.attrGet('title') || undefined);
+  open.attrs = linkAttrs(src, pass.env.realmUrl);
   noteLink(pass.env.findings, src, true);
   const inner = finishChildren(image.children ?? [], pass, true);
   if (inner.length === 0) inner.push(textToken(pass.state, src));
@@ -94,12 +98,12 @@ function splitText(text: string, blockedBefore: boolean, pass: Pass): Token[] {
   for (const piece of applyLinkifiers(text, blockedBefore, env.linkifiers)) {
     if (piece.url !== undefined) {
       const open = new state.Token('link_open', 'a', 1);
-      open.attrs = linkAttrs(piece.url);
+      open.attrs = linkAttrs(piece.url, env.realmUrl);
       noteLink(env.findings, piece.url);
       out.push(open, textToken(state, piece.text), new state.Token('link_close', 'a', -1));
       continue;
     }
-    for (const part of splitEmoji(piece.text)) {
+    for (const part of splitEmoji(piece.text, env.translateEmoticons)) {
       if (!part.emoji) {
         out.push(textToken(state, part.text));
         continue;

@@ -43,7 +43,17 @@ export function noteLink(findings: Findings, href: string, image = false): void 
   if (isUploadUrl(href)) findings.hasAttachment = true;
 }
 
-/** The attributes of a rendered link: title is the URL unless the author gave one. */
-export function linkAttrs(href: string, title?: string): [string, string][] {
-  return [['href', href], ['title', title || href], ['target', '_blank'], ['rel', 'noopener noreferrer']];
+/**
+ * The attributes of a rendered link: only href, as Zulip writes it (url_to_a). A link to this
+ * realm's own views or uploads is made relative, so that it opens in place
+ * (rewrite_local_links_to_relative).
+ */
+export function linkAttrs(href: string, realmUrl?: string): [string, string][] {
+  return [['href', localLink(href, realmUrl)]];
+}
+
+function localLink(href: string, realmUrl?: string): string {
+  if (!realmUrl) return href;
+  const prefix = `${realmUrl.replace(/\/$/, '')}/`;
+  return href.startsWith(`${prefix}#`) || href.startsWith(`${prefix}user_uploads/`) ? href.slice(prefix.length) : href;
 }

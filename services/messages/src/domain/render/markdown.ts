@@ -1,11 +1,16 @@
 import MarkdownIt from 'markdown-it';
+import { zulipLinkifyMatch } from './autolinks';
 import { channelLinkRule, renderChannelLink } from './channel-links';
 import { renderCodeBlock } from './code-highlight';
 import type { RenderEnv } from './context';
 import { renderEmoji } from './emoji';
 import { escapeText } from './html';
+import { fenceInfo, SPOILER_CLOSE, SPOILER_CONTENT, SPOILER_OPEN, zulipFences } from './fences';
 import { finishInline } from './inline-pass';
+import { strikeRule, zulipBlocks, zulipEmphasis, zulipFenceRule, zulipListRule } from './structure';
 import { linkTarget } from './links';
+import { renderInlineTex, renderMathBlock, texRule } from './math';
+import { renderTime, timeRule } from './time';
 import { mentionRule, renderMention } from './mentions';
 
 /**
@@ -17,21 +22,23 @@ import { mentionRule, renderMention } from './mentions';
  * Zulip has no setext headings and no reference links; `_` does not emphasize; `~~` is <del>.
  */
 export const md = new MarkdownIt('default', { html: false, linkify: true, breaks: true });
-md.disable(['lheading', 'reference']);
+// Nor `<url>` auto-links: Zulip shows the brackets around the link it finds inside.
+md.disable(['lheading', 'reference', 'autolink']);
 
 const normalizeLink = md.normalizeLink.bind(md);
 md.normalizeLink = (url) => {
   const normalized = normalizeLink(url);
   return linkTarget(normalized) ?? normalized;
 };
+// An auto-link shows the URL as typed (markdown-it would decode %20 and the like).
+md.normalizeLinkText = (url) => url;
 // Zulip's scheme allow-list rather than markdown-it's deny-list (which lets data:image through).
 md.validateLink = (url) => linkTarget(url) !== undefined;
 
-// Zulip leaves out top-level domains that are mostly file extensions ("see main.py").
-const FILE_EXTENSION_TLD = /\.(?:java|md|mov|py|zip)$/i;
 const linkifyMatch = md.linkify.match.bind(md.linkify);
-md.linkify.match = (text) =>
-  (linkifyMatch(text) ?? []).filter((link) => link.schema !== '' || !FILE_EXTENSION_TLD.test(link.raw.split(/[/?#:]/, 1)[0]));
+md.linkify.match = (text) => zulipLinkifyMatch(text, linkifyMatch(text));
+// Every auto-link goes through that one match (markdown-it's inline rule would bypass it).
+md.inline.ruler.disable('linkify');
 
 /** Underscores are plain text: Zulip keeps `snake_case` and `__init__` as typed. */
 function underscoreRule(state: MarkdownIt.StateInline, validateOnly: boolean): boolean {
@@ -47,30 +54,23 @@ md.inline.ruler.before('emphasis', 'zulip_mention', mentionRule);
 md.inline.ruler.before('emphasis', 'zulip_channel_link', channelLinkRule);
 md.inline.ruler.before('emphasis', 'zulip_underscore', underscoreRule);
 
-const QUOTE_LANGUAGES: ReadonlySet<string> = new Set(['quote', 'quoted']);
-
 /** The language of a fence's info string, as Zulip's FENCE_RE reads it ("{.py}" is "py"). */
 export function fenceLanguage(info: string): string {
-  return /^\{?\.?([a-zA-Z0-9_+\-./#]*)/.exec(md.utils.unescapeAll(info).trim())![1];
+  return fenceInfo(md, info).language;
 }
 
-/** ```quote and ```quoted fences are block quotes of their Markdown, as in Zulip. */
-function quoteFences(state: MarkdownIt.StateCore): void {
-  for (let i = 0; i < state.tokens.length; i++) {
-    const fence = state.tokens[i];
-    if (fence.type !== 'fence' || !QUOTE_LANGUAGES.has(fenceLanguage(fence.info))) continue;
-    const inner: MarkdownIt.Token[] = [];
-    state.md.block.parse(fence.content, state.md, state.env, inner);
-    const open = new state.Token('blockquote_open', 'blockquote', 1);
-    const close = new state.Token('blockquote_close', 'blockquote', -1);
-    open.block = close.block = true;
-    open.map = fence.map;
-    // The loop goes on into the inner tokens, so quote fences inside are converted too.
-    state.tokens.splice(i, 1, open, ...inner, close);
-  }
-}
-
-md.core.ruler.after('block', 'zulip_quote_fences', quoteFences);
+md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
+md.inline.ruler.disable('strikethrough');
+md.inline.ruler2.disable('strikethrough');
+md.inline.ruler.before('emphasis', 'zulip_strike', strikeRule);
+const blockRule = (name: string) => (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] })
+  .__rules__.find((rule) => rule.name === name)!.fn;
+md.block.ruler.at('fence', zulipFenceRule(blockRule('fence')), { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+md.block.ruler.at('list', zulipListRule(blockRule('list')), { alt: ['paragraph', 'reference', 'blockquote'] });
+md.inline.ruler.before('autolink', 'zulip_time', timeRule);
+md.core.ruler.after('block', 'zulip_fences', zulipFences);
+md.core.ruler.after('zulip_fences', 'zulip_blocks', zulipBlocks);
+md.core.ruler.after('inline', 'zulip_emphasis', zulipEmphasis);
 md.core.ruler.push('zulip_inline', finishInline);
 
 const rules = md.renderer.rules;
@@ -86,4 +86,10 @@ rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
 rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta);
 rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta);
+rules.zulip_time = (tokens, idx) => renderTime(tokens[idx].content);
+rules.zulip_tex = (tokens, idx) => renderInlineTex(tokens[idx].content);
+rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
+rules.zulip_spoiler_open = () => SPOILER_OPEN;
+rules.zulip_spoiler_content = () => SPOILER_CONTENT;
+rules.zulip_spoiler_close = () => SPOILER_CLOSE;
 rules.zulip_emoji = (tokens, idx) => renderEmoji(tokens[idx].meta.name, tokens[idx].meta.code);

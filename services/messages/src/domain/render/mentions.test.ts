@@ -85,7 +85,7 @@ describe('user mentions', () => {
   it('is a mention inside emphasis and link text, as in Zulip', () => {
     expect(html('*hi @**Full Name***')).toBe(`<p><em>hi ${user(12, 'Full Name')}</em></p>`);
     expect(render('[@**Full Name**](https://x.com)')).toMatchObject({
-      html: `<p><a href="https://x.com" title="https://x.com" target="_blank" rel="noopener noreferrer">${user(12, 'Full Name')}</a></p>`,
+      html: `<p><a href="https://x.com">${user(12, 'Full Name')}</a></p>`,
       mentionedUserIds: [12],
     });
   });

@@ -8,7 +8,7 @@ const ctx: RenderContext = {
 };
 const html = (content: string) => renderMessage(content, ctx).html;
 const link = (url: string, text = url) =>
-  `<a href="${url}" title="${url}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+  `<a href="${url}">${text}</a>`;
 
 describe('renderMessage: Markdown', () => {
   it('writes paragraphs joined by a newline, with none at the end, and nothing for nothing', () => {
@@ -105,11 +105,19 @@ describe('renderMessage: code', () => {
 });
 
 describe('renderMessage: links', () => {
-  it('links URLs and Markdown links with target, rel and the URL as title', () => {
+  it('links URLs and Markdown links with href alone, as Zulip (no title, target or rel)', () => {
     expect(html('see https://zulip.com/ now')).toBe(`<p>see ${link('https://zulip.com/')} now</p>`);
     expect(html('[Zulip](https://zulip.com)')).toBe(`<p>${link('https://zulip.com', 'Zulip')}</p>`);
-    expect(html('[Zulip](https://zulip.com "the site")'))
-      .toBe('<p><a href="https://zulip.com" title="the site" target="_blank" rel="noopener noreferrer">Zulip</a></p>');
+    expect(html('[Zulip](https://zulip.com "the site")')).toBe(`<p>${link('https://zulip.com', 'Zulip')}</p>`);
+  });
+
+  it('shows the URL of a link with blank text, and makes links to the realm itself relative', () => {
+    expect(html('[  ](https://github.com)')).toBe(`<p>${link('https://github.com')}</p>`);
+    const local = (content: string) => renderMessage(content, { ...ctx, realmUrl: 'https://chat.example.com' }).html;
+    expect(local('[foo](https://chat.example.com/#narrow/stream/1-Denmark)')).toBe(`<p>${link('#narrow/stream/1-Denmark', 'foo')}</p>`);
+    expect(local('https://chat.example.com/user_uploads/2/ab/f.pdf')).toBe(`<p>${link('user_uploads/2/ab/f.pdf', 'https://chat.example.com/user_uploads/2/ab/f.pdf')}</p>`);
+    expect(local('https://chat.example.com/https://example.com')).toBe(`<p>${link('https://chat.example.com/https://example.com')}</p>`);
+    expect(local('https://chat.example.com.evil.com/#narrow')).toBe(`<p>${link('https://chat.example.com.evil.com/#narrow')}</p>`);
   });
 
   it('links bare domains with http:// and keeps relative links relative', () => {

@@ -1,6 +1,7 @@
 import { Lookup, type Findings, type RenderContext, type RenderEnv, type Rendered } from './context';
 import { compileLinkifiers } from './linkifiers';
 import { md } from './markdown';
+import { zulipListIndents } from './structure';
 
 /**
  * A message's Markdown as the HTML Zulip would store in rendered_content, with what it
@@ -16,10 +17,16 @@ export function renderMessage(content: string, ctx: RenderContext): Rendered {
     hasImage: false,
     hasAttachment: false,
   };
-  const env: RenderEnv = { lookup: new Lookup(ctx), linkifiers: compileLinkifiers(ctx.linkifiers), findings };
-  env.defaultCodeBlockLanguage = ctx.defaultCodeBlockLanguage;
+  const env: RenderEnv = {
+    lookup: new Lookup(ctx),
+    linkifiers: compileLinkifiers(ctx.linkifiers),
+    findings,
+    realmUrl: ctx.realmUrl,
+    translateEmoticons: ctx.translateEmoticons ?? false,
+    defaultCodeBlockLanguage: ctx.defaultCodeBlockLanguage,
+  };
   // Zulip's blocks are joined by newlines, with none after the last.
-  const html = md.render(content, env).replace(/\n+$/, '');
+  const html = md.render(zulipListIndents(content), env).replace(/\n+$/, '');
   return {
     html,
     mentionedUserIds: [...findings.mentionedUserIds],
