@@ -934,6 +934,15 @@ describe('GET /messages: narrows', () => {
 });
 
 describe('POST /messages/render', () => {
+  it('makes links to the realm\'s own views and uploads relative, as Zulip, and leaves other hosts\' alone', async () => {
+    const own = `http://${realm.host}`;
+    const body = ok(await realm.member.api.post('/messages/render', {
+      content: `${own}/#narrow/channel/1-general and [files](${own}/user_uploads/1/ab/x.txt) and http://elsewhere.example/#narrow/channel/1-general`,
+    }));
+    expect(body.rendered).toBe('<p><a href="#narrow/channel/1-general">' + own + '/#narrow/channel/1-general</a> and <a href="user_uploads/1/ab/x.txt">files</a>'
+      + ' and <a href="http://elsewhere.example/#narrow/channel/1-general">http://elsewhere.example/#narrow/channel/1-general</a></p>');
+  });
+
   it('renders Markdown and mentions to HTML without sending anything', async () => {
     const before = (await fetch(realm.member, { anchor: 'newest', num_before: 1, num_after: 0 })).messages.map((m: Json) => m.id);
     const body = ok(await realm.member.api.post('/messages/render', { content: `**bold** and @**${realm.other.full_name}**` }));

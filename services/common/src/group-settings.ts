@@ -74,13 +74,16 @@ export interface RealmPolicy {
   settings: Record<string, unknown>;
   systemGroups: Record<string, number>;
   stringId: string;
+  /** The realm's URL, where the users service said it (GetRealmPolicyReply.realm_url). */
+  url?: string;
 }
 
 /** The users service's realm policy as it travels (GetRealmPolicyReply, or a caller context), decoded. */
-export function realmPolicyOf(r: { settings: string; system_groups: Record<string, number | string>; string_id?: string }): RealmPolicy {
+export function realmPolicyOf(r: { settings: string; system_groups: Record<string, number | string>; string_id?: string; realm_url?: string }): RealmPolicy {
   return {
     settings: JSON.parse(r.settings) as Record<string, unknown>,
     systemGroups: Object.fromEntries(Object.entries(r.system_groups).map(([k, v]) => [k, Number(v)])),
     stringId: r.string_id ?? '',
+    ...(r.realm_url ? { url: r.realm_url } : {}),
   };
 }

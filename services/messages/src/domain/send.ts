@@ -200,10 +200,16 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
  * use it). Also answers the context it rendered with.
  */
 export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
-  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons] = await Promise.all([
+  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl] = await Promise.all([
     dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
+    realmUrlFor(dir, content),
   ]);
-  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons }), ctx };
+  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl }), ctx };
+}
+
+/** The realm's URL, when the content has a URL that may be one of its views or uploads (Zulip makes those links relative). */
+async function realmUrlFor(dir: Directory, content: string): Promise<string | undefined> {
+  return /https?:\/\//i.test(content) ? (await dir.realmPolicy()).url : undefined;
 }
 
 /** The realm's default_code_block_language, when the content has a code fence it may apply to. */

@@ -34,7 +34,7 @@ export const getPermissionContext = (deps: UsersDeps): Handler<GetPermissionCont
   const byId = new Map(users.map((u) => [u.id, u]));
   const asked = [...new Set(userIds)].filter((id) => byId.has(id)).map((id) => byId.get(id)!);
   return {
-    policy: realmPolicyReply(context),
+    policy: realmPolicyReply(context, deps.config),
     memberships: context.memberships,
     // In the order asked, each once.
     users: asked.map((u) => resolvedUser(u, deps.config)),
