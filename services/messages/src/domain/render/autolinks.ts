@@ -38,17 +38,27 @@ function zulipLinkEnd(text: string, start: number, email: boolean): number | und
   return depth === 0 && deepest <= MAX_PAREN_DEPTH ? end : undefined;
 }
 
-/** linkify-it's matches, cut and extended to the links Zulip's get_web_link_regex finds. */
-export function zulipLinkifyMatch(text: string, matches: Match[] | null): Match[] {
-  const out = (matches ?? []).flatMap((m) => {
-    if (m.index > 0 && !MAY_PRECEDE.test(text[m.index - 1])) return [];
-    const email = m.schema === 'mailto:' || (m.schema === '' && m.url.startsWith('mailto:'));
-    const end = zulipLinkEnd(text, m.index, email);
-    if (end === undefined) return [];
-    const raw = text.slice(m.index, end);
-    if (m.schema === '' && !email && FILE_EXTENSION_TLD.test(raw.split(/[/?#:]/, 1)[0])) return [];
-    const prefix = m.schema !== '' ? '' : email ? 'mailto:' : 'http://';
-    return [{ ...m, lastIndex: end, raw, text: raw, url: prefix + raw }];
-  });
-  return out;
+/**
+ * linkify-it's matches, cut and extended to the links Zulip's get_web_link_regex finds.
+ * `afterColons` are linkify-it's matches in the text with each colon not before "//" read as
+ * a space: Zulip links what follows a colon whatever stands before it ("javascript:foo.com"
+ * links foo.com), where linkify-it, reading a scheme it refuses, finds nothing.
+ */
+export function zulipLinkifyMatch(text: string, matches: Match[] | null, afterColons: Match[] | null = null): Match[] {
+  const kept = (matches ?? []).flatMap((m) => asZulipLink(text, m));
+  const overlaps = (m: Match) => kept.some((o) => m.index < o.lastIndex && o.index < m.lastIndex);
+  const extra = (afterColons ?? []).filter((m) => m.index > 0 && text[m.index - 1] === ':' && !overlaps(m)).flatMap((m) => asZulipLink(text, m));
+  return [...kept, ...extra].sort((a, b) => a.index - b.index);
+}
+
+/** One linkify-it match as the link Zulip makes there, if any. */
+function asZulipLink(text: string, m: Match): Match[] {
+  if (m.index > 0 && !MAY_PRECEDE.test(text[m.index - 1])) return [];
+  const email = m.schema === 'mailto:' || (m.schema === '' && m.url.startsWith('mailto:'));
+  const end = zulipLinkEnd(text, m.index, email);
+  if (end === undefined) return [];
+  const raw = text.slice(m.index, end);
+  if (m.schema === '' && !email && FILE_EXTENSION_TLD.test(raw.split(/[/?#:]/, 1)[0])) return [];
+  const prefix = m.schema !== '' ? '' : email ? 'mailto:' : 'http://';
+  return [{ ...m, lastIndex: end, raw, text: raw, url: prefix + raw }];
 }

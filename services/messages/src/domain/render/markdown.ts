@@ -36,7 +36,11 @@ md.normalizeLinkText = (url) => url;
 md.validateLink = (url) => linkTarget(url) !== undefined;
 
 const linkifyMatch = md.linkify.match.bind(md.linkify);
-md.linkify.match = (text) => zulipLinkifyMatch(text, linkifyMatch(text));
+const linkifyTest = md.linkify.test.bind(md.linkify);
+/** The text with each colon not before "//" read as a space (same length): see zulipLinkifyMatch. */
+const colonsAsSpaces = (text: string) => text.replace(/:(?!\/\/)/g, ' ');
+md.linkify.match = (text) => zulipLinkifyMatch(text, linkifyMatch(text), text.includes(':') ? linkifyMatch(colonsAsSpaces(text)) : null);
+md.linkify.test = (text) => linkifyTest(text) || (text.includes(':') && linkifyTest(colonsAsSpaces(text)));
 // Every auto-link goes through that one match (markdown-it's inline rule would bypass it).
 md.inline.ruler.disable('linkify');
 

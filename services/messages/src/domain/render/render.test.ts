@@ -188,3 +188,14 @@ describe('renderMessage: has: facts', () => {
     expect(facts('`/user_uploads/2/ab/f.pdf`')).toEqual({ hasLink: false, hasImage: false, hasAttachment: false });
   });
 });
+
+describe('auto-links after a colon', () => {
+  const html = (content: string) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [] }).html;
+  it('links what follows a colon, as Zulip, and keeps ports, schemes and e-mail addresses whole', () => {
+    expect(html('see:example.com')).toBe('<p>see:<a href="http://example.com">example.com</a></p>');
+    expect(html('http://example.com:8080/a:b')).toBe('<p><a href="http://example.com:8080/a:b">http://example.com:8080/a:b</a></p>');
+    // Zulip's link regex takes the address alone (no scheme before it), after the colon.
+    expect(html('mailto:a@example.com')).toBe('<p>mailto:<a href="mailto:a@example.com">a@example.com</a></p>');
+    expect(html('javascript:alert(1)')).toBe('<p>javascript:alert(1)</p>');
+  });
+});
