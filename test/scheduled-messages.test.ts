@@ -96,6 +96,23 @@ describe('delivery', () => {
     expect((await pending()).some((s) => s.scheduled_message_id === id)).toBe(false);
   });
 
+  it('applies the sender\'s automatic follow when it delivers, as a send does', async () => {
+    const at = inAnHour() + 3 * HOUR;
+    const topic = `follow ${Date.now()}`;
+    // ON_INITIATION (3): starting a topic follows it.
+    expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 3 })).status).toBe(200);
+    try {
+      expect((await realm.member.api.post('/scheduled_messages', { type: 'stream', to: channel, topic, content: 'A new topic later', scheduled_delivery_timestamp: at })).status).toBe(200);
+      const policyOf = async () => ((await realm.member.api.post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics as Json[])
+        .find((t) => t.stream_id === channel && t.topic_name === topic)?.visibility_policy;
+      expect(await policyOf()).toBeUndefined();
+      expect((await deliverAt(at + 1)).sent).toBeGreaterThanOrEqual(1);
+      expect(await policyOf()).toBe(3);
+    } finally {
+      await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 4 });
+    }
+  });
+
   it('fails a message whose delivery the rules now refuse, and tells the sender why', async () => {
     const at = inAnHour() + 2 * HOUR;
     const restricted = (await realm.admin.api.post('/channels/create', { name: 'Soon closed', subscribers: [realm.member.user_id], send_new_subscription_messages: false })).body.id;

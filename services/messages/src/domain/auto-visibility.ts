@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Logger, withTransaction } from '@parley/common';
+import { Logger, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/user-topics';
 import type { ChannelAccess, Directory, TopicSettings } from './directory';
 import { activeNames, applyVisibility, ChangeContext, changeContext } from './user-topics';
@@ -63,10 +63,10 @@ export interface SendVisibility {
  * is stored (one statement: their policy and whether the topic has earlier messages), or
  * undefined. The settings come with the sender's permission context (no hop).
  */
-export async function decideForSend(pool: pg.Pool, dir: Directory, channel: ChannelAccess, topic: string, isBot: boolean): Promise<SendVisibility | undefined> {
+export async function decideForSend(db: Queryable, dir: Directory, channel: ChannelAccess, topic: string, isBot: boolean): Promise<SendVisibility | undefined> {
   const settings = await dir.topicSettings();
   if (isBot || changesNothing(settings)) return undefined;
-  const state = await store.topicStateFor(pool, dir.caller.user_id, channel.stream_id, topic, channel.history_visible);
+  const state = await store.topicStateFor(db, dir.caller.user_id, channel.stream_id, topic, channel.history_visible);
   const policy = forSendMessage(settings, channel.is_muted, state.policy, state.started);
   if (policy === undefined) return undefined;
   // The names of muted_topics' event only when unmuting a muted topic changes that list.

@@ -126,6 +126,8 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
   let sent = 0;
   let failed = 0;
   for (;;) {
+    // What the delivered sends do once committed (their senders' automatic topic visibility).
+    const afterCommit: ((pool: pg.Pool) => Promise<void>)[] = [];
     const batch = await withTransaction(pool, async (tx) => {
       const due = await store.claimDue(tx, now, 20);
       for (const row of due) {
@@ -137,10 +139,11 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
             await notifyReminders(tx, sender, { op: 'remove', reminder_id: row.id });
           } else {
             const dir = await senderDirectory(clients, row);
-            const messageId = await sendPrepared(tx, dir, row.client, {
+            const { id: messageId, after } = await sendPrepared(tx, dir, row.client, {
               type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender,
             }, opts);
             await store.markDelivered(tx, row.id, messageId);
+            afterCommit.push(after);
             await notify(tx, sender, { op: 'remove', scheduled_message_id: row.id });
           }
           await tx.query('RELEASE SAVEPOINT delivery');
@@ -166,6 +169,7 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
       }
       return due.length;
     });
+    for (const after of afterCommit) await after(pool);
     if (batch < 20) return { sent, failed };
   }
 }

@@ -158,11 +158,24 @@ export async function checkSendMessage(
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
-/** Checks and stores a send in the caller's transaction (scheduled deliveries). */
+/**
+ * Checks and stores a send in the caller's transaction (scheduled deliveries). `after`, called
+ * once that transaction has committed, applies the sender's and the mentioned users'
+ * automatic topic visibility (follow, unmute) as a send does.
+ */
 export async function sendPrepared(
   tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, opts: SendOptions, key?: string,
-): Promise<number> {
-  return storeSend(tx, dir, client, req, await prepareSend(dir, req), opts, key);
+): Promise<{ id: number; after: (pool: pg.Pool) => Promise<void> }> {
+  const prepared = await prepareSend(dir, req);
+  const visibility = prepared.channel && await decideForSend(tx, dir, prepared.channel, prepared.topic, prepared.me.is_bot);
+  const seen: SendReport = {};
+  const id = await storeSend(tx, dir, client, req, prepared, { ...opts, seen }, key);
+  return {
+    id,
+    after: async (pool) => {
+      if (prepared.channel) await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
+    },
+  };
 }
 
 /** Stores a checked send, and its idempotency key in the caller's transaction (`db` is then one). */
