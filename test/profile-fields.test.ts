@@ -1,6 +1,7 @@
 import { Params } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
+import { ok } from './support/responses';
 
 /**
  * Custom profile fields over HTTP: GET/POST/PATCH /realm/profile_fields, PATCH/DELETE
@@ -156,6 +157,17 @@ describe('profile data', () => {
       mentor: await createField({ field_type: 6, name: 'Mentor' }), site: await createField({ field_type: 5, name: 'Site' }),
       badge: await createField({ name: 'Badge', editable_by_user: false }),
     };
+  });
+
+  it('renders the text fields\' values as messages render Markdown, by their owner and by an administrator', async () => {
+    const user = await realm.addUser({ name: 'Markdown profile' });
+    const data = [{ id: f.phone, value: '**call** me :octopus: <b>' }];
+    expect((await user.api.patch('/users/me/profile_data', { data }, UNDOCUMENTED)).body).toEqual({ result: 'success', msg: '' });
+    const html = '<p><strong>call</strong> me <span aria-label="octopus" class="emoji emoji-1f419" role="img" title="octopus">:octopus:</span> &lt;b&gt;</p>';
+    expect((await user.api.get('/users/me')).body.profile_data[f.phone]).toEqual({ value: '**call** me :octopus: <b>', rendered_value: html });
+    ok(await realm.admin.api.patch(`/users/${user.user_id}`, { profile_data: [{ id: f.phone, value: 'see https://example.com' }] }));
+    expect((await user.api.get('/users/me')).body.profile_data[f.phone].rendered_value)
+      .toBe('<p>see <a href="https://example.com">https://example.com</a></p>');
   });
 
   it('lets users set and clear their own values, shown in user objects', async () => {

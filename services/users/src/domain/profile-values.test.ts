@@ -4,7 +4,7 @@ import { callerOf, clientEventsSince, closeUsersDb, FixtureName, outboxMark, use
 import { checkCreateProfileField, checkDeleteProfileField } from './profile-fields';
 import {
   checkRemoveOwnProfileData, checkUpdateOwnProfileData, checkUpdateProfileData, parseFieldIds, parseProfileData,
-  profileDataFor, renderValue,
+  profileDataFor, renderValue, type RenderMarkdown,
 } from './profile-values';
 import { checkSetUserActive } from './activation';
 
@@ -36,10 +36,40 @@ afterAll(async () => {
   await closeUsersDb();
 });
 
-const setOwn = (who: FixtureName, data: unknown, r = realm) => checkUpdateOwnProfileData(pool(), callerOf(r, who), json(data));
+/** What the messages service would render, here the escaped text (the integration tests render real Markdown); what it was asked is kept. */
+const asked: string[] = [];
+const escaping: RenderMarkdown = async (text) => {
+  asked.push(text);
+  return renderValue(text);
+};
+const setOwn = (who: FixtureName, data: unknown, r = realm, render = escaping) => checkUpdateOwnProfileData(pool(), callerOf(r, who), json(data), render);
 const setFor = (caller: Caller, userId: number, data: unknown) =>
   withTransaction(pool(), (tx) => checkUpdateProfileData(tx, caller, userId, json(data)));
 const valuesOf = async (userId: number, r = realm) => (await profileDataFor(pool(), r.realm_id, [userId])).get(userId)!;
+
+describe('rendering', () => {
+  it('stores what the renderer made of the text types\' values, asking it once per distinct value and never for other types', async () => {
+    asked.length = 0;
+    const marked: RenderMarkdown = async (text) => {
+      asked.push(text);
+      return `<p>rendered ${text}</p>`;
+    };
+    await setOwn('moderator', [{ id: f.short, value: 'same' }, { id: f.long, value: 'same' }, { id: f.url, value: 'https://example.com' }, { id: f.date, value: '2001-02-03' }], realm, marked);
+    expect(asked).toEqual(['same']);
+    expect(await valuesOf(realm.moderator.user_id)).toMatchObject({
+      [f.short]: { value: 'same', rendered_value: '<p>rendered same</p>' }, [f.long]: { value: 'same', rendered_value: '<p>rendered same</p>' },
+      [f.url]: { value: 'https://example.com' }, [f.date]: { value: '2001-02-03' },
+    });
+    expect((await valuesOf(realm.moderator.user_id))[f.url]).not.toHaveProperty('rendered_value');
+  });
+
+  it('asks nothing for data the check refuses', async () => {
+    asked.length = 0;
+    await expect(setOwn('moderator', 'not a list')).rejects.toThrow();
+    await expect(setOwn('moderator', [{ id: 999999, value: 'x' }])).rejects.toThrow();
+    expect(asked).toEqual([]);
+  });
+});
 
 describe('values per field type', () => {
   it('stores valid values, rendering the text types', async () => {

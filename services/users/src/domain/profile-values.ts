@@ -30,11 +30,33 @@ class NotEditableError extends BadRequestError {
   }
 }
 
+/** Markdown to HTML as messages render it: the messages service's RenderMessage. */
+export type RenderMarkdown = (text: string) => Promise<string>;
+
 /**
- * HTML for the Markdown-capable types: escaped text in one paragraph. Not followed yet:
- * Zulip renders these as Markdown; the messages service's RenderMessage (which channel
- * descriptions use) is the way, once this code path may make the call.
+ * The HTML of the values `data` gives the realm's Markdown-capable fields (short and long
+ * text), rendered as messages are, as Zulip renders them: asked of the messages service
+ * before the transaction, one call per distinct value. Data the check will refuse renders
+ * nothing; a value without HTML here is stored as escaped text (renderValue).
  */
+export async function renderProfileValues(
+  pool: pg.Pool, realmId: number, data: string | undefined, render: RenderMarkdown,
+): Promise<Map<string, string>> {
+  let entries: ProfileDataEntry[];
+  try {
+    entries = data === undefined ? [] : parseProfileData(data, 'data');
+  } catch {
+    return new Map();
+  }
+  const renderable = new Set((await store.findFields(pool, realmId, entries.map((e) => e.id)))
+    .filter((f) => isRenderable(f.field_type)).map((f) => f.id));
+  const texts = [...new Set(entries.filter((e) => renderable.has(e.id) && typeof e.value === 'string' && e.value.trim())
+    .map((e) => e.value as string))];
+  const html = await Promise.all(texts.map(render));
+  return new Map(texts.map((text, i) => [text, html[i]!]));
+}
+
+/** HTML for a Markdown-capable value nothing rendered: its escaped text in one paragraph. */
 export function renderValue(value: string): string {
   const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -125,7 +147,7 @@ interface ValueChange { field: ProfileFieldRow; value: string | null }
  * transaction.
  */
 export async function checkUpdateProfileData(
-  tx: Queryable, caller: Caller, targetUserId: number, data: string, varName = 'profile_data',
+  tx: Queryable, caller: Caller, targetUserId: number, data: string, varName = 'profile_data', rendered: Map<string, string> = new Map(),
 ): Promise<void> {
   const entries = parseProfileData(data, varName);
   const target = await accessUser(tx, caller, targetUserId, { allowDeactivated: true });
@@ -136,13 +158,14 @@ export async function checkUpdateProfileData(
     const field = fields.get(id)!;
     changes.push({ field, value: isEmpty(value) ? null : await checkValue(tx, caller.realm_id, field, value!) });
   }
-  await doUpdateProfileData(tx, target, changes);
+  await doUpdateProfileData(tx, target, changes, rendered);
 }
 
 /** PATCH /users/me/profile_data (human users). */
-export async function checkUpdateOwnProfileData(pool: pg.Pool, caller: Caller, data: string): Promise<void> {
+export async function checkUpdateOwnProfileData(pool: pg.Pool, caller: Caller, data: string, render: RenderMarkdown): Promise<void> {
   refuseBots(caller);
-  await withTransaction(pool, (tx) => checkUpdateProfileData(tx, caller, caller.user_id, data, 'data'));
+  const rendered = await renderProfileValues(pool, caller.realm_id, data, render);
+  await withTransaction(pool, (tx) => checkUpdateProfileData(tx, caller, caller.user_id, data, 'data', rendered));
 }
 
 /** DELETE /users/me/profile_data (human users): clears the caller's values of the fields `fieldIds`. */
@@ -159,7 +182,7 @@ export async function checkRemoveOwnProfileData(pool: pg.Pool, caller: Caller, f
  * Precondition: changes checked, fields locked. Writes the values that differ and tells the
  * realm, one realm_user update per changed field (the reference's shape, value null when cleared).
  */
-async function doUpdateProfileData(tx: Queryable, target: UserRow, changes: ValueChange[]): Promise<void> {
+async function doUpdateProfileData(tx: Queryable, target: UserRow, changes: ValueChange[], html: Map<string, string> = new Map()): Promise<void> {
   const ids = [...new Set(changes.map((c) => c.field.id))];
   const current = new Map((await store.findValues(tx, target.id, ids, { lock: true })).map((v) => [v.field_id, v.value]));
   for (const { field, value } of changes) {
@@ -170,7 +193,7 @@ async function doUpdateProfileData(tx: Queryable, target: UserRow, changes: Valu
       continue;
     }
     if (current.get(field.id) === value) continue;
-    const rendered = isRenderable(field.field_type) ? renderValue(value) : null;
+    const rendered = isRenderable(field.field_type) ? html.get(value) ?? renderValue(value) : null;
     await store.upsertValue(tx, { user_id: target.id, field_id: field.id, value, rendered_value: rendered });
     current.set(field.id, value);
     await notifyValueChanged(tx, target, { id: field.id, value, ...(rendered !== null && { rendered_value: rendered }) });

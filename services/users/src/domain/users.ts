@@ -14,7 +14,7 @@ import { checkPasswordShape, hashPassword } from './passwords';
 import { directSystemGroups } from './system-groups';
 import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
-import { checkUpdateProfileData } from './profile-values';
+import { checkUpdateProfileData, renderProfileValues, type RenderMarkdown } from './profile-values';
 import { notifyAuthChanged, notifyClients, notifyUserActiveChanged, notifyUserCreated, notifyUserRoleChanged } from './notify';
 
 export interface NewUser {
@@ -140,8 +140,11 @@ export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller
 }
 
 /** PATCH /users/{id}: administrators change names and roles; only owners touch ownership. */
-export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number; profile_data?: string }): Promise<void> {
+export async function checkUpdateUser(
+  pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number; profile_data?: string }, render: RenderMarkdown,
+): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
+  const rendered = await renderProfileValues(pool, caller.realm_id, req.profile_data, render);
   await withTransaction(pool, async (tx) => {
     const target = await accessUser(tx, caller, req.user_id, { allowDeactivated: true, lock: true });
     const changes: { full_name?: string; role?: number } = {};
@@ -151,7 +154,7 @@ export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user
       changes.role = req.role;
     }
     await doUpdateUser(tx, target, changes);
-    if (req.profile_data !== undefined) await checkUpdateProfileData(tx, caller, target.id, req.profile_data);
+    if (req.profile_data !== undefined) await checkUpdateProfileData(tx, caller, target.id, req.profile_data, 'profile_data', rendered);
   });
 }
 

@@ -1,0 +1,11 @@
+import { parseJsonReply, type CallContext, type JsonReplyOf, type RpcClient } from '@parley/common';
+import type { RenderMarkdown } from './profile-values';
+
+/**
+ * Markdown rendered as messages are (the messages service owns the renderer): for the
+ * Markdown-capable custom profile field values, on behalf of ctx's caller. Call it before a
+ * transaction, never inside one.
+ */
+export function markdownThrough(messages: RpcClient, ctx: CallContext): RenderMarkdown {
+  return async (text) => parseJsonReply<{ rendered: string }>(await messages.call<JsonReplyOf>('RenderMessage', { content: text }, ctx)).rendered;
+}
