@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, Queryable, refuseBots, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, isApiError, Queryable, refuseBots, withTransaction } from '@parley/common';
 import * as store from '../store/profile-fields';
 import * as userStore from '../store/users';
 import type { ProfileFieldRow } from '../store/profile-fields';
@@ -52,8 +52,12 @@ export async function renderProfileValues(
     .filter((f) => isRenderable(f.field_type)).map((f) => f.id));
   const texts = [...new Set(entries.filter((e) => renderable.has(e.id) && typeof e.value === 'string' && e.value.trim())
     .map((e) => e.value as string))];
-  const html = await Promise.all(texts.map(render));
-  return new Map(texts.map((text, i) => [text, html[i]!]));
+  // A value the renderer refuses (a NUL byte, say) is left to the check, whose refusal is the field's own.
+  const html = await Promise.all(texts.map((text) => render(text).catch((err: unknown) => {
+    if (isApiError(err) && err.httpStatus < 500) return undefined;
+    throw err;
+  })));
+  return new Map(texts.flatMap((text, i) => (html[i] === undefined ? [] : [[text, html[i]!] as [string, string]])));
 }
 
 /** HTML for a Markdown-capable value nothing rendered: its escaped text in one paragraph. */
