@@ -12,6 +12,7 @@ import { linkTarget } from './links';
 import { renderInlineTex, renderMathBlock, texRule } from './math';
 import { renderTime, timeRule } from './time';
 import { mentionRule, renderMention } from './mentions';
+import { imagePreviews } from './previews';
 
 /**
  * The one markdown-it instance: CommonMark plus tables, strikethrough and auto-links, set up
@@ -76,6 +77,7 @@ md.core.ruler.after('block', 'zulip_fences', zulipFences);
 md.core.ruler.after('zulip_fences', 'zulip_blocks', zulipBlocks);
 md.core.ruler.after('inline', 'zulip_emphasis', zulipEmphasis);
 md.core.ruler.push('zulip_inline', finishInline);
+md.core.ruler.push('zulip_image_previews', imagePreviews);
 
 const rules = md.renderer.rules;
 rules.text = (tokens, idx) => escapeText(tokens[idx].content);

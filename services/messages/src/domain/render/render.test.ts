@@ -151,8 +151,9 @@ describe('renderMessage: links', () => {
     expect(html('[x](<https://x.com/a b>)')).toBe(`<p>${link('https://x.com/a%20b', 'x')}</p>`);
   });
 
-  it('renders image syntax as Zulip does: a "!" and a link', () => {
-    expect(html('![a cat](https://x.com/cat.png)')).toBe(`<p>!${link('https://x.com/cat.png', 'a cat')}</p>`);
+  it('renders image syntax as Zulip does: a "!" and a link, previewed', () => {
+    expect(html('![a cat](https://x.com/cat.png)')).toBe(`<p>!${link('https://x.com/cat.png', 'a cat')}</p>\n`
+      + '<div class="message_inline_image"><a href="https://x.com/cat.png" title="a cat"><img src="https://x.com/cat.png"></a></div>');
   });
 });
 
@@ -197,5 +198,36 @@ describe('auto-links after a colon', () => {
     // Zulip's link regex takes the address alone (no scheme before it), after the colon.
     expect(html('mailto:a@example.com')).toBe('<p>mailto:<a href="mailto:a@example.com">a@example.com</a></p>');
     expect(html('javascript:alert(1)')).toBe('<p>javascript:alert(1)</p>');
+  });
+});
+
+describe('image previews', () => {
+  const html = (content: string) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [] });
+  const preview = (href: string, title?: string) =>
+    `<div class="message_inline_image"><a href="${href}"${title ? ` title="${title}"` : ''}><img src="${href}"></a></div>`;
+
+  it('previews an uploaded image under its paragraph, titled by the link, and counts it for has:image', () => {
+    const r = html('Look: [cat.png](/user_uploads/2/ab/x/cat.png) and [notes.txt](/user_uploads/2/cd/y/notes.txt)');
+    expect(r.html).toBe('<p>Look: <a href="/user_uploads/2/ab/x/cat.png">cat.png</a> and <a href="/user_uploads/2/cd/y/notes.txt">notes.txt</a></p>\n'
+      + preview('/user_uploads/2/ab/x/cat.png', 'cat.png'));
+    expect(r.hasImage).toBe(true);
+  });
+
+  it('previews each URL once, none in quotes, and a message of only an image URL as its preview alone', () => {
+    expect(html('https://x.com/a.png').html).toBe(preview('https://x.com/a.png'));
+    const twice = '<a href="https://x.com/a.png">https://x.com/a.png</a>';
+    expect(html('https://x.com/a.png and again https://x.com/a.png').html).toBe(`<p>${twice} and again ${twice}</p>\n${preview('https://x.com/a.png')}`);
+    expect(html('> https://x.com/q.png').html).toBe('<blockquote>\n<p><a href="https://x.com/q.png">https://x.com/q.png</a></p>\n</blockquote>');
+  });
+
+  it('gives none at all past 24 image URLs in a message, as Zulip', () => {
+    const many = Array.from({ length: 25 }, (_, i) => `https://x.com/${i}.png`).join(' ');
+    expect(html(many).html).not.toContain('message_inline_image');
+    expect(html(many.split(' ').slice(0, 24).join(' ')).html.match(/message_inline_image/g)).toHaveLength(24);
+  });
+
+  it('escapes the title and the URL', () => {
+    expect(html('[<b>"x"</b>](https://x.com/a.png?q="><script>)').html)
+      .toContain('<div class="message_inline_image"><a href="https://x.com/a.png?q=%22%3E%3Cscript%3E" title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">');
   });
 });
