@@ -368,3 +368,18 @@ describe('user statuses with custom emoji', () => {
     }
   });
 });
+
+describe('custom emoji in messages', () => {
+  it('renders `:name:` as the emoji\'s image while it is active, for everyone who reads it, and as text once deactivated', async () => {
+    const name = fresh();
+    const emoji = await addEmoji(realm.member, name);
+    const img = `<img alt=":${name}:" class="emoji" src="${emoji.source_url}" title="${name.replace(/_/g, ' ')}">`;
+    for (const sender of [realm.member, realm.guest, realm.bot]) {
+      expect(ok(await sender.api.post('/messages/render', { content: `Look :${name}:` })).rendered).toBe(`<p>Look ${img}</p>`);
+    }
+    const id = ok(await realm.member.api.post('/messages', { type: 'direct', to: JSON.stringify([realm.admin.user_id]), content: `:${name}:` })).id as number;
+    expect(ok(await realm.admin.api.get(`/messages/${id}`)).message.content).toBe(`<p>${img}</p>`);
+    ok(await deactivate(realm.admin, name));
+    expect(ok(await realm.member.api.post('/messages/render', { content: `:${name}:` })).rendered).toBe(`<p>:${name}:</p>`);
+  });
+});

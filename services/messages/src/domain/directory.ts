@@ -14,7 +14,7 @@ import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/
 import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
 import type { RenderContext } from './render';
-import { hasEmoticon } from './render/emoji';
+import { hasEmoticon, hasShortcode } from './render/emoji';
 import type { KeptAnswers } from './kept-answers';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
@@ -67,6 +67,7 @@ export class Directory {
   private mutedChannels?: Promise<number[]>;
   private rendering?: Promise<Omit<RenderContext, 'channels'>>;
   private linkifierList?: Promise<RenderContext['linkifiers']>;
+  private realmEmojiMap?: Promise<ReadonlyMap<string, string>>;
   /** The caller's permission context, once asked for (see permissionContext). */
   private context?: Promise<GetPermissionContextReply__Output>;
   /**
@@ -247,6 +248,19 @@ export class Directory {
    * Whether the caller's messages translate emoticons (their translate_emoticons setting), read
    * only when `content` has an emoticon to translate.
    */
+  /**
+   * The realm's active custom emoji (name → image URL) when the content has a `:name:`
+   * shortcode, asked of the uploads service once; none otherwise.
+   */
+  realmEmojiFor(content: string): Promise<ReadonlyMap<string, string> | undefined> {
+    if (!hasShortcode(content)) return Promise.resolve(undefined);
+    this.realmEmojiMap ??= this.uploads<JsonReplyOf>('GetRealmEmoji', {}).then((r) => new Map(
+      Object.values(parseJsonReply<{ emoji: Record<string, { name: string; source_url: string; deactivated: boolean }> }>(r).emoji)
+        .filter((e) => !e.deactivated).map((e) => [e.name, e.source_url]),
+    ));
+    return this.realmEmojiMap;
+  }
+
   async translatesEmoticons(content: string): Promise<boolean> {
     if (!hasEmoticon(content)) return false;
     const [settings] = await this.userSettings([this.caller.user_id]);

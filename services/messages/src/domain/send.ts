@@ -213,11 +213,11 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
  * use it). Also answers the context it rendered with.
  */
 export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
-  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl] = await Promise.all([
+  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji] = await Promise.all([
     dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
-    realmUrlFor(dir, content),
+    realmUrlFor(dir, content), dir.realmEmojiFor(content),
   ]);
-  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl }), ctx };
+  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji }), ctx };
 }
 
 /** The realm's URL, when the content has a URL that may be one of its views or uploads (Zulip makes those links relative). */

@@ -24,6 +24,8 @@ export interface RenderContext {
   realmUrl?: string;
   /** The sender's translate_emoticons setting: `:)` becomes an emoji. */
   translateEmoticons?: boolean;
+  /** The realm's active custom emoji, name → image URL (source_url): `:name:` shows the image. */
+  realmEmoji?: ReadonlyMap<string, string>;
 }
 
 export interface Rendered {
@@ -83,4 +85,5 @@ export interface RenderEnv {
   defaultCodeBlockLanguage?: string;
   realmUrl?: string;
   translateEmoticons: boolean;
+  realmEmoji?: ReadonlyMap<string, string>;
 }

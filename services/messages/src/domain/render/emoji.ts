@@ -41,15 +41,16 @@ function codeOfName(name: string): string | undefined {
   return code === undefined ? undefined : unicodeEmojiCode(code);
 }
 
-export type EmojiPiece = { text: string; emoji?: undefined } | { text: string; emoji: { name: string; code: string } };
+/** An emoji found in text: a Unicode or Zulip emoji by code, or a realm's custom emoji by its image (`src`). */
+export type EmojiPiece = { text: string; emoji?: undefined } | { text: string; emoji: { name: string; code: string; src?: string } };
 
 /**
  * The text split at the emoji Zulip renders in it: `:name:` shortcodes that name an emoji
  * (Zulip's extra `zulip`, or any of Zulip's names for a Unicode emoji, aliases too; an unknown
  * name stays text), then emoticons like `:)` when the sender translates them, then Unicode emoji
- * that Zulip names. Custom realm emoji do not exist yet.
+ * that Zulip names. A name of the realm's active custom emoji is that emoji first, as in Zulip.
  */
-export function splitEmoji(text: string, translateEmoticons = false): EmojiPiece[] {
+export function splitEmoji(text: string, translateEmoticons = false, realmEmoji?: ReadonlyMap<string, string>): EmojiPiece[] {
   const pieces: EmojiPiece[] = [];
   const plain = (t: string) => {
     if (translateEmoticons) for (const p of splitEmoticons(t)) (p.emoji ? pieces.push(p) : pushUnicode(pieces, p.text));
@@ -59,15 +60,22 @@ export function splitEmoji(text: string, translateEmoticons = false): EmojiPiece
   SHORTCODE.lastIndex = 0;
   for (let m = SHORTCODE.exec(text); m; m = SHORTCODE.exec(text)) {
     const name = m[0].slice(1, -1);
-    const code = name === 'zulip' ? 'zulip' : codeOfName(name);
+    const src = realmEmoji?.get(name);
+    const code = src !== undefined ? 'realm' : name === 'zulip' ? 'zulip' : codeOfName(name);
     // As in Zulip, an unknown name's closing colon does not open another (":x:smile:").
     if (code === undefined) continue;
     if (m.index > pos) plain(text.slice(pos, m.index));
-    pieces.push({ text: m[0], emoji: { name, code } });
+    pieces.push({ text: m[0], emoji: { name, code, ...(src !== undefined && { src }) } });
     pos = m.index + m[0].length;
   }
   if (pos < text.length) plain(text.slice(pos));
   return pieces;
+}
+
+/** Whether the text has a `:name:` shortcode at all (then the realm's custom emoji may be needed). */
+export function hasShortcode(text: string): boolean {
+  SHORTCODE.lastIndex = 0;
+  return SHORTCODE.test(text);
 }
 
 /** Whether the text has an emoticon Zulip would translate (outside code or not: a cheap first look). */
@@ -107,9 +115,10 @@ function pushUnicode(pieces: EmojiPiece[], text: string): void {
 }
 
 /** Zulip's make_emoji and make_realm_emoji: the title reads the name with spaces. */
-export function renderEmoji(name: string, code: string): string {
+export function renderEmoji(name: string, code: string, src?: string): string {
   const syntax = `:${name}:`;
   const title = name.replace(/_/g, ' ');
+  if (src !== undefined) return `<img${attrs([['alt', syntax], ['class', 'emoji'], ['src', src], ['title', title]])}>`;
   if (code === 'zulip') return `<img${attrs([['alt', syntax], ['class', 'emoji'], ['src', ZULIP_EMOJI_SRC], ['title', title]])}>`;
   const span = attrs([['aria-label', title], ['class', `emoji emoji-${code}`], ['role', 'img'], ['title', title]]);
   return `<span${span}>${escapeText(syntax)}</span>`;

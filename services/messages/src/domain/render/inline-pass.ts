@@ -103,7 +103,7 @@ function splitText(text: string, blockedBefore: boolean, pass: Pass): Token[] {
       out.push(open, textToken(state, piece.text), new state.Token('link_close', 'a', -1));
       continue;
     }
-    for (const part of splitEmoji(piece.text, env.translateEmoticons)) {
+    for (const part of splitEmoji(piece.text, env.translateEmoticons, env.realmEmoji)) {
       if (!part.emoji) {
         out.push(textToken(state, part.text));
         continue;

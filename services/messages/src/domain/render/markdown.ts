@@ -98,4 +98,4 @@ rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
 rules.zulip_spoiler_open = () => SPOILER_OPEN;
 rules.zulip_spoiler_content = () => SPOILER_CONTENT;
 rules.zulip_spoiler_close = () => SPOILER_CLOSE;
-rules.zulip_emoji = (tokens, idx) => renderEmoji(tokens[idx].meta.name, tokens[idx].meta.code);
+rules.zulip_emoji = (tokens, idx) => renderEmoji(tokens[idx].meta.name, tokens[idx].meta.code, tokens[idx].meta.src);

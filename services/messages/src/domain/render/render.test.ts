@@ -231,3 +231,19 @@ describe('image previews', () => {
       .toContain('<div class="message_inline_image"><a href="https://x.com/a.png?q=%22%3E%3Cscript%3E" title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">');
   });
 });
+
+describe('custom emoji', () => {
+  const realmEmoji = new Map([['party_parrot', '/user_avatars/2/emoji/images/7.gif'], ['smile', '/user_avatars/2/emoji/images/8.png']]);
+  const html = (content: string, emoji = realmEmoji) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], realmEmoji: emoji }).html;
+
+  it('renders an active custom emoji as its image, as Zulip\'s make_realm_emoji, before a Unicode emoji of the same name', () => {
+    expect(html(':party_parrot: and :smile:')).toBe('<p><img alt=":party_parrot:" class="emoji" src="/user_avatars/2/emoji/images/7.gif" title="party parrot">'
+      + ' and <img alt=":smile:" class="emoji" src="/user_avatars/2/emoji/images/8.png" title="smile"></p>');
+  });
+
+  it('leaves a name the realm has no emoji for as Zulip does, and never in code', () => {
+    expect(html(':no_such_emoji:')).toBe('<p>:no_such_emoji:</p>');
+    expect(html('`:party_parrot:`')).toBe('<p><code>:party_parrot:</code></p>');
+    expect(html(':smile:', new Map())).toContain('class="emoji emoji-1f642"');
+  });
+});

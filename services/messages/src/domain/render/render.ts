@@ -23,6 +23,7 @@ export function renderMessage(content: string, ctx: RenderContext): Rendered {
     findings,
     realmUrl: ctx.realmUrl,
     translateEmoticons: ctx.translateEmoticons ?? false,
+    realmEmoji: ctx.realmEmoji,
     defaultCodeBlockLanguage: ctx.defaultCodeBlockLanguage,
   };
   // Zulip's blocks are joined by newlines, with none after the last.
