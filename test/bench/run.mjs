@@ -127,6 +127,14 @@ async function measureL1() {
   return { rps: (1000 * r.renders) / total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.renders, failed: 0, cpuMsPerOp: r.cpuMs / (r.renders + 1) };
 }
 
+/** L2: the renderer on what people write (scenarios/l2-rich.mjs), `typical` or `largest`. */
+async function measureL2(kind) {
+  const r = await runNode(join(HERE, 'scenarios/l2-rich.mjs'), { kind, renders: QUICK ? 20 : 60 }, { timeoutMs: 120_000 });
+  log(`  L2 ${kind}: first render ${r.coldMs.toFixed(0)} ms, ${r.length} characters into ${r.htmlLength}`);
+  const total = r.latency.p50 * r.renders;
+  return { rps: (1000 * r.renders) / total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.renders, failed: 0, cpuMsPerOp: r.cpuMs / (r.renders + 1) };
+}
+
 // ---------------------------------------------------------------- report
 
 const f = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -360,6 +368,8 @@ async function main() {
       ...entries.filter((e) => ['S5_topic', 'S5_search', 'S6', 'S7'].includes(e.key)).map((e) => ({ key: e.key, label: e.label, run: (round) => measureHttp(e, pids[e.target], round, ctx) })),
       { key: 'S4', label: `S4 send → event, ${S4_RECEIVERS} long-polling users, ${S4_RATE} sends/s (req/s = deliveries/s; CPU per send)`, run: () => measureS4(ctx) },
       { key: 'L1', label: 'L1 render a 10,000-character message against 22 linkifiers, in-process (req/s = renders/s at p50)', run: () => measureL1() },
+      { key: 'L2_typical', label: 'L2 render a typical message (emphasis, link, emoji, a 4-line code block), in-process', run: () => measureL2('typical') },
+      { key: 'L2_largest', label: 'L2 render a 10,000-character message of math, code, emoji, spoilers, in-process', run: () => measureL2('largest') },
     ];
     const rounds = [];
     const ratioRuns = {};
