@@ -1,3 +1,4 @@
+import type { Params } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 
@@ -54,7 +55,7 @@ describe('navigation views', () => {
   it('refuses what Zulip refuses, with its messages', async () => {
     const user = realm.moderator;
     await user.api.post('/navigation_views', { fragment: 'narrow/is/followed', is_pinned: true, name: 'Followed' });
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Params, string][] = [
       [{ fragment: ' ', is_pinned: true, name: 'x' }, 'fragment cannot be blank'],
       [{ fragment: 'narrow/is/unread', is_pinned: true, name: '  ' }, 'name cannot be blank'],
       [{ fragment: 'recent', is_pinned: true, name: 'Recent' }, 'Built-in views cannot have a custom name.'],
