@@ -90,6 +90,8 @@ export interface PreparedSend {
   recipientId?: number;
   /** The recipients' alert words and mutes, when already known. */
   traits?: SendTraits;
+  /** The content rendered, when already done (before a transaction: rendering asks other services). */
+  rendering?: Rendering;
 }
 
 /** The recipient row a message to this channel or these participants belongs to. */
@@ -141,13 +143,15 @@ export async function checkSendMessage(
   // The checks ask the users and channels services: before BEGIN, not while holding a
   // connection. So does the recipient row, found (or made) and remembered once committed.
   const prepared = await prepareSend(dir, req);
-  const [recipientId, traits, visibility] = await Promise.all([
+  const [recipientId, traits, visibility, rendering] = await Promise.all([
     store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
     dir.sendTraits(prepared.recipients),
     prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
+    renderAs(dir, prepared.content),
   ]);
   prepared.recipientId = recipientId;
   prepared.traits = traits;
+  prepared.rendering = rendering;
   const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
@@ -189,6 +193,7 @@ async function storeSend(
   if (earlier !== undefined) return earlier;
   const sent = await doSend(db, dir, {
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
+    rendering: p.rendering,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
     seen: opts.seen,
@@ -207,12 +212,16 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
   return req.queue_id !== undefined && req.local_id !== undefined ? `local:${req.queue_id}:${req.local_id}` : undefined;
 }
 
+/** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
+export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }
+
 /**
  * Renders content as the caller's message: mentions of the realm's users and groups,
  * linkifiers, links to the channels the caller sees (each fetched only when the content may
- * use it). Also answers the context it rendered with.
+ * use it). Also answers the context it rendered with. It asks other services: call it before
+ * a transaction, and hand its answer to doSend (Outgoing.rendering).
  */
-export async function renderAs(dir: Directory, content: string): Promise<{ rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }> {
+export async function renderAs(dir: Directory, content: string): Promise<Rendering> {
   const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji] = await Promise.all([
     dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
     realmUrlFor(dir, content), dir.realmEmojiFor(content),
@@ -245,6 +254,8 @@ export interface Outgoing {
   /** The recipients' alert words and mutes, when already known (else asked for here). */
   traits?: SendTraits;
   content: string;
+  /** `content` rendered by renderAs, when the caller did it before its transaction (else rendered here). */
+  rendering?: Rendering;
   client: string;
   readBySender: boolean;
   delivery?: { sender_queue_id?: string; local_id?: string };
@@ -263,7 +274,7 @@ export interface Outgoing {
 export async function doSend(
   db: Queryable, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
 ): Promise<number> {
-  const [{ ctx, rendered }, policy] = await Promise.all([renderAs(dir, out.content), dir.realmPolicy()]);
+  const [{ ctx, rendered }, policy] = await Promise.all([out.rendering ?? renderAs(dir, out.content), dir.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
   let topicWildcardUsers: number[] = [];
   // Zulip counts the channel's subscribers (the sender may not be one).
