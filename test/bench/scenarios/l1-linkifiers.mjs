@@ -8,12 +8,8 @@
  * Configuration: JSON in argv[2] {renders}. Prints JSON: the first (cold) render, then the
  * latency of the others and the CPU they took.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from '../lib.mjs';
+import { timeRenders } from './render-timing.mjs';
 
-const require = createRequire(join(ROOT, 'package.json'));
-const { renderMessage } = require(join(ROOT, 'services/messages/dist/domain/render/index.js'));
 const cfg = JSON.parse(process.argv[2] ?? '{}');
 const renders = cfg.renders ?? 50;
 
@@ -33,21 +29,6 @@ const sentence = 'The fox #123 jumps over ABC-42; see zulip/zulip#456, CVE-2024-
 const content = sentence.repeat(Math.ceil(10_000 / sentence.length)).slice(0, 10_000);
 const context = { users: [], groups: [], channels: [], linkifiers };
 
-const cpu0 = process.cpuUsage();
-let t = performance.now();
-const first = renderMessage(content, context);
-const coldMs = performance.now() - t;
+const { first, ...timing } = timeRenders(content, context, renders);
 const links = (first.html.match(/<a /g) ?? []).length;
-const latencies = [];
-for (let i = 0; i < renders; i++) {
-  t = performance.now();
-  renderMessage(content, context);
-  latencies.push(performance.now() - t);
-}
-const cpu = process.cpuUsage(cpu0);
-latencies.sort((a, b) => a - b);
-const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
-process.stdout.write(`${JSON.stringify({
-  length: content.length, linkifiers: linkifiers.length, links, coldMs, renders,
-  latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) }, cpuMs: (cpu.user + cpu.system) / 1000,
-})}\n`);
+process.stdout.write(`${JSON.stringify({ length: content.length, linkifiers: linkifiers.length, links, ...timing })}\n`);

@@ -7,12 +7,8 @@
  *
  * Configuration: JSON in argv[2] {kind, renders}. Prints JSON as l1-linkifiers.mjs does.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT } from '../lib.mjs';
+import { timeRenders } from './render-timing.mjs';
 
-const require = createRequire(join(ROOT, 'package.json'));
-const { renderMessage } = require(join(ROOT, 'services/messages/dist/domain/render/index.js'));
 const cfg = JSON.parse(process.argv[2] ?? '{}');
 const renders = cfg.renders ?? 50;
 
@@ -30,20 +26,5 @@ const LARGEST = PART.repeat(Math.ceil(10_000 / PART.length)).slice(0, 10_000);
 const content = cfg.kind === 'largest' ? LARGEST : TYPICAL;
 const context = { users: [], groups: [], channels: [], linkifiers: [] };
 
-const cpu0 = process.cpuUsage();
-let t = performance.now();
-const first = renderMessage(content, context);
-const coldMs = performance.now() - t;
-const latencies = [];
-for (let i = 0; i < renders; i++) {
-  t = performance.now();
-  renderMessage(content, context);
-  latencies.push(performance.now() - t);
-}
-const cpu = process.cpuUsage(cpu0);
-latencies.sort((a, b) => a - b);
-const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
-process.stdout.write(`${JSON.stringify({
-  kind: cfg.kind, length: content.length, htmlLength: first.html.length, coldMs, renders,
-  latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) }, cpuMs: (cpu.user + cpu.system) / 1000,
-})}\n`);
+const { first, ...timing } = timeRenders(content, context, renders);
+process.stdout.write(`${JSON.stringify({ kind: cfg.kind, length: content.length, htmlLength: first.html.length, ...timing })}\n`);
