@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
 
@@ -19,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<{ id: number; name: string }> {
-  const name = unique('Topics ');
-  const id = ok(await realm.owner.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-  return { id, name };
-}
+const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
 const send = async (to: number, topic: string, by = realm.admin) =>
   ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('topic ') })).id as number;

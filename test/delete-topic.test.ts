@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { eventsOf } from './support/queues';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
@@ -25,11 +26,7 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<number> {
-  return ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Deletions '), subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-}
+const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
 const send = async (by: TestUser, topic: string, to = channel) =>
   ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('doomed ') })).id as number;

@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
 
@@ -20,11 +21,8 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[]): Promise<number> {
-  return ok(await realm.owner.api.post('/channels/create', {
-    name: unique('First unread '), subscribers: [realm.other, ...subscribers].map((u) => u.user_id), send_new_subscription_messages: false,
-  })).id as number;
-}
+/** A channel of `subscribers` and realm.other, who sends its messages. */
+const createChannel = async (subscribers: TestUser[]) => (await newChannel(realm.owner, [realm.other, ...subscribers])).id;
 
 const send = async (to: number, topic = 'unread') =>
   ok(await realm.other.api.post('/messages', { type: 'stream', to, topic, content: unique('news ') })).id as number;

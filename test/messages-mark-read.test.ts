@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { eventsOf } from './support/queues';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
@@ -22,11 +23,7 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<number> {
-  return ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Mark read '), subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-}
+const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
 // Sent by an API client: the messages start unread for everyone but their sender.
 const send = async (to: number, topic: string, by = realm.other) =>

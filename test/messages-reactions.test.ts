@@ -1,5 +1,6 @@
 import { unicodeEmojiCodeOf } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { addEmoji, unique } from './support/route-samples';
@@ -26,13 +27,7 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<{ id: number; name: string }> {
-  const name = unique('Reactions ');
-  const id = ok(await realm.owner.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-  return { id, name };
-}
+const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
 const send = async (by: TestUser, to = channel.id) =>
   ok(await by.api.post('/messages', { type: 'stream', to, topic: 'reactions', content: unique('react to me ') })).id as number;

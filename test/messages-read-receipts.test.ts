@@ -1,5 +1,6 @@
 import { Role } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
@@ -26,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<number> {
-  return ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Receipts '), subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-}
+const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
 const send = async (by: TestUser, to = channel) =>
   ok(await by.api.post('/messages', { type: 'stream', to, topic: 'receipts', content: unique('read me ') })).id as number;

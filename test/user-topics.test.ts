@@ -1,4 +1,5 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { createChannel as newChannel } from './support/channels';
 import { closeMessagesPool, messagesPool } from './support/messages-db';
 import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
@@ -29,13 +30,7 @@ afterAll(async () => {
   await closeFixtures();
 });
 
-async function createChannel(subscribers: TestUser[], params: Json = {}): Promise<{ id: number; name: string }> {
-  const name = unique('Topics ');
-  const id = ok(await realm.owner.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
-  return { id, name };
-}
+const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
 const setPolicy = (user: TestUser, stream_id: number, topic: string, visibility_policy: number) =>
   user.api.post('/user_topics', { stream_id, topic, visibility_policy });
