@@ -1,18 +1,10 @@
 import type { Queryable } from '@parley/common';
+import type { UserRow } from './users';
 
-/** A bot as the bot endpoints, realm_bot events and register's realm_bots show it. */
-export interface BotRow {
-  id: number;
-  realm_id: number;
-  delivery_email: string;
-  full_name: string;
-  role: number;
-  is_active: boolean;
+/** A bot as the bot endpoints, realm_bot events and register's realm_bots show it: a user row's columns, and a bot's own. */
+export interface BotRow extends Pick<UserRow,
+  'id' | 'realm_id' | 'delivery_email' | 'full_name' | 'role' | 'is_active' | 'bot_owner_id' | 'avatar_version' | 'can_create_users' | 'api_key_sealed'> {
   bot_type: number;
-  bot_owner_id: number | null;
-  avatar_version: number;
-  can_create_users: boolean;
-  api_key_sealed: string;
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
   default_all_public_streams: boolean;
