@@ -38,10 +38,20 @@ md.validateLink = (url) => linkTarget(url) !== undefined;
 
 const linkifyMatch = md.linkify.match.bind(md.linkify);
 const linkifyTest = md.linkify.test.bind(md.linkify);
-/** The text with each colon not before "//" read as a space (same length): see zulipLinkifyMatch. */
-const colonsAsSpaces = (text: string) => text.replace(/:(?!\/\/)/g, ' ');
-md.linkify.match = (text) => zulipLinkifyMatch(text, linkifyMatch(text), text.includes(':') ? linkifyMatch(colonsAsSpaces(text)) : null);
-md.linkify.test = (text) => linkifyTest(text) || (text.includes(':') && linkifyTest(colonsAsSpaces(text)));
+/** The text with each colon not before "//" read as a space (same length; see zulipLinkifyMatch), or null when it has none. */
+const colonsAsSpaces = (text: string): string | null => {
+  const spaced = text.replace(/:(?!\/\/)/g, ' ');
+  return spaced === text ? null : spaced;
+};
+md.linkify.match = (text) => {
+  const spaced = colonsAsSpaces(text);
+  return zulipLinkifyMatch(text, linkifyMatch(text), spaced === null ? null : linkifyMatch(spaced));
+};
+md.linkify.test = (text) => {
+  if (linkifyTest(text)) return true;
+  const spaced = colonsAsSpaces(text);
+  return spaced !== null && linkifyTest(spaced);
+};
 // Every auto-link goes through that one match (markdown-it's inline rule would bypass it).
 md.inline.ruler.disable('linkify');
 
