@@ -97,6 +97,20 @@ describe('DELETE /users/me', () => {
 });
 
 describe('DELETE /users/{user_id} by an administrator', () => {
+  it('and owners deactivating each other, or one another and themselves, at once leave one owner', async () => {
+    for (const race of ['each other', 'another and themselves'] as const) {
+      const pair = await createTestRealm(`Racing owners (${race})`);
+      const second = await pair.addUser({ role: Role.OWNER, name: 'Racing owner' });
+      const [a, b] = await Promise.all([
+        pair.owner.api.delete(`/users/${second.user_id}`),
+        race === 'each other' ? second.api.delete(`/users/${pair.owner.user_id}`) : pair.owner.api.delete('/users/me'),
+      ]);
+      expect([a, b].filter((r) => r.status === 200)).toHaveLength(1);
+      const active = await Promise.all([pair.owner, second].map(async (u) => ok(await pair.admin.api.get(`/users/${u.user_id}`)).user.is_active as boolean));
+      expect(active.filter(Boolean)).toHaveLength(1);
+    }
+  }, 60_000);
+
   it('deactivates the user\'s bots too, and reactivating the user leaves them deactivated, as Zulip', async () => {
     const user = await realm.addUser({ name: 'Removed' });
     const bot = await realm.addUser({ bot: true, botOwner: user.user_id, name: 'Removed bot' });

@@ -72,6 +72,8 @@ export async function checkSetUserActive(
 ): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   await withTransaction(pool, async (tx) => {
+    // The realm first, as DELETE /users/me takes it: the last-owner checks of both wait for each other.
+    if (!active) await realmStore.findRealmById(tx, caller.realm_id, { lock: true });
     const target = await accessUser(tx, caller, userId, { allowDeactivated: true, lock: true });
     if (active && target.is_active) throw new BadRequestError('User is already active');
     if (!active && !target.is_active) throw new BadRequestError('User is already deactivated');
