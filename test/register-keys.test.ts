@@ -72,11 +72,19 @@ describe('POST /register keys', () => {
     expect(state).toMatchObject({
       onboarding_steps: [], navigation_tour_video_url: null, realm_domains: [], realm_embedded_bots: [], realm_incoming_webhook_bots: [],
       has_zoom_token: false, giphy_api_key: '', realm_billing: { has_pending_sponsorship_request: false },
-      server_thumbnail_formats: [], settings_send_digest_emails: false, zulip_plan_is_not_limited: true, password_min_guesses: 10000,
+      settings_send_digest_emails: false, zulip_plan_is_not_limited: true, password_min_guesses: 10000,
       realm_welcome_message_custom_text: '', realm_require_e2ee_push_notifications: false, server_min_deactivated_realm_deletion_days: 14,
       server_max_deactivated_realm_deletion_days: null,
     });
     expect(state.stop_words).toEqual(expect.arrayContaining(['the', 'and', 'because']));
+    // Zulip's thumbnail formats, in its order (the first of an image's kind is the one messages show).
+    expect(state.server_thumbnail_formats).toEqual([
+      { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
+      { name: '840x560.webp', max_width: 840, max_height: 560, format: 'webp', animated: false },
+      { name: '300x200-anim.webp', max_width: 300, max_height: 200, format: 'webp', animated: true },
+      { name: '300x200.webp', max_width: 300, max_height: 200, format: 'webp', animated: false },
+      { name: '300x200.jpg', max_width: 300, max_height: 200, format: 'jpg', animated: false },
+    ]);
     expect(Object.keys(state.giphy_rating_options)).toEqual(['disabled', 'y', 'g', 'pg', 'pg-13', 'r']);
     // Only what was asked for.
     expect(ok(await realm.member.api.post('/register', { fetch_event_types: ['message'] }))).not.toHaveProperty('stop_words');

@@ -30,3 +30,4 @@ export * from './promises';
 export * from './kept-answers';
 export * from './json-bytes';
 export * from './re2';
+export * from './thumbnails';

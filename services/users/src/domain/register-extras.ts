@@ -1,4 +1,4 @@
-import { emojiApiData } from '@parley/common';
+import { emojiApiData, serverThumbnailFormats } from '@parley/common';
 
 /**
  * Parts of POST /register's state for what Parley does not run (Zulip's values for a server
@@ -49,8 +49,7 @@ export function serverRealmState(realmUrl: string): Record<string, unknown> {
     server_generation: SERVER_GENERATION,
     password_min_guesses: 10_000,
     giphy_rating_options: GIPHY_RATING_OPTIONS,
-    // No thumbnails are made (yet): clients show the images themselves.
-    server_thumbnail_formats: [],
+    server_thumbnail_formats: serverThumbnailFormats(),
     server_emoji_data_url: `${realmUrl}${emojiApiData().path}`,
     server_min_deactivated_realm_deletion_days: 14,
     server_max_deactivated_realm_deletion_days: null,
