@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { ok } from './support/responses';
@@ -82,6 +83,22 @@ describe('tus at /api/v1/tus', () => {
     const { url } = json(res);
     const got = await rawRequest('GET', url, { creds: realm.guest });
     expect([got.status, got.headers['content-type'], got.body.toString()]).toEqual([200, 'text/plain', 'small and whole']);
+  });
+
+  it('thumbnails an image that arrives through tus, as one posted whole', async () => {
+    const file = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#123456' } }).png().toBuffer();
+    const res = await rawRequest('POST', '/api/v1/tus', {
+      creds: realm.member, body: file,
+      headers: {
+        ...TUS, 'upload-length': String(file.length), 'upload-metadata': `filename ${b64('wide.png')},filetype ${b64('image/png')}`,
+        'content-type': 'application/offset+octet-stream', 'content-length': String(file.length),
+      },
+    });
+    expect(res.status).toBe(200);
+    const { url } = json(res);
+    const thumbnail = await rawRequest('GET', `/user_uploads/thumbnail/${pathIdOf(url)}/300x200.webp`, { creds: realm.member });
+    expect(thumbnail.status).toBe(200);
+    expect(await sharp(thumbnail.body).metadata()).toMatchObject({ format: 'webp', width: 300, height: 100 });
   });
 
   it('keeps an upload to its creator: others get 404 for it', async () => {

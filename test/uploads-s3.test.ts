@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { createFileStore, FileStore, readStorageConfig } from '@parley/uploads';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { ok } from './support/responses';
@@ -85,6 +86,23 @@ describe('uploads on S3 storage', () => {
     const res = await rawRequest('POST', '/api/v1/user_uploads', { creds: realm.owner, body: chunks(), headers: { 'content-type': type } });
     expect(res.status).toBe(400);
     expect(ok(await realm.owner.api.get('/attachments')).attachments).toEqual([]);
+  });
+
+  it('stores an image\'s thumbnails as objects, serves them by redirect, and deletes them with it', async () => {
+    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+    const res = await uploadFile(realm.member, { filename: 'view.jpg', type: 'image/jpeg', content: image });
+    const pathId = pathIdOf(res.body.url);
+    expect(await bucket.stat(`thumbnail/${pathId}/840x560.webp`)).toMatchObject({ contentType: 'image/webp' });
+    expect(await bucket.stat(`thumbnail/${pathId}/300x200.jpg`)).toMatchObject({ contentType: 'image/jpeg' });
+    const redirect = await rawRequest('GET', `/user_uploads/thumbnail/${pathId}/840x560.webp`, { creds: realm.member });
+    expect(redirect.status).toBe(302);
+    const thumbnail = await fetch(redirect.headers.location!);
+    expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 840, height: 473 });
+    const { id } = ok(await realm.member.api.get('/attachments')).attachments.find((a: { path_id: string }) => a.path_id === pathId);
+    ok(await realm.member.api.delete(`/attachments/${id}`));
+    expect(await bucket.stat(`thumbnail/${pathId}/840x560.webp`)).toBeNull();
+    expect(await bucket.stat(`thumbnail/${pathId}/300x200.jpg`)).toBeNull();
   });
 
   it('deletes the object with the attachment', async () => {

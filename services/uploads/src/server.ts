@@ -6,7 +6,8 @@ import { collectGarbage, purgeDoomed } from './domain/attachments';
 import { startFileHttpServer } from './http/server';
 import { createTusHandler } from './http/tus';
 import {
-  collectGarbageRpc, deleteAttachmentRpc, getAttachments, getFileTemporaryUrl, releaseMessagesRpc, syncMessageAttachmentsRpc, UploadsRpcDeps,
+  collectGarbageRpc, deleteAttachmentRpc, getAttachments, getFileTemporaryUrl, getUploadPreviews, releaseMessagesRpc, syncMessageAttachmentsRpc,
+  UploadsRpcDeps,
 } from './rpc/attachments';
 import { checkRealmEmojiRpc, deactivateRealmEmoji, getRealmEmoji, getRegisterState } from './rpc/realm-emoji';
 import { createFileStore, FileStore } from './storage';
@@ -22,6 +23,7 @@ export function uploadsHandlers(deps: UploadsRpcDeps): Record<string, Handler> {
     SyncMessageAttachments: syncMessageAttachmentsRpc(deps),
     ReleaseMessages: releaseMessagesRpc(deps),
     CollectGarbage: collectGarbageRpc(deps),
+    GetUploadPreviews: getUploadPreviews(deps),
     GetRealmEmoji: getRealmEmoji(deps),
     DeactivateRealmEmoji: deactivateRealmEmoji(deps),
     CheckRealmEmoji: checkRealmEmojiRpc(deps),

@@ -2,11 +2,13 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { multipartParser } from './multipart';
 import {
-  ApiError, BadRequestError, CALLER_HEADER, Caller, decodeCaller, InternalError, isApiError, Logger, NotFoundError, UnauthorizedError,
+  ApiError, BadRequestError, CALLER_HEADER, Caller, decodeCaller, InternalError, isApiError, Logger, NotFoundError, thumbnailFormatNamed,
+  thumbnailKey, UnauthorizedError,
 } from '@parley/common';
 import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
 import { contentDisposition, newPathId, parsePathId, sanitizeFileName, storedContentType } from '../domain/names';
 import { readTemporaryToken } from '../domain/temporary';
+import { examineUpload, examineUploadQuietly } from '../domain/thumbnails';
 import { TUS_PATH, TusHandler } from './tus';
 import { FileForbiddenError, FileNotFoundError, FileTooLargeError } from '../domain/errors';
 import * as store from '../store/attachments';
@@ -75,6 +77,9 @@ async function handle(opts: FileHttpOptions, req: IncomingMessage, res: ServerRe
   if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_uploads/temporary/')) {
     return serveTemporary(opts, path.slice('/user_uploads/temporary/'.length), req, res);
   }
+  if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_uploads/thumbnail/')) {
+    return serveThumbnail(opts, callerOf(opts, req), path.slice('/user_uploads/thumbnail/'.length), req, res);
+  }
   if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_uploads/')) {
     return serveFile(opts, callerOf(opts, req), path.slice('/user_uploads/'.length), req, res);
   }
@@ -92,8 +97,9 @@ export function callerOf(opts: FileHttpOptions, req: IncomingMessage): Caller {
 
 /**
  * POST /user_uploads: one file part, under any field name, streamed into the store under a
- * new path_id; the attachment row is written once the whole file is stored. Too large: 400
- * naming the limit, and nothing stored.
+ * new path_id; the attachment row is written once the whole file is stored, and an image's
+ * thumbnails before the answer (domain/thumbnails.ts). Too large: 400 naming the limit, and
+ * nothing stored.
  */
 async function upload(opts: FileHttpOptions, caller: Caller, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const maxBytes = opts.maxFileUploadSizeMib * 1024 * 1024;
@@ -107,6 +113,7 @@ async function upload(opts: FileHttpOptions, caller: Caller, req: IncomingMessag
     await opts.deps.files.delete(stored.pathId).catch(() => undefined);
     throw err;
   });
+  await examineUploadQuietly(opts.deps, row);
   const url = `/user_uploads/${row.path_id}`;
   sendJson(res, 200, { result: 'success', msg: '', uri: url, url, filename: row.file_name });
 }
@@ -160,6 +167,27 @@ async function serveFile(opts: FileHttpOptions, caller: Caller, rawPath: string,
   if (!row || row.realm_id !== caller.realm_id) throw new FileNotFoundError();
   if (!(await mayReadFile(opts.deps, caller, row))) throw new FileForbiddenError();
   await sendFile(opts, row, req, res);
+}
+
+/**
+ * GET /user_uploads/thumbnail/<path_id>/<format>: a thumbnail, to whoever may read the
+ * upload itself. A format Parley does not make, or not of this image (an animated format of
+ * a still one), and a file that is no image: 404.
+ */
+async function serveThumbnail(opts: FileHttpOptions, caller: Caller, rawPath: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = decodePath(rawPath);
+  const cut = path.lastIndexOf('/');
+  if (cut < 0 || !thumbnailFormatNamed(path.slice(cut + 1))) throw new FileNotFoundError();
+  const found = await findFile(opts, path.slice(0, cut));
+  if (!found || found.realm_id !== caller.realm_id) throw new FileNotFoundError();
+  if (!(await mayReadFile(opts.deps, caller, found))) throw new FileForbiddenError();
+  const row = await examineUpload(opts.deps, found);
+  const thumbnail = row.thumbnails.find((t) => t.name === path.slice(cut + 1));
+  if (!thumbnail) throw new FileNotFoundError();
+  await sendFile(opts, {
+    path_id: thumbnailKey(row.path_id, thumbnail.name), file_name: thumbnail.name, content_type: thumbnail.content_type,
+    size: thumbnail.byte_size, create_time: row.create_time,
+  }, req, res);
 }
 
 async function serveTemporary(opts: FileHttpOptions, rest: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Caller, CALLER_HEADER, decodeCaller, randomToken } from '@parley/common';
 import { AttachmentDeps, recordUpload } from '../domain/attachments';
+import { examineUploadQuietly } from '../domain/thumbnails';
 import { newPathId, sanitizeFileName, storedContentType } from '../domain/names';
 import type { StorageConfig } from '../storage';
 
@@ -11,7 +12,7 @@ import type { StorageConfig } from '../storage';
  * @tus/file-store (a staging folder) with folder storage. Each upload belongs to the user
  * who created it (its metadata says so); anyone else gets 404 for it. When the last byte is
  * in, the file is streamed into the uploads store under a new path_id and becomes an
- * attachment exactly like POST /user_uploads, and the final PATCH answers Zulip's
+ * attachment exactly like POST /user_uploads (an image's thumbnails made), and the final PATCH answers Zulip's
  * `{"url", "filename"}`. Unfinished uploads expire after a day (the clean-up job).
  */
 export const TUS_PATH = '/api/v1/tus';
@@ -95,10 +96,11 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
       const pathId = newPathId(caller.realm_id, fileName);
       const body = await datastore.read(upload.id);
       const { size } = await opts.deps.files.put(pathId, toNodeStream(body), { contentType, maxBytes: opts.maxFileUploadSizeMib * 1024 * 1024 });
-      await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }).catch(async (err: unknown) => {
+      const row = await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }).catch(async (err: unknown) => {
         await opts.deps.files.delete(pathId).catch(() => undefined);
         throw err;
       });
+      await examineUploadQuietly(opts.deps, row);
       return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `/user_uploads/${pathId}`, filename: fileName }) };
     },
   });

@@ -5,12 +5,14 @@ import type { GetFileTemporaryUrlRequest__Output } from '@parley/common/generate
 import type { SyncMessageAttachmentsRequest__Output } from '@parley/common/generated/parley/uploads/v1/SyncMessageAttachmentsRequest';
 import type { ReleaseMessagesRequest__Output } from '@parley/common/generated/parley/uploads/v1/ReleaseMessagesRequest';
 import type { CollectGarbageRequest__Output } from '@parley/common/generated/parley/uploads/v1/CollectGarbageRequest';
+import type { GetUploadPreviewsRequest__Output } from '@parley/common/generated/parley/uploads/v1/GetUploadPreviewsRequest';
 import {
   AttachmentDeps, collectGarbage, deleteAttachment, listAttachments, mayReadFile, readableAmong, releaseMessages, syncMessageAttachments,
 } from '../domain/attachments';
 import { FileForbiddenError, FileNotFoundError } from '../domain/errors';
 import { parsePathId } from '../domain/names';
 import { temporaryToken } from '../domain/temporary';
+import { uploadPreviews } from '../domain/thumbnails';
 import * as store from '../store/attachments';
 
 export interface UploadsRpcDeps extends AttachmentDeps {
@@ -63,4 +65,9 @@ export const collectGarbageRpc = (deps: UploadsRpcDeps): Handler<CollectGarbageR
   removed: await collectGarbage(
     deps, req.now_ms == null ? new Date() : new Date(Number(req.now_ms)), deps.unclaimedGraceMs, req.realm_id == null ? undefined : Number(req.realm_id),
   ),
+});
+
+/** Internal (messages, before rendering): the inline previews of the uploads a message links to. */
+export const getUploadPreviews = (deps: UploadsRpcDeps): Handler<GetUploadPreviewsRequest__Output> => async (req, ctx) => ({
+  previews: await uploadPreviews(deps, ctx.caller.realm_id, req.path_ids),
 });

@@ -1,7 +1,9 @@
 import type { Queryable } from '@parley/common';
 
-/** Rows of the uploads schema (migrations/0002_attachments.sql). */
-export interface AttachmentRow {
+/** Rows of the uploads schema (migrations/0002_attachments.sql, 0005_image_attachments.sql): the file and what it is as an image. */
+export type AttachmentRow = AttachmentFile & ImageInfo;
+
+export interface AttachmentFile {
   id: number;
   realm_id: number;
   owner_id: number;
@@ -12,9 +14,30 @@ export interface AttachmentRow {
   create_time: Date;
 }
 
-const COLUMNS = 'id::float8 AS id, realm_id::float8 AS realm_id, owner_id::float8 AS owner_id, path_id, file_name, content_type, size::float8 AS size, create_time';
+/** One thumbnail written to the store (under thumbnailKey(path_id, name)). */
+export interface StoredThumbnail {
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+}
 
-export async function insertAttachment(db: Queryable, a: Omit<AttachmentRow, 'id' | 'create_time'>, createTime?: Date): Promise<AttachmentRow> {
+/**
+ * What the file is as an image: unexamined (status null), not one Parley thumbnails, or an
+ * image with its original size, frames and thumbnails.
+ */
+export type ImageInfo =
+  | { image_status: null | 'not_image'; original_width_px: null; original_height_px: null; frames: null; thumbnails: [] }
+  | { image_status: 'thumbnailed'; original_width_px: number; original_height_px: number; frames: number; thumbnails: StoredThumbnail[] };
+
+/** What an upload's row is made of; the image columns are filled in afterwards (recordImage). */
+export type NewAttachment = Pick<AttachmentFile, 'realm_id' | 'owner_id' | 'path_id' | 'file_name' | 'content_type' | 'size'>;
+
+const COLUMNS = 'id::float8 AS id, realm_id::float8 AS realm_id, owner_id::float8 AS owner_id, path_id, file_name, content_type, size::float8 AS size, create_time, '
+  + 'image_status, original_width_px, original_height_px, frames, thumbnails';
+
+export async function insertAttachment(db: Queryable, a: NewAttachment, createTime?: Date): Promise<AttachmentRow> {
   const { rows } = await db.query<AttachmentRow>(
     `INSERT INTO attachments (realm_id, owner_id, path_id, file_name, content_type, size, create_time)
      VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, now())) RETURNING ${COLUMNS}`,
@@ -108,16 +131,37 @@ export async function unreferenced(db: Queryable, attachmentIds: number[]): Prom
   return rows.map((r) => r.id);
 }
 
-/** Deletes attachment rows and records their objects for deletion from the store, in one statement. */
+/**
+ * Deletes attachment rows and records their objects (each file and its thumbnails) for
+ * deletion from the store, in one statement.
+ */
 export async function deleteAttachments(db: Queryable, ids: number[]): Promise<AttachmentRow[]> {
   if (!ids.length) return [];
   const { rows } = await db.query<AttachmentRow>(
     `WITH gone AS (DELETE FROM attachments WHERE id = ANY($1::bigint[]) RETURNING *),
-          doomed AS (INSERT INTO doomed_objects (path_id) SELECT path_id FROM gone ON CONFLICT DO NOTHING)
+          doomed AS (INSERT INTO doomed_objects (path_id)
+                       SELECT path_id FROM gone
+                       UNION ALL
+                       SELECT 'thumbnail/' || g.path_id || '/' || (t ->> 'name') FROM gone g, jsonb_array_elements(g.thumbnails) t
+                     ON CONFLICT DO NOTHING)
      SELECT ${COLUMNS} FROM gone`,
     [ids],
   );
   return rows;
+}
+
+/**
+ * Records what examining the file found, once: only a row still unexamined changes. False when
+ * the row is gone or another examination got there first (the caller's thumbnails are then
+ * not the row's).
+ */
+export async function recordImage(db: Queryable, id: number, info: ImageInfo): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE attachments SET image_status = $2, original_width_px = $3, original_height_px = $4, frames = $5, thumbnails = $6::jsonb
+      WHERE id = $1 AND image_status IS NULL`,
+    [id, info.image_status, info.original_width_px, info.original_height_px, info.frames, JSON.stringify(info.thumbnails)],
+  );
+  return rowCount === 1;
 }
 
 /** Uploads older than `before` that no message ever linked to, locked for this job (other replicas skip them). */
