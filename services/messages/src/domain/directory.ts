@@ -1,4 +1,6 @@
-import { Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
+import {
+  Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients, UploadPreview,
+} from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
 import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
@@ -15,6 +17,7 @@ import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
 import type { RenderContext } from './render';
 import { hasEmoticon, hasShortcode } from './render/emoji';
+import { mayLinkUploads, uploadPathIds } from './attachments';
 import type { KeptAnswers } from './kept-answers';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
@@ -259,6 +262,17 @@ export class Directory {
         .filter((e) => !e.deactivated).map((e) => [e.name, e.source_url]),
     ));
     return this.realmEmojiMap;
+  }
+
+  /**
+   * The inline previews of the uploaded images the content links to (path_id → preview),
+   * asked of the uploads service when the content links an upload; none otherwise.
+   */
+  async uploadPreviewsFor(content: string): Promise<ReadonlyMap<string, UploadPreview> | undefined> {
+    const pathIds = mayLinkUploads(content) ? uploadPathIds(content, this.caller.realm_id) : [];
+    if (!pathIds.length) return undefined;
+    const r = await this.uploads<JsonReplyOf>('GetUploadPreviews', { path_ids: pathIds });
+    return new Map(Object.entries(parseJsonReply<{ previews: Record<string, UploadPreview> }>(r).previews));
   }
 
   async translatesEmoticons(content: string): Promise<boolean> {

@@ -217,16 +217,19 @@ export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Om
 
 /**
  * Renders content as the caller's message: mentions of the realm's users and groups,
- * linkifiers, links to the channels the caller sees (each fetched only when the content may
- * use it). Also answers the context it rendered with. It asks other services: call it before
+ * linkifiers, links to the channels the caller sees, previews of uploaded images (each
+ * fetched only when the content may use it). Also answers the context it rendered with. It asks other services: call it before
  * a transaction, and hand its answer to doSend (Outgoing.rendering).
  */
 export async function renderAs(dir: Directory, content: string): Promise<Rendering> {
-  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji] = await Promise.all([
+  const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews] = await Promise.all([
     dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
-    realmUrlFor(dir, content), dir.realmEmojiFor(content),
+    realmUrlFor(dir, content), dir.realmEmojiFor(content), dir.uploadPreviewsFor(content),
   ]);
-  return { rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji }), ctx };
+  return {
+    rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews }),
+    ctx,
+  };
 }
 
 /** The realm's URL, when the content has a URL that may be one of its views or uploads (Zulip makes those links relative). */

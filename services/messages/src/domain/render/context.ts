@@ -1,3 +1,4 @@
+import type { UploadPreview } from '@parley/common';
 import type { CompiledLinkifier } from './linkifiers';
 
 export interface RenderUser {
@@ -26,6 +27,12 @@ export interface RenderContext {
   translateEmoticons?: boolean;
   /** The realm's active custom emoji, name → image URL (source_url): `:name:` shows the image. */
   realmEmoji?: ReadonlyMap<string, string>;
+  /**
+   * The previews of the uploaded images the content links to, by path_id. Given (a sent or
+   * edited message), an upload link is previewed only when it is one of these, with its
+   * thumbnail; absent (no upload linked, or no server to ask), by its extension, as is.
+   */
+  uploadPreviews?: ReadonlyMap<string, UploadPreview>;
 }
 
 export interface Rendered {
@@ -86,4 +93,5 @@ export interface RenderEnv {
   realmUrl?: string;
   translateEmoticons: boolean;
   realmEmoji?: ReadonlyMap<string, string>;
+  uploadPreviews?: ReadonlyMap<string, UploadPreview>;
 }

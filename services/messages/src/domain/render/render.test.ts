@@ -230,6 +230,46 @@ describe('image previews', () => {
     expect(html('[<b>"x"</b>](https://x.com/a.png?q="><script>)').html)
       .toContain('<div class="message_inline_image"><a href="https://x.com/a.png?q=%22%3E%3Cscript%3E" title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">');
   });
+
+  describe('of uploads, with their thumbnails (the uploads service\'s previews)', () => {
+    const still = {
+      url: '/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp', animated: false, original_width_px: 1920, original_height_px: 1080,
+      original_content_type: 'image/png',
+    };
+    const withPreviews = (content: string, previews: [string, typeof still & { transcoded_image?: string }][]) =>
+      renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], uploadPreviews: new Map(previews) });
+
+    it('shows the thumbnail with the original\'s size and type, linking the original, as Zulip', () => {
+      expect(withPreviews('[cat.png](/user_uploads/2/ab/x/cat.png)', [['2/ab/x/cat.png', still]]).html).toBe(
+        '<p><a href="/user_uploads/2/ab/x/cat.png">cat.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/2/ab/x/cat.png" title="cat.png">'
+        + '<img src="/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp" data-original-dimensions="1920x1080" data-original-content-type="image/png"></a></div>',
+      );
+    });
+
+    it('marks an animated image and names a transcoded still', () => {
+      const gif = { ...still, url: '/user_uploads/thumbnail/2/ab/y/spin.gif/840x560-anim.webp', animated: true, original_content_type: 'image/gif' };
+      expect(withPreviews('[spin](/user_uploads/2/ab/y/spin.gif)', [['2/ab/y/spin.gif', gif]]).html)
+        .toContain('<img src="/user_uploads/thumbnail/2/ab/y/spin.gif/840x560-anim.webp" data-original-dimensions="1920x1080" data-original-content-type="image/gif" data-animated="true">');
+      const tiff = { ...still, url: '/user_uploads/thumbnail/2/ab/z/scan.tiff/840x560.webp', original_content_type: 'image/tiff', transcoded_image: '4032x3024.webp' };
+      expect(withPreviews('[scan](/user_uploads/2/ab/z/scan.tiff)', [['2/ab/z/scan.tiff', tiff]]).html)
+        .toContain('data-original-content-type="image/tiff" data-transcoded-image="4032x3024.webp">');
+    });
+
+    it('previews no upload the uploads service does not call an image, whatever its name says', () => {
+      // A .png that is not one, and a file with no preview: no inline image (Zulip's is_image asks ImageAttachment).
+      const r = withPreviews('[fake.png](/user_uploads/2/cd/q/fake.png) [cat.png](/user_uploads/2/ab/x/cat.png)', [['2/ab/x/cat.png', still]]);
+      expect(r.html.match(/message_inline_image/g)).toHaveLength(1);
+      expect(r.html).not.toContain('<img src="/user_uploads/2/cd/q/fake.png"');
+      // Other sites' images are still previewed by their extension.
+      expect(withPreviews('https://x.com/a.png', []).html).toBe(preview('https://x.com/a.png'));
+    });
+
+    it('finds the preview of a percent-encoded name', () => {
+      const cafe = { ...still, url: '/user_uploads/thumbnail/2/ab/x/café.png/840x560.webp' };
+      expect(withPreviews('[café](/user_uploads/2/ab/x/café.png)', [['2/ab/x/café.png', cafe]]).html)
+        .toContain('<img src="/user_uploads/thumbnail/2/ab/x/caf%C3%A9.png/840x560.webp"');
+    });
+  });
 });
 
 describe('custom emoji', () => {

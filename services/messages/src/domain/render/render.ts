@@ -24,6 +24,7 @@ export function renderMessage(content: string, ctx: RenderContext): Rendered {
     realmUrl: ctx.realmUrl,
     translateEmoticons: ctx.translateEmoticons ?? false,
     realmEmoji: ctx.realmEmoji,
+    uploadPreviews: ctx.uploadPreviews,
     defaultCodeBlockLanguage: ctx.defaultCodeBlockLanguage,
   };
   // Zulip's blocks are joined by newlines, with none after the last.
