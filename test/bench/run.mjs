@@ -135,6 +135,13 @@ async function measureL2(kind) {
   return { rps: (1000 * r.renders) / total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.renders, failed: 0, cpuMsPerOp: r.cpuMs / (r.renders + 1) };
 }
 
+/** P1: thumbnailing an uploaded image (scenarios/p1-thumbnails.mjs), `photo` or `screenshot`; req/s = images/s at p50. */
+async function measureP1(kind) {
+  const r = await runNode(join(HERE, 'scenarios/p1-thumbnails.mjs'), { kind, runs: QUICK ? 3 : 10 }, { timeoutMs: 180_000 });
+  log(`  P1 ${kind}: first ${r.coldMs.toFixed(0)} ms, ${(r.bytes / 1024 / 1024).toFixed(1)} MiB source`);
+  return { rps: 1000 / r.latency.p50, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.runs, failed: 0, cpuMsPerOp: r.cpuMs / (r.runs + 1) };
+}
+
 // ---------------------------------------------------------------- report
 
 const f = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -370,6 +377,8 @@ async function main() {
       { key: 'L1', label: 'L1 render a 10,000-character message against 22 linkifiers, in-process (req/s = renders/s at p50)', run: () => measureL1() },
       { key: 'L2_typical', label: 'L2 render a typical message (emphasis, link, emoji, a 4-line code block), in-process', run: () => measureL2('typical') },
       { key: 'L2_largest', label: 'L2 render a 10,000-character message of math, code, emoji, spoilers, in-process', run: () => measureL2('largest') },
+      { key: 'P1_photo', label: 'P1 thumbnail a 12-megapixel JPEG upload (its 3 still formats), in-process', run: () => measureP1('photo') },
+      { key: 'P1_screenshot', label: 'P1 thumbnail a 1920x1080 PNG upload (its 3 still formats), in-process', run: () => measureP1('screenshot') },
     ];
     const rounds = [];
     const ratioRuns = {};
