@@ -17,10 +17,13 @@ function referenceOperations(): string[] {
   return Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${p}`));
 }
 
-/** The page's rows: the operation and what it says of it. */
+/** The rows of the page's operation-by-operation section: the operation and what it says of it. */
 function documentedRows(): Map<string, string> {
   const rows = new Map<string, string>();
-  for (const line of fs.readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8').split('\n')) {
+  const page = fs.readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
+  const start = page.indexOf('\n## Every operation of the reference\n');
+  if (start < 0) throw new Error('docs/api.md has no "Every operation of the reference" section');
+  for (const line of page.slice(start).split('\n')) {
     const m = /^\| `([A-Z]+ [^`]+)` \|[^|]*\| (.+) \|$/.exec(line);
     if (!m) continue;
     if (rows.has(m[1]!)) throw new Error(`docs/api.md lists ${m[1]} twice`);
