@@ -11,7 +11,7 @@ import { createClients, RpcClients } from './grpc/client';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
 import { schemaOf } from './db';
 
-/** What every service process reads from the environment (see the README's table). */
+/** What every service process reads from the environment (see docs/configuration.md). */
 export interface BaseConfig {
   /** Administrative PostgreSQL URL; required by the services that own a schema. */
   databaseUrl?: string;

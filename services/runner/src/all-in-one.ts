@@ -7,7 +7,7 @@ import { startSystem } from './system';
 
 /**
  * `npm start`: Parley on http://127.0.0.1:9991 in one process. Each outside part has an
- * embedded default used when its URL is unset (see the README's configuration table).
+ * embedded default used when its URL is unset (see docs/configuration.md).
  */
 const log = createLogger('parley');
 
