@@ -211,7 +211,7 @@ async function withCopies(tx: Queryable, userId: number, rows: MessageRow[]): Pr
 }
 
 async function applyEdit(
-  tx: Queryable, dir: Directory, message: MessageRow, channel: ChannelAccess | undefined,
+  tx: pg.PoolClient, dir: Directory, message: MessageRow, channel: ChannelAccess | undefined,
   contentChange: ContentChange | undefined,
   move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined, mode: string,
 ): Promise<void> {
@@ -225,7 +225,7 @@ async function applyEdit(
   }
   const movedChannel = move && channel && move.channel.stream_id !== channel.stream_id;
   if (move) {
-    const recipient = await store.recipientId(tx, caller.realm_id, { channel_id: move.channel.stream_id });
+    const recipient = await store.recipientIdInTransaction(tx, caller.realm_id, { channel_id: move.channel.stream_id });
     await edits.moveMessages(tx, move.ids, { channel_id: move.channel.stream_id, topic: move.topic, recipient_id: recipient }, !move.resolveOnly);
   }
   for (const row of move ? move.rows : [message]) {

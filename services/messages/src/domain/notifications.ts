@@ -61,6 +61,6 @@ export async function postNotification(pool: pg.Pool, clients: RpcClients, busMe
   }
   await withTransaction(pool, async (tx) => {
     const { rowCount } = await tx.query('INSERT INTO handled_notifications (bus_message_id) VALUES ($1) ON CONFLICT DO NOTHING', [busMessageId]);
-    if (rowCount) await doSend(tx, dir, out);
+    if (rowCount) await doSend({ tx }, dir, out);
   });
 }

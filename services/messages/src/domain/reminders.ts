@@ -87,5 +87,5 @@ export async function sendReminder(tx: pg.PoolClient, clients: RpcClients, row: 
   const { bot, dir } = await notificationBotDirectory(clients, row.realm_id);
   const out = await botDirectMessage(dir, bot, [row.sender_id], row.content);
   if (!out.recipients.includes(row.sender_id)) throw new BadRequestError('The user is deactivated.');
-  return doSend(tx, dir, out);
+  return doSend({ tx }, dir, out);
 }

@@ -156,8 +156,8 @@ export async function checkSendMessage(
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
   const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
-    ? await withTransaction(pool, (tx) => storeSend(tx, dir, client, req, prepared, { ...opts, seen }, key))
-    : await storeSend(pool, dir, client, req, prepared, { ...opts, seen });
+    ? await withTransaction(pool, (tx) => storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key))
+    : await storeSend({ pool }, dir, client, req, prepared, { ...opts, seen });
   const automatic = prepared.channel && await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
@@ -173,7 +173,7 @@ export async function sendPrepared(
   const prepared = await prepareSend(dir, req);
   const visibility = prepared.channel && await decideForSend(tx, dir, prepared.channel, prepared.topic, prepared.me.is_bot);
   const seen: SendReport = {};
-  const id = await storeSend(tx, dir, client, req, prepared, { ...opts, seen }, key);
+  const id = await storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key);
   return {
     id,
     after: async (pool) => {
@@ -182,14 +182,15 @@ export async function sendPrepared(
   };
 }
 
-/** Stores a checked send, and its idempotency key in the caller's transaction (`db` is then one). */
+/** Stores a checked send, and its idempotency key in the caller's transaction (a key needs one). */
 async function storeSend(
-  db: Queryable, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
+  db: SendDb, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
 ): Promise<number> {
   const caller = dir.caller;
   const policy = await dir.realmPolicy();
   const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
-  const earlier = key === undefined ? undefined : await store.claimSendKey(db, caller.user_id, key);
+  if (key !== undefined && !('tx' in db)) throw new Error('storeSend: a send with a key is stored in a transaction');
+  const earlier = key === undefined || !('tx' in db) ? undefined : await store.claimSendKey(db.tx, caller.user_id, key);
   if (earlier !== undefined) return earlier;
   const sent = await doSend(db, dir, {
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
@@ -198,7 +199,7 @@ async function storeSend(
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
     seen: opts.seen,
   }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
-  if (key !== undefined) await store.recordSendKey(db, caller.user_id, key, sent);
+  if (key !== undefined && 'tx' in db) await store.recordSendKey(db.tx, caller.user_id, key, sent);
   return sent;
 }
 
@@ -244,6 +245,16 @@ async function defaultCodeLanguageFor(dir: Directory, content: string): Promise<
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/**
+ * Where a send is stored, by name: on the pool, where its one statement commits alone and
+ * sends made at the same time share one (store.insertMessage), or in the caller's open
+ * transaction, which commits it with the rest.
+ */
+export type SendDb = { pool: pg.Pool } | { tx: pg.PoolClient };
+
+/** The connection a send's other statements run on. */
+const queryable = (db: SendDb): Queryable => ('tx' in db ? db.tx : db.pool);
+
 /** A message about to be stored: who sends it where, and who receives a copy. */
 export interface Outgoing {
   sender: Person;
@@ -272,10 +283,11 @@ export interface Outgoing {
  * the send), and tells them. `mentions` limits wildcard mentions (absent for the system's own
  * messages). Every send goes through here: POST /messages, scheduled deliveries, the
  * Notification Bot. The message, its copies and its event are one statement, so `db` may be
- * the pool; it is a transaction when the content links uploads (their claim is in it).
+ * the pool; it is a transaction when the content links uploads (their claim is in it) or makes
+ * a widget (its submessage is stored with it).
  */
 export async function doSend(
-  db: Queryable, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
+  db: SendDb, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
 ): Promise<number> {
   const [{ ctx, rendered }, policy] = await Promise.all([out.rendering ?? renderAs(dir, out.content), dir.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
@@ -285,7 +297,7 @@ export async function doSend(
     throw new WildcardMentionError('channel');
   }
   if (channel && rendered.topicWildcard) {
-    topicWildcardUsers = [...new Set([...(await store.topicParticipants(db, channel.stream_id, topic)), sender.user_id])];
+    topicWildcardUsers = [...new Set([...(await store.topicParticipants(queryable(db), channel.stream_id, topic)), sender.user_id])];
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
@@ -314,7 +326,9 @@ export async function doSend(
     channel_id: channel?.stream_id ?? null,
     topic,
     dm_user_ids: channel ? null : recipients,
-    recipient_id: out.recipientId ?? await store.recipientId(db, realmId, recipientOf(channel, recipients)),
+    recipient_id: out.recipientId ?? await ('tx' in db
+      ? store.recipientIdInTransaction(db.tx, realmId, recipientOf(channel, recipients))
+      : store.recipientId(db.pool, realmId, recipientOf(channel, recipients))),
     content: out.content,
     rendered_content: rendered.html,
     date_sent: new Date(),
@@ -335,15 +349,14 @@ export async function doSend(
     topicLinks: channel ? topicLinks(topic, ctx.linkifiers) : [],
   });
   const pathIds = uploadPathIds(out.content, realmId);
-  const inTransaction = typeof (db as { release?: unknown }).release === 'function';
-  if (pathIds.length && !inTransaction) throw new Error('doSend: content that links uploads is sent in a transaction');
+  if (pathIds.length && !('tx' in db)) throw new Error('doSend: content that links uploads is sent in a transaction');
   // A /poll or /todo send is in a transaction (checkSendMessage); the system's own sends make no widget.
-  const widget = inTransaction ? await sendWidget(db, out.content, sender.user_id) : undefined;
+  const widget = 'tx' in db ? await sendWidget(db.tx, out.content, sender.user_id) : undefined;
   if (widget) formatted.submessages = widget.submessages;
   const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
     raw_content: out.content, ...out.delivery, client_computable_avatar: sender.client_computable_avatar,
   });
-  const id = await store.insertMessage(db, { message, copies, event });
+  const id = await ('tx' in db ? store.insertMessageInTransaction(db.tx, { message, copies, event }) : store.insertMessage(db.pool, { message, copies, event }));
   await widget?.store(id);
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {

@@ -28,5 +28,5 @@ export async function sendTestWelcomeBotMessage(pool: pg.Pool, clients: RpcClien
   const out = { sender: bot, topic: '', participants, recipients, content: normalizeContent(text), client: 'Internal', readBySender: true };
   // Asked before the transaction: the recipients' alert words and mutes, and the rendering.
   const [traits, rendering] = await Promise.all([dir.sendTraits(recipients), renderAs(dir, out.content)]);
-  return withTransaction(pool, (tx) => doSend(tx, dir, { ...out, traits, rendering }));
+  return withTransaction(pool, (tx) => doSend({ tx }, dir, { ...out, traits, rendering }));
 }

@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import pg from 'pg';
 import { closeMessagesPool, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
-import { DIRECT_COPY_BIT, insertMessage, MessageInsert, recipientId } from './messages';
+import { DIRECT_COPY_BIT, insertMessage, insertMessageInTransaction, MessageInsert, recipientId } from './messages';
 
 /**
  * insertMessage on the messages schema of the test run's database: sends made at the same time
@@ -146,7 +146,7 @@ describe('insertMessage', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const id = await insertMessage(client, message(1));
+      const id = await insertMessageInTransaction(client, message(1));
       expect((await client.query('SELECT count(*)::int AS n FROM user_messages WHERE message_id = $1', [id])).rows[0].n).toBe(3);
       await client.query('ROLLBACK');
       const s = await stored(pool, id);

@@ -52,24 +52,37 @@ const knownRecipients = new Map<string, number>();
 const MAX_KNOWN_RECIPIENTS = 100_000;
 
 /**
- * The recipient of a channel or of a set of direct-message participants, made on first use.
- * From memory when this process has seen it committed; given the pool (not a transaction's
- * client), what it finds or makes is committed, and remembered.
+ * The recipient of a channel or of a set of direct-message participants, made on first use,
+ * through the pool: what it finds or makes is committed, so it is remembered, and answered
+ * from memory from then on.
  */
-export async function recipientId(db: Queryable, realmId: number, target: { channel_id: number } | { dm_user_ids: number[] }): Promise<number> {
-  const [column, value] = 'channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')];
-  const key = `${realmId}:${column}:${value}`;
+export async function recipientId(pool: pg.Pool, realmId: number, target: RecipientTarget): Promise<number> {
+  const key = recipientKey(realmId, target);
   const known = knownRecipients.get(key);
   if (known !== undefined) return known;
-  const id = await findOrMakeRecipient(db, realmId, column, value);
-  if (db instanceof pg.Pool) {
-    if (knownRecipients.size >= MAX_KNOWN_RECIPIENTS) knownRecipients.delete(knownRecipients.keys().next().value!);
-    knownRecipients.set(key, id);
-  }
+  const id = await findOrMakeRecipient(pool, realmId, target);
+  if (knownRecipients.size >= MAX_KNOWN_RECIPIENTS) knownRecipients.delete(knownRecipients.keys().next().value!);
+  knownRecipients.set(key, id);
   return id;
 }
 
-async function findOrMakeRecipient(db: Queryable, realmId: number, column: string, value: string | number): Promise<number> {
+/**
+ * The same, in the caller's transaction: from memory when known, else found or made there and
+ * not remembered, since the transaction may yet roll back.
+ */
+export async function recipientIdInTransaction(tx: pg.PoolClient, realmId: number, target: RecipientTarget): Promise<number> {
+  return knownRecipients.get(recipientKey(realmId, target)) ?? findOrMakeRecipient(tx, realmId, target);
+}
+
+type RecipientTarget = { channel_id: number } | { dm_user_ids: number[] };
+
+const recipientColumn = (target: RecipientTarget): [string, string | number] =>
+  ('channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')]);
+
+const recipientKey = (realmId: number, target: RecipientTarget) => `${realmId}:${recipientColumn(target).join(':')}`;
+
+async function findOrMakeRecipient(db: Queryable, realmId: number, target: RecipientTarget): Promise<number> {
+  const [column, value] = recipientColumn(target);
   // Usually the row exists (one statement). Otherwise insert it; a concurrent first message may
   // win that race, and its row shows to a later statement once it commits, so try again.
   for (let attempt = 1; ; attempt++) {
@@ -115,20 +128,22 @@ const groups = new WeakMap<pg.Pool, (insert: MessageInsert & { trace: string | n
 /**
  * Inserts a message, every recipient's copy with its flags, and the client event that tells of
  * it, in one statement: one round trip whatever the number of recipients, and atomic without
- * a transaction. On the pool, sends made at the same time go in one statement together
+ * a transaction. Sends made at the same time on the pool go in one statement together
  * (grouped): fewer round trips and commits per send under load. Returns the new ID once the
- * event is published (on a pool that publishes before returning) or written (in a transaction).
+ * event is published (on a pool that publishes before returning).
  */
-export async function insertMessage(db: Queryable, insert: MessageInsert): Promise<number> {
-  let stored: Stored;
-  if (db instanceof pg.Pool) {
-    let group = groups.get(db);
-    if (!group) groups.set(db, (group = grouped((batch) => insertMessages(db, batch), GROUP_OPTIONS)));
-    // The event keeps the trace of its own request, whichever request's statement writes it.
-    stored = await group({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
-  } else {
-    [stored] = await insertMessages(db, [insert]);
-  }
+export async function insertMessage(pool: pg.Pool, insert: MessageInsert): Promise<number> {
+  let group = groups.get(pool);
+  if (!group) groups.set(pool, (group = grouped((batch) => insertMessages(pool, batch), GROUP_OPTIONS)));
+  // The event keeps the trace of its own request, whichever request's statement writes it.
+  const stored = await group({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
+  await stored.published;
+  return stored.id;
+}
+
+/** The same in the caller's transaction, alone: its event is written, and published after the commit. */
+export async function insertMessageInTransaction(tx: pg.PoolClient, insert: MessageInsert): Promise<number> {
+  const [stored] = await insertMessages(tx, [insert]);
   await stored.published;
   return stored.id;
 }
