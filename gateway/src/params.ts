@@ -1,4 +1,4 @@
-import { BadRequestError, MissingParameterError } from '@parley/common';
+import { BadRequestError, MissingParameterError, parseIntList } from '@parley/common';
 
 /**
  * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
@@ -53,12 +53,9 @@ export function coerce(name: string, type: ParamType, raw: string): number | str
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequestError(`${name} is not a dict`);
       return raw;
     }
-    case 'int[]': {
-      const value = parseJson(name, raw);
-      if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);
-      if (!value.every((v) => Number.isSafeInteger(v))) throw new BadRequestError(`${name}[${value.findIndex((v) => !Number.isSafeInteger(v))}] is not an integer`);
+    case 'int[]':
+      parseIntList(name, raw);
       return raw;
-    }
     case 'string[]': {
       const value = parseJson(name, raw);
       if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);

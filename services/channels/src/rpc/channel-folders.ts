@@ -1,5 +1,5 @@
 import type { Reply } from '@parley/common/api';
-import { BadRequestError, DbServiceDeps, Handler } from '@parley/common';
+import { DbServiceDeps, Handler, parseIntList } from '@parley/common';
 import type { CreateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/CreateChannelFolderRequest';
 import type { GetChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelFoldersRequest';
 import type { ReorderChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/ReorderChannelFoldersRequest';
@@ -22,8 +22,6 @@ export const updateChannelFolder = (deps: DbServiceDeps): Handler<UpdateChannelF
 };
 
 export const reorderChannelFolders = ({ pool }: DbServiceDeps): Handler<ReorderChannelFoldersRequest__Output, Reply<'PATCH /channel_folders'>> => async (req, ctx) => {
-  const order: unknown = JSON.parse(req.order);
-  if (!Array.isArray(order) || !order.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('order is not a list of integers');
-  await checkReorderFolders(pool, ctx.caller, order as number[]);
+  await checkReorderFolders(pool, ctx.caller, parseIntList('order', req.order));
   return {};
 };

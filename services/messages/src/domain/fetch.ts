@@ -1,4 +1,4 @@
-import { BadRequestError, Queryable } from '@parley/common';
+import { BadRequestError, parseIntList, Queryable } from '@parley/common';
 import * as store from '../store/messages';
 import type { ViewedMessageRow } from '../store/messages';
 import type { ChannelAccess, Directory } from './directory';
@@ -198,8 +198,7 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
     store.selectMessages<R>(db, `${where} AND ${condition}`, values, order, limit, extra, opts.columns);
 
   if (req.message_ids !== undefined) {
-    const ids: unknown = JSON.parse(req.message_ids);
-    if (!Array.isArray(ids) || !ids.every((i) => Number.isSafeInteger(i))) throw new BadRequestError('message_ids is not a list of integers');
+    const ids = parseIntList('message_ids', req.message_ids);
     // IN (unnest) rather than = ANY: PostgreSQL plans `= ANY` of a long list by estimating
     // each element (1.5-2 ms for the 1,000 IDs of a flag change), unnest as one set.
     const rows = await select(`m.id IN (SELECT unnest(${params.add(ids)}::bigint[]))`, params.values, 'ASC', ids.length);

@@ -1,5 +1,5 @@
 import type { Reply } from '@parley/common/api';
-import { BadRequestError, DbServiceDeps, emit, encodedJson, Handler, HandlerContext } from '@parley/common';
+import { DbServiceDeps, emit, encodedJson, Handler, HandlerContext, parseIntList } from '@parley/common';
 import type { SendMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/SendMessageRequest';
 import type { GetMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessagesRequest';
 import type { GetMessageRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMessageRequest';
@@ -24,7 +24,6 @@ import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
 import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
 import { checkDeleteMessage } from '../domain/delete';
-import { renderMessage } from '../domain/render';
 import { normalizeContent } from '../domain/text';
 import { checkEditTyping, checkTyping } from '../domain/typing';
 import { checkEditMessage } from '../domain/edit';
@@ -64,15 +63,12 @@ export const getMessage = (deps: MessagesDeps): Handler<GetMessageRequest__Outpu
   fetchMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), { applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false });
 
 export const updateMessageFlags = (deps: MessagesDeps): Handler<UpdateMessageFlagsRequest__Output, Reply<'POST /messages/flags'>> => async (req, ctx) => {
-  const messages: unknown = JSON.parse(req.messages);
-  if (!Array.isArray(messages) || !messages.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('messages is not a list of integers');
-  return checkUpdateFlags(deps.pool, directoryFor(deps, ctx), { messages: messages as number[], op: req.op, flag: req.flag });
+  const messages = parseIntList('messages', req.messages);
+  return checkUpdateFlags(deps.pool, directoryFor(deps, ctx), { messages, op: req.op, flag: req.flag });
 };
 
 export const matchesNarrow = (deps: MessagesDeps): Handler<MatchesNarrowRequest__Output, Reply<'GET /messages/matches_narrow'>> => async (req, ctx) => {
-  const ids: unknown = JSON.parse(req.msg_ids);
-  if (!Array.isArray(ids) || !ids.every((m) => Number.isSafeInteger(m))) throw new BadRequestError('msg_ids is not a list of integers');
-  return matches(deps.pool, directoryFor(deps, ctx), ids as number[], req.narrow);
+  return matches(deps.pool, directoryFor(deps, ctx), parseIntList('msg_ids', req.msg_ids), req.narrow);
 };
 
 export const updateMessageFlagsForNarrow = (deps: MessagesDeps): Handler<UpdateMessageFlagsForNarrowRequest__Output, Reply<'POST /messages/flags/narrow'>> => async (req, ctx) =>

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, compileRe2, isAdmin, Queryable, Re2SyntaxError, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, compileRe2, isAdmin, parseIntList, Queryable, Re2SyntaxError, withTransaction } from '@parley/common';
 import * as store from '../store/linkifiers';
 import type { LinkifierRow } from '../store/linkifiers';
 import { notifyClients } from './notify';
@@ -124,15 +124,7 @@ export async function checkRemoveLinkifier(pool: pg.Pool, caller: Caller, id: nu
 
 /** The `ordered_linkifier_ids` parameter: a JSON list of integers. */
 export function parseLinkifierIds(raw: string): number[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new BadRequestError('Argument "ordered_linkifier_ids" is not valid JSON.');
-  }
-  if (!Array.isArray(value)) throw new BadRequestError('ordered_linkifier_ids is not a list');
-  const bad = value.findIndex((v) => !Number.isSafeInteger(v));
-  if (bad >= 0) throw new BadRequestError(`ordered_linkifier_ids[${bad}] is not an integer`);
+  const value = parseIntList('ordered_linkifier_ids', raw);
   return value as number[];
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, Queryable, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, parseIntList, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/profile-fields';
 import type { ProfileFieldChanges, ProfileFieldRow } from '../store/profile-fields';
 import { notifyClients } from './notify';
@@ -216,16 +216,7 @@ export async function checkDeleteProfileField(pool: pg.Pool, caller: Caller, fie
 
 /** The `order` parameter: a JSON list of integers. */
 export function parseOrder(raw: string): number[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new BadRequestError('Argument "order" is not valid JSON.');
-  }
-  if (!Array.isArray(value)) throw new BadRequestError('order is not a list');
-  const bad = value.findIndex((v) => !Number.isSafeInteger(v));
-  if (bad >= 0) throw new BadRequestError(`order[${bad}] is not an integer`);
-  return value as number[];
+  return parseIntList('order', raw);
 }
 
 /** PATCH /realm/profile_fields (administrators): `order` lists exactly the realm's field IDs. */

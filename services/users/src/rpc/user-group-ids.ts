@@ -1,11 +1,9 @@
-import { BadRequestError } from '@parley/common';
+import { parseIntList } from '@parley/common';
 
 /** A JSON list of IDs (validated by the gateway too; services do not trust their callers). */
 export function idList(name: string, raw: string | undefined): number[] {
   if (raw === undefined) return [];
-  const value: unknown = JSON.parse(raw);
-  if (!Array.isArray(value) || !value.every((v) => Number.isSafeInteger(v))) throw new BadRequestError(`${name} is not a list of integers`);
-  return value as number[];
+  return parseIntList(name, raw);
 }
 
 /** The group permission settings present in a request, by name. */
