@@ -27,6 +27,7 @@ interface World {
   clients: RpcClients;
   trail: string[];
   uploads: jest.Mock;
+  previews: jest.Mock;
   channels: jest.Mock;
   dir: Directory;
 }
@@ -69,13 +70,19 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
     }
     throw new Error(`unexpected channels.${method}`);
   });
-  const uploads = jest.fn(async (method: string) => {
+  const uploads = jest.fn(async (method: string, _request?: unknown, _ctx?: unknown) => {
     trail.push(`uploads ${method}`);
     return opts.uploads ? opts.uploads(method) : { json: '{}' };
   });
-  const clients = { users: { call: users }, channels: { call: channels }, uploads: { call: uploads } } as unknown as RpcClients;
+  // Rendering asks for the linked uploads' image previews (none are images here), before any transaction.
+  const previews = jest.fn(async () => {
+    trail.push('previews');
+    return { json: '{"previews":{}}' };
+  });
+  const uploadsCall = (method: string, request: unknown, ctx: unknown) => (method === 'GetUploadPreviews' ? previews() : uploads(method, request, ctx));
+  const clients = { users: { call: users }, channels: { call: channels }, uploads: { call: uploadsCall } } as unknown as RpcClients;
   const dir = new Directory(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
-  return { pool, query, clients, trail, uploads, channels, dir };
+  return { pool, query, clients, trail, uploads, previews, channels, dir };
 }
 
 function access(id: number, a: { content: boolean; history_visible: boolean }) {
@@ -123,12 +130,16 @@ describe('sending a message that links to uploads', () => {
     expect(at(w.trail, /^BEGIN/)).toBeLessThan(at(w.trail, /INSERT INTO messages/));
     expect(at(w.trail, /INSERT INTO messages/)).toBeLessThan(call);
     expect(call).toBeLessThan(at(w.trail, /^COMMIT/));
+    // The previews of the linked uploads were asked once, while rendering, before the transaction.
+    expect(w.previews).toHaveBeenCalledTimes(1);
+    expect(at(w.trail, /^previews/)).toBeLessThan(at(w.trail, /^BEGIN/));
   });
 
   it('makes no call for a message without upload links, and stores it in one statement, without a transaction', async () => {
     const w = world();
     await send(w, 'hello https://example.com/files/2/ab/c/f.txt');
     expect(w.uploads).not.toHaveBeenCalled();
+    expect(w.previews).not.toHaveBeenCalled();
     expect(w.trail.filter((s) => /^(BEGIN|COMMIT)/.test(s))).toEqual([]);
     expect(w.trail.filter((s) => s.includes('INSERT INTO messages'))).toHaveLength(1);
   });
