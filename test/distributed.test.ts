@@ -1,7 +1,10 @@
+import { connect } from 'nats';
+import { ownsStream, redisKeyPrefix } from '@parley/common';
 import { Api } from './support/api';
-import { manage } from './support/cli';
+import { manage, manageJson } from './support/cli';
 import { Cluster, describeDistributed, startCluster } from './support/cluster';
 import { eventually } from './support/eventually';
+import { keysUnder } from './support/redis';
 import { waitFor } from './support/processes';
 
 /**
@@ -100,5 +103,28 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
 
   it('stops every process gracefully on SIGTERM', async () => {
     for (const p of cluster.procs.values()) expect([p.name, await p.stop('SIGTERM')]).toEqual([p.name, 0]);
+  });
+
+  it('then removes its bus namespace with the CLI: streams, consumers and Redis keys', async () => {
+    const ns = cluster.env.PARLEY_BUS_NAMESPACE!;
+    const NS = ns.toUpperCase();
+    const removed = await manageJson(['remove-bus-namespace', '--namespace', ns], { env: cluster.env });
+    // The four services that own a schema each made their stream; the events service (and the
+    // others reading a stream) their durable consumers on them.
+    expect(removed).toMatchObject({ namespace: ns, streams: [`${NS}_CHANNELS`, `${NS}_MESSAGES`, `${NS}_UPLOADS`, `${NS}_USERS`] });
+    expect(removed.consumers).toEqual(expect.arrayContaining([`${NS}_USERS/${ns}_events`, `${NS}_USERS/${ns}_channels`, `${NS}_MESSAGES/${ns}_messages`]));
+    expect(removed.redis_keys).toEqual(cluster.env.REDIS_URL ? expect.any(Number) : null);
+    const nc = await connect({ servers: cluster.env.NATS_URL! });
+    const left: string[] = [];
+    let others = 0;
+    for await (const info of (await nc.jetstreamManager()).streams.list()) {
+      if (ownsStream(info.config, ns)) left.push(info.config.name);
+      else if (ownsStream(info.config, process.env.PARLEY_BUS_NAMESPACE!)) others++;
+    }
+    await nc.close();
+    expect(left).toEqual([]);
+    // The run's own namespace (the all-in-one Parley the other tests use) keeps its streams.
+    expect(others).toBeGreaterThan(0);
+    if (cluster.env.REDIS_URL) expect(await keysUnder(cluster.env.REDIS_URL, redisKeyPrefix(ns))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Redis from 'ioredis';
-import { ApiError, ConfigError, envOptional, Logger } from '@parley/common';
+import { ApiError, ConfigError, envOptional, Logger, redisKeyPrefix } from '@parley/common';
 
 /**
  * Rate limits, as Zulip applies them: every request of an authenticated user counts against
@@ -231,6 +231,6 @@ export class RateLimiter {
 
 /** The limiter for a gateway: its store in Redis when REDIS_URL is set, else in memory. */
 export function createRateLimiter(config: RateLimitConfig, redisUrl: string | undefined, namespace: string | undefined, log?: Logger): RateLimiter {
-  const store = config.enabled && redisUrl ? new RedisRateStore(redisUrl, `parley:${namespace ?? 'default'}:`) : new MemoryRateStore();
+  const store = config.enabled && redisUrl ? new RedisRateStore(redisUrl, redisKeyPrefix(namespace)) : new MemoryRateStore();
   return new RateLimiter(config, store, log);
 }

@@ -14,3 +14,20 @@ export async function deleteKeys(redisUrl: string, prefix: string): Promise<void
     redis.disconnect();
   }
 }
+
+/** Every key under a prefix, with SCAN (all of its pages). */
+export async function keysUnder(redisUrl: string, prefix: string): Promise<string[]> {
+  const redis = new Redis(redisUrl);
+  const out: string[] = [];
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      out.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return out.sort();
+}

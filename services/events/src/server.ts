@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '@parley/common/api';
-import { runService, RunningService, startPeriodicJob, Subscription } from '@parley/common';
+import { redisKeyPrefix, runService, RunningService, startPeriodicJob, Subscription } from '@parley/common';
 import type { EventsConfig } from './config';
 import { systemClock, Clock } from './domain/clock';
 import { CLIENT_EVENT_SUBJECTS, deliver } from './domain/deliver';
@@ -14,7 +14,7 @@ import { register } from './rpc/register';
 /** Redis when REDIS_URL is set (queues shared by replicas), else this process's memory. */
 export function createQueueStore(config: EventsConfig): QueueStore {
   if (!config.redisUrl) return new MemoryQueueStore(Date.now, config.maxEventsPerQueue);
-  return new RedisQueueStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`, config.maxEventsPerQueue);
+  return new RedisQueueStore(config.redisUrl, redisKeyPrefix(config.busNamespace), config.maxEventsPerQueue);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
-  bootstrapServiceSchema, createLogger, createPool, envInt, envString, loadSecret, Role, ROLE_NAMES,
+  bootstrapServiceSchema, createLogger, createPool, envInt, envString, envUrl, loadSecret, removeBusNamespace, Role, ROLE_NAMES,
   runMigrations, serviceDatabaseUrl, withTransaction,
 } from '@parley/common';
 import {
@@ -20,6 +20,7 @@ const OPTIONS = {
   name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-name': { type: 'string' },
   subdomain: { type: 'string' }, 'owner-password': { type: 'string' }, realm: { type: 'string' }, token: { type: 'string' },
   email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' }, bot: { type: 'boolean' },
+  namespace: { type: 'string' },
 } as const;
 
 class UsageError extends Error {}
@@ -87,12 +88,34 @@ const commands: Record<string, Command> = {
   },
 };
 
+/**
+ * Commands on the bus's servers, not the database: they need neither DATABASE_URL nor the
+ * embedded PostgreSQL.
+ */
+type BusCommand = (ctx: { env: NodeJS.ProcessEnv; args: Record<string, string | boolean | undefined> }) => Promise<object>;
+
+const busCommands: Record<string, BusCommand> = {
+  // A bus namespace's NATS streams (with their consumers) and Redis keys, once its processes
+  // have stopped; whichever of NATS_URL and REDIS_URL is unset is left alone (null in the output).
+  'remove-bus-namespace': ({ env, args }) => removeBusNamespace({
+    namespace: args.namespace as string | undefined,
+    natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
+    redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+  }),
+};
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  const busCommand = busCommands[command ?? ''];
   const run = commands[command ?? ''];
-  if (!run) throw new UsageError(`usage: manage <${Object.keys(commands).join('|')}> [options]`);
+  if (!run && !busCommand) throw new UsageError(`usage: manage <${[...Object.keys(commands), ...Object.keys(busCommands)].join('|')}> [options]`);
   const { values, positionals } = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
   const env = process.env;
+  if (busCommand) {
+    if (positionals.length) throw new UsageError(`${command} takes no positional arguments, got '${positionals[0]}'`);
+    process.stdout.write(`${JSON.stringify(await busCommand({ env, args: values }))}\n`);
+    return;
+  }
   const dataDir = envString(env, 'PARLEY_DATA_DIR', './.data');
   const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({
     dataDir, port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535), secret: loadSecret(env, dataDir),

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
-import { runService, RunningService, Handler } from '@parley/common';
+import { redisKeyPrefix, runService, RunningService, Handler } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
 import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
@@ -158,12 +158,12 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
 
 /** Presence lives in Redis when REDIS_URL is set (shared by the replicas), else in memory. */
 export function createPresenceStore(config: UsersConfig): PresenceStore {
-  return config.redisUrl ? new RedisPresenceStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`) : new MemoryPresenceStore();
+  return config.redisUrl ? new RedisPresenceStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new MemoryPresenceStore();
 }
 
 /** Browser sessions live in Redis when REDIS_URL is set (any replica knows them), else in memory. */
 export function createSessionStore(config: UsersConfig): SessionStore {
-  return config.redisUrl ? new RedisSessionStore(config.redisUrl, `parley:${config.busNamespace ?? 'default'}:`) : new MemorySessionStore();
+  return config.redisUrl ? new RedisSessionStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new MemorySessionStore();
 }
 
 export function startUsersService(config: UsersConfig): Promise<RunningService> {

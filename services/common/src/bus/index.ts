@@ -7,7 +7,9 @@ import { NamespacedBus } from './namespace';
 export type { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription } from './bus';
 export { MemoryBus, MemoryHub, subjectMatches } from './memory';
 export { createNatsBus } from './nats';
-export { NamespacedBus } from './namespace';
+export { NamespacedBus, NAMESPACE_PATTERN, redisKeyPrefix } from './namespace';
+export { removeBusNamespace, NamespaceRemovalError, ownsStream } from './remove-namespace';
+export type { NamespaceRemoval } from './remove-namespace';
 export { currentTraceHeaders } from './trace';
 
 /** Every service of an all-in-one process talks through this one hub. */

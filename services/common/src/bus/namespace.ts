@@ -8,6 +8,12 @@ import type { Bus, BusHandler, SubscribeOptions, Subscription } from './bus';
  */
 export const NAMESPACE_PATTERN = /^[A-Za-z0-9]+$/;
 
+/**
+ * The prefix of the Redis keys of the deployment in `namespace` (event queues, presence,
+ * browser sessions, rate-limit counts): `parley:<ns>:`, or `parley:default:` without one.
+ */
+export const redisKeyPrefix = (namespace: string | undefined): string => `parley:${namespace ?? 'default'}:`;
+
 export class NamespacedBus implements Bus {
   private readonly prefix: string;
 
