@@ -23,6 +23,9 @@ export default async function globalSetup(): Promise<void> {
   process.env.PARLEY_TEST_LOG_DIR = logDir;
   process.env.LOG_LEVEL = 'debug';
   process.env.LOG_FILE = join(logDir, 'parley.log');
+  // Rule 1 (ADR 0017): a remote call inside a transaction fails the request, so the test that
+  // reaches it fails, in the Parley under test and in the unit tests alike.
+  process.env.PARLEY_STRICT_TRANSACTIONS = '1';
   const environment = await provideEnvironment();
   const port = await freePort();
   const env = {

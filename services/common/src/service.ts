@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createBus } from './bus';
 import type { Bus } from './bus/bus';
 import { ConfigError, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
-import { bootstrapServiceSchema, createPool, runMigrations, serviceDatabaseUrl } from './db';
+import { bootstrapServiceSchema, createPool, reportRemoteCallsInTransactions, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
 import { OutboxRelay, publishBeforeReturning } from './outbox';
@@ -110,6 +110,7 @@ export async function runService(
 ): Promise<RunningService> {
   const { name, config } = opts;
   const log = opts.log ?? createLogger(name);
+  reportRemoteCallsInTransactions((rpc, err) => log.warn({ err, rpc }, 'remote call inside a transaction'));
   const db = opts.migrationsDir ? await startDatabase(name, config, opts.migrationsDir, log) : undefined;
   const bus = await createBus({ natsUrl: config.natsUrl, name, log, namespace: config.busNamespace });
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);

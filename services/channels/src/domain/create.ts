@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isOwner, Queryable, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import type { ChannelRow } from '../store/channels';
 import type { Directory, Viewer } from './directory';
@@ -147,7 +147,9 @@ export async function checkCreateChannel(
   const { users, unknown } = await dir.resolve([...new Set(req.subscribers)]);
   const bad = unknown[0] ?? users.find((u) => !u.is_active)?.user_id;
   if (bad !== undefined) throw new BadRequestError(`No such user: '${bad}'`);
-  return withTransaction(pool, async (tx) => {
+  // The users and messages services are asked before BEGIN (rule 1): the checks and the
+  // rendering by prefetch; the new channel's audience by a first attempt, which rolls back.
+  return withPrefetchedTransaction(pool, async (tx) => {
     await store.lockRealmChannels(tx, caller.realm_id);
     const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
     if (existing) throw new ChannelAlreadyExistsError(existing.name);
@@ -159,5 +161,20 @@ export async function checkCreateChannel(
       await tellNewSubscribers(tx, dir, caller, new Map([[channel, added]]), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
     }
     return channel.id;
-  });
+  }, () => askCreation(pool, dir, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages));
+}
+
+/**
+ * Asks what creating channels will ask other services (a prefetch: errors are answered again
+ * in the transaction, where they are met): the configuration's checks, the descriptions'
+ * rendering, the caller's name for the announcements.
+ */
+export async function askCreation(
+  db: Queryable, dir: Directory, caller: Caller, viewer: Viewer, req: CreationRequest, webPublicEnabled: boolean, descriptions: string[], announce: boolean,
+): Promise<void> {
+  await Promise.allSettled([
+    planCreation(db, dir, caller, viewer, req, webPublicEnabled),
+    ...descriptions.map(async (d) => dir.renderMarkdown(checkChannelDescription(d))),
+    announce && dir.resolve([caller.user_id]),
+  ]);
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, emit, isAdmin, LIMITS, Queryable, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, emit, isAdmin, LIMITS, Queryable, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as store from '../store/folders';
 import type { FolderRow } from '../store/folders';
 import { CONTROL } from './text';
@@ -52,10 +52,12 @@ export async function checkCreateFolder(pool: pg.Pool, caller: Caller, req: { na
   if (!isAdmin(caller)) throw new AdminRequiredError();
   const name = checkName(req.name);
   const description = checkDescription(req.description ?? '');
+  // Rendered (messages RenderMessage) before the realm's folder lock is taken (rule 1).
+  const rendered = await render(description);
   return withTransaction(pool, async (tx) => {
     await store.lockRealmFolders(tx, caller.realm_id);
     await checkUniqueName(tx, caller.realm_id, name);
-    const folder = await store.insertFolder(tx, { realm_id: caller.realm_id, name, description, rendered_description: await render(description), creator_id: caller.user_id });
+    const folder = await store.insertFolder(tx, { realm_id: caller.realm_id, name, description, rendered_description: rendered, creator_id: caller.user_id });
     await notify(tx, caller.realm_id, { type: 'channel_folder', op: 'add', channel_folder: formatFolder(folder) });
     return folder.id;
   });
@@ -64,7 +66,9 @@ export async function checkCreateFolder(pool: pg.Pool, caller: Caller, req: { na
 /** PATCH /channel_folders/{id} (administrators): name, description, archiving. */
 export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: number, req: { name?: string; description?: string; is_archived?: boolean }, render: Render): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
-  await withTransaction(pool, async (tx) => {
+  // The description is rendered before the realm's folder lock is taken (rule 1); its errors
+  // come where the transaction meets them, after the name's.
+  await withPrefetchedTransaction(pool, async (tx) => {
     await store.lockRealmFolders(tx, caller.realm_id);
     const folder = await accessFolder(tx, caller, id);
     const data: Record<string, unknown> = {};
@@ -80,7 +84,7 @@ export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: numbe
     if (!Object.keys(data).length) return;
     await store.updateFolder(tx, id, data);
     await notify(tx, caller.realm_id, { type: 'channel_folder', op: 'update', channel_folder_id: id, data });
-  });
+  }, async () => req.description !== undefined && render(checkDescription(req.description)));
 }
 
 /** PATCH /channel_folders (administrators): `order` must be every folder of the realm, once. */

@@ -19,6 +19,15 @@ export async function audienceOf(dir: Directory, channel: ChannelRow, subscriber
   return [...new Set([...holders, ...subscribers])].sort((a, b) => a - b);
 }
 
+/**
+ * Asks, before a transaction, what audienceOf and audienceExcept will ask the users service
+ * for these channels (rule 1): a prefetch for withPrefetchedTransaction, which keeps the answers.
+ */
+export async function askAudiences(dir: Directory, channels: ChannelRow[]): Promise<void> {
+  const { systemGroups } = await dir.realmPolicy();
+  await Promise.all([dir.holders([systemGroups['role:everyone']]), ...channels.map((c) => audienceOf(dir, c, []))]);
+}
+
 /** Users of `audience` other than `except`; 'realm' stays 'realm' when nobody is excepted. */
 export async function audienceExcept(dir: Directory, audience: Audience, except: number[]): Promise<number[]> {
   const all = audience === 'realm' ? await dir.holders([(await dir.realmPolicy()).systemGroups['role:everyone']]) : audience;

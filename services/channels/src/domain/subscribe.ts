@@ -1,13 +1,13 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ChannelNameNotFoundError, Queryable, Role, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, ChannelNameNotFoundError, Queryable, Role, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from './access';
 import type { Directory, DirectoryUser, RealmPolicy, Viewer } from './directory';
 import { colorFor, formatChannel, formatSubscription } from './format';
-import { audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
-import { CreationRequest, doCreateChannel, planCreation } from './create';
+import { askAudiences, audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
+import { askCreation, CreationRequest, doCreateChannel, planCreation } from './create';
 import { checkChannelName } from './text';
 import { announceNewChannels, tellNewSubscribers } from './announce';
 
@@ -138,7 +138,26 @@ export interface SubscribeResult {
 /** POST /users/me/subscriptions. */
 export async function checkSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
   const plan = await planSubscribe(dir, caller, req);
-  return withTransaction(pool, (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled));
+  // Other services are asked before BEGIN (rule 1): what the channels found by name now need;
+  // a channel created or changed meanwhile costs an attempt that rolls back (runPrefetched).
+  return withPrefetchedTransaction(pool, (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled),
+    () => askSubscribe(pool, dir, caller, req, plan, webPublicEnabled));
+}
+
+/** Asks, before BEGIN, what subscribeWithin will ask other services, for the channels as they are now. */
+export async function askSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<void> {
+  const existing = await store.findChannelsByName(pool, caller.realm_id, [...plan.wanted.keys()]);
+  const missing = [...plan.wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
+  await Promise.all([
+    askAudiences(dir, existing),
+    missing.length && askCreation(pool, dir, caller, plan.viewer, req, webPublicEnabled, missing.map((m) => m.description), req.announce),
+    req.send_new_subscription_messages && dir.resolve([caller.user_id]),
+  ]);
+}
+
+/** Asks, before BEGIN, what unsubscribeWithin will ask other services, for the channels as they are now. */
+export async function askUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[]): Promise<void> {
+  await askAudiences(dir, await store.findChannelsByName(pool, caller.realm_id, names));
 }
 
 export interface SubscribePlan {
@@ -207,7 +226,8 @@ export async function subscribeWithin(
 /** DELETE /users/me/subscriptions. */
 export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<UnsubscribeResult> {
   const plan = await planUnsubscribe(dir, caller, principals);
-  return withTransaction(pool, (tx) => unsubscribeWithin(tx, dir, caller, names, plan));
+  // The audiences are asked before BEGIN (rule 1), for the channels as they are now.
+  return withPrefetchedTransaction(pool, (tx) => unsubscribeWithin(tx, dir, caller, names, plan), () => askUnsubscribe(pool, dir, caller, names));
 }
 
 export interface UnsubscribeResult {

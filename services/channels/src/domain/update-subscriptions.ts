@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { BadRequestError, Caller, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, withPrefetchedTransaction } from '@parley/common';
 import type { Directory } from './directory';
-import { planSubscribe, planUnsubscribe, subscribeWithin, SubscribeResult, unsubscribeWithin, UnsubscribeResult } from './subscribe';
+import { askSubscribe, askUnsubscribe, planSubscribe, planUnsubscribe, subscribeWithin, SubscribeResult, unsubscribeWithin, UnsubscribeResult } from './subscribe';
 
 /**
  * PATCH /users/me/subscriptions: Zulip's update_subscriptions_backend, a subscribe (`add`) and
@@ -21,8 +21,9 @@ export async function checkUpdateSubscriptions(pool: pg.Pool, dir: Directory, ca
   // Zulip runs its POST view even for an empty `add`, so guests are refused here too.
   const addPlan = await planSubscribe(dir, caller, subscribe);
   const deletePlan = await planUnsubscribe(dir, caller, undefined);
-  return withTransaction(pool, async (tx) => ({
+  // Other services are asked before BEGIN (rule 1; withPrefetchedTransaction).
+  return withPrefetchedTransaction(pool, async (tx) => ({
     ...await subscribeWithin(tx, dir, caller, subscribe, addPlan, webPublicEnabled),
     ...await unsubscribeWithin(tx, dir, caller, req.delete, deletePlan),
-  }));
+  }), () => Promise.all([askSubscribe(pool, dir, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, dir, caller, req.delete)]));
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, Audience, BadRequestError, Caller, isAdmin, isOwner, Queryable, sameGroupSetting, withTransaction } from '@parley/common';
+import { AdminRequiredError, Audience, BadRequestError, Caller, isAdmin, isOwner, Queryable, sameGroupSetting, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelChanges, ChannelRow } from '../store/channels';
@@ -8,7 +8,7 @@ import type { Directory, Viewer } from './directory';
 import { checkFolder, checkGroupSettings, checkWebPublicAllowed, holdsRealmSetting, InsufficientPermissionError } from './create';
 import { ApiChannel, formatChannel } from './format';
 import { CHANNEL_GROUP_SETTING_NAMES, ChannelGroupSetting, requestedGroupSettingChanges } from './group-settings';
-import { audienceOf, notify, streamDeleteEvent } from './notify';
+import { askAudiences, audienceOf, notify, streamDeleteEvent } from './notify';
 import { accessAll } from './subscribe';
 import { checkChannelDescription, checkChannelName, checkTopicsPolicy, parseRetention } from './text';
 
@@ -71,7 +71,11 @@ const METADATA_ONLY_SETTINGS = new Set<string>(['can_remove_subscribers_group', 
 export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: Caller, req: UpdateRequest, deps: UpdateDeps): Promise<void> {
   const viewer = await dir.viewer(caller);
   const groupChanges = requestedGroupSettingChanges(req);
-  await withTransaction(pool, async (tx) => {
+  // No remote call under the realm's lock (rule 1): what the users and messages services
+  // answer is asked before BEGIN, for the channel as it is now (askUpdate); a change that needs
+  // answers not asked (the channel changed meanwhile, or its audience after the change) costs
+  // an attempt that rolls back, and they are asked then (withPrefetchedTransaction).
+  await withPrefetchedTransaction(pool, async (tx) => {
     await store.lockRealmChannels(tx, caller.realm_id);
     const { channel, access } = await accessChannel(tx, dir, viewer, req.stream_id, { lock: true });
     requireAdminister(access);
@@ -124,7 +128,30 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
     if (!Object.keys(changes).length) return;
     await store.updateChannel(tx, channel.id, changes);
     await notifyChanges(tx, dir, channel, { ...channel, ...changes });
-  });
+  }, () => askUpdate(pool, dir, viewer, req, deps, groupChanges));
+}
+
+/**
+ * Asks what checkUpdateChannel will ask other services, for the channel as it is now: a
+ * prefetch, whose errors are answered again where the transaction meets them.
+ */
+async function askUpdate(
+  pool: pg.Pool, dir: Directory, viewer: Viewer, req: UpdateRequest, deps: UpdateDeps, groupChanges: ReturnType<typeof requestedGroupSettingChanges>,
+): Promise<void> {
+  const { channel, access } = await accessChannel(pool, dir, viewer, req.stream_id);
+  const attempt = (fn: () => unknown) => {
+    try {
+      return fn();
+    } catch {
+      return undefined;
+    }
+  };
+  await Promise.allSettled([
+    askAudiences(dir, [channel]),
+    req.description !== undefined && attempt(() => dir.renderMarkdown(checkChannelDescription(req.description!))),
+    req.topics_policy !== undefined && attempt(() => checkTopicsPolicy(req.topics_policy!)) === 'empty_topic_only' && deps.hasNamedTopics(channel.id),
+    checkGroupSettingChanges(dir, viewer, channel, access, groupChanges),
+  ]);
 }
 
 /** is_private, is_web_public, history_public_to_subscribers: checked together, as one change. */
@@ -245,7 +272,8 @@ async function notifyDefaultChannels(tx: Queryable, dir: Directory): Promise<voi
 /** DELETE /streams/{stream_id}: archives the channel (its subscriptions and messages stay). */
 export async function checkArchiveChannel(pool: pg.Pool, dir: Directory, caller: Caller, id: number): Promise<void> {
   const viewer = await dir.viewer(caller);
-  await withTransaction(pool, async (tx) => {
+  // The audience is asked before BEGIN (rule 1), for the channel as it is now.
+  await withPrefetchedTransaction(pool, async (tx) => {
     const { channel, access } = await accessChannel(tx, dir, viewer, id, { lock: true });
     requireAdminister(access);
     if (channel.is_archived) throw new BadRequestError('Channel is already deactivated');
@@ -257,6 +285,9 @@ export async function checkArchiveChannel(pool: pg.Pool, dir: Directory, caller:
       { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true },
       { capability: 'archived_channels', event: streamDeleteEvent([channel.id]) });
     if (channel.is_default) await notifyDefaultChannels(tx, dir);
+  }, async () => {
+    const channel = await store.findChannel(pool, dir.realmId, id);
+    if (channel) await askAudiences(dir, [{ ...channel, is_archived: true, is_default: false }]);
   });
 }
 

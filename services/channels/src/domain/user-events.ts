@@ -1,12 +1,12 @@
 import pg from 'pg';
-import { Role, withTransaction } from '@parley/common';
+import { Queryable, Role, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { Directory } from './directory';
 import { accessOf } from './access';
 import type { RealmPolicy } from './directory';
 import { formatChannel } from './format';
-import { audienceOf, notify, streamDeleteEvent } from './notify';
+import { askAudiences, audienceOf, notify, streamDeleteEvent } from './notify';
 import { doSubscribe } from './subscribe';
 
 /**
@@ -43,11 +43,13 @@ export interface UserActiveChanged {
  */
 export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: UserCreated): Promise<void> {
   if (user.is_bot) return;
-  await withTransaction(pool, async (tx) => {
-    const defaults = (await store.listChannels(tx, user.realm_id)).filter((c) => c.is_default && !c.is_archived);
+  const defaultsOf = async (db: Queryable) => (await store.listChannels(db, user.realm_id)).filter((c) => c.is_default && !c.is_archived);
+  // The audiences are asked before BEGIN (rule 1), for the default channels as they are now.
+  await withPrefetchedTransaction(pool, async (tx) => {
+    const defaults = await defaultsOf(tx);
     if (!defaults.length) return;
     await doSubscribe(tx, dir, defaults.map((channel) => ({ channel, userIds: [user.user_id] })));
-  });
+  }, async () => askAudiences(dir, await defaultsOf(pool)));
 }
 
 /**
@@ -55,7 +57,8 @@ export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: U
  * reactivated, they count again (peer_add). Their subscriptions and settings are kept.
  */
 export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, change: UserActiveChanged): Promise<void> {
-  await withTransaction(pool, async (tx) => {
+  // The audiences are asked before BEGIN (rule 1), for the user's channels as they are now.
+  await withPrefetchedTransaction(pool, async (tx) => {
     const changed = await subs.setUserActive(tx, change.realm_id, change.user_id, change.is_active);
     if (!changed.length) return;
     const channels = await store.listChannels(tx, change.realm_id, changed);
@@ -67,6 +70,9 @@ export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, chan
         type: 'subscription', op: change.is_active ? 'peer_add' : 'peer_remove', stream_ids: [channel.id], user_ids: [change.user_id],
       });
     }
+  }, async () => {
+    const ids = (await subs.subscriptionsOf(pool, change.realm_id, change.user_id)).filter((s) => s.active).map((s) => s.channel_id);
+    await askAudiences(dir, await store.listChannels(pool, change.realm_id, ids));
   });
 }
 

@@ -5,6 +5,9 @@ import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { sign } from '../secret';
 import { followTransaction } from '../outbox';
+import { markTransaction, runPrefetched } from './remote-rule';
+
+export * from './remote-rule';
 
 /**
  * One PostgreSQL, one schema and one login role per service. The role owns its schema and
@@ -204,14 +207,31 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 /**
  * Runs fn in one transaction on one client; rolls back if it throws. On a pool that publishes
  * before returning (publishBeforeReturning), returns once the events it wrote are published.
+ * fn may not call other services (rule 1, remote-rule.ts): ask them first, or use
+ * withPrefetchedTransaction.
  */
-export async function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  return transaction(pool, fn, () => undefined);
+}
+
+/**
+ * withTransaction for a transaction whose remote questions depend on what it reads: they are
+ * answered before it opens, by `prefetch` or by an attempt that rolled back for want of them
+ * (runPrefetched, remote-rule.ts). fn may run more than once: it must do nothing but its own
+ * database work.
+ */
+export function withPrefetchedTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, prefetch?: () => Promise<unknown>): Promise<T> {
+  return runPrefetched((beforeCommit) => transaction(pool, fn, beforeCommit), prefetch);
+}
+
+async function transaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
   const client = await pool.connect();
   const followed = followTransaction(pool, client);
   let result: T;
   try {
     await client.query('BEGIN');
-    result = await fn(client);
+    result = await markTransaction(() => fn(client));
+    beforeCommit();
     await client.query('COMMIT');
   } catch (err) {
     followed.forget();

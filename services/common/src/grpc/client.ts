@@ -4,6 +4,7 @@ import { callMetadata, CallContext } from './caller';
 import { serviceConstructor, serviceDefinition } from './protos';
 import { fromServiceError } from './status';
 import { MultiplexedClient, UnaryFallback } from './multiplexed';
+import { remoteCall } from '../db/remote-rule';
 import type { MuxAnswer__Output } from '../generated/parley/common/v1/MuxAnswer';
 import type { MuxCall } from '../generated/parley/common/v1/MuxCall';
 
@@ -55,6 +56,11 @@ export class RpcClient {
 
   /** `signal` cancels the call (the server's handler sees its own signal abort). */
   call<Res = unknown>(method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs, signal?: AbortSignal): Promise<Res> {
+    // Never inside a transaction (rule 1); kept by its question in a withPrefetchedTransaction.
+    return remoteCall(`${this.service}.${method}`, () => JSON.stringify([request, ctx]), () => this.send<Res>(method, request, ctx, deadlineMs, signal));
+  }
+
+  private send<Res>(method: string, request: unknown, ctx: CallContext, deadlineMs: number, signal?: AbortSignal): Promise<Res> {
     const fn = (this.client as unknown as Record<string, grpc.requestCallback<Res> & Function>)[method]; // eslint-disable-line @typescript-eslint/ban-types
     if (typeof fn !== 'function') return Promise.reject(new Error(`${this.service} has no RPC ${method}`));
     const metadata = callMetadata(this.secret, ctx);
@@ -92,7 +98,8 @@ export class RpcClient {
       this.multiplexed.set(stream, mux);
     }
     if (mux.method !== method) return Promise.reject(new Error(`${this.service}.${stream} carries ${mux.method}, not ${method}`));
-    return mux.client.call<Res>(request, ctx, deadlineMs, signal);
+    const client = mux.client;
+    return remoteCall(`${this.service}.${method}`, () => undefined, () => client.call<Res>(request, ctx, deadlineMs, signal));
   }
 
   close(): void {

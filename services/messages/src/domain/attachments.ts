@@ -1,4 +1,4 @@
-import { JsonReplyOf, Logger, parseJsonReply } from '@parley/common';
+import { allowRemoteInTransaction, JsonReplyOf, Logger, parseJsonReply } from '@parley/common';
 
 /**
  * The files a message links to (Zulip: the message's potential_attachment_path_ids) and what
@@ -80,7 +80,10 @@ export const mayLinkUploads = (content: string): boolean => content.includes('/u
 export async function syncMessageAttachments(uploads: UploadsCall, req: {
   realm_id: number; message_id: number; sender_id: number; date_sent: Date; path_ids: string[]; is_edit: boolean;
 }): Promise<Attachment[]> {
-  const reply = await uploads<JsonReplyOf>('SyncMessageAttachments', { ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) });
+  // The one deliberate exception to rule 1 (ADR 0009, ADR 0017): the claim is made before the
+  // send's or edit's COMMIT, so no committed message lacks its references.
+  const reply = await allowRemoteInTransaction('attachment claims before COMMIT (ADR 0009)',
+    () => uploads<JsonReplyOf>('SyncMessageAttachments', { ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) }));
   return parseJsonReply<{ detached_uploads?: Attachment[] }>(reply).detached_uploads ?? [];
 }
 

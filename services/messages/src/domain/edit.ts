@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { ApiError, BadRequestError, emit, holdsGroupSetting, isAdmin, Queryable, Role, schemaOf, withTransaction, writeOutbox } from '@parley/common';
+import { ApiError, BadRequestError, emit, holdsGroupSetting, isAdmin, Queryable, Role, schemaOf, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/messages';
 import * as edits from '../store/edits';
 import type { MessageRow } from '../store/messages';
@@ -82,7 +82,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
   // The copies' holders' alert words, asked before the transaction: has_alert_word follows the content.
   const traits = req.content === undefined ? undefined : await dir.sendTraits((await edits.copiesOfMany(pool, [req.message_id])).map((c) => c.user_id));
 
-  return withTransaction(pool, async (tx) => {
+  return withPrefetchedTransaction(pool, async (tx) => {
     const message = await accessMessage(tx, dir, req.message_id, { lock: true });
     if (message.kind === 'direct' && rawTopic !== undefined) throw new BadRequestError('Direct messages cannot have topics.');
     if (message.kind === 'direct' && req.stream_id !== undefined) throw new BadRequestError('Direct messages cannot be moved to channels.');
@@ -152,7 +152,13 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
       });
     }
     return { detached_uploads: contentChange ? await syncEditedAttachments(dir, message, contentChange.content) : [] };
-  });
+  }, () => Promise.allSettled([
+    // Asked before BEGIN (rule 1); what this does not foresee (the subscribers, for a wildcard
+    // mention) costs an attempt that rolls back (withPrefetchedTransaction).
+    dir.allChannels(),
+    req.content !== undefined && (async () => renderAs(dir, normalizeContent(req.content!)))(),
+    req.stream_id !== undefined && dir.channel({ stream_id: req.stream_id }),
+  ]));
 }
 
 /**

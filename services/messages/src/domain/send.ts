@@ -92,6 +92,8 @@ export interface PreparedSend {
   traits?: SendTraits;
   /** The content rendered, when already done (before a transaction: rendering asks other services). */
   rendering?: Rendering;
+  /** Who holds the groups it mentions, when already asked (before a transaction). */
+  groupMembers?: number[];
 }
 
 /** The recipient row a message to this channel or these participants belongs to. */
@@ -147,11 +149,12 @@ export async function checkSendMessage(
     store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
     dir.sendTraits(prepared.recipients),
     prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
-    renderAs(dir, prepared.content),
+    renderAs(dir, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(dir, r) })),
   ]);
   prepared.recipientId = recipientId;
   prepared.traits = traits;
-  prepared.rendering = rendering;
+  prepared.rendering = rendering.r;
+  prepared.groupMembers = rendering.members;
   const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
@@ -195,6 +198,7 @@ async function storeSend(
   const sent = await doSend(db, dir, {
     sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
     rendering: p.rendering,
+    groupMembers: p.groupMembers,
     readBySender: req.read_by_sender ?? readBySenderByDefault(client),
     delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
     seen: opts.seen,
@@ -212,6 +216,9 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
   }
   return req.queue_id !== undefined && req.local_id !== undefined ? `local:${req.queue_id}:${req.local_id}` : undefined;
 }
+
+/** Who holds the groups a rendering mentions (users ExpandGroupSettings): ask before a transaction, for Outgoing.groupMembers. */
+export const holdersOfMentions = (dir: Directory, rendering: Rendering): Promise<number[]> => dir.holders(rendering.rendered.mentionedGroupIds);
 
 /** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
 export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }
@@ -270,6 +277,8 @@ export interface Outgoing {
   content: string;
   /** `content` rendered by renderAs, when the caller did it before its transaction (else rendered here). */
   rendering?: Rendering;
+  /** Who holds the groups the rendering mentions (holdersOfMentions), when asked before the transaction (else asked here). */
+  groupMembers?: number[];
   client: string;
   readBySender: boolean;
   delivery?: { sender_queue_id?: string; local_id?: string };
@@ -301,7 +310,7 @@ export async function doSend(
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
-  const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
+  const groupMembers = new Set(out.groupMembers ?? await dir.holders(rendered.mentionedGroupIds));
   // Zulip: has_alert_word for each recipient whose alert word the content holds (the sender
   // too), read for each recipient who muted the sender, channel and direct messages alike.
   const traits = out.traits ?? await dir.sendTraits(recipients);

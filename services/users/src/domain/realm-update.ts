@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, withTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as realmStore from '../store/realms';
 import { REALM_SETTINGS, RealmSettingSpec, UPDATE_DICT_SETTINGS } from './realm-update-schema';
 import { notifyClients } from './notify';
@@ -54,7 +54,9 @@ export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, rawReq: Re
     if (spec.ownerOnly && !isOwner(caller)) throw new OwnerRequiredError();
     parsed.set(name, parseSetting(name, spec, req[name]));
   }
-  await withTransaction(pool, async (tx) => {
+  // The channels named are asked of the channels service before BEGIN (rule 1); their
+  // errors come where the transaction meets them, in the order of the settings.
+  await withPrefetchedTransaction(pool, async (tx) => {
     const realm = (await realmStore.findRealmById(tx, caller.realm_id, { lock: true }))!;
     const changes: Record<string, RealmValue> = {};
     for (const [name, value] of parsed) {
@@ -72,7 +74,8 @@ export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, rawReq: Re
     if (!Object.keys(changes).length) return;
     await realmStore.updateRealm(tx, realm.id, changes);
     await notifyRealmChanges(tx, realm.id, changes);
-  });
+  }, () => Promise.allSettled([...parsed].filter(([name, value]) => REALM_SETTINGS[name].kind === 'channel' && value !== -1)
+    .map(([name, value]) => checkChannelSetting(channels, name, value as number))));
 }
 
 /** A realm setting naming a channel: one the administrator sees; the moderation channel private. */

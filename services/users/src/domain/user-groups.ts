@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, ClientEvent, groupSettingUses, Queryable, Role, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, Caller, ClientEvent, groupSettingUses, Queryable, Role, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as groupStore from '../store/groups';
 import * as realmStore from '../store/realms';
 import * as userStore from '../store/users';
@@ -218,11 +218,14 @@ export class GroupInUseError extends ApiError {
 /**
  * POST /user_groups/{id}/deactivate: refused while a setting of the realm, a group or a
  * channel uses it (CANNOT_DEACTIVATE_GROUP_IN_USE, feature level 298). The channels are
- * asked under the group's lock; a channel that starts using the group meanwhile is refused
- * by the channels service, which accepts only active groups.
+ * asked before the group's lock is taken (rule 1): the lock never covered their answer, as
+ * CheckGroupSettings reads the group without waiting for it, and the channels service writes
+ * a new use after that check, under no lock of ours. A channel that starts using the group
+ * after the deactivation commits is refused by the channels service, which accepts only
+ * active groups.
  */
 export async function checkDeactivateGroup(pool: pg.Pool, caller: Caller, id: number, channels: ChannelLookup): Promise<void> {
-  await withTransaction(pool, async (tx) => {
+  await withPrefetchedTransaction(pool, async (tx) => {
     const group = await accessGroup(tx, caller, id, { lock: true });
     await checkManage(tx, caller, group);
     if (group.deactivated) return;
@@ -242,7 +245,7 @@ export async function checkDeactivateGroup(pool: pg.Pool, caller: Caller, id: nu
     await groupStore.updateUserGroup(tx, id, { deactivated: true });
     await notify(tx, caller.realm_id, { type: 'user_group', op: 'update', group_id: id, data: { deactivated: true } },
       { capability: 'include_deactivated_groups', event: { type: 'user_group', op: 'remove', group_id: id } });
-  });
+  }, () => channels.groupUsage(caller.realm_id, id));
 }
 
 /** GET /user_groups (and register's realm_user_groups). */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  BadRequestError, Caller, checkEmoji, emojiDataForName, isAdmin, NO_REALM_EMOJI, normalizeReactionType, Queryable, RealmEmojiLookup, refuseBots, withTransaction,
+  BadRequestError, Caller, checkEmoji, emojiDataForName, isAdmin, NO_REALM_EMOJI, normalizeReactionType, Queryable, RealmEmojiLookup, refuseBots, withPrefetchedTransaction, withTransaction,
 } from '@parley/common';
 import * as statusStore from '../store/user-status';
 import * as userStore from '../store/users';
@@ -127,11 +127,13 @@ export async function checkUpdateStatusForUser(
 ): Promise<void> {
   // Zulip validates the text with the other parameters, before it looks at the target.
   checkStatusText(req.status_text);
-  await withTransaction(pool, async (tx) => {
+  // The realm's emoji (uploads CheckRealmEmoji) are asked before BEGIN (rule 1); their errors
+  // still come after the target's and the permission's, where the transaction asks them.
+  await withPrefetchedTransaction(pool, async (tx) => {
     const target = await accessStatusUser(tx, caller, userId);
     if (!isAdmin(caller)) throw new BadRequestError('Insufficient permission');
     await doUpdateUserStatus(tx, target.realm_id, target.id, await checkStatusChange(req, undefined, realmEmoji));
-  });
+  }, () => checkStatusChange(req, undefined, realmEmoji));
 }
 
 /**
