@@ -1,4 +1,4 @@
-import { routes } from './routes';
+import { routes } from '@parley/common/api';
 import { CALLERS, expectedOutcome, ROLES, routeAccess, routeKey } from './route-access';
 
 describe('the route access table', () => {

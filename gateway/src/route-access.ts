@@ -1,7 +1,7 @@
-import type { Route } from './routes';
+import type { Route } from '@parley/common/api';
 
 /**
- * Who may call each route of the route table (routes.ts), on a realm with Zulip's default
+ * Who may call each route of the route table (@parley/common/api routes.ts), on a realm with Zulip's default
  * settings: the expectations of the authorization matrix (test/authz-matrix.test.ts), kept
  * beside the routes so that a new route gets its row here too (route-access.test.ts fails
  * otherwise). The gateway enforces none of it: the services do. Each row says which roles

@@ -144,7 +144,7 @@ const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.cha
 
 const fixed = (path: string, params: Params = {}): SampleBuilder => async () => ({ path, params });
 
-/** Per route (`METHOD path`, as in routes.ts), a request that only the caller's role may make fail. */
+/** Per route (`METHOD path`, as in the route table, services/common/src/api/routes.ts), a request that only the caller's role may make fail. */
 export const sampleBuilders: Record<string, SampleBuilder> = {
   'GET /server_settings': fixed('/server_settings'),
   'POST /fetch_api_key': async (w, _self, caller) => {
