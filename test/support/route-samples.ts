@@ -1,5 +1,5 @@
 import { Role } from '@parley/common';
-import type { Caller, RoleName } from '../../gateway/src/route-access';
+import type { Caller, RoleName } from './route-access';
 import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
