@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routes } from '@parley/gateway';
-import { CALLERS, type Caller, expectedOutcome, type Outcome, routeKey } from '../gateway/src/route-access';
+import { CALLERS, type Caller, expectedOutcome, type Outcome, routeKey } from './support/route-access';
 import type { ApiResponse } from './support/api';
 import { closeFixtures, createTestRealm } from './support/fixtures';
 import { apiOf, makeSampleWorld, type SampleWorld, sampleBuilders, selfOf, sendSample } from './support/route-samples';
@@ -10,7 +10,7 @@ import { apiOf, makeSampleWorld, type SampleWorld, sampleBuilders, selfOf, sendS
  * The authorization matrix (issue #11, part 2): every route of the gateway's route table,
  * called with a valid request (test/support/route-samples.ts) as an owner, an administrator,
  * a moderator, a member, a guest, a bot, a deactivated user and no one, each answer checked
- * against the route's row in gateway/src/route-access.ts. A route without a row or without a
+ * against the route's row in test/support/route-access.ts. A route without a row or without a
  * sample fails here; a 429 is always a failure (rate limits are off in tests).
  */
 let world: SampleWorld;

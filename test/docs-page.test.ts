@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { generateOpenApi, openApiPath } from '../gateway/src/openapi/generate';
-import { routes } from '../gateway/src/routes';
+import { routes } from '@parley/common/api';
 import { baseUrl } from './support/api';
 
 const CHROMIUM = '/usr/bin/chromium';

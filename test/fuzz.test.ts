@@ -1,6 +1,6 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import { routes, type Route } from '../gateway/src/routes';
+import { routes, type Route } from '@parley/common/api';
 import { parseDecl, type ParamType } from '../gateway/src/params';
 import { baseUrl, basicAuth } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';

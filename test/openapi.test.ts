@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
 import { generateOpenApi, openApiPath } from '../gateway/src/openapi/generate';
-import { routes } from '../gateway/src/routes';
+import { routes } from '@parley/common/api';
 import { baseUrl } from './support/api';
 
 const run = promisify(execFile);

@@ -15,7 +15,7 @@ import { RateLimiter } from './rate-limit';
 import { authenticateSession, clearedCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
 import { isStaticRequest, serveStatic } from './static-files';
-import type { Route } from './routes';
+import type { Route } from '@parley/common/api';
 import type { GatewayConfig } from './config';
 
 export interface GatewayDeps {

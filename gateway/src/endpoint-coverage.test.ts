@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { isFileRequest } from './app';
-import { routes } from './routes';
+import { routes } from '@parley/common/api';
 
 const ROOT = path.resolve(__dirname, '../..');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

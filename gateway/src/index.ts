@@ -2,5 +2,5 @@ export { startGateway } from './shell';
 export type { RunningGateway } from './shell';
 export { readGatewayConfig } from './config';
 export type { GatewayConfig } from './config';
-export { routes } from './routes';
-export type { Route } from './routes';
+export { routes } from '@parley/common/api';
+export type { Route } from '@parley/common/api';

@@ -1,4 +1,5 @@
 import { BadRequestError, MissingParameterError, parseIntList } from '@parley/common';
+import type { ParamDecl, ParamType } from '@parley/common/api';
 
 /**
  * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
@@ -6,8 +7,7 @@ import { BadRequestError, MissingParameterError, parseIntList } from '@parley/co
  * are validated here and forwarded as their JSON text, which the service decodes.
  * A trailing `?` marks an optional parameter: `'int?'`.
  */
-export type ParamType = 'int' | 'string' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
-export type ParamDecl = ParamType | `${ParamType}?`;
+export type { ParamDecl, ParamType };
 
 export interface ParamSpec {
   type: ParamType;

@@ -1,6 +1,6 @@
 import { serviceDefinition } from '@parley/common';
 import { Router } from './router';
-import { Route, routes } from './routes';
+import { type Route, routes } from '@parley/common/api';
 
 const route = (method: Route['method'], path: string, params: Route['params'] = {}, rpc = `${method} ${path}`): Route =>
   ({ method, path, service: 'users', rpc, auth: 'user', params });

@@ -1,4 +1,4 @@
-import type { Route } from './routes';
+import type { Route } from '@parley/common/api';
 import { parseDecl } from './params';
 
 /**
@@ -22,7 +22,7 @@ export class Router {
   private readonly byFirst = new Map<string, Compiled[]>();
   private readonly anyFirst: Compiled[];
 
-  constructor(routes: Route[]) {
+  constructor(routes: readonly Route[]) {
     const compiled = routes
       .map((route) => {
         const segments = route.path.split('/').filter(Boolean).map((seg) => {

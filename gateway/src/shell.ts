@@ -9,7 +9,7 @@ import { LongPolls } from './long-polls';
 import { createRateLimiter } from './rate-limit';
 import { createApiHandler } from './app';
 import { Router } from './router';
-import { routes } from './routes';
+import { routes } from '@parley/common/api';
 import { setApiHandler } from './registry';
 import { trimExpressGateway } from './express-gateway-trims';
 import { applyServerLimits } from './limits';

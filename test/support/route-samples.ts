@@ -1,5 +1,5 @@
 import { Role } from '@parley/common';
-import type { Caller, RoleName } from '../../gateway/src/route-access';
+import type { Caller, RoleName } from './route-access';
 import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
@@ -144,7 +144,7 @@ const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.cha
 
 const fixed = (path: string, params: Params = {}): SampleBuilder => async () => ({ path, params });
 
-/** Per route (`METHOD path`, as in routes.ts), a request that only the caller's role may make fail. */
+/** Per route (`METHOD path`, as in the route table, services/common/src/api/routes.ts), a request that only the caller's role may make fail. */
 export const sampleBuilders: Record<string, SampleBuilder> = {
   'GET /server_settings': fixed('/server_settings'),
   'POST /fetch_api_key': async (w, _self, caller) => {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { routes, type Route } from '../routes';
 import { ERROR_CODES } from './errors';
 import { extraApiPaths, extraRootPaths } from './extra-operations';
 import { generateOpenApi, missingDescriptions, openApiPath, routeDocs, routeKey } from './generate';
-import { responseSchemas } from '@parley/common/api';
+import { responseSchemas, routes, type Route } from '@parley/common/api';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,21 +1,17 @@
 import { FEATURE_LEVEL, PARLEY_VERSION } from '@parley/common';
 import { parseDecl, type ParamDecl, type ParamType } from '../params';
-import { routes as routeTable, type Route } from '../routes';
 import { CodedError, ERROR_CODES, errorSchemas } from './errors';
 import { extraApiPaths, extraRootPaths } from './extra-operations';
 import { introduction } from './introduction';
 import { parleyRouteDocs } from './parley-routes';
 import type { RouteDoc } from './route-doc';
 import type { TSchema } from '@sinclair/typebox';
-import { extraSchemas, responseSchemas as typedSchemas } from '@parley/common/api';
+import { extraSchemas, openApiPath, responseSchemas as typedSchemas, routeKey, routes as routeTable, type Route } from '@parley/common/api';
 import { zulipRouteDocs } from './zulip-route-docs';
 
 type Json = Record<string, unknown>;
 
-/** `/users/:user_id` → `/users/{user_id}` (a trailing `*` takes the rest of the path). */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)\*?/g, '{$1}');
-/** The key of the per-route tables: `GET /users/{user_id}`. */
-export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${openApiPath(route.path)}`;
+export { openApiPath, routeKey };
 
 export const routeDocs: Readonly<Record<string, RouteDoc>> = { ...zulipRouteDocs, ...parleyRouteDocs };
 const responseSchemas: Readonly<Record<string, TSchema>> = typedSchemas;

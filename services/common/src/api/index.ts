@@ -8,6 +8,7 @@ import type { ResponseKey, ResponseOf } from './responses';
 
 export * from './responses';
 export * from './route-rpcs';
+export * from './routes';
 
 /**
  * What a route's handler replies: the success body without the envelope's own fields (the

@@ -1,5 +1,5 @@
-import { routes } from './routes';
-import { CALLERS, expectedOutcome, ROLES, routeAccess, routeKey } from './route-access';
+import { routes } from '@parley/common/api';
+import { CALLERS, expectedOutcome, ROLES, routeAccess, routeKey } from './support/route-access';
 
 describe('the route access table', () => {
   it('has a row for every route', () => {

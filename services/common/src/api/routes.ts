@@ -1,11 +1,21 @@
-import type { ServiceName } from '@parley/common';
-import type { ParamDecl } from './params';
+import type { ServiceName } from '../config';
 
 /**
- * The route table: one row per endpoint under /api/v1. A new endpoint is a row here plus its
- * RPC. `auth: 'public'` routes need no credentials; every other route authenticates the
- * caller, and role and permission checks happen in the service (the gateway holds no rules).
- * Parameter names are the RPC request message's field names (Zulip's wire names).
+ * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
+ * booleans JSON true/false, lists and objects JSON-encoded strings (the gateway's params.ts
+ * checks them). A trailing `?` marks an optional parameter: `'int?'`.
+ */
+export type ParamType = 'int' | 'string' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
+export type ParamDecl = ParamType | `${ParamType}?`;
+
+/**
+ * The route table: one row per endpoint under /api/v1, the one list of Parley's gateway-facing
+ * endpoints. The gateway routes by it (gateway/src/router.ts) and describes it (gateway/src/
+ * openapi/); the services type their handler tables by it (`RouteHandlers`, route-rpcs.ts).
+ * `auth: 'public'` routes need no credentials; every other route authenticates the caller, and
+ * role and permission checks happen in the service (the gateway holds no rules). Parameter
+ * names are the RPC request message's field names (Zulip's wire names). What else a new
+ * endpoint needs (response schema, RPC, handler, docs, a sample request): docs/architecture.md.
  */
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -13,7 +23,7 @@ export interface Route {
   service: ServiceName;
   rpc: string;
   auth: 'public' | 'user';
-  params: Record<string, ParamDecl>;
+  params: Readonly<Record<string, ParamDecl>>;
   /** The gRPC deadline, when the default (GRPC_DEADLINE_MS) is too short: long polls. */
   deadlineMs?: number;
   /**
@@ -25,7 +35,7 @@ export interface Route {
   /** `login`: a password login, limited per username on failures (rate-limit.ts). */
   rateLimit?: 'login';
   /** Request headers passed on as parameters (header name, lower case → parameter name). */
-  headerParams?: Record<string, string>;
+  headerParams?: Readonly<Record<string, string>>;
 }
 
 /** A channel's ten group settings: group-setting values on create, {new, old?} changes on update. */
@@ -185,7 +195,8 @@ const GROUP_PERMISSION_PARAMS: Record<string, ParamDecl> = {
   can_manage_group: 'json?', can_mention_group: 'json?', can_remove_members_group: 'json?',
 };
 
-export const routes: Route[] = [
+/** Kept `as const`: the types below read each row's method, path, service and rpc. */
+const ROUTE_TABLE = [
   { method: 'GET', path: '/server_settings', service: 'users', rpc: 'GetServerSettings', auth: 'public', params: {} },
   { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public', rateLimit: 'login',
     params: { username: 'string', password: 'string' } },
@@ -462,4 +473,14 @@ export const routes: Route[] = [
     params: { queue_id: 'string', last_event_id: 'int?', dont_block: 'bool?' } },
   { method: 'DELETE', path: '/events', service: 'events', rpc: 'DeleteQueue', auth: 'user',
     params: { queue_id: 'string' } },
-];
+] as const satisfies readonly Route[];
+
+export const routes: readonly Route[] = ROUTE_TABLE;
+
+/** One row of the route table, with its literal method, path, service and rpc. */
+export type RouteRow = (typeof ROUTE_TABLE)[number];
+
+/** `/users/:user_id` → `/users/{user_id}` (a trailing `*` takes the rest of the path). */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)\*?/g, '{$1}');
+/** A route's key in the per-route tables (response schemas, docs): `GET /users/{user_id}`. */
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${openApiPath(route.path)}`;

@@ -1,12 +1,13 @@
-import type { Route } from './routes';
+import type { Route } from '@parley/common/api';
 
 /**
- * Who may call each route of the route table (routes.ts), on a realm with Zulip's default
- * settings: the expectations of the authorization matrix (test/authz-matrix.test.ts), kept
- * beside the routes so that a new route gets its row here too (route-access.test.ts fails
- * otherwise). The gateway enforces none of it: the services do. Each row says which roles
- * succeed; every other role is refused with HTTP 400 BAD_REQUEST (how Zulip refuses a missing
- * permission: the spec's error table), unless `except` says otherwise. Callers without valid
+ * Who may call each route of the route table (services/common/src/api/routes.ts), on a realm
+ * with Zulip's default settings and the requests of route-samples.ts: the expectations of the
+ * authorization matrix (test/authz-matrix.test.ts); test/route-access.test.ts fails for a route
+ * without a row. An oracle, kept with the tests so that no production code can read it: the
+ * services enforce permissions, and the matrix checks them against this (ADR 0016). Each row
+ * says which roles succeed; every other role is refused with HTTP 400 BAD_REQUEST (how Zulip
+ * refuses a missing permission: the spec's error table), unless `except` says otherwise. Callers without valid
  * credentials are not listed per row: they follow from the route's `auth` (see `expectedOutcome`).
  */
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'guest', 'bot'] as const;
