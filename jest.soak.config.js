@@ -5,8 +5,8 @@ const base = require('./jest.config');
 const integration = base.projects.find((p) => p.displayName === 'integration');
 
 module.exports = {
-  globalSetup: base.globalSetup,
-  globalTeardown: base.globalTeardown,
+  globalSetup: integration.globalSetup,
+  globalTeardown: integration.globalTeardown,
   transform: integration.transform,
   moduleNameMapper: integration.moduleNameMapper,
   testEnvironment: 'node',

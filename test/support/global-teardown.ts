@@ -1,18 +1,14 @@
 import { rmSync } from 'node:fs';
-import { connect } from 'nats';
-import { deleteKeys } from './redis';
+import { releaseRunEnvironment } from './run-environment';
 import { scanRunLogs } from './run-log';
 
+/** The integration project's global teardown: stops Parley, then lets go of the run's servers (run-environment.ts). */
 export default async function globalTeardown(): Promise<void> {
   const state = globalThis.__parley;
   if (!state) return;
+  globalThis.__parley = undefined;
   await state.system.stop();
-  const { natsUrl } = state.environment;
-  const namespace = process.env.PARLEY_BUS_NAMESPACE;
-  if (natsUrl && namespace) await deleteStreams(natsUrl, `${namespace.toUpperCase()}_`);
-  const { redisUrl } = state.environment;
-  if (redisUrl && namespace) await deleteKeys(redisUrl, `parley:${namespace}:`);
-  await state.environment.stop();
+  await releaseRunEnvironment();
   checkLogsForSecrets();
 }
 
@@ -33,17 +29,4 @@ function checkLogsForSecrets(): void {
   // PARLEY_TEST_KEEP_LOGS=1 keeps them, to read what the processes logged.
   if (process.env.PARLEY_TEST_KEEP_LOGS) console.log(`Logs kept in ${dir}`); // eslint-disable-line no-console
   else rmSync(dir, { recursive: true, force: true });
-}
-
-/** This run's JetStream streams (its bus namespace), so runs leave no streams behind. */
-async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await nc.jetstreamManager();
-    for await (const info of jsm.streams.list()) {
-      if (info.config.name.startsWith(prefix)) await jsm.streams.delete(info.config.name);
-    }
-  } finally {
-    await nc.close();
-  }
 }

@@ -6,10 +6,11 @@ import { testDatabaseUrl } from './servers';
 import { testServicePool } from './service-pools';
 
 /**
- * For the messages service's domain and store unit tests: its schema's pool, as the service
- * itself connects, on the test run's database (migrated by the running system), and rows
- * written straight into its tables under realm IDs no fixture realm uses (and no other
- * service knows: closeMessagesPool deletes them, so the running system's jobs never meet them).
+ * For the messages service's domain and store tests (`*.db.test.ts`): its schema's pool, as
+ * the service itself connects, on the test run's database (migrated by component-setup.ts, or
+ * by the running system), and rows written straight into its tables under realm IDs no fixture
+ * realm uses (and no other service knows: closeMessagesPool deletes them, so the running
+ * system's jobs, when there is one, never meet them).
  */
 let pool: pg.Pool | undefined;
 

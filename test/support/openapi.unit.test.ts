@@ -1,5 +1,5 @@
 // Unit tests of the contract validator, on real schemas from zulip-openapi.yaml.
-// No running system needed: see noop-setup.js for how to run this file alone.
+// No running system needed: it is in the unit project (npx jest test/support/openapi.unit.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertMatchesContract, contractProblems, PARLEY_ADDITIONS, SPEC_FILE } from './openapi';

@@ -1,12 +1,13 @@
 /**
- * The servers of this test run, for unit tests that need a real one (set up by
- * global-setup.ts). PostgreSQL is always there (embedded at worst); NATS only when the run
- * has one: without it those tests are skipped, saying so, except in CI (CI=true), where
- * the missing server fails them.
+ * The servers of this test run, for the tests beside the code that need a real one (the
+ * component project's `*.db.test.ts`, set up by component-setup.ts and run-environment.ts).
+ * PostgreSQL is always there (embedded at worst); NATS only when the run has one: without it
+ * those tests are skipped, saying so, except in CI (CI=true), where the missing server fails
+ * them.
  */
 export function testDatabaseUrl(): string {
   const url = process.env.PARLEY_TEST_DATABASE_URL;
-  if (!url) throw new Error('PARLEY_TEST_DATABASE_URL is not set: run the tests through jest (test/support/global-setup.ts)');
+  if (!url) throw new Error('PARLEY_TEST_DATABASE_URL is not set: run the tests through jest (the component or integration project)');
   return url;
 }
 

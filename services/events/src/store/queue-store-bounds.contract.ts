@@ -9,7 +9,7 @@ const event = (type: string) => ({ type });
 
 /**
  * The bound on one queue's events, the same in every store (run by memory-store.test.ts and
- * redis-store.test.ts, each making its store with a bound of 3): the append that takes a
+ * redis-store.db.test.ts, each making its store with a bound of 3): the append that takes a
  * queue past it deletes the queue, whose client then registers again.
  */
 export function describeQueueStoreBounds(

@@ -6,7 +6,7 @@ import type { QueueRecord, QueueStore, QueuedEvent } from './queue-store';
 
 /**
  * The behaviours every QueueStore has, as one suite that each store's test file runs
- * (memory-store.test.ts, redis-store.test.ts). Not a test file by name, so jest runs it only
+ * (memory-store.test.ts, redis-store.db.test.ts). Not a test file by name, so jest runs it only
  * through them.
  */
 

@@ -11,7 +11,7 @@ const natsProxy = () => {
 };
 
 const NATS_URL = testNatsUrl() ?? 'nats://127.0.0.1:4222';
-const describeNats = describeWithNats('nats.test.ts');
+const describeNats = describeWithNats('nats.db.test.ts');
 
 const log = createLogger('bus-test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

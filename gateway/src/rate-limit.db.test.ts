@@ -131,7 +131,7 @@ describe('RateLimiter', () => {
   });
 });
 
-describeWithRedis('rate-limit.test.ts')('RedisRateStore', () => {
+describeWithRedis('rate-limit.db.test.ts')('RedisRateStore', () => {
   let a: RedisRateStore;
   let b: RedisRateStore;
   const prefix = `parley:test${randomBytes(4).toString('hex')}:`;

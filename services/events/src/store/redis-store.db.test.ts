@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each store its own keys, so tests (and concurrent runs) never meet. */
 const uniquePrefix = () => `parley:test${Date.now()}${Math.random().toString(36).slice(2, 10)}:`;
 
-describeWithRedis('redis-store.test.ts')('RedisQueueStore', () => {
+describeWithRedis('redis-store.db.test.ts')('RedisQueueStore', () => {
   let admin: Redis;
   const prefixes: string[] = [];
 

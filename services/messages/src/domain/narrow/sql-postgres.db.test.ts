@@ -18,7 +18,7 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** The messages service's tables a narrow reads: messages and user_messages, reactions, user_topics. */
 const MIGRATIONS = ['0002_messages.sql', '0011_reactions.sql', '0013_user_topics.sql'].map((f) => join(__dirname, '../../../migrations', f));
 
-/** The run's database (test/support/global-setup.ts), else DATABASE_URL, else the default if it answers. */
+/** The run's database (test/support/component-setup.ts), else DATABASE_URL, else the default if it answers. */
 function databaseUrl(): string | undefined {
   const fromEnv = process.env.PARLEY_TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (fromEnv) return fromEnv;
