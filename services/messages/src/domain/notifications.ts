@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { RpcClients, withTransaction } from '@parley/common';
 import { Directory, Person, systemBot } from './directory';
-import { doSend, holdersOfMentions, Outgoing, renderAs } from './send';
+import { doSend, Outgoing, readyToSend } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 
 /**
@@ -59,9 +59,7 @@ export async function postNotification(pool: pg.Pool, clients: RpcClients, busMe
   } else {
     out = await botDirectMessage(dir, bot, n.user_ids ?? [], content);
   }
-  // Rendered before the transaction (rule 1): rendering and the mentioned groups ask other services.
-  const [rendering] = await Promise.all([renderAs(dir, out.content), dir.realmPolicy()]);
-  const ready: Outgoing = { ...out, rendering, groupMembers: await holdersOfMentions(dir, rendering) };
+  const ready = await readyToSend(dir, out);
   await withTransaction(pool, async (tx) => {
     const { rowCount } = await tx.query('INSERT INTO handled_notifications (bus_message_id) VALUES ($1) ON CONFLICT DO NOTHING', [busMessageId]);
     if (rowCount) await doSend({ tx }, dir, ready);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox, allowRemoteInTransaction } from '@parley/common';
+import { allowRemoteInTransaction, ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Directory, personOf } from './directory';

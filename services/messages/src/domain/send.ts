@@ -220,6 +220,18 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
 /** Who holds the groups a rendering mentions (users ExpandGroupSettings): ask before a transaction, for Outgoing.groupMembers. */
 export const holdersOfMentions = (dir: Directory, rendering: Rendering): Promise<number[]> => dir.holders(rendering.rendered.mentionedGroupIds);
 
+/**
+ * What doSend would ask other services, asked now, before the caller's transaction (rule 1):
+ * the rendering, the realm's policy, the mentioned groups' members and the recipients'
+ * traits, each unless the message already carries it.
+ */
+export async function readyToSend(dir: Directory, out: Outgoing): Promise<Outgoing> {
+  const [rendering, traits] = await Promise.all([
+    out.rendering ?? renderAs(dir, out.content), out.traits ?? dir.sendTraits(out.recipients), dir.realmPolicy(),
+  ]);
+  return { ...out, rendering, traits, groupMembers: out.groupMembers ?? await holdersOfMentions(dir, rendering) };
+}
+
 /** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
 export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }
 

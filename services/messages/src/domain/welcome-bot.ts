@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { AdminRequiredError, BadRequestError, Caller, isAdmin, RpcClients, withTransaction } from '@parley/common';
 import { Directory, systemBot } from './directory';
-import { doSend, holdersOfMentions, renderAs } from './send';
+import { doSend, readyToSend } from './send';
 import { normalizeContent } from './text';
 
 /** Zulip's Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
@@ -26,8 +26,6 @@ export async function sendTestWelcomeBotMessage(pool: pg.Pool, clients: RpcClien
   const participants = [bot, ...users].sort((a, b) => a.user_id - b.user_id);
   const recipients = participants.map((p) => p.user_id);
   const out = { sender: bot, topic: '', participants, recipients, content: normalizeContent(text), client: 'Internal', readBySender: true };
-  // Asked before the transaction: the recipients' alert words and mutes, and the rendering.
-  const [traits, rendering] = await Promise.all([dir.sendTraits(recipients), renderAs(dir, out.content), dir.realmPolicy()]);
-  const groupMembers = await holdersOfMentions(dir, rendering);
-  return withTransaction(pool, (tx) => doSend({ tx }, dir, { ...out, traits, rendering, groupMembers }));
+  const ready = await readyToSend(dir, out);
+  return withTransaction(pool, (tx) => doSend({ tx }, dir, ready));
 }
