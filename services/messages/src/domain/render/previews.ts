@@ -57,9 +57,10 @@ function imageLinks(children: Token[], env: RenderEnv): Preview[] {
   children.forEach((token, i) => {
     if (token.type !== 'link_open') return;
     const href = token.attrGet('href') ?? '';
-    const upload = env.uploadPreviews && isUploadUrl(href) ? env.uploadPreviews.get(uploadPathOf(href)) : undefined;
     // With the uploads' previews at hand, an upload is an image exactly when it has one (Zulip's is_image).
-    const image = env.uploadPreviews && isUploadUrl(href) ? upload !== undefined : isImageUrl(href);
+    const previews = isUploadUrl(href) ? env.uploadPreviews : undefined;
+    const upload = previews?.get(uploadPathOf(href));
+    const image = previews ? upload !== undefined : isImageUrl(href);
     if (!image || out.some((p) => p.href === href)) return;
     const text = linkText(children, i);
     out.push({ href, ...(text !== undefined && !isAutoLink(token, text) ? { title: text } : {}), ...(upload ? { upload } : {}) });
