@@ -1,4 +1,4 @@
-import { Role, RpcClient } from '@parley/common';
+import { Role, connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm } from './support/fixtures';
 
 /**
@@ -7,19 +7,18 @@ import { closeFixtures, createTestRealm, systemGroupIds, TestRealm } from './sup
  * the users service) or fetched.
  */
 let realm: TestRealm;
-let client: RpcClient;
-let users: RpcClient;
+let client: ServiceClient<'channels'>;
+let users: ServiceClient<'users'>;
 let team: number;
 let channelId: number;
 
-interface Access { found: boolean; name: string; post: boolean; content: boolean; is_muted: boolean; stream_id: string | number; subscriber_ids: (number | string)[] }
 const ctx = () => ({ caller: { realm_id: realm.realm_id, user_id: realm.member.user_id, role: Role.MEMBER, is_bot: false, email: realm.member.email }, client: 'test', host: '' });
-const access = (request: Record<string, unknown>) => client.call<Access>('GetAccess', request, ctx());
+const access = (request: Record<string, unknown>) => client.getAccess(request, ctx());
 
 beforeAll(async () => {
   realm = await createTestRealm('Channel access realm');
-  client = new RpcClient('channels', process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
-  users = new RpcClient('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  client = connect('channels', process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  users = connect('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
   // Only the members of "Posters" may post; the member is subscribed but not one of them.
   team = (await realm.admin.api.post('/user_groups/create', { name: 'Posters', description: 'P', members: [realm.admin.user_id] })).body.group_id;
   const created = await realm.owner.api.post('/channels/create', {
@@ -29,8 +28,8 @@ beforeAll(async () => {
   channelId = created.body.id;
 });
 afterAll(async () => {
-  client.close();
-  users.close();
+  client.transport.close();
+  users.transport.close();
   await closeFixtures();
 });
 
@@ -45,7 +44,7 @@ describe('GetAccess (internal RPC)', () => {
 
   it('says whether the caller muted the channel, in GetAccess and ListAccess; names and numbers a channel the caller may not see', async () => {
     const muted = async () => [(await access({ stream_id: channelId })).is_muted,
-      (await client.call<{ channels: (Access & { stream_id: string })[] }>('ListAccess', {}, ctx())).channels.find((c) => Number(c.stream_id) === channelId)!.is_muted];
+      (await client.listAccess({}, ctx())).channels.find((c) => Number(c.stream_id) === channelId)!.is_muted];
     expect(await muted()).toEqual([false, false]);
     const set = (value: boolean) => realm.member.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: channelId, property: 'is_muted', value }] });
     expect((await set(true)).status).toBe(200);
@@ -62,9 +61,8 @@ describe('GetAccess (internal RPC)', () => {
   });
 
   it('decides with the caller context it is given, as it would with the one it fetches', async () => {
-    const context = await users.call<{ policy: { settings: string; system_groups: Record<string, number> }; memberships: { group_ids: number[] }[] }>(
-      'GetPermissionContext', { realm_id: realm.realm_id, user_ids: [realm.member.user_id] }, { client: 'test', host: '' });
-    const given = { settings: context.policy.settings, system_groups: context.policy.system_groups, group_ids: context.memberships[0].group_ids };
+    const context = await users.getPermissionContext({ realm_id: realm.realm_id, user_ids: [realm.member.user_id] }, { client: 'test', host: '' });
+    const given = { settings: context.policy!.settings, system_groups: context.policy!.system_groups, group_ids: context.memberships[0].group_ids };
     const fetched = await access({ stream_id: channelId, with_subscribers: true });
     expect(await access({ stream_id: channelId, with_subscribers: true, caller_context: given })).toEqual(fetched);
     // What it is given is what it decides with: a context naming "Posters" lets the caller post.

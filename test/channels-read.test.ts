@@ -1,4 +1,4 @@
-import { Role, RpcClient } from '@parley/common';
+import { Role, connect, ServiceClient } from '@parley/common';
 import { Params } from './support/api';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 import { eventually } from './support/eventually';
@@ -603,17 +603,17 @@ describe('GetAccess (internal RPC of the channels service)', () => {
     found: boolean; stream_id: number | string; name: string; subscribed: boolean; metadata: boolean; content: boolean; post: boolean;
     administer: boolean; history_visible: boolean; is_archived: boolean; invite_only: boolean; is_web_public: boolean; topics_policy: string; group_settings: string;
   }
-  let client: RpcClient;
+  let client: ServiceClient<'channels'>;
   const getAccess = (where: TestRealm, role: RoleName, req: { stream_id: number; name?: string }) => {
     const user = where[role];
     const caller = { realm_id: where.realm_id, user_id: user.user_id, role: ROLE_VALUE[role], is_bot: role === 'bot', email: user.email };
-    return client.call<AccessReply>('GetAccess', req, { caller, client: 'test', host: '' });
+    return client.getAccess(req, { caller, client: 'test', host: '' });
   };
 
   beforeAll(() => {
-    client = new RpcClient('channels', process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+    client = connect('channels', process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
   });
-  afterAll(() => client.close());
+  afterAll(() => client.transport.close());
 
   type Expect = Partial<Record<keyof AccessReply, unknown>> | 'not found';
   /** What each role may do in Open (public; only the owner, its creator, subscribed). */

@@ -1,4 +1,4 @@
-import { JsonReplyOf, parseJsonReply, Role, RpcClient } from '@parley/common';
+import { parseJsonReply, Role, connect } from '@parley/common';
 import { STATE_PROVIDERS } from '../services/events/src/domain/state';
 import { Api, Params } from './support/api';
 import { eventually } from './support/eventually';
@@ -80,16 +80,16 @@ describe('POST /register', () => {
     for (const key of ['queue_id', 'last_event_id', 'zulip_feature_level', 'service_feature_level', 'zulip_version', 'zulip_merge_base', 'event_queue_longpoll_timeout_seconds']) owner.set(key, 'events');
     for (const service of STATE_PROVIDERS) {
       expect(addr[service]).toBeDefined();
-      const client = new RpcClient(service, addr[service]!, process.env.PARLEY_SECRET!);
+      const client = connect(service, addr[service]!, process.env.PARLEY_SECRET!);
       try {
-        const keys = Object.keys(parseJsonReply<object>(await client.call<JsonReplyOf>('GetRegisterState', request, { caller, client: 'test', host: '' })));
+        const keys = Object.keys(parseJsonReply<object>(await client.getRegisterState(request, { caller, client: 'test', host: '' })));
         expect(keys.length).toBeGreaterThan(0);
         for (const key of keys) {
           expect([key, owner.get(key) ?? service]).toEqual([key, service]);
           owner.set(key, service);
         }
       } finally {
-        client.close();
+        client.transport.close();
       }
     }
     // And the whole state arrives as one object with all of them, in the envelope.

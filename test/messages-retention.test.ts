@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { JsonReplyOf, parseJsonReply, RpcClient, schemaOf } from '@parley/common';
+import { connect, parseJsonReply, schemaOf, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { closeMessagesPool, insertRawMessage, scratchRealm } from './support/messages-db';
 import { eventsOf } from './support/queues';
@@ -12,24 +12,24 @@ import { testDatabaseUrl } from './support/servers';
  * moving date_sent back; the job is run through the messages service's ApplyRetention RPC.
  */
 let realm: TestRealm;
-let messages: RpcClient;
+let messages: ServiceClient<'messages'>;
 let db: pg.Client;
 
 beforeAll(async () => {
   realm = await createTestRealm('Retention realm');
-  messages = new RpcClient('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  messages = connect('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
   db = new pg.Client({ connectionString: testDatabaseUrl() });
   await db.connect();
 });
 afterAll(async () => {
-  messages.close();
+  messages.transport.close();
   await db.end();
   await closeMessagesPool();
   await closeFixtures();
 });
 
 const age = (id: number, days: number) => db.query(`UPDATE ${schemaOf('messages')}.messages SET date_sent = now() - make_interval(days => $2) WHERE id = $1`, [id, days]);
-const runJob = async () => parseJsonReply<{ deleted: number }>(await messages.call<JsonReplyOf>('ApplyRetention', {}, { client: 'test', host: '' })).deleted;
+const runJob = async () => parseJsonReply<{ deleted: number }>(await messages.applyRetention({}, { client: 'test', host: '' })).deleted;
 const exists = async (user: TestUser, id: number) => (await user.api.get(`/messages/${id}`)).status === 200;
 
 let n = 0;

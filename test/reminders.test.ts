@@ -1,4 +1,4 @@
-import { JsonReplyOf, parseJsonReply, RpcClient } from '@parley/common';
+import { parseJsonReply, connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { closeMessagesPool, messagesPool } from './support/messages-db';
 import { eventsOf } from './support/queues';
@@ -14,7 +14,7 @@ import { ok, refused } from './support/responses';
  */
 let realm: TestRealm;
 let channel: number;
-let messages: RpcClient;
+let messages: ServiceClient<'messages'>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROLES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'guest', 'bot'];
@@ -26,16 +26,16 @@ beforeAll(async () => {
   channel = ok(await realm.admin.api.post('/channels/create', {
     name: 'Remind me', subscribers: ROLES.map((r) => realm[r].user_id), send_new_subscription_messages: false,
   })).id as number;
-  messages = new RpcClient('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  messages = connect('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
 });
 afterAll(async () => {
-  messages.close();
+  messages.transport.close();
   await closeMessagesPool();
   await closeFixtures();
 });
 
 const deliverAt = async (seconds: number) =>
-  parseJsonReply<{ sent: number; failed: number }>(await messages.call<JsonReplyOf>('DeliverScheduledMessages', { now_ms: seconds * 1000 }, { client: 'test', host: '' }));
+  parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
 const reminders = async (user: TestUser) => ok(await user.api.get('/reminders')).reminders as Json[];
 const post = async (user: TestUser, content: string, topic = 'plan') =>
   ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content })).id as number;

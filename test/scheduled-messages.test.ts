@@ -1,4 +1,4 @@
-import { JsonReplyOf, parseJsonReply, RpcClient } from '@parley/common';
+import { parseJsonReply, connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
@@ -11,7 +11,7 @@ import { eventsOf } from './support/queues';
  */
 let realm: TestRealm;
 let channel: number;
-let messages: RpcClient;
+let messages: ServiceClient<'messages'>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const HOUR = 3600;
 const inAnHour = () => Math.floor(Date.now() / 1000) + HOUR;
@@ -21,15 +21,15 @@ beforeAll(async () => {
   channel = (await realm.admin.api.post('/channels/create', {
     name: 'Later', subscribers: [realm.admin.user_id, realm.member.user_id], send_new_subscription_messages: false,
   })).body.id;
-  messages = new RpcClient('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  messages = connect('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
 });
 afterAll(async () => {
-  messages.close();
+  messages.transport.close();
   await closeFixtures();
 });
 
 const deliverAt = async (seconds: number) =>
-  parseJsonReply<{ sent: number; failed: number }>(await messages.call<JsonReplyOf>('DeliverScheduledMessages', { now_ms: seconds * 1000 }, { client: 'test', host: '' }));
+  parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
 const pending = async (user = realm.member) => (await user.api.get('/scheduled_messages')).body.scheduled_messages as Json[];
 const topicMessages = async (topic: string) => (await realm.member.api.get('/messages', {
   anchor: 'newest', num_before: 20, num_after: 0, apply_markdown: false,

@@ -1,4 +1,4 @@
-import { JsonReplyOf, parseJsonReply, RpcClient } from '@parley/common';
+import { parseJsonReply, connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
@@ -13,7 +13,7 @@ import { multipart, pathIdOf, rawRequest, uploadFile } from './support/uploads';
  */
 let realm: TestRealm;
 let otherRealm: TestRealm;
-let uploads: RpcClient;
+let uploads: ServiceClient<'uploads'>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const MIB = 1024 * 1024;
@@ -21,10 +21,10 @@ const MIB = 1024 * 1024;
 beforeAll(async () => {
   realm = await createTestRealm('Uploads realm');
   otherRealm = await createTestRealm('Uploads elsewhere');
-  uploads = new RpcClient('uploads', process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  uploads = connect('uploads', process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
 });
 afterAll(async () => {
-  uploads.close();
+  uploads.transport.close();
   await closeFixtures();
 });
 
@@ -48,8 +48,7 @@ async function sendDirect(from: TestUser, to: TestUser[], content: string): Prom
 }
 
 /** The clean-up job, at a time of the test's choosing, for this realm only (other test files' uploads are theirs). */
-const collectGarbage = async (nowMs: number) => parseJsonReply<{ removed: number }>(await uploads.call<JsonReplyOf>(
-  'CollectGarbage', { now_ms: nowMs, realm_id: realm.realm_id }, { client: 'test', host: '' },
+const collectGarbage = async (nowMs: number) => parseJsonReply<{ removed: number }>(await uploads.collectGarbage({ now_ms: nowMs, realm_id: realm.realm_id }, { client: 'test', host: '' },
 ));
 
 describe('POST /user_uploads', () => {

@@ -1,4 +1,4 @@
-import { RpcClient } from '@parley/common';
+import { connect } from '@parley/common';
 import { Params } from './support/api';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
@@ -223,9 +223,8 @@ describe('POST /user_groups/{id}/deactivate', () => {
 
 describe('IsInGroupSetting (internal RPC)', () => {
   it('resolves membership through any depth of subgroups and direct members', async () => {
-    const client = new RpcClient('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
-    const ask = async (userId: number, value: unknown) => (await client.call<{ result: boolean }>(
-      'IsInGroupSetting', { user_id: userId, setting_value: JSON.stringify(value) }, { client: 'test', host: '' })).result;
+    const client = connect('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+    const ask = async (userId: number, value: unknown) => (await client.isInGroupSetting({ user_id: userId, setting_value: JSON.stringify(value) }, { client: 'test', host: '' })).result;
     try {
       const inner = await create(realm.member, { members: [realm.guest.user_id] });
       const outer = await create(realm.member, { subgroups: [inner] });
@@ -237,7 +236,7 @@ describe('IsInGroupSetting (internal RPC)', () => {
       expect(await ask(realm.guest.user_id, { direct_members: [], direct_subgroups: [outer] })).toBe(true);
       expect(await ask(realm.guest.user_id, sys['role:nobody'])).toBe(false);
     } finally {
-      client.close();
+      client.transport.close();
     }
   });
 });

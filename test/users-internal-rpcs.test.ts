@@ -1,26 +1,24 @@
-import { RpcClient } from '@parley/common';
+import { connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 
 /** The users service's internal RPCs for the other services: ResolveUsers, GetRealmPolicy, the permission context, GetRecipientTraits (IsInGroupSetting is in user-groups.test.ts). */
 let realm: TestRealm;
 let elsewhere: TestRealm;
-let client: RpcClient;
-
-interface Resolved { users: { user_id: number; email: string; full_name: string; role: number; is_bot: boolean; is_active: boolean; bot_owner_id: number }[]; unknown: string[] }
+let client: ServiceClient<'users'>;
 const resolve = (realmId: number, principals: string[]) =>
-  client.call<Resolved>('ResolveUsers', { realm_id: realmId, principals }, { client: 'test', host: '' });
+  client.resolveUsers({ realm_id: realmId, principals }, { client: 'test', host: '' });
 const apiEmailOf = async (user: TestUser): Promise<string> => (await user.api.get('/users/me')).body.email;
 
 beforeAll(async () => {
   realm = await createTestRealm('Principals realm');
   elsewhere = await createTestRealm('Other principals realm');
-  client = new RpcClient('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
+  client = connect('users', process.env.PARLEY_TEST_USERS_GRPC_ADDR!, process.env.PARLEY_SECRET!);
   // One user whose real email everyone may see, one whose email nobody may see.
   expect((await realm.guest.api.patch('/settings', { email_address_visibility: 1 })).status).toBe(200);
   expect((await realm.member.api.patch('/settings', { email_address_visibility: 5 })).status).toBe(200);
 });
 afterAll(async () => {
-  client.close();
+  client.transport.close();
   await closeFixtures();
 });
 
@@ -70,8 +68,7 @@ describe('ResolveUsers (internal RPC)', () => {
 });
 
 describe('GetRealmPolicy (internal RPC)', () => {
-  interface Policy { settings: string; system_groups: Record<string, number>; deactivated: boolean }
-  const policy = (realmId: number) => client.call<Policy>('GetRealmPolicy', { realm_id: realmId }, { client: 'test', host: '' });
+  const policy = (realmId: number) => client.getRealmPolicy({ realm_id: realmId }, { client: 'test', host: '' });
 
   it('gives the realm\'s current settings, its system groups and whether it is active', async () => {
     const groups = await systemGroupIds(realm.realm_id);
@@ -113,8 +110,7 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
   });
 
   it('gives every group a user belongs to, through subgroups, and leaves out other realms\' users', async () => {
-    const res = await client.call<{ memberships: { user_id: number; group_ids: number[] }[] }>('GetGroupMemberships',
-      { realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.guest.user_id, elsewhere.member.user_id] }, ctx);
+    const res = await client.getGroupMemberships({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.guest.user_id, elsewhere.member.user_id] }, ctx);
     const byUser = new Map(res.memberships.map((m) => [Number(m.user_id), m.group_ids.map(Number)]));
     expect([...byUser.keys()].sort()).toEqual([realm.member.user_id, realm.guest.user_id].sort());
     expect(byUser.get(realm.member.user_id)).toEqual(expect.arrayContaining([team, parent, groups['role:members'], groups['role:everyone']]));
@@ -124,8 +120,7 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
   });
 
   it('expands values to the active users holding them', async () => {
-    const expand = async (values: unknown[]) => (await client.call<{ user_ids: number[] }>('ExpandGroupSettings',
-      { realm_id: realm.realm_id, setting_values: values.map((v) => JSON.stringify(v)) }, ctx)).user_ids.map(Number);
+    const expand = async (values: unknown[]) => (await client.expandGroupSettings({ realm_id: realm.realm_id, setting_values: values.map((v) => JSON.stringify(v)) }, ctx)).user_ids.map(Number);
     expect(await expand([parent])).toEqual([realm.member.user_id]);
     expect(await expand([{ direct_members: [realm.guest.user_id], direct_subgroups: [parent] }])).toEqual([realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b));
     expect(await expand([groups['role:administrators']])).toEqual([realm.owner.user_id, realm.admin.user_id].sort((a, b) => a - b));
@@ -134,8 +129,7 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
   });
 
   it('validates values as the setting allows, naming what is wrong', async () => {
-    const check = (checks: { name: string; value: unknown; allow_everyone: boolean }[]) => client.call<{ values: string[] }>('CheckGroupSettings',
-      { realm_id: realm.realm_id, checks: checks.map((c) => ({ ...c, value: JSON.stringify(c.value) })) }, ctx);
+    const check = (checks: { name: string; value: unknown; allow_everyone: boolean }[]) => client.checkGroupSettings({ realm_id: realm.realm_id, checks: checks.map((c) => ({ ...c, value: JSON.stringify(c.value) })) }, ctx);
     const ok = await check([
       { name: 'can_send_message_group', value: groups['role:everyone'], allow_everyone: true },
       { name: 'can_subscribe_group', value: { direct_members: [realm.member.user_id], direct_subgroups: [team] }, allow_everyone: false },
@@ -152,15 +146,14 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
 
 describe('GetPermissionContext (internal RPC)', () => {
   const ctx = { client: 'test', host: '' };
-  interface Context { policy: Record<string, unknown>; memberships: { user_id: number; group_ids: number[] }[]; users: Resolved['users']; linkifiers: string }
-  const context = (request: Record<string, unknown>) => client.call<Context>('GetPermissionContext', request, ctx);
+  const context = (request: Record<string, unknown>) => client.getPermissionContext(request, ctx);
 
   it('answers what GetRealmPolicy, GetGroupMemberships and ResolveUsers answer, in one call', async () => {
     const ids = [realm.member.user_id, realm.bot.user_id];
     const [one, policy, memberships, resolved] = await Promise.all([
       context({ realm_id: realm.realm_id, user_ids: ids, with_users: true }),
-      client.call('GetRealmPolicy', { realm_id: realm.realm_id }, ctx),
-      client.call<{ memberships: unknown[] }>('GetGroupMemberships', { realm_id: realm.realm_id, user_ids: ids }, ctx),
+      client.getRealmPolicy({ realm_id: realm.realm_id }, ctx),
+      client.getGroupMemberships({ realm_id: realm.realm_id, user_ids: ids }, ctx),
       resolve(realm.realm_id, ids.map(String)),
     ]);
     expect(one.policy).toEqual(policy);
@@ -182,12 +175,12 @@ describe('GetPermissionContext (internal RPC)', () => {
 
   it('carries each user\'s settings that act on topic visibility, with the users', async () => {
     expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 1, automatically_follow_topics_where_mentioned: false })).status).toBe(200);
-    const one = await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.owner.user_id], with_users: true }) as Context & { topic_settings: Record<string, unknown>[] };
+    const one = await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.owner.user_id], with_users: true });
     expect(one.topic_settings.map((s) => ({ ...s, user_id: Number(s.user_id) }))).toEqual([
       { user_id: realm.member.user_id, automatically_follow_topics_policy: 1, automatically_unmute_topics_in_muted_streams_policy: 2, automatically_follow_topics_where_mentioned: false },
       { user_id: realm.owner.user_id, automatically_follow_topics_policy: 3, automatically_unmute_topics_in_muted_streams_policy: 2, automatically_follow_topics_where_mentioned: true },
     ]);
-    expect((await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id] }) as Context & { topic_settings: unknown[] }).topic_settings).toEqual([]);
+    expect((await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id] })).topic_settings).toEqual([]);
     expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 3, automatically_follow_topics_where_mentioned: true })).status).toBe(200);
   });
 
@@ -198,8 +191,7 @@ describe('GetPermissionContext (internal RPC)', () => {
 });
 
 describe('GetRecipientTraits (internal RPC)', () => {
-  interface Traits { users: { user_id: number; alert_words: string[]; muted_user_ids: number[] }[] }
-  const traits = (request: { realm_id: number; user_ids: number[] }) => client.call<Traits>('GetRecipientTraits', request, { client: 'test', host: '' });
+  const traits = (request: { realm_id: number; user_ids: number[] }) => client.getRecipientTraits(request, { client: 'test', host: '' });
 
   it('gives the alert words and mutes of those of the users who have any, and nothing of other realms\' users', async () => {
     expect((await realm.admin.api.post('/users/me/alert_words', { alert_words: JSON.stringify(['Kiwi', 'mango']) })).status).toBe(200);

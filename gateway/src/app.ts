@@ -110,9 +110,11 @@ async function callRoute(
   try {
     const { service, rpc, multiplexedOn, deadlineMs } = match.route;
     const ctx = { caller, client, host };
+    // The one place an RPC goes by its name: the one the route table names for the route.
+    const transport = deps.clients[service].transport;
     const reply = multiplexedOn
-      ? await deps.clients[service].callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, ctx, deadlineMs, gone.signal)
-      : await deps.clients[service].call<JsonReplyOf>(rpc, values, ctx, deadlineMs, gone.signal);
+      ? await transport.callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, ctx, deadlineMs, gone.signal)
+      : await transport.call<JsonReplyOf>(rpc, values, ctx, deadlineMs, gone.signal);
     sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);
   } catch (err) {
     if (longPoll && deps.longPolls!.draining && !res.destroyed) return emptyPoll();
@@ -190,7 +192,7 @@ async function loginLimited(
 ): Promise<void> {
   const limiter = deps.limiter;
   if (!limiter?.enabled) return attempt();
-  const { key } = await deps.clients.users.call<{ key: string }>('GetLoginLimitKey', { username }, { client, host: req.headers.host ?? '' });
+  const { key } = await deps.clients.users.getLoginLimitKey({ username }, { client, host: req.headers.host ?? '' });
   const before = await limiter.check('login', key, { count: false });
   if (before.refused) RateLimiter.apply(res, before);
   try {
@@ -213,9 +215,7 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
   const client = clientName(raw.client, req.headers['user-agent']);
   await limitAnonymous(deps, req, res);
   await loginLimited(deps, req, res, String(raw.username), client, async () => {
-    const reply = await deps.clients.users.call<{ session_id: string; csrf_token: string; max_age_seconds: number; user_id: number | string }>(
-      'Login', { username: raw.username, password: raw.password }, { client, host: req.headers.host ?? '' },
-    );
+    const reply = await deps.clients.users.login({ username: String(raw.username), password: String(raw.password) }, { client, host: req.headers.host ?? '' });
     res.setHeader('set-cookie', sessionCookies(reply, isHttps(req)));
     sendSuccess(res, replyJson('POST /accounts/login', { user_id: Number(reply.user_id) }));
   });
@@ -229,7 +229,7 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
   if (!session) throw new UnauthorizedError();
   const host = req.headers.host ?? '';
   const caller = await authenticateSession(deps.cache, deps.clients.users, req, session, subdomainOf(deps, host), client, host);
-  await deps.clients.users.call('Logout', { session_id: session }, { caller, client, host });
+  await deps.clients.users.logout({ session_id: session }, { caller, client, host });
   deps.cache.invalidate(caller.realm_id, caller.user_id);
   res.setHeader('set-cookie', clearedCookies(isHttps(req)));
   sendSuccess(res, replyJson('POST /accounts/logout', {}));
@@ -268,7 +268,7 @@ async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerRe
 
 async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {
   try {
-    await deps.clients.users.call('Health', {}, { client: 'gateway', host: '' }, 2000);
+    await deps.clients.users.health({}, { client: 'gateway', host: '' }, { deadlineMs: 2000 });
     sendJson(res, 200, '{"status":"ready"}');
   } catch {
     sendJson(res, 503, '{"status":"not ready"}');

@@ -1,4 +1,4 @@
-import { Caller, InvalidApiKeyError, RpcClient } from '@parley/common';
+import { Caller, fakeClients, InvalidApiKeyError } from '@parley/common';
 import { AuthCache, authenticate, BasicCredentials, parseBasicAuth } from './auth';
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
@@ -170,7 +170,7 @@ describe('authenticate', () => {
   /** A users client whose Authenticate answers with `reply` (or throws it), counting calls. */
   function fakeUsers(reply: () => Promise<{ caller: Caller }>) {
     const call = jest.fn((_method: string, _req: unknown, _ctx: unknown) => reply());
-    return { call, client: { call } as unknown as RpcClient };
+    return { call, client: fakeClients({ users: call }).users };
   }
 
   it('asks the users service on a miss, with the credentials, subdomain, client and host', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Caller, RpcClient, UnauthorizedError } from '@parley/common';
+import { Caller, InternalError, ServiceClient, UnauthorizedError } from '@parley/common';
 
 export interface BasicCredentials {
   email: string;
@@ -76,7 +76,7 @@ export class AuthCache {
 /** Authenticates through the cache, asking the users service on a miss. */
 export async function authenticate(
   cache: AuthCache,
-  users: RpcClient,
+  users: ServiceClient<'users'>,
   creds: BasicCredentials,
   subdomain: string | undefined,
   client: string,
@@ -85,11 +85,14 @@ export async function authenticate(
   const key = AuthCache.key(creds, subdomain);
   const hit = cache.get(key);
   if (hit) return hit;
-  const reply = await users.call<{ caller: Caller }>(
-    'Authenticate',
-    { email: creds.email, api_key: creds.apiKey, subdomain },
-    { client, host },
-  );
-  cache.set(key, reply.caller);
-  return reply.caller;
+  const reply = await users.authenticate({ email: creds.email, api_key: creds.apiKey, subdomain }, { client, host });
+  const caller = answeredCaller(reply.caller);
+  cache.set(key, caller);
+  return caller;
+}
+
+/** The caller the users service answered: it always names one when it accepts credentials. */
+export function answeredCaller(caller: Caller | null): Caller {
+  if (!caller) throw new InternalError();
+  return caller;
 }

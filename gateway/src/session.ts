@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ApiError, Caller, constantTimeEqual, RpcClient } from '@parley/common';
-import type { AuthCache } from './auth';
+import { ApiError, Caller, constantTimeEqual, ServiceClient } from '@parley/common';
+import { answeredCaller, type AuthCache } from './auth';
 
 /**
  * Browser sessions, as Zulip's web app uses them: an httpOnly `sessionid` cookie names the
@@ -46,14 +46,14 @@ export function parseCookies(header: string | undefined): Record<string, string>
  * token must all agree.
  */
 export async function authenticateSession(
-  cache: AuthCache, users: RpcClient, req: IncomingMessage, session: string, subdomain: string | undefined, client: string, host: string,
+  cache: AuthCache, users: ServiceClient<'users'>, req: IncomingMessage, session: string, subdomain: string | undefined, client: string, host: string,
 ): Promise<Caller> {
   const key = `session\0${createHash('sha256').update(`${session}\0${subdomain ?? '\u0001'}`).digest('base64')}`;
   let entry = cache.getWithCsrf(key);
   if (!entry) {
-    const reply = await users.call<{ caller: Caller; csrf_token: string }>('GetSession', { session_id: session, subdomain }, { client, host });
-    entry = { caller: reply.caller, csrf: reply.csrf_token };
-    cache.set(key, reply.caller, reply.csrf_token);
+    const reply = await users.getSession({ session_id: session, subdomain }, { client, host });
+    entry = { caller: answeredCaller(reply.caller), csrf: reply.csrf_token };
+    cache.set(key, entry.caller, reply.csrf_token);
   }
   if (!SAFE_METHODS.has(req.method ?? 'GET')) checkCsrf(req, entry.csrf ?? '');
   return entry.caller;

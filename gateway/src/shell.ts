@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createBus, createClients, createLogger, Logger, Bus } from '@parley/common';
+import { closeClients, createBus, createClients, createLogger, Logger, Bus } from '@parley/common';
 import { AuthCache } from './auth';
 import { LongPolls } from './long-polls';
 import { createRateLimiter } from './rate-limit';
@@ -95,7 +95,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
       });
       await invalidations.stop();
       await bus.close();
-      for (const c of Object.values(clients)) c.close();
+      closeClients(clients);
       await limiter.close();
       setApiHandler(undefined);
     },

@@ -1,8 +1,7 @@
 import { BadRequestError } from './errors';
 import type { CallContext } from './grpc/caller';
-import type { RpcClients } from './grpc/client';
+import type { BoundClient, RpcClients } from './grpc/service-clients';
 import { unicodeEmojiCodeOf, unicodeEmojiNameOf } from './emoji';
-import type { CheckRealmEmojiReply__Output } from './generated/parley/uploads/v1/CheckRealmEmojiReply';
 
 /**
  * Emoji names and codes, as Zulip checks them for statuses (users) and reactions (messages).
@@ -48,13 +47,12 @@ export const NO_REALM_EMOJI: RealmEmojiLookup = {
 
 /** The realm's custom emoji, asked of the uploads service (CheckRealmEmoji) on behalf of ctx's caller. */
 export function realmEmojiOf(clients: RpcClients, realmId: number, ctx: CallContext): RealmEmojiLookup {
-  return realmEmojiThrough((method, request) => clients.uploads.call(method, request, ctx), realmId);
+  return realmEmojiThrough((request) => clients.uploads.checkRealmEmoji(request, ctx), realmId);
 }
 
 /** The same, through a caller's own call to the uploads service (the messages service's Directory.uploads). */
-export function realmEmojiThrough(uploads: <T>(method: string, request: unknown) => Promise<T>, realmId: number): RealmEmojiLookup {
-  const call = (request: { emoji_name: string; emoji_code?: string }) =>
-    uploads<CheckRealmEmojiReply__Output>('CheckRealmEmoji', { realm_id: realmId, ...request });
+export function realmEmojiThrough(checkRealmEmoji: BoundClient<'uploads'>['checkRealmEmoji'], realmId: number): RealmEmojiLookup {
+  const call = (request: { emoji_name: string; emoji_code?: string }) => checkRealmEmoji({ realm_id: realmId, ...request });
   return {
     check: async (name, code) => {
       await call({ emoji_name: name, emoji_code: code });

@@ -9,6 +9,7 @@ export * from './grpc/protos';
 export * from './grpc/caller';
 export * from './grpc/server';
 export * from './grpc/client';
+export * from './grpc/service-clients';
 export * from './grpc/status';
 export * from './db';
 export * from './bus';

@@ -7,7 +7,7 @@ import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
 import { OutboxRelay, publishBeforeReturning } from './outbox';
 import { loadSecret } from './secret';
-import { createClients, RpcClients } from './grpc/client';
+import { closeClients, createClients, RpcClients } from './grpc/service-clients';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
 import { schemaOf } from './db';
 
@@ -137,7 +137,7 @@ export async function runService(
       await stopJobs();
       await db?.stopRelay();
       await health.close();
-      for (const c of Object.values(clients)) c.close();
+      closeClients(clients);
       await bus.close();
       await db?.pool.end();
     },

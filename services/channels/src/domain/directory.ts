@@ -1,10 +1,6 @@
-import { BadRequestError, Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients } from '@parley/common';
-import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
-import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
-import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
-import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
-import type { CheckGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/CheckGroupSettingsReply';
-import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
+import {
+  BadRequestError, bindClient, BoundClient, Caller, CallContext, handledLater, HandlerContext, parseJsonReply, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients,
+} from '@parley/common';
 
 /** A realm's settings (group settings as values) and its system groups' IDs by name. */
 export type RealmPolicy = Pick<CommonRealmPolicy, 'settings' | 'systemGroups'>;
@@ -37,21 +33,27 @@ export class Directory {
   /** The caller as a viewer, when given with useCallerContext. */
   private given?: Viewer;
 
-  constructor(private readonly clients: RpcClients, private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller }, readonly realmId: number) {}
+  private readonly ctx: CallContext;
+  /** The users service, asked on behalf of the request's caller (bound when first asked). */
+  private boundUsers?: BoundClient<'users'>;
 
-  private call<T>(method: string, request: unknown): Promise<T> {
-    return this.clients.users.call<T>(method, request, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
+  constructor(private readonly clients: RpcClients, ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller }, readonly realmId: number) {
+    this.ctx = { caller: ctx.caller, client: ctx.client, host: ctx.host };
+  }
+
+  private get users(): BoundClient<'users'> {
+    return (this.boundUsers ??= bindClient(this.clients.users, this.ctx));
   }
 
   realmPolicy(): Promise<RealmPolicy> {
-    this.policy ??= this.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.realmId }).then(realmPolicyOf);
+    this.policy ??= this.users.getRealmPolicy({ realm_id: this.realmId }).then(realmPolicyOf);
     return this.policy;
   }
 
   /** The viewers for these users of the realm (users of other realms are left out). */
   async viewers(users: { user_id: number; role: number; is_bot: boolean }[]): Promise<Map<number, Viewer>> {
     if (!users.length) return new Map();
-    const reply = await this.call<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.realmId, user_ids: users.map((u) => u.user_id) });
+    const reply = await this.users.getGroupMemberships({ realm_id: this.realmId, user_ids: users.map((u) => u.user_id) });
     const groups = new Map(reply.memberships.map((m) => [Number(m.user_id), new Set(m.group_ids.map(Number))]));
     return new Map(users.filter((u) => groups.has(u.user_id)).map((u) => [u.user_id, { ...u, groupIds: groups.get(u.user_id)! }]));
   }
@@ -71,7 +73,7 @@ export class Directory {
    */
   async viewer(caller: Caller): Promise<Viewer> {
     if (this.given?.user_id === caller.user_id) return this.given;
-    const reply = this.call<GetPermissionContextReply__Output>('GetPermissionContext', { realm_id: this.realmId, user_ids: [caller.user_id] });
+    const reply = this.users.getPermissionContext({ realm_id: this.realmId, user_ids: [caller.user_id] });
     // Kept for a realmPolicy() that may not come: handledLater, so a failed call rejects only what is awaited.
     this.policy ??= handledLater(reply.then((r) => realmPolicyOf(r.policy!)));
     const groups = (await reply).memberships.find((m) => Number(m.user_id) === caller.user_id);
@@ -82,7 +84,7 @@ export class Directory {
   /** The realm's active users who hold any of the values. */
   async holders(values: unknown[]): Promise<number[]> {
     if (!values.length) return [];
-    const reply = await this.call<ExpandGroupSettingsReply__Output>('ExpandGroupSettings', {
+    const reply = await this.users.expandGroupSettings({
       realm_id: this.realmId, setting_values: values.map((v) => JSON.stringify(v)),
     });
     return reply.user_ids.map(Number);
@@ -91,7 +93,7 @@ export class Directory {
   /** Validates group-setting values (BAD_REQUEST from the users service when one is refused). */
   async checkGroupSettings(checks: { name: string; value: unknown; allowEveryone: boolean }[]): Promise<unknown[]> {
     if (!checks.length) return [];
-    const reply = await this.call<CheckGroupSettingsReply__Output>('CheckGroupSettings', {
+    const reply = await this.users.checkGroupSettings({
       realm_id: this.realmId, checks: checks.map((c) => ({ name: c.name, value: JSON.stringify(c.value), allow_everyone: c.allowEveryone })),
     });
     return reply.values.map((v) => JSON.parse(v) as unknown);
@@ -103,14 +105,14 @@ export class Directory {
    */
   async renderMarkdown(text: string): Promise<string> {
     if (!text.trim()) return '';
-    const reply = await this.clients.messages.call<JsonReplyOf>('RenderMessage', { content: text }, { caller: this.ctx.caller, client: this.ctx.client, host: this.ctx.host });
+    const reply = await this.clients.messages.renderMessage({ content: text }, this.ctx);
     return parseJsonReply<{ rendered: string }>(reply).rendered;
   }
 
   /** Users named by ID or API email; unknown ones listed as given. */
   async resolve(principals: (string | number)[]): Promise<{ users: DirectoryUser[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };
-    const reply = await this.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: this.realmId, principals: principals.map(String) });
+    const reply = await this.users.resolveUsers({ realm_id: this.realmId, principals: principals.map(String) });
     return {
       users: reply.users.map((u) => ({
         user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active,

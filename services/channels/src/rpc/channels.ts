@@ -5,7 +5,6 @@ import type { GetChannelsRequest__Output } from '@parley/common/generated/parley
 import type { StreamIdRequest__Output } from '@parley/common/generated/parley/channels/v1/StreamIdRequest';
 import type { UpdateChannelRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateChannelRequest';
 import type { GetChannelIdRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelIdRequest';
-import type { GetChannelTopicSummaryReply__Output } from '@parley/common/generated/parley/messages/v1/GetChannelTopicSummaryReply';
 import type { GetChannelEmailAddressRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelEmailAddressRequest';
 import { checkCreateChannel } from '../domain/create';
 import { channelEmailAddress } from '../domain/email-address';
@@ -43,7 +42,7 @@ export const getChannelMembers = (deps: DbServiceDeps): Handler<StreamIdRequest_
 
 /** Asks the messages service whether a channel has messages outside the empty topic. */
 const hasNamedTopics = (deps: DbServiceDeps, ctx: HandlerContext) => async (channelId: number): Promise<boolean> => {
-  const reply = await deps.clients.messages.call<GetChannelTopicSummaryReply__Output>('GetChannelTopicSummary',
+  const reply = await deps.clients.messages.getChannelTopicSummary(
     { realm_id: ctx.caller.realm_id, stream_id: channelId }, { caller: ctx.caller, client: ctx.client, host: ctx.host });
   return reply.has_named_topics;
 };

@@ -108,8 +108,6 @@ export class RpcClient {
   }
 }
 
-export type RpcClients = Record<ServiceName, RpcClient>;
-
 /** A JsonReply as another service receives it: its JSON, UTF-8 bytes. */
 export interface JsonReplyOf {
   json: Buffer;
@@ -118,11 +116,3 @@ export interface JsonReplyOf {
 
 /** The object a JsonReply RPC answered (for a service that calls another's gateway-facing RPC). */
 export const parseJsonReply = <T>(reply: JsonReplyOf): T => JSON.parse(reply.json.length ? reply.json.toString('utf8') : '{}') as T;
-
-export function createClients(addrs: Record<ServiceName, string>, secret: string, deadlineMs?: number): RpcClients {
-  const out = {} as RpcClients;
-  for (const [name, addr] of Object.entries(addrs) as [ServiceName, string][]) {
-    out[name] = new RpcClient(name, addr, secret, deadlineMs);
-  }
-  return out;
-}

@@ -1,4 +1,4 @@
-import { objectMembers, type RpcClients, type ServiceName, type Caller, type CallContext, type JsonReplyOf } from '@parley/common';
+import { objectMembers, type RpcClients, type ServiceName, type Caller, type CallContext } from '@parley/common';
 import type { QueueRecord } from '../store/queue-store';
 
 /**
@@ -6,7 +6,7 @@ import type { QueueRecord } from '../store/queue-store';
  * answers a GetRegisterState RPC (parley.users.v1.RegisterStateRequest's shape). A
  * capability that owns state adds its service here, and nothing else changes.
  */
-export const STATE_PROVIDERS: ServiceName[] = ['users', 'channels', 'messages', 'uploads'];
+export const STATE_PROVIDERS = ['users', 'channels', 'messages', 'uploads'] as const satisfies readonly ServiceName[];
 
 /**
  * The providers' parts of the state, each an object's JSON (UTF-8), in STATE_PROVIDERS
@@ -25,7 +25,7 @@ export async function gatherState(
     include_subscribers: queue.include_subscribers,
   };
   const parts = await Promise.all(
-    STATE_PROVIDERS.map((service) => clients[service].call<JsonReplyOf>('GetRegisterState', request, ctx)),
+    STATE_PROVIDERS.map((service) => clients[service].getRegisterState(request, ctx)),
   );
   return parts.map((p) => p.json);
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { BadRequestError, createLogger, RpcClients, ServiceUnavailableError } from '@parley/common';
+import { BadRequestError, createLogger, fakeClients, RpcClients, ServiceUnavailableError } from '@parley/common';
 import { accessibleMessageIds, MAX_ACCESS_CHECKS } from './fetch';
 import { checkDeleteMessage } from './delete';
 import { checkEditMessage } from './edit';
@@ -26,6 +26,7 @@ interface World {
   query: jest.Mock<Promise<{ rows: unknown[] }>, [string, unknown[]?]>;
   clients: RpcClients;
   trail: string[];
+  users: jest.Mock;
   uploads: jest.Mock;
   previews: jest.Mock;
   channels: jest.Mock;
@@ -80,9 +81,9 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
     return { json: '{"previews":{}}' };
   });
   const uploadsCall = (method: string, request: unknown, ctx: unknown) => (method === 'GetUploadPreviews' ? previews() : uploads(method, request, ctx));
-  const clients = { users: { call: users }, channels: { call: channels }, uploads: { call: uploadsCall } } as unknown as RpcClients;
+  const clients = fakeClients({ users, channels, uploads: uploadsCall });
   const dir = new Directory(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
-  return { pool, query, clients, trail, uploads, previews, channels, dir };
+  return { pool, query, clients, trail, users, uploads, previews, channels, dir };
 }
 
 function access(id: number, a: { content: boolean; history_visible: boolean }) {
@@ -265,8 +266,7 @@ describe('the retention job', () => {
   };
   const retentionWorld = (uploads?: (method: string) => unknown) => {
     const w = world({ sql: expired, uploads });
-    const users = (w.clients.users as unknown as { call: jest.Mock }).call;
-    users.mockImplementation(async () => ({ settings: JSON.stringify({ message_retention_days: 30 }), system_groups: {}, string_id: 'zulip' }));
+    w.users.mockImplementation(async () => ({ settings: JSON.stringify({ message_retention_days: 30 }), system_groups: {}, string_id: 'zulip' }));
     w.channels.mockImplementation(async () => ({ channels: [] }));
     return w;
   };

@@ -1,4 +1,4 @@
-import { createLogger } from '@parley/common';
+import { bindClient, createLogger, fakeClients } from '@parley/common';
 import { mayLinkUploads, RELEASE_CHUNK, releaseMessages, syncMessageAttachments, uploadPathIds } from './attachments';
 
 describe('uploadPathIds', () => {
@@ -87,11 +87,15 @@ describe('mayLinkUploads', () => {
   });
 });
 
+/** The uploads service as a Directory binds it, its calls going to `fake` (RPC name, request). */
+const uploadsThrough = (fake: (method: string, request: unknown) => Promise<unknown>) =>
+  bindClient(fakeClients({ uploads: (method, request) => fake(method, request) }).uploads, { client: 'test', host: '' });
+
 describe('syncMessageAttachments', () => {
   it('sends the message with date_sent in UNIX seconds and returns the detached uploads', async () => {
     const detached = [{ id: 7, name: 'f.txt', path_id: '2/ab/c/f.txt', size: 3, create_time: 1_700_000_000_000, messages: [] }];
     const uploads = jest.fn(async () => ({ json: JSON.stringify({ detached_uploads: detached }) }));
-    await expect(syncMessageAttachments(uploads as never, {
+    await expect(syncMessageAttachments(uploadsThrough(uploads), {
       realm_id: 2, message_id: 5, sender_id: 9, date_sent: new Date(1_700_000_123_456), path_ids: ['2/ab/c/f.txt'], is_edit: true,
     })).resolves.toEqual(detached);
     expect(uploads).toHaveBeenCalledWith('SyncMessageAttachments', {
@@ -101,9 +105,9 @@ describe('syncMessageAttachments', () => {
 
   it('takes a reply without detached_uploads as none, and raises a failure', async () => {
     const req = { realm_id: 2, message_id: 5, sender_id: 9, date_sent: new Date(0), path_ids: [], is_edit: false };
-    await expect(syncMessageAttachments((async () => ({ json: '{}' })) as never, req)).resolves.toEqual([]);
+    await expect(syncMessageAttachments(uploadsThrough(async () => ({ json: Buffer.from('{}') })), req)).resolves.toEqual([]);
     const down = Object.assign(new Error('uploads is unavailable'), { code: 'SERVICE_UNAVAILABLE' });
-    await expect(syncMessageAttachments((async () => { throw down; }) as never, req)).rejects.toBe(down);
+    await expect(syncMessageAttachments(uploadsThrough(async () => { throw down; }), req)).rejects.toBe(down);
   });
 });
 
@@ -113,14 +117,14 @@ describe('releaseMessages', () => {
   it('releases in chunks of at most 1000 IDs', async () => {
     const uploads = jest.fn(async () => ({ json: '{"removed":0}' }));
     const ids = Array.from({ length: 2 * RELEASE_CHUNK + 1 }, (_, i) => i + 1);
-    await releaseMessages(uploads as never, log, 2, ids);
+    await releaseMessages(uploadsThrough(uploads), log, 2, ids);
     expect(uploads.mock.calls.map((c: unknown[]) => (c[1] as { message_ids: number[] }).message_ids.length)).toEqual([1000, 1000, 1]);
     expect(uploads).toHaveBeenCalledWith('ReleaseMessages', { realm_id: 2, message_ids: [2001] });
   });
 
   it('makes no call for no messages', async () => {
     const uploads = jest.fn();
-    await releaseMessages(uploads as never, log, 2, []);
+    await releaseMessages(uploadsThrough(uploads), log, 2, []);
     expect(uploads).not.toHaveBeenCalled();
   });
 
@@ -128,7 +132,7 @@ describe('releaseMessages', () => {
     const warn = jest.fn();
     const uploads = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ json: '{}' });
     const ids = Array.from({ length: RELEASE_CHUNK + 2 }, (_, i) => i + 1);
-    await expect(releaseMessages(uploads, { warn } as never, 2, ids)).resolves.toBeUndefined();
+    await expect(releaseMessages(uploadsThrough(uploads), { warn } as never, 2, ids)).resolves.toBeUndefined();
     expect(uploads).toHaveBeenCalledTimes(2);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][0]).toMatchObject({ realmId: 2, messageIds: ids.slice(0, RELEASE_CHUNK) });

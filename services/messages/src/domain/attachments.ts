@@ -1,4 +1,4 @@
-import { allowRemoteInTransaction, JsonReplyOf, Logger, parseJsonReply } from '@parley/common';
+import { allowRemoteInTransaction, BoundClient, Logger, parseJsonReply } from '@parley/common';
 
 /**
  * The files a message links to (Zulip: the message's potential_attachment_path_ids) and what
@@ -17,8 +17,8 @@ export interface Attachment {
   messages: { id: number; date_sent: number }[];
 }
 
-/** One call to the uploads service, as the caller of the request (a Directory's, or the system's). */
-export type UploadsCall = <T>(method: string, request: unknown) => Promise<T>;
+/** The uploads service, as the caller of the request (a Directory's, or the system's). */
+export type UploadsCall = BoundClient<'uploads'>;
 
 /** ReleaseMessages takes at most this many message IDs per call. */
 export const RELEASE_CHUNK = 1000;
@@ -83,7 +83,7 @@ export async function syncMessageAttachments(uploads: UploadsCall, req: {
   // The one deliberate exception to rule 1 (ADR 0009, ADR 0017): the claim is made before the
   // send's or edit's COMMIT, so no committed message lacks its references.
   const reply = await allowRemoteInTransaction('attachment claims before COMMIT (ADR 0009)',
-    () => uploads<JsonReplyOf>('SyncMessageAttachments', { ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) }));
+    () => uploads.syncMessageAttachments({ ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) }));
   return parseJsonReply<{ detached_uploads?: Attachment[] }>(reply).detached_uploads ?? [];
 }
 
@@ -96,7 +96,7 @@ export async function releaseMessages(uploads: UploadsCall, log: Logger, realmId
   for (let i = 0; i < messageIds.length; i += RELEASE_CHUNK) {
     const chunk = messageIds.slice(i, i + RELEASE_CHUNK);
     try {
-      await uploads('ReleaseMessages', { realm_id: realmId, message_ids: chunk });
+      await uploads.releaseMessages({ realm_id: realmId, message_ids: chunk });
     } catch (err) {
       log.warn({ err, realmId, messageIds: chunk }, 'uploads did not release deleted messages; their files may be kept');
     }

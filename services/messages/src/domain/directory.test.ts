@@ -1,4 +1,4 @@
-import type { RpcClients } from '@parley/common';
+import { fakeClients } from '@parley/common';
 import { Directory } from './directory';
 
 /** What a send asks the users service for its rendering: the realm's users only when the content may mention someone. */
@@ -9,7 +9,7 @@ describe('Directory.renderContextFor', () => {
       if (method === 'GetLinkifiers') return { json: JSON.stringify({ linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.test/{id}' }] }) };
       throw new Error(`unexpected users.${method}`);
     });
-    const clients = { users: { call: users } } as unknown as RpcClients;
+    const clients = fakeClients({ users });
     const dir = new Directory(clients, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
     return { dir, users };
   }
@@ -51,7 +51,7 @@ describe('Directory: a send\'s hops', () => {
       if (method === 'GetAccess') return { found: true, stream_id: 5, name: 'general', group_settings: '{}', subscriber_ids: ['2', '3'] };
       throw new Error(`unexpected channels.${method}`);
     });
-    const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
+    const clients = fakeClients({ users, channels });
     const dir = new Directory(clients, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
     return { dir, users, channels };
   }
@@ -81,7 +81,7 @@ describe('Directory: a send\'s hops', () => {
     process.on('unhandledRejection', unhandled);
     try {
       const users = jest.fn(async () => { throw new Error('users unavailable'); });
-      const dir = new Directory({ users: { call: users } } as unknown as RpcClients,
+      const dir = new Directory(fakeClients({ users }),
         { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
       await expect(dir.sender()).rejects.toThrow('users unavailable');
       await new Promise((resolve) => setTimeout(resolve, 20));

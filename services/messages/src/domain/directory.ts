@@ -1,18 +1,9 @@
 import {
-  Caller, handledLater, HandlerContext, JsonReplyOf, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients, UploadPreview,
+  bindClient, BoundClient, Caller, handledLater, HandlerContext, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients, UploadPreview,
 } from '@parley/common';
-import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
-import type { ListAccessReply__Output } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
-import type { GetChannelRecipientsReply__Output } from '@parley/common/generated/parley/channels/v1/GetChannelRecipientsReply';
-import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
-import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
-import type { ExpandGroupSettingsReply__Output } from '@parley/common/generated/parley/users/v1/ExpandGroupSettingsReply';
 import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
-import type { GetRenderContextReply__Output } from '@parley/common/generated/parley/users/v1/GetRenderContextReply';
-import type { GetTypingPreferencesReply__Output } from '@parley/common/generated/parley/users/v1/GetTypingPreferencesReply';
-import type { GetUserSettingsReply__Output } from '@parley/common/generated/parley/users/v1/GetUserSettingsReply';
-import type { GetReadReceiptUsersReply__Output } from '@parley/common/generated/parley/users/v1/GetReadReceiptUsersReply';
+import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
 import type { RenderContext } from './render';
@@ -84,30 +75,35 @@ export class Directory {
    * requests: the service's handlers pass theirs; background work (scheduled delivery, the
    * Notification Bot) asks each time.
    */
+  /** The other services, asked on behalf of the request's caller (bound when first asked). */
+  private readonly bound: { users?: BoundClient<'users'>; channels?: BoundClient<'channels'>; uploads?: BoundClient<'uploads'> } = {};
+
   constructor(
     private readonly clients: RpcClients,
     private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
     private readonly kept?: KeptAnswers,
   ) {}
 
+  private get users(): BoundClient<'users'> {
+    return (this.bound.users ??= bindClient(this.clients.users, this.ctx));
+  }
+
+  private get channels(): BoundClient<'channels'> {
+    return (this.bound.channels ??= bindClient(this.clients.channels, this.ctx));
+  }
+
+  /** The uploads service as this request's caller (see ./attachments). */
+  get uploads(): BoundClient<'uploads'> {
+    return (this.bound.uploads ??= bindClient(this.clients.uploads, this.ctx));
+  }
+
   get caller(): Caller {
     return this.ctx.caller;
   }
 
-  private users<T>(method: string, request: unknown): Promise<T> {
-    return this.clients.users.call<T>(method, request, this.ctx);
-  }
-
-  private channels<T>(method: string, request: unknown): Promise<T> {
-    return this.clients.channels.call<T>(method, request, this.ctx);
-  }
-
-  /** A call to the uploads service as this request's caller (see ./attachments). */
-  readonly uploads = <T>(method: string, request: unknown): Promise<T> => this.clients.uploads.call<T>(method, request, this.ctx);
-
   realmPolicy() {
     if (this.kept) this.permissionContext();
-    this.policy ??= this.users<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: this.caller.realm_id }).then(realmPolicyOf);
+    this.policy ??= this.users.getRealmPolicy({ realm_id: this.caller.realm_id }).then(realmPolicyOf);
     return this.policy;
   }
 
@@ -130,7 +126,7 @@ export class Directory {
   /** Some users' settings that act on their topics' visibility; bots and unknown users are left out. */
   async topicSettingsOf(userIds: number[]): Promise<TopicSettings[]> {
     if (!userIds.length) return [];
-    const r = await this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
+    const r = await this.users.getPermissionContext({
       realm_id: this.caller.realm_id, user_ids: userIds, with_users: true, with_linkifiers: false,
     });
     const humans = new Set(r.users.filter((u) => !u.is_bot && u.is_active).map((u) => Number(u.user_id)));
@@ -140,7 +136,7 @@ export class Directory {
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
     if (this.kept) this.permissionContext();
-    this.groups ??= this.users<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
+    this.groups ??= this.users.getGroupMemberships({ realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
       .then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
     return this.groups;
   }
@@ -155,7 +151,7 @@ export class Directory {
     if (this.context) return this.context;
     const { realm_id, user_id } = this.caller;
     this.contextMark = this.kept?.channels.mark();
-    const fetch = (withLinkifiers: boolean) => this.users<GetPermissionContextReply__Output>('GetPermissionContext', {
+    const fetch = (withLinkifiers: boolean) => this.users.getPermissionContext({
       realm_id, user_ids: [user_id], with_users: true, with_linkifiers: withLinkifiers,
     });
     const withLinkifiers = !!this.kept || (!this.rendering && !this.linkifierList);
@@ -171,14 +167,14 @@ export class Directory {
 
   async holders(values: unknown[]): Promise<number[]> {
     if (!values.length) return [];
-    const r = await this.users<ExpandGroupSettingsReply__Output>('ExpandGroupSettings', { realm_id: this.caller.realm_id, setting_values: values.map((v) => JSON.stringify(v)) });
+    const r = await this.users.expandGroupSettings({ realm_id: this.caller.realm_id, setting_values: values.map((v) => JSON.stringify(v)) });
     return r.user_ids.map(Number);
   }
 
   async people(principals: (string | number)[]): Promise<{ users: Person[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };
     // System bots (Notification Bot) send messages and may be written to, so they count here.
-    const r = await this.users<ResolveUsersReply__Output>('ResolveUsers', { realm_id: this.caller.realm_id, principals: principals.map(String), include_system_bots: true });
+    const r = await this.users.resolveUsers({ realm_id: this.caller.realm_id, principals: principals.map(String), include_system_bots: true });
     return {
       users: r.users.map(toPerson),
       unknown: r.unknown,
@@ -198,7 +194,7 @@ export class Directory {
 
   /** What rendering needs of the realm: all its users, named groups and linkifiers (fetched once). */
   renderContext(): Promise<Omit<RenderContext, 'channels'>> {
-    this.rendering ??= this.users<GetRenderContextReply__Output>('GetRenderContext', { realm_id: this.caller.realm_id }).then((r) => ({
+    this.rendering ??= this.users.getRenderContext({ realm_id: this.caller.realm_id }).then((r) => ({
       users: r.users.map((u) => ({ user_id: Number(u.user_id), full_name: u.full_name, is_active: u.is_active })),
       groups: r.groups.map((g) => ({ id: Number(g.id), name: g.name })),
       linkifiers: r.linkifiers.map((l) => ({ id: Number(l.id), pattern: l.pattern, url_template: l.url_template })),
@@ -221,18 +217,18 @@ export class Directory {
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
     if (this.kept) this.permissionContext();
-    this.linkifierList ??= this.users<JsonReplyOf>('GetLinkifiers', {}).then((r) =>
+    this.linkifierList ??= this.users.getLinkifiers({}).then((r) =>
       parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
   }
 
   /** A send's recipients' alert words and mutes (see ./send-traits). */
   sendTraits(recipients: number[]): Promise<SendTraits> {
-    return fetchSendTraits((method, request) => this.users(method, request), this.caller.realm_id, recipients, this.kept);
+    return fetchSendTraits(this.users.getRecipientTraits, this.caller.realm_id, recipients, this.kept);
   }
 
   async typingPreferences(userIds: number[]) {
-    const r = await this.users<GetTypingPreferencesReply__Output>('GetTypingPreferences', { realm_id: this.caller.realm_id, user_ids: userIds });
+    const r = await this.users.getTypingPreferences({ realm_id: this.caller.realm_id, user_ids: userIds });
     return r.users.map((u) => ({ ...u, user_id: Number(u.user_id) }));
   }
 
@@ -243,7 +239,7 @@ export class Directory {
 
   /** Some users' personal settings, in the order of the users found. */
   async userSettings(userIds: number[]): Promise<Record<string, unknown>[]> {
-    const r = await this.users<GetUserSettingsReply__Output>('GetUserSettings', { realm_id: this.caller.realm_id, user_ids: userIds });
+    const r = await this.users.getUserSettings({ realm_id: this.caller.realm_id, user_ids: userIds });
     return r.users.map((u) => JSON.parse(u.settings) as Record<string, unknown>);
   }
 
@@ -257,7 +253,7 @@ export class Directory {
    */
   realmEmojiFor(content: string): Promise<ReadonlyMap<string, string> | undefined> {
     if (!hasShortcode(content)) return Promise.resolve(undefined);
-    this.realmEmojiMap ??= this.uploads<JsonReplyOf>('GetRealmEmoji', {}).then((r) => new Map(
+    this.realmEmojiMap ??= this.uploads.getRealmEmoji({}).then((r) => new Map(
       Object.values(parseJsonReply<{ emoji: Record<string, { name: string; source_url: string; deactivated: boolean }> }>(r).emoji)
         .filter((e) => !e.deactivated).map((e) => [e.name, e.source_url]),
     ));
@@ -271,7 +267,7 @@ export class Directory {
   async uploadPreviewsFor(content: string): Promise<ReadonlyMap<string, UploadPreview> | undefined> {
     const pathIds = mayLinkUploads(content) ? uploadPathIds(content, this.caller.realm_id) : [];
     if (!pathIds.length) return undefined;
-    const r = await this.uploads<JsonReplyOf>('GetUploadPreviews', { path_ids: pathIds });
+    const r = await this.uploads.getUploadPreviews({ path_ids: pathIds });
     return new Map(Object.entries(parseJsonReply<{ previews: Record<string, UploadPreview> }>(r).previews));
   }
 
@@ -283,7 +279,7 @@ export class Directory {
 
   /** The channels the caller has muted (their subscriptions' is_muted), fetched once. */
   mutedChannelIds(): Promise<number[]> {
-    this.mutedChannels ??= this.channels<JsonReplyOf>('GetSubscriptions', { include_subscribers: 'false' }).then((r) =>
+    this.mutedChannels ??= this.channels.getSubscriptions({ include_subscribers: 'false' }).then((r) =>
       parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions.filter((s) => s.is_muted).map((s) => s.stream_id));
     return this.mutedChannels;
   }
@@ -291,7 +287,7 @@ export class Directory {
   /** Of these users, those whose read receipts the caller may see (active, sharing them), ascending. */
   async readReceiptUsers(userIds: number[]): Promise<number[]> {
     if (!userIds.length) return [];
-    const r = await this.users<GetReadReceiptUsersReply__Output>('GetReadReceiptUsers', { realm_id: this.caller.realm_id, user_ids: userIds });
+    const r = await this.users.getReadReceiptUsers({ realm_id: this.caller.realm_id, user_ids: userIds });
     return r.user_ids.map(Number);
   }
 
@@ -302,7 +298,7 @@ export class Directory {
 
   /** The caller's access to a channel, or the name of one that exists but they may not see. */
   async channelOrHidden(target: { stream_id: number } | { name: string }): Promise<{ channel?: ChannelAccess; hiddenName?: string; hiddenId?: number }> {
-    const r = await this.channels<GetAccessReply__Output>('GetAccess', 'stream_id' in target ? { stream_id: target.stream_id } : { stream_id: 0, name: target.name });
+    const r = await this.channels.getAccess('stream_id' in target ? { stream_id: target.stream_id } : { stream_id: 0, name: target.name });
     return r.found ? { channel: toAccess(r) } : { hiddenName: r.name || undefined, hiddenId: r.name ? Number(r.stream_id) : undefined };
   }
 
@@ -315,7 +311,7 @@ export class Directory {
       // The caller's groups and the realm's policy, when sender() has them, go along: the
       // channels service then decides without asking the users service (a hop fewer).
       const context = this.context && (await this.context);
-      return this.channels<GetAccessReply__Output>('GetAccess', {
+      return this.channels.getAccess({
         ...('stream_id' in target ? target : { stream_id: 0, name: target.name }),
         with_subscribers: true,
         ...(context?.policy && {
@@ -340,13 +336,13 @@ export class Directory {
   /** The caller's access to every channel they may see. */
   allChannels(): Promise<readonly ChannelAccess[]> {
     if (this.channelList) return this.channelList;
-    const ask = () => this.channels<ListAccessReply__Output>('ListAccess', {}).then((r) => r.channels.map(toAccess));
+    const ask = () => this.channels.listAccess({}).then((r) => r.channels.map(toAccess));
     this.channelList = this.kept ? this.kept.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask) : ask();
     return this.channelList;
   }
 
   async subscribers(channelId: number): Promise<number[]> {
-    const r = await this.channels<GetChannelRecipientsReply__Output>('GetChannelRecipients', { stream_id: channelId });
+    const r = await this.channels.getChannelRecipients({ stream_id: channelId });
     return r.user_ids.map(Number);
   }
 }
@@ -375,12 +371,12 @@ const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
 
 /** A realm's system bot ("notification-bot"), which the system sends its own messages as. */
 export async function systemBot(clients: RpcClients, realmId: number, local: string): Promise<Person> {
-  const r = await clients.users.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: realmId, principals: [], system_bot: local }, { client: 'Internal', host: '' });
+  const r = await clients.users.resolveUsers({ realm_id: realmId, principals: [], system_bot: local }, { client: 'Internal', host: '' });
   return toPerson(r.users[0]);
 }
 
 /** One user of a realm as the messages service sees people (system bots included), or undefined. */
 export async function personOf(clients: RpcClients, realmId: number, userId: number): Promise<Person | undefined> {
-  const r = await clients.users.call<ResolveUsersReply__Output>('ResolveUsers', { realm_id: realmId, principals: [String(userId)], include_system_bots: true }, { client: 'Internal', host: '' });
+  const r = await clients.users.resolveUsers({ realm_id: realmId, principals: [String(userId)], include_system_bots: true }, { client: 'Internal', host: '' });
   return r.users[0] ? toPerson(r.users[0]) : undefined;
 }

@@ -1,4 +1,4 @@
-import { clientEventSubject, RealmAnswers, RpcClients } from '@parley/common';
+import { clientEventSubject, fakeClients, RealmAnswers } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import { Directory } from './directory';
@@ -109,7 +109,7 @@ describe('Directory with kept answers', () => {
       if (method === 'ListAccess') return { channels: [{ found: true, stream_id: 5, name: `general v${++accessVersion}`, group_settings: '{}', subscribed: true }] };
       throw new Error(`unexpected channels.${method}`);
     });
-    const clients = { users: { call: users }, channels: { call: channels } } as unknown as RpcClients;
+    const clients = fakeClients({ users, channels });
     const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
     const directory = () => new Directory(clients, { caller, client: 'test', host: '' }, kept);
     return { bus, stop, users, channels, directory };

@@ -76,7 +76,7 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
  */
 async function checkNewReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<{ name: string; code: string; type: string }> {
   const name = req.emoji_name ?? '';
-  const realmEmoji = realmEmojiThrough(dir.uploads, dir.caller.realm_id);
+  const realmEmoji = realmEmojiThrough(dir.uploads.checkRealmEmoji, dir.caller.realm_id);
   let code = req.emoji_code;
   let type = req.reaction_type === undefined ? undefined : normalizeReactionType(req.reaction_type);
   if (code === undefined || type === undefined) {
@@ -111,7 +111,7 @@ async function emojiCodeToRemove(dir: Directory, req: ReactionRequest): Promise<
   if (req.emoji_name === undefined) {
     throw new BadRequestError('At least one of the following arguments must be present: emoji_name, emoji_code');
   }
-  return (await emojiDataForName(req.emoji_name, realmEmojiThrough(dir.uploads, dir.caller.realm_id))).emoji_code;
+  return (await emojiDataForName(req.emoji_name, realmEmojiThrough(dir.uploads.checkRealmEmoji, dir.caller.realm_id))).emoji_code;
 }
 
 /** Each message's reactions, by message ID, for message objects. */

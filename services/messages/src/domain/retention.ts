@@ -1,7 +1,5 @@
 import pg from 'pg';
-import { emit, Logger, RpcClients, startPeriodicJob, withTransaction } from '@parley/common';
-import type { GetRetentionPoliciesReply__Output } from '@parley/common/generated/parley/channels/v1/GetRetentionPoliciesReply';
-import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
+import { bindClient, emit, Logger, RpcClients, startPeriodicJob, withTransaction } from '@parley/common';
 import * as store from '../store/retention';
 import { releaseMessages, type UploadsCall } from './attachments';
 
@@ -43,8 +41,8 @@ export async function applyRetention(pool: pg.Pool, clients: RpcClients, log: Lo
 
 async function applyRealmRetention(pool: pg.Pool, clients: RpcClients, log: Logger, realmId: number, now: Date): Promise<number> {
   const [policies, realm] = await Promise.all([
-    clients.channels.call<GetRetentionPoliciesReply__Output>('GetRetentionPolicies', { realm_id: realmId }, ctx),
-    clients.users.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: realmId }, ctx),
+    clients.channels.getRetentionPolicies({ realm_id: realmId }, ctx),
+    clients.users.getRealmPolicy({ realm_id: realmId }, ctx),
   ]);
   const realmDays = Number((JSON.parse(realm.settings) as { message_retention_days?: number }).message_retention_days ?? -1);
   const cutoff = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -54,7 +52,7 @@ async function applyRealmRetention(pool: pg.Pool, clients: RpcClients, log: Logg
     const days = c.message_retention_days === undefined || c.message_retention_days === null ? realmDays : Number(c.message_retention_days);
     if (days > 0) targets.push({ kind: 'channel', channel_id: Number(c.stream_id), before: cutoff(days) });
   }
-  const uploads: UploadsCall = <T>(method: string, request: unknown) => clients.uploads.call<T>(method, request, ctx);
+  const uploads: UploadsCall = bindClient(clients.uploads, ctx);
   let deleted = 0;
   for (const target of targets) {
     for (;;) {

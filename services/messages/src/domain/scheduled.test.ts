@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { createLogger, RpcClients } from '@parley/common';
+import { createLogger, fakeClients } from '@parley/common';
 import { startDeliveryWorker } from './scheduled';
 
 describe('the scheduled delivery worker', () => {
   const pool = {} as pg.Pool;
-  const clients = {} as RpcClients;
+  const clients = fakeClients({});
   const log = createLogger('scheduled-test', 'silent');
 
   it('delivers at once on start (what fell due while no worker ran), then on every interval, one run at a time', async () => {

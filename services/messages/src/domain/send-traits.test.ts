@@ -1,4 +1,4 @@
-import { clientEventSubject, RpcClients } from '@parley/common';
+import { clientEventSubject, fakeClients } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import { Directory } from './directory';
 import { keptAnswers, listenForChanges } from './kept-answers';
@@ -23,7 +23,7 @@ async function setup(withKept = true) {
     }
     throw new Error(`unexpected users.${method}`);
   });
-  const clients = { users: { call: users } } as unknown as RpcClients;
+  const clients = fakeClients({ users });
   const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
   const directory = () => new Directory(clients, { caller, client: 'test', host: '' }, withKept ? kept : undefined);
   const asked = () => users.mock.calls.filter((c) => c[0] === 'GetRecipientTraits').map((c) => (c[1] as { user_ids: number[] }).user_ids);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GetRecipientTraitsReply__Output } from '@parley/common/generated/parley/users/v1/GetRecipientTraitsReply';
+import type { BoundClient } from '@parley/common';
 import { AlertWordMatcher } from './alert-words';
 import type { KeptAnswers } from './kept-answers';
 
@@ -27,13 +27,13 @@ const NO_TRAITS: RecipientTraits = { alert_words: [], muted_user_ids: new Set() 
  * before the traits were asked for.
  */
 export async function fetchSendTraits(
-  users: <T>(method: string, request: unknown) => Promise<T>, realmId: number, recipients: number[], kept?: KeptAnswers,
+  getRecipientTraits: BoundClient<'users'>['getRecipientTraits'], realmId: number, recipients: number[], kept?: KeptAnswers,
 ): Promise<SendTraits> {
   // Each kept kind counts its own changes: both marks are read before the traits are asked for.
   const since = kept?.recipientTraits.mark();
   const matchersSince = kept?.alertMatchers.mark();
   const ask = async (missing: string[]) => {
-    const r = await users<GetRecipientTraitsReply__Output>('GetRecipientTraits', { realm_id: realmId, user_ids: missing.map(Number) });
+    const r = await getRecipientTraits({ realm_id: realmId, user_ids: missing.map(Number) });
     const found = new Map(missing.map((id) => [id, NO_TRAITS]));
     for (const u of r.users) found.set(String(u.user_id), { alert_words: u.alert_words, muted_user_ids: new Set(u.muted_user_ids.map(Number)) });
     return found;

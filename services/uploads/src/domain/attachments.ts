@@ -188,9 +188,7 @@ export async function readableAmong(deps: Pick<AttachmentDeps, 'pool' | 'clients
   const messages = await store.messagesOf(deps.pool, rows.map((r) => r.id));
   const ids = [...new Set([...messages.values()].flat().map((m) => m.id))].slice(-1000);
   if (!ids.length) return new Set();
-  const reply = await deps.clients.messages.call<{ message_ids: (number | string)[] }>(
-    'GetAccessibleMessageIds', { message_ids: ids }, { caller, client: 'uploads', host: '' },
-  );
+  const reply = await deps.clients.messages.getAccessibleMessageIds({ message_ids: ids }, { caller, client: 'uploads', host: '' });
   const readable = new Set(reply.message_ids.map(Number));
   return new Set(rows.filter((r) => (messages.get(r.id) ?? []).some((m) => readable.has(m.id))).map((r) => r.id));
 }

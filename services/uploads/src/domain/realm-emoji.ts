@@ -2,8 +2,6 @@ import pg from 'pg';
 import {
   ApiError, BadRequestError, Caller, emit, holdsGroupSetting, isAdmin, Queryable, refuseBots, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
 } from '@parley/common';
-import type { GetRealmPolicyReply__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
-import type { GetGroupMembershipsReply__Output } from '@parley/common/generated/parley/users/v1/GetGroupMembershipsReply';
 import * as store from '../store/realm-emoji';
 import type { RealmEmojiRow } from '../store/realm-emoji';
 import { checkValidEmojiName, emojiKey, normalizeEmojiName } from './emoji-names';
@@ -46,8 +44,8 @@ export async function mayAddCustomEmoji(deps: EmojiDeps, caller: Caller): Promis
   if (caller.role === Role.GUEST) return false;
   const ctx = { caller, client: 'uploads', host: '' };
   const [policy, groups] = await Promise.all([
-    deps.clients.users.call<GetRealmPolicyReply__Output>('GetRealmPolicy', { realm_id: caller.realm_id }, ctx),
-    deps.clients.users.call<GetGroupMembershipsReply__Output>('GetGroupMemberships', { realm_id: caller.realm_id, user_ids: [caller.user_id] }, ctx),
+    deps.clients.users.getRealmPolicy({ realm_id: caller.realm_id }, ctx),
+    deps.clients.users.getGroupMemberships({ realm_id: caller.realm_id, user_ids: [caller.user_id] }, ctx),
   ]);
   const settings = JSON.parse(policy.settings) as Record<string, unknown>;
   const groupIds = new Set((groups.memberships[0]?.group_ids ?? []).map(Number));

@@ -1,6 +1,4 @@
-import type { CallContext, RpcClient } from '@parley/common';
-import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
-import type { GetGroupUsageReply__Output } from '@parley/common/generated/parley/channels/v1/GetGroupUsageReply';
+import type { CallContext, ServiceClient } from '@parley/common';
 
 /**
  * What the users service asks the channels service, which owns channels: whether a channel
@@ -22,23 +20,23 @@ export interface ChannelLookup {
 
 export interface ChannelInfo { stream_id: number; name: string; invite_only: boolean }
 
-export function channelLookup(channels: RpcClient, ctx: CallContext): ChannelLookup {
+export function channelLookup(channels: ServiceClient<'channels'>, ctx: CallContext): ChannelLookup {
   return {
     async find(channelId) {
-      const reply = await channels.call<GetAccessReply__Output>('GetAccess', { stream_id: channelId }, ctx);
+      const reply = await channels.getAccess({ stream_id: channelId }, ctx);
       return reply.found ? { invite_only: reply.invite_only } : undefined;
     },
     async groupUsage(realmId, groupId) {
-      const reply = await channels.call<GetGroupUsageReply__Output>('GetGroupUsage', { realm_id: realmId, group_id: groupId }, ctx);
+      const reply = await channels.getGroupUsage({ realm_id: realmId, group_id: groupId }, ctx);
       return reply.channels.map((c) => ({ channel_id: Number(c.channel_id), settings: c.settings }));
     },
     async byName(name) {
-      const reply = await channels.call<GetAccessReply__Output>('GetAccess', { stream_id: 0, name }, ctx);
+      const reply = await channels.getAccess({ stream_id: 0, name }, ctx);
       return reply.found && reply.content ? { stream_id: Number(reply.stream_id), name: reply.name, invite_only: reply.invite_only } : undefined;
     },
     async describe(channelIds) {
       const unique = [...new Set(channelIds)];
-      const replies = await Promise.all(unique.map((id) => channels.call<GetAccessReply__Output>('GetAccess', { stream_id: id }, ctx)));
+      const replies = await Promise.all(unique.map((id) => channels.getAccess({ stream_id: id }, ctx)));
       return new Map(unique.flatMap((id, i) => {
         const r = replies[i];
         return r.name ? [[id, { stream_id: id, name: r.name, invite_only: r.found ? r.invite_only : true }] as const] : [];

@@ -1,4 +1,4 @@
-import { parseJsonReply, type CallContext, type JsonReplyOf, type RpcClient } from '@parley/common';
+import { parseJsonReply, type CallContext, type ServiceClient } from '@parley/common';
 import type { RenderMarkdown } from './profile-values';
 
 /**
@@ -6,6 +6,6 @@ import type { RenderMarkdown } from './profile-values';
  * Markdown-capable custom profile field values, on behalf of ctx's caller. Call it before a
  * transaction, never inside one.
  */
-export function markdownThrough(messages: RpcClient, ctx: CallContext): RenderMarkdown {
-  return async (text) => parseJsonReply<{ rendered: string }>(await messages.call<JsonReplyOf>('RenderMessage', { content: text }, ctx)).rendered;
+export function markdownThrough(messages: ServiceClient<'messages'>, ctx: CallContext): RenderMarkdown {
+  return async (text) => parseJsonReply<{ rendered: string }>(await messages.renderMessage({ content: text }, ctx)).rendered;
 }

@@ -1,11 +1,11 @@
 import type { Reply } from '@parley/common/api';
-import { EncodedJson, encodedJson, Handler, HandlerContext, JsonReplyOf, parseJsonReply } from '@parley/common';
+import { EncodedJson, encodedJson, Handler, HandlerContext, parseJsonReply } from '@parley/common';
 import type { UsersDeps } from '../deps';
 import { ownProfile } from '../domain/queries';
 
 /** The newest message the caller received, as the messages service's part of POST /register says. */
 async function fetchMaxMessageId(deps: UsersDeps, ctx: HandlerContext): Promise<number> {
-  const state = await deps.clients.messages.call<JsonReplyOf>('GetRegisterState', { fetch_event_types: '["message"]', client_capabilities: '{}' }, ctx);
+  const state = await deps.clients.messages.getRegisterState({ fetch_event_types: '["message"]', client_capabilities: '{}' }, ctx);
   return parseJsonReply<{ max_message_id: number }>(state).max_message_id;
 }
 
