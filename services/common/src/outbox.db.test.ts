@@ -1,7 +1,7 @@
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import { encodeJson, type Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OutboxRelay, publishBeforeReturning, writeOutbox, writeOutboxRows } from './outbox';
+import { OutboxRelay, Publisher, ServicePool, writeOutbox, writeOutboxRows } from './outbox';
 import { withTransaction } from './db';
 import { testDatabaseUrl } from '../../../test/support/servers';
 
@@ -284,11 +284,14 @@ describe('outbox', () => {
   });
 
   describe('writes that publish before returning (publishBeforeReply)', () => {
+    /** A pool of its own whose writes wait for their events, as a service's (createPool) that publishes before replying. */
+    const publishingPool = (publishBeforeReturning: Publisher): ServicePool =>
+      Object.assign(new Pool({ connectionString: DATABASE_URL, max: 2 }), { publishBeforeReturning });
+
     /** A pool of its own whose writes wait for `relay` to publish them, recording the IDs waited for. */
     function waitingPool(relay: () => OutboxRelay) {
-      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
       const waited: string[][] = [];
-      publishBeforeReturning(own, async (ids) => {
+      const own = publishingPool(async (ids) => {
         waited.push([...ids]);
         await relay().published(ids);
       });
@@ -343,9 +346,8 @@ describe('outbox', () => {
       const bus = new FakeBus();
       const relay = newRelay(bus, { pollMs: 60_000, batchSize: 2 });
       await relay.start();
-      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
       const outcomes: unknown[] = [];
-      publishBeforeReturning(own, async (ids) => {
+      const own = publishingPool(async (ids) => {
         await relay.published(ids).then(() => outcomes.push('published'), (err: Error) => outcomes.push(err.message));
       });
       await withTransaction(own, async (tx) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { sign } from '../secret';
-import { followTransaction } from '../outbox';
+import { followTransaction, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
 
 export * from './remote-rule';
@@ -152,14 +152,19 @@ async function retryOnRace<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
   }
 }
 
-export function createPool(url: string, service: ServiceName, max = 10): pg.Pool {
-  const pool = new pg.Pool({
+/**
+ * A service's pool. `publishBeforeReturning`, when given, is what its writes wait for before
+ * they return: their events' publication (ServicePool, ADR 0018); runService gives it to the
+ * services that publish before they reply.
+ */
+export function createPool(url: string, service: ServiceName, max = 10, publishBeforeReturning?: Publisher): ServicePool {
+  const pool: ServicePool = Object.assign(new pg.Pool({
     connectionString: url,
     max,
     options: `-c search_path=${schemaOf(service)}`,
     application_name: `parley-${service}`,
     connectionTimeoutMillis: 5000,
-  });
+  }), { publishBeforeReturning });
   // A client losing its connection (PostgreSQL restarted) must not crash the process: idle
   // ones report through the pool, checked-out ones through their own 'error' event. The
   // query that was running fails on its own and the pool replaces the client.
@@ -206,11 +211,12 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /**
  * Runs fn in one transaction on one client; rolls back if it throws. On a pool that publishes
- * before returning (publishBeforeReturning), returns once the events it wrote are published.
+ * before returning (ServicePool.publishBeforeReturning), returns once the events it wrote are
+ * published.
  * fn may not call other services (rule 1, remote-rule.ts): ask them first, or use
  * withPrefetchedTransaction.
  */
-export function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export function withTransaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   return transaction(pool, fn, () => undefined);
 }
 
@@ -220,11 +226,11 @@ export function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Pro
  * (runPrefetched, remote-rule.ts). fn may run more than once: it must do nothing but its own
  * database work.
  */
-export function withPrefetchedTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, prefetch?: () => Promise<unknown>): Promise<T> {
+export function withPrefetchedTransaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>, prefetch?: () => Promise<unknown>): Promise<T> {
   return runPrefetched((beforeCommit) => transaction(pool, fn, beforeCommit), prefetch);
 }
 
-async function transaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
+async function transaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
   const client = await pool.connect();
   const followed = followTransaction(pool, client);
   let result: T;
