@@ -1,4 +1,5 @@
-import { Client, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
+import { Client, ClientBase, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
+import { join } from 'node:path';
 import type { Bus } from './bus/bus';
 import { encodeJson, JsonText } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
@@ -145,6 +146,61 @@ export function outboxPart(
 function traceOf(events: { trace?: string | null }[]): (string | null)[] {
   let current: string | null | undefined;
   return events.map((e) => (e.trace !== undefined ? e.trace : (current ??= currentTraceHeaders().traceparent ?? null)));
+}
+
+/**
+ * The outbox's migrations, one source for every service that owns a schema: runMigrations
+ * applies them before the service's own, and records them in the schema's outbox_migrations
+ * table (the service's own are in pgmigrations). services/common/migrations/outbox, from src/
+ * or dist/.
+ */
+export const OUTBOX_MIGRATIONS_DIR = join(__dirname, '../migrations/outbox');
+export const OUTBOX_MIGRATIONS_TABLE = 'outbox_migrations';
+
+/**
+ * The copies each service had of the outbox's migrations before they were common (ADR 0018),
+ * as its pgmigrations names them, by the common migration each one was.
+ */
+export const OUTBOX_MIGRATION_COPIES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  users: { '0001_outbox': '0001_outbox', '0008_outbox_trace': '0002_outbox_trace' },
+  channels: { '0001_outbox': '0001_outbox', '0005_outbox_trace': '0002_outbox_trace' },
+  messages: { '0001_outbox': '0001_outbox', '0010_outbox_trace': '0002_outbox_trace' },
+  uploads: { '0001_outbox': '0001_outbox', '0004_outbox_trace': '0002_outbox_trace' },
+};
+
+/**
+ * A schema migrated while the service had its copies: their records move from pgmigrations
+ * to outbox_migrations, under the common migrations' names, so that nothing runs again and
+ * the service's list matches its folder (the runner checks their order). One transaction,
+ * run under the schema's migration lock; a schema with no such records is left as it is.
+ * Returns the common migrations it recorded.
+ */
+export async function adoptOutboxMigrationCopies(client: ClientBase, schema: string, service: string): Promise<string[]> {
+  const copies = Object.entries(OUTBOX_MIGRATION_COPIES[service] ?? {});
+  const s = escapeIdentifier(schema);
+  const { rows: [found] } = await client.query<{ copies: boolean }>(
+    `SELECT to_regclass(format('%I.pgmigrations', $1::text)) IS NOT NULL AS copies`, [schema]);
+  if (!copies.length || !found.copies) return [];
+  const { rows: [held] } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${s}.pgmigrations WHERE name = ANY($1::text[])`, [copies.map(([old]) => old)]);
+  if (!held.n) return [];
+  await client.query('BEGIN');
+  try {
+    // The table as the runner makes it (node-pg-migrate's migrations table).
+    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.${OUTBOX_MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, name varchar(255) NOT NULL, run_on timestamp NOT NULL)`);
+    const { rows } = await client.query<{ name: string }>(
+      `WITH copies(old, new) AS (SELECT * FROM unnest($1::text[], $2::text[])),
+       moved AS (DELETE FROM ${s}.pgmigrations p USING copies c WHERE p.name = c.old RETURNING c.new AS name, p.run_on, p.id)
+       INSERT INTO ${s}.${OUTBOX_MIGRATIONS_TABLE} (name, run_on)
+       SELECT name, run_on FROM moved WHERE name NOT IN (SELECT name FROM ${s}.${OUTBOX_MIGRATIONS_TABLE}) ORDER BY run_on, id
+       RETURNING name`,
+      [copies.map(([old]) => old), copies.map(([, common]) => common)]);
+    await client.query('COMMIT');
+    return rows.map((r) => r.name);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
 }
 
 export interface OutboxRelayOptions {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { sign } from '../secret';
-import { followTransaction, type Publisher, type ServicePool } from '../outbox';
+import { adoptOutboxMigrationCopies, followTransaction, OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
 
 export * from './remote-rule';
@@ -178,31 +178,50 @@ export const migrationsDir = (serviceRoot: string): string => join(serviceRoot, 
 
 /**
  * Applies the service's pending migrations (node-pg-migrate, forward-only SQL files), as the
- * service's role, in its schema. Idempotent; concurrent starts wait on an advisory lock.
+ * service's role, in its schema: the outbox's first (OUTBOX_MIGRATIONS_DIR, common to every
+ * service), then the service's own (`dir`). Idempotent; concurrent starts wait on an advisory lock.
  */
 export async function runMigrations(url: string, service: ServiceName, dir: string, log: Logger): Promise<void> {
-  const { runner } = await import('node-pg-migrate');
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schemaOf(service)}` });
   await client.connect();
   try {
-    const applied = await runner({
-      dbClient: client,
-      dir,
-      direction: 'up',
-      migrationsTable: 'pgmigrations',
-      schema: schemaOf(service),
-      migrationsSchema: schemaOf(service),
-      checkOrder: true,
-      // One lock per service, so the services of one database migrate side by side.
-      lockValue: 7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1,
-      // Replicas start together: the second waits for the first's migrations (then has none
-      // to run) instead of failing to start.
-      advisoryLockMode: 'wait',
-      log: () => undefined,
-    });
-    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    const applied = await migrateSchema(client, schemaOf(service), service, dir);
+    if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * runMigrations on a connected client, into `schema` (the service's, or a test's): what it
+ * applied, the outbox's named `outbox/<name>`. A schema migrated while each service had its
+ * copies of the outbox's migrations has their records moved first (adoptOutboxMigrationCopies).
+ */
+export async function migrateSchema(client: pg.ClientBase, schema: string, service: ServiceName, dir: string): Promise<string[]> {
+  const { runner } = await import('node-pg-migrate');
+  // One lock per service, so the services of one database migrate side by side; replicas
+  // start together: the second waits for the first's migrations (then has none to run)
+  // instead of failing to start.
+  const lock = String(7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1);
+  const run = (migrationsDir: string, migrationsTable: string) => runner({
+    dbClient: client as pg.Client,
+    dir: migrationsDir,
+    direction: 'up',
+    migrationsTable,
+    schema,
+    migrationsSchema: schema,
+    checkOrder: true,
+    noLock: true,
+    log: () => undefined,
+  });
+  await client.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
+  try {
+    await adoptOutboxMigrationCopies(client, schema, service);
+    const outbox = await run(OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE);
+    const own = await run(dir, 'pgmigrations');
+    return [...outbox.map((m) => `outbox/${m.name}`), ...own.map((m) => m.name)];
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [lock]).catch(() => undefined);
   }
 }
 
