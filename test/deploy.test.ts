@@ -147,7 +147,7 @@ describe('deploy/Dockerfile', () => {
     expect(inImage('deploy/docker-entrypoint.sh')).toBe(true);
     expect(inImage('deploy/healthcheck.mjs')).toBe(true);
     // Files the code finds beside dist/ at run time.
-    for (const path of ['protos/parley', 'gateway/plugin/index.js', ...['users', 'channels', 'messages', 'uploads'].map((s) => `services/${s}/migrations`)]) {
+    for (const path of ['protos/parley', 'gateway/plugin/index.js', 'services/common/migrations/outbox', ...['users', 'channels', 'messages', 'uploads'].map((s) => `services/${s}/migrations`)]) {
       expect({ path, built: existsSync(join(ROOT, path)), inImage: inImage(path) }).toEqual({ path, built: true, inImage: true });
     }
     // The same scripts as package.json's start:* (one name for a process everywhere).
@@ -169,6 +169,7 @@ describe('deploy/Dockerfile', () => {
       const c = require('@parley/common');
       for (const f of ['createLogger', 'envString', 'envUrl', 'loadSecret', 'bootstrapServiceSchema', 'runMigrations', 'serviceDatabaseUrl']) if (typeof c[f] !== 'function') throw new Error(f);
       for (const s of ['users', 'channels', 'messages', 'uploads']) if (!require('fs').statSync(require('@parley/' + s).MIGRATIONS_DIR).isDirectory()) throw new Error(s);
+      if (!require('fs').statSync(c.OUTBOX_MIGRATIONS_DIR).isDirectory()) throw new Error('outbox');
     `], { cwd: ROOT, env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);

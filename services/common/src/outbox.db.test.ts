@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import { encodeJson, type Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OutboxRelay, publishBeforeReturning, writeOutbox, writeOutboxRows } from './outbox';
+import { OUTBOX_MIGRATIONS_DIR, OutboxRelay, Publisher, ServicePool, writeOutbox, writeOutboxRows } from './outbox';
 import { withTransaction } from './db';
 import { testDatabaseUrl } from '../../../test/support/servers';
 
@@ -95,19 +97,15 @@ describe('outbox', () => {
   beforeAll(async () => {
     pool = new Pool({ connectionString: DATABASE_URL, max: 8 });
     await pool.query(`CREATE SCHEMA ${escapeIdentifier(schema)}`);
-    await pool.query(`
-      CREATE TABLE ${table} (
-        id bigserial PRIMARY KEY,
-        subject text NOT NULL,
-        payload jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        sent_at timestamptz,
-        trace text
-      );
-      CREATE INDEX outbox_unsent ON ${table} (id) WHERE sent_at IS NULL;
-      CREATE TABLE ${escapeIdentifier(schema)}.outbox_identity (identity uuid PRIMARY KEY DEFAULT gen_random_uuid());
-      INSERT INTO ${escapeIdentifier(schema)}.outbox_identity DEFAULT VALUES;
-    `);
+    // The outbox as every service's migrations make it (OUTBOX_MIGRATIONS_DIR), in this schema.
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; SET LOCAL search_path TO ${escapeIdentifier(schema)}`);
+      for (const file of readdirSync(OUTBOX_MIGRATIONS_DIR).sort()) await client.query(readFileSync(join(OUTBOX_MIGRATIONS_DIR, file), 'utf8'));
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
     identity = (await pool.query<{ identity: string }>(`SELECT identity FROM ${escapeIdentifier(schema)}.outbox_identity`)).rows[0].identity;
   });
 
@@ -284,11 +282,14 @@ describe('outbox', () => {
   });
 
   describe('writes that publish before returning (publishBeforeReply)', () => {
+    /** A pool of its own whose writes wait for their events, as a service's (createPool) that publishes before replying. */
+    const publishingPool = (publishBeforeReturning: Publisher): ServicePool =>
+      Object.assign(new Pool({ connectionString: DATABASE_URL, max: 2 }), { publishBeforeReturning });
+
     /** A pool of its own whose writes wait for `relay` to publish them, recording the IDs waited for. */
     function waitingPool(relay: () => OutboxRelay) {
-      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
       const waited: string[][] = [];
-      publishBeforeReturning(own, async (ids) => {
+      const own = publishingPool(async (ids) => {
         waited.push([...ids]);
         await relay().published(ids);
       });
@@ -343,9 +344,8 @@ describe('outbox', () => {
       const bus = new FakeBus();
       const relay = newRelay(bus, { pollMs: 60_000, batchSize: 2 });
       await relay.start();
-      const own = new Pool({ connectionString: DATABASE_URL, max: 2 });
       const outcomes: unknown[] = [];
-      publishBeforeReturning(own, async (ids) => {
+      const own = publishingPool(async (ids) => {
         await relay.published(ids).then(() => outcomes.push('published'), (err: Error) => outcomes.push(err.message));
       });
       await withTransaction(own, async (tx) => {

@@ -1,4 +1,5 @@
-import { Client, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
+import { Client, ClientBase, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
+import { join } from 'node:path';
 import type { Bus } from './bus/bus';
 import { encodeJson, JsonText } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
@@ -19,35 +20,53 @@ function channelOf(schema: string): string {
 /** Waits for outbox rows to be published (publishBeforeReply); never rejects. */
 export type Publisher = (ids: readonly string[]) => Promise<void>;
 
-/** The pools whose writes wait for their events (publishBeforeReply), with what they wait for. */
-const publishers = new WeakMap<Pool, Publisher>();
-/** Open transactions on such pools, by client: their publisher and the rows they wrote. */
-const transactions = new WeakMap<object, { publish: Publisher; rows: string[] }>();
+/**
+ * A service's pool (createPool) and whether its writes wait for their events (ADR 0018):
+ * with `publishBeforeReturning` set (runService does, for publishBeforeReply), a transaction
+ * on it (withTransaction) that wrote outbox rows returns once they are published, and so does
+ * a write to the outbox made on it outside any transaction: whoever acts on the change finds
+ * every subscriber told (ADR 0010). Such writes wake no relay: the publisher does
+ * (OutboxRelay.published); the relays' poll is the backstop. Without it (the uploads
+ * service, the CLI's pool, a test's plain pg.Pool) a write wakes the relays and returns.
+ */
+export interface ServicePool extends Pool {
+  readonly publishBeforeReturning?: Publisher;
+}
 
 /**
- * From now on, a transaction on `pool` (withTransaction) that wrote outbox rows returns once
- * they are published, and so does a write to the outbox made on the pool outside any
- * transaction: whoever acts on the change finds every subscriber told (ADR 0010). Such writes
- * wake no relay: `publish` does (OutboxRelay.published); the relays' poll is the backstop.
+ * A transaction's client (withTransaction) on a pool that publishes before returning: the
+ * outbox rows it wrote, which it waits for once it has committed (see ServicePool).
  */
-export function publishBeforeReturning(pool: Pool, publish: Publisher): void {
-  publishers.set(pool, publish);
+export interface PublishingTransaction extends PoolClient {
+  outboxRowsToPublish?: string[];
+}
+
+/** Where an outbox write runs: a transaction's client, or a pool (one statement, no transaction). */
+export interface OutboxDb {
+  query: PoolClient['query'];
+  /** Set on a ServicePool whose writes wait for their events. */
+  readonly publishBeforeReturning?: Publisher;
+  /** Set on a PublishingTransaction while it is open. */
+  readonly outboxRowsToPublish?: string[];
 }
 
 /**
  * Follows a transaction on `pool` (withTransaction): published() waits for the outbox rows
- * it wrote, once it has committed; forget() drops them (a rollback). Nothing on other pools.
+ * it wrote, once it has committed; forget() drops them (a rollback). A pool without
+ * publishBeforeReturning: nothing to wait for.
  */
-export function followTransaction(pool: Pool, client: object): { published(): Promise<void>; forget(): void } {
-  const publish = publishers.get(pool);
-  const tx = publish && { publish, rows: [] as string[] };
-  if (tx) transactions.set(client, tx);
+export function followTransaction(pool: ServicePool, client: PublishingTransaction): { published(): Promise<void>; forget(): void } {
+  const publish = pool.publishBeforeReturning;
+  const rows: string[] = [];
+  if (publish) client.outboxRowsToPublish = rows;
+  // The client goes back to the pool: it takes no list to its next transaction.
+  const end = () => delete client.outboxRowsToPublish;
   return {
     published: async () => {
-      transactions.delete(client);
-      if (tx?.rows.length) await tx.publish(tx.rows);
+      end();
+      if (publish && rows.length) await publish(rows);
     },
-    forget: () => transactions.delete(client),
+    forget: end,
   };
 }
 
@@ -56,7 +75,7 @@ export function followTransaction(pool: Pool, client: object): { published(): Pr
  * relays when that transaction commits (a rollback drops both).
  */
 export function writeOutbox(
-  db: { query: PoolClient['query'] }, schema: string, subject: string, payload: unknown,
+  db: OutboxDb, schema: string, subject: string, payload: unknown,
 ): Promise<void> {
   return writeOutboxRows(db, schema, [{ subject, payload }]);
 }
@@ -64,11 +83,11 @@ export function writeOutbox(
 /**
  * Writes several events to the outbox, in this order, in one statement (one round trip
  * whatever their number), with the same guarantees as writeOutbox. On a pool that publishes
- * before returning (publishBeforeReturning) the rows are published before the transaction's
- * end returns, or before this returns outside a transaction.
+ * before returning (ServicePool.publishBeforeReturning) the rows are published before the
+ * transaction's end returns, or before this returns outside a transaction.
  */
 export async function writeOutboxRows(
-  db: { query: PoolClient['query'] }, schema: string, events: { subject: string; payload: unknown }[],
+  db: OutboxDb, schema: string, events: { subject: string; payload: unknown }[],
 ): Promise<void> {
   if (!events.length) return;
   const part = outboxPart(db, schema, events, 1);
@@ -88,11 +107,14 @@ export async function writeOutboxRows(
  * that made it (`trace`, when it was made in another request's statement), else this one's.
  */
 export function outboxPart(
-  db: object, schema: string, events: { subject: string; payload: unknown; trace?: string | null }[], firstParam: number,
+  db: OutboxDb, schema: string, events: { subject: string; payload: unknown; trace?: string | null }[], firstParam: number,
   opts: { from?: string; where?: string; payloadSql?: string } = {},
 ): { ctes: string; select: string; params: unknown[]; written: (ids: string[] | null) => Promise<void> } {
-  const tx = transactions.get(db);
-  const publish = tx?.publish ?? publishers.get(db as Pool);
+  // In a transaction that publishes before returning, the rows wait for its commit; on a pool
+  // that does, for this statement.
+  const txRows = db.outboxRowsToPublish;
+  const publish = txRows ? undefined : db.publishBeforeReturning;
+  const waits = !!(txRows ?? publish);
   const [subjects, payloads, traces, channel] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
   const insert = `outbox_rows AS (
        INSERT INTO ${escapeIdentifier(schema)}.outbox (subject, payload, trace)
@@ -102,19 +124,19 @@ export function outboxPart(
        ORDER BY e.n RETURNING id)`;
   // Where the writer waits for its rows to be published, that wait wakes the relay; elsewhere
   // the relays are told when the change commits.
-  const wake = publish ? '' : `, outbox_wake AS (SELECT pg_notify(${channel}, '') FROM outbox_rows LIMIT 1)`;
+  const wake = waits ? '' : `, outbox_wake AS (SELECT pg_notify(${channel}, '') FROM outbox_rows LIMIT 1)`;
   return {
     ctes: insert + wake,
-    select: `(SELECT array_agg(id::text ORDER BY id) FROM outbox_rows)${publish ? '' : ' || (SELECT ARRAY[]::text[] FROM outbox_wake)'}`,
+    select: `(SELECT array_agg(id::text ORDER BY id) FROM outbox_rows)${waits ? '' : ' || (SELECT ARRAY[]::text[] FROM outbox_wake)'}`,
     // The request's trace goes with the rows, so their consumers' spans join that trace.
     // The payloads go as one JSON array: a jsonb[] parameter would have pg escape every
     // character of every payload into an array literal.
     params: [
       events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, traceOf(events),
-      ...(publish ? [] : [channelOf(schema)]),
+      ...(waits ? [] : [channelOf(schema)]),
     ],
     written: async (ids) => {
-      if (tx) tx.rows.push(...(ids ?? []));
+      if (txRows) txRows.push(...(ids ?? []));
       else if (publish && ids?.length) await publish(ids);
     },
   };
@@ -124,6 +146,61 @@ export function outboxPart(
 function traceOf(events: { trace?: string | null }[]): (string | null)[] {
   let current: string | null | undefined;
   return events.map((e) => (e.trace !== undefined ? e.trace : (current ??= currentTraceHeaders().traceparent ?? null)));
+}
+
+/**
+ * The outbox's migrations, one source for every service that owns a schema: runMigrations
+ * applies them before the service's own, and records them in the schema's outbox_migrations
+ * table (the service's own are in pgmigrations). services/common/migrations/outbox, from src/
+ * or dist/.
+ */
+export const OUTBOX_MIGRATIONS_DIR = join(__dirname, '../migrations/outbox');
+export const OUTBOX_MIGRATIONS_TABLE = 'outbox_migrations';
+
+/**
+ * The copies each service had of the outbox's migrations before they were common (ADR 0018),
+ * as its pgmigrations names them, by the common migration each one was.
+ */
+export const OUTBOX_MIGRATION_COPIES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  users: { '0001_outbox': '0001_outbox', '0008_outbox_trace': '0002_outbox_trace' },
+  channels: { '0001_outbox': '0001_outbox', '0005_outbox_trace': '0002_outbox_trace' },
+  messages: { '0001_outbox': '0001_outbox', '0010_outbox_trace': '0002_outbox_trace' },
+  uploads: { '0001_outbox': '0001_outbox', '0004_outbox_trace': '0002_outbox_trace' },
+};
+
+/**
+ * A schema migrated while the service had its copies: their records move from pgmigrations
+ * to outbox_migrations, under the common migrations' names, so that nothing runs again and
+ * the service's list matches its folder (the runner checks their order). One transaction,
+ * run under the schema's migration lock; a schema with no such records is left as it is.
+ * Returns the common migrations it recorded.
+ */
+export async function adoptOutboxMigrationCopies(client: ClientBase, schema: string, service: string): Promise<string[]> {
+  const copies = Object.entries(OUTBOX_MIGRATION_COPIES[service] ?? {});
+  const s = escapeIdentifier(schema);
+  const { rows: [found] } = await client.query<{ copies: boolean }>(
+    `SELECT to_regclass(format('%I.pgmigrations', $1::text)) IS NOT NULL AS copies`, [schema]);
+  if (!copies.length || !found.copies) return [];
+  const { rows: [held] } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${s}.pgmigrations WHERE name = ANY($1::text[])`, [copies.map(([old]) => old)]);
+  if (!held.n) return [];
+  await client.query('BEGIN');
+  try {
+    // The table as the runner makes it (node-pg-migrate's migrations table).
+    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.${OUTBOX_MIGRATIONS_TABLE} (id SERIAL PRIMARY KEY, name varchar(255) NOT NULL, run_on timestamp NOT NULL)`);
+    const { rows } = await client.query<{ name: string }>(
+      `WITH copies(old, new) AS (SELECT * FROM unnest($1::text[], $2::text[])),
+       moved AS (DELETE FROM ${s}.pgmigrations p USING copies c WHERE p.name = c.old RETURNING c.new AS name, p.run_on, p.id)
+       INSERT INTO ${s}.${OUTBOX_MIGRATIONS_TABLE} (name, run_on)
+       SELECT name, run_on FROM moved WHERE name NOT IN (SELECT name FROM ${s}.${OUTBOX_MIGRATIONS_TABLE}) ORDER BY run_on, id
+       RETURNING name`,
+      [copies.map(([old]) => old), copies.map(([, common]) => common)]);
+    await client.query('COMMIT');
+    return rows.map((r) => r.name);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
 }
 
 export interface OutboxRelayOptions {

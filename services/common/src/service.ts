@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { createBus } from './bus';
 import type { Bus } from './bus/bus';
 import { ConfigError, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, ServiceName } from './config';
 import { bootstrapServiceSchema, createPool, reportRemoteCallsInTransactions, runMigrations, serviceDatabaseUrl } from './db';
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
-import { OutboxRelay, publishBeforeReturning } from './outbox';
+import { OutboxRelay, type ServicePool } from './outbox';
 import { loadSecret } from './secret';
 import { closeClients, createClients, RpcClients } from './grpc/service-clients';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -65,9 +64,12 @@ export interface ServiceDeps {
   config: BaseConfig;
 }
 
-/** A service that owns a schema also gets its pool (and an outbox relay runs for it). */
+/**
+ * A service that owns a schema also gets its pool (and an outbox relay runs for it), whose
+ * writes wait for their events when the service publishes before replying (ServicePool).
+ */
 export interface DbServiceDeps extends ServiceDeps {
-  pool: pg.Pool;
+  pool: ServicePool;
 }
 
 export interface RunningService {
@@ -111,11 +113,11 @@ export async function runService(
   const { name, config } = opts;
   const log = opts.log ?? createLogger(name);
   reportRemoteCallsInTransactions((rpc, err) => log.warn({ err, rpc }, 'remote call inside a transaction'));
-  const db = opts.migrationsDir ? await startDatabase(name, config, opts.migrationsDir, log) : undefined;
+  const db = opts.migrationsDir ? await startDatabase(name, config, opts.migrationsDir, !!opts.publishBeforeReply, log) : undefined;
   const bus = await createBus({ natsUrl: config.natsUrl, name, log, namespace: config.busNamespace });
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const deps = { bus, clients, log, config, ...(db && { pool: db.pool }) };
-  await db?.startRelay(bus, !!opts.publishBeforeReply);
+  await db?.startRelay(bus);
   const rpc: RpcServer = await startRpcServer({
     service: name, handlers: opts.makeHandlers(deps as never),
     addr: config.grpc[name], secret: config.secret, log, multiplexed: opts.multiplexed,
@@ -161,25 +163,28 @@ export function boundedWait(published: (ids: readonly string[]) => Promise<void>
 }
 
 /** The service's schema and pool; its outbox relay starts once the bus is there. */
-async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDir: string, log: Logger) {
+async function startDatabase(name: ServiceName, config: BaseConfig, migrationsDir: string, publishBeforeReply: boolean, log: Logger) {
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL must be set (or run all-in-one for the embedded PostgreSQL)');
   const ownUrl = serviceDatabaseUrl(process.env, config.databaseUrl, name, config.secret);
   if (config.migrateOnStart) {
     await bootstrapServiceSchema(config.databaseUrl, name, config.secret);
     await runMigrations(ownUrl, name, migrationsDir, log);
   }
-  const pool = createPool(ownUrl, name);
   let relay: OutboxRelay | undefined;
+  let publishing: OutboxRelay | undefined;
+  // The service's writes wait for its relay to publish them (publishBeforeReply), once it has
+  // started (startRelay, before the gRPC server: nothing of the service's writes earlier).
+  const published = async (ids: readonly string[]) => publishing?.published(ids);
+  const pool = createPool(ownUrl, name, undefined, publishBeforeReply ? boundedWait(published, log) : undefined);
   return {
     pool,
     ready: async () => (await pool.query('SELECT 1')).rowCount === 1,
-    startRelay: async (bus: Bus, publishBeforeReply: boolean) => {
+    startRelay: async (bus: Bus) => {
       await bus.ensureStream(name);
       const started = new OutboxRelay({ pool, schema: schemaOf(name), bus, log });
       relay = started;
       await started.start();
-      // The service's writes wait for its relay to publish them (publishBeforeReply).
-      if (publishBeforeReply) publishBeforeReturning(pool, boundedWait((ids) => started.published(ids), log));
+      publishing = started;
     },
     stopRelay: async () => {
       await relay?.flush().catch((err) => log.warn({ err }, 'outbox flush on shutdown failed'));

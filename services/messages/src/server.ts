@@ -13,6 +13,7 @@ import { createReminder, deleteReminder, getReminders } from './rpc/reminders';
 import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
 import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
+import { groupSends } from './store/messages';
 import { applyUserMuted, type UserMuted } from './domain/muted-senders';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
@@ -121,7 +122,8 @@ export function startMessagesService(config: MessagesConfig): Promise<RunningSer
     // The users service keeps each user's newest received message for GET /users/me until
     // this service announces another: a recipient who asks right after a send counts it.
     publishBeforeReply: true,
-    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, kept }),
+    // Concurrent sends on the service's pool share statements (store.groupSends): one grouping for the process.
+    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, kept, sends: groupSends(deps.pool) }),
     onStart: (deps: DbServiceDeps) => startBackground(deps, config, kept),
   });
 }

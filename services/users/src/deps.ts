@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import type { Logger, RpcClients } from '@parley/common';
+import type { Logger, RpcClients, ServicePool } from '@parley/common';
 import type { UsersConfig } from './config';
 import type { PresenceStore } from './store/presence';
 import type { SessionStore } from './store/sessions';
@@ -8,7 +7,8 @@ import type { RealmPeopleAnswers } from './domain/realm-people';
 
 /** What the users service's handlers work with (built in server.ts). */
 export interface UsersDeps {
-  pool: pg.Pool;
+  /** Its writes return once their events are published (publishBeforeReply, ServicePool). */
+  pool: ServicePool;
   config: UsersConfig;
   log: Logger;
   presence: PresenceStore;

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The minimal send transaction of ceilings C3 and C4: one message row, N user-message rows
  * (one statement), one outbox row, in tables shaped like Parley's own
- * (services/messages/migrations/0001, 0002, 0003: same columns, generated search vector and
- * indexes), in a schema `ceiling` of the run's database. Prepared statements.
+ * (services/messages/migrations/0002, 0003: same columns, generated search vector and
+ * indexes; the outbox from its own migrations, services/common/migrations/outbox), in a
+ * schema `ceiling` of the run's database. Prepared statements.
  */
+const OUTBOX_SQL = ['0001_outbox.sql', '0002_outbox_trace.sql']
+  .map((file) => readFileSync(new URL(`../../../services/common/migrations/outbox/${file}`, import.meta.url), 'utf8')).join('\n');
+
 export const SCHEMA_SQL = `
 CREATE SCHEMA IF NOT EXISTS ceiling;
 CREATE TABLE IF NOT EXISTS ceiling.messages (
@@ -39,15 +45,9 @@ CREATE TABLE IF NOT EXISTS ceiling.user_messages (
 );
 CREATE INDEX IF NOT EXISTS ceiling_user_messages_message ON ceiling.user_messages (message_id);
 CREATE INDEX IF NOT EXISTS ceiling_user_messages_unread ON ceiling.user_messages (user_id, message_id) WHERE (flags & 1) = 0;
-CREATE TABLE IF NOT EXISTS ceiling.outbox (
-  id bigserial PRIMARY KEY,
-  subject text NOT NULL,
-  payload jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  sent_at timestamptz,
-  trace text
-);
-CREATE INDEX IF NOT EXISTS ceiling_outbox_unsent ON ceiling.outbox (id) WHERE sent_at IS NULL;
+SET search_path TO ceiling;
+DO $outbox$ BEGIN IF to_regclass('ceiling.outbox') IS NULL THEN EXECUTE $ddl$${OUTBOX_SQL}$ddl$; END IF; END $outbox$;
+RESET search_path;
 `;
 
 /** Recipient user IDs 1..n, the sender first (its row read). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { ServiceName } from '../config';
 import { sign } from '../secret';
-import { followTransaction } from '../outbox';
+import { adoptOutboxMigrationCopies, followTransaction, OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
 
 export * from './remote-rule';
@@ -152,14 +152,19 @@ async function retryOnRace<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
   }
 }
 
-export function createPool(url: string, service: ServiceName, max = 10): pg.Pool {
-  const pool = new pg.Pool({
+/**
+ * A service's pool. `publishBeforeReturning`, when given, is what its writes wait for before
+ * they return: their events' publication (ServicePool, ADR 0018); runService gives it to the
+ * services that publish before they reply.
+ */
+export function createPool(url: string, service: ServiceName, max = 10, publishBeforeReturning?: Publisher): ServicePool {
+  const pool: ServicePool = Object.assign(new pg.Pool({
     connectionString: url,
     max,
     options: `-c search_path=${schemaOf(service)}`,
     application_name: `parley-${service}`,
     connectionTimeoutMillis: 5000,
-  });
+  }), { publishBeforeReturning });
   // A client losing its connection (PostgreSQL restarted) must not crash the process: idle
   // ones report through the pool, checked-out ones through their own 'error' event. The
   // query that was running fails on its own and the pool replaces the client.
@@ -173,31 +178,50 @@ export const migrationsDir = (serviceRoot: string): string => join(serviceRoot, 
 
 /**
  * Applies the service's pending migrations (node-pg-migrate, forward-only SQL files), as the
- * service's role, in its schema. Idempotent; concurrent starts wait on an advisory lock.
+ * service's role, in its schema: the outbox's first (OUTBOX_MIGRATIONS_DIR, common to every
+ * service), then the service's own (`dir`). Idempotent; concurrent starts wait on an advisory lock.
  */
 export async function runMigrations(url: string, service: ServiceName, dir: string, log: Logger): Promise<void> {
-  const { runner } = await import('node-pg-migrate');
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schemaOf(service)}` });
   await client.connect();
   try {
-    const applied = await runner({
-      dbClient: client,
-      dir,
-      direction: 'up',
-      migrationsTable: 'pgmigrations',
-      schema: schemaOf(service),
-      migrationsSchema: schemaOf(service),
-      checkOrder: true,
-      // One lock per service, so the services of one database migrate side by side.
-      lockValue: 7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1,
-      // Replicas start together: the second waits for the first's migrations (then has none
-      // to run) instead of failing to start.
-      advisoryLockMode: 'wait',
-      log: () => undefined,
-    });
-    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    const applied = await migrateSchema(client, schemaOf(service), service, dir);
+    if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * runMigrations on a connected client, into `schema` (the service's, or a test's): what it
+ * applied, the outbox's named `outbox/<name>`. A schema migrated while each service had its
+ * copies of the outbox's migrations has their records moved first (adoptOutboxMigrationCopies).
+ */
+export async function migrateSchema(client: pg.ClientBase, schema: string, service: ServiceName, dir: string): Promise<string[]> {
+  const { runner } = await import('node-pg-migrate');
+  // One lock per service, so the services of one database migrate side by side; replicas
+  // start together: the second waits for the first's migrations (then has none to run)
+  // instead of failing to start.
+  const lock = String(7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1);
+  const run = (migrationsDir: string, migrationsTable: string) => runner({
+    dbClient: client as pg.Client,
+    dir: migrationsDir,
+    direction: 'up',
+    migrationsTable,
+    schema,
+    migrationsSchema: schema,
+    checkOrder: true,
+    noLock: true,
+    log: () => undefined,
+  });
+  await client.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
+  try {
+    await adoptOutboxMigrationCopies(client, schema, service);
+    const outbox = await run(OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE);
+    const own = await run(dir, 'pgmigrations');
+    return [...outbox.map((m) => `outbox/${m.name}`), ...own.map((m) => m.name)];
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [lock]).catch(() => undefined);
   }
 }
 
@@ -206,11 +230,12 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /**
  * Runs fn in one transaction on one client; rolls back if it throws. On a pool that publishes
- * before returning (publishBeforeReturning), returns once the events it wrote are published.
+ * before returning (ServicePool.publishBeforeReturning), returns once the events it wrote are
+ * published.
  * fn may not call other services (rule 1, remote-rule.ts): ask them first, or use
  * withPrefetchedTransaction.
  */
-export function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+export function withTransaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   return transaction(pool, fn, () => undefined);
 }
 
@@ -220,11 +245,11 @@ export function withTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Pro
  * (runPrefetched, remote-rule.ts). fn may run more than once: it must do nothing but its own
  * database work.
  */
-export function withPrefetchedTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, prefetch?: () => Promise<unknown>): Promise<T> {
+export function withPrefetchedTransaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>, prefetch?: () => Promise<unknown>): Promise<T> {
   return runPrefetched((beforeCommit) => transaction(pool, fn, beforeCommit), prefetch);
 }
 
-async function transaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
+async function transaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
   const client = await pool.connect();
   const followed = followTransaction(pool, client);
   let result: T;

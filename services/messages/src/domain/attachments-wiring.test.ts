@@ -8,6 +8,7 @@ import { postNotification } from './notifications';
 import { applyRetention } from './retention';
 import { deliverDue } from './scheduled';
 import { checkSendMessage } from './send';
+import { groupSends } from '../store/messages';
 
 /**
  * How send, edit, delete and retention talk to the uploads service, against a fake database
@@ -113,7 +114,7 @@ const UPLOAD = '[file.txt](/user_uploads/2/ab/xyz/file.txt)';
 const opts = { wildcardMentionThreshold: 15 };
 
 describe('sending a message that links to uploads', () => {
-  const send = (w: World, content: string) => checkSendMessage(w.pool, w.dir, 'test', { type: 'direct', to: `[${OTHER}]`, content }, opts);
+  const send = (w: World, content: string) => checkSendMessage(groupSends(w.pool), w.dir, 'test', { type: 'direct', to: `[${OTHER}]`, content }, opts);
 
   it('claims the files in the send transaction, after the message row exists and before COMMIT', async () => {
     const w = world();

@@ -132,9 +132,11 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   return { me, topic: '', participants, recipients: participants.map((p) => p.user_id), subscriberCount: 0, content };
 }
 
+/** Checks and stores a send: alone in one statement, grouped with those made at the same time (`sends`), or in a transaction where it needs one. */
 export async function checkSendMessage(
-  pool: pg.Pool, dir: Directory, client: string, req: SendRequest, opts: SendOptions,
+  sends: store.GroupedSends, dir: Directory, client: string, req: SendRequest, opts: SendOptions,
 ): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
+  const { pool } = sends;
   const caller = dir.caller;
   if (req.queue_id !== undefined && req.local_id === undefined) throw new BadRequestError('Missing local_id');
   normalizeContent(req.content);
@@ -160,7 +162,7 @@ export async function checkSendMessage(
   // or its widget's submessage.
   const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
     ? await withTransaction(pool, (tx) => storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key))
-    : await storeSend({ pool }, dir, client, req, prepared, { ...opts, seen });
+    : await storeSend({ sends }, dir, client, req, prepared, { ...opts, seen });
   const automatic = prepared.channel && await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
@@ -265,14 +267,14 @@ async function defaultCodeLanguageFor(dir: Directory, content: string): Promise<
 }
 
 /**
- * Where a send is stored, by name: on the pool, where its one statement commits alone and
- * sends made at the same time share one (store.insertMessage), or in the caller's open
- * transaction, which commits it with the rest.
+ * Where a send is stored, by name: on the service's pool, where its one statement commits
+ * alone and sends made at the same time share one (`sends`, store.insertMessage), or in the
+ * caller's open transaction, which commits it with the rest.
  */
-export type SendDb = { pool: pg.Pool } | { tx: pg.PoolClient };
+export type SendDb = { sends: store.GroupedSends } | { tx: pg.PoolClient };
 
 /** The connection a send's other statements run on. */
-const queryable = (db: SendDb): Queryable => ('tx' in db ? db.tx : db.pool);
+const queryable = (db: SendDb): Queryable => ('tx' in db ? db.tx : db.sends.pool);
 
 /** A message about to be stored: who sends it where, and who receives a copy. */
 export interface Outgoing {
@@ -349,7 +351,7 @@ export async function doSend(
     dm_user_ids: channel ? null : recipients,
     recipient_id: out.recipientId ?? await ('tx' in db
       ? store.recipientIdInTransaction(db.tx, realmId, recipientOf(channel, recipients))
-      : store.recipientId(db.pool, realmId, recipientOf(channel, recipients))),
+      : store.recipientId(db.sends.pool, realmId, recipientOf(channel, recipients))),
     content: out.content,
     rendered_content: rendered.html,
     date_sent: new Date(),
@@ -377,7 +379,7 @@ export async function doSend(
   const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
     raw_content: out.content, ...out.delivery, client_computable_avatar: sender.client_computable_avatar,
   });
-  const id = await ('tx' in db ? store.insertMessageInTransaction(db.tx, { message, copies, event }) : store.insertMessage(db.pool, { message, copies, event }));
+  const id = await ('tx' in db ? store.insertMessageInTransaction(db.tx, { message, copies, event }) : store.insertMessage(db.sends, { message, copies, event }));
   await widget?.store(id);
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {

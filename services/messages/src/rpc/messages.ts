@@ -44,14 +44,15 @@ import * as store from '../store/messages';
  * The messages service's RPCs; each decodes its request, calls the domain and shapes the reply.
  * `kept` keeps the users and channels services' answers between requests (see RealmAnswers).
  */
-export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; kept?: KeptAnswers };
+/** What the messages service's handlers work with; `sends`, its grouped sends (store.groupSends), made once at start-up. */
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; kept?: KeptAnswers; sends: store.GroupedSends };
 
 /** The other services as the caller's request sees them (one per request). */
 export const directoryFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: HandlerContext) =>
   new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
 
 export const sendMessage = (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> => async (req, ctx) =>
-  checkSendMessage(deps.pool, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
+  checkSendMessage(deps.sends, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
 
 export const getMessages = (deps: MessagesDeps): Handler<GetMessagesRequest__Output, Reply<'GET /messages'>> => async (req, ctx) =>
   fetchMessages(deps.pool, directoryFor(deps, ctx), {

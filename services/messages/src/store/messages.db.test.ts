@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import pg from 'pg';
 import { closeMessagesPool, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
-import { DIRECT_COPY_BIT, insertMessage, insertMessageInTransaction, MessageInsert, recipientId } from './messages';
+import { DIRECT_COPY_BIT, groupSends, insertMessage, insertMessageInTransaction, MessageInsert, recipientId } from './messages';
 
 /**
  * insertMessage on the messages schema of the test run's database: sends made at the same time
@@ -78,9 +78,10 @@ function countInserts(pool: pg.Pool) {
 describe('insertMessage', () => {
   it('stores sends made at the same time in fewer statements, each message with exactly its own copies, event and trace', async () => {
     const { pool, message } = await scratch();
+    const grouped = groupSends(pool);
     const inserts = countInserts(pool);
     try {
-      const sends = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ n, ...inTrace(n, () => insertMessage(pool, message(n))) }));
+      const sends = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ n, ...inTrace(n, () => insertMessage(grouped, message(n))) }));
       const ids = await Promise.all(sends.map((s) => s.result));
       expect(new Set(ids).size).toBe(8);
       // The first goes at once, alone; the seven made meanwhile share the next statement, their IDs in call order.
@@ -101,10 +102,11 @@ describe('insertMessage', () => {
 
   it('starts sends to large audiences side by side, up to four statements, and gathers the rest', async () => {
     const { pool, userId, message } = await scratch();
+    const grouped = groupSends(pool);
     const inserts = countInserts(pool);
     try {
       const large = (n: number) => ({ ...message(n), copies: Array.from({ length: 250 }, (_, u) => ({ user_id: userId(u + 1), flags: n })) });
-      const ids = await Promise.all([1, 3, 5, 7, 9, 11].map((n) => insertMessage(pool, large(n))));
+      const ids = await Promise.all([1, 3, 5, 7, 9, 11].map((n) => insertMessage(grouped, large(n))));
       // four side by side; the two made meanwhile together, once one of those ends
       expect(inserts.count()).toBe(5);
       for (const [i, id] of ids.entries()) {
@@ -118,11 +120,12 @@ describe('insertMessage', () => {
 
   it('stores a group\'s other sends when PostgreSQL refuses one of them, and fails that one alone', async () => {
     const { pool, message } = await scratch();
+    const grouped = groupSends(pool);
     const inserts = countInserts(pool);
     try {
       const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) =>
         // the fourth breaks a CHECK: a channel message without a channel
-        insertMessage(pool, message(n, n === 4 ? { kind: 'channel' } : {}))));
+        insertMessage(grouped, message(n, n === 4 ? { kind: 'channel' } : {}))));
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
       expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(pg.DatabaseError);
       // one alone, the group of four refused, then each of those again alone

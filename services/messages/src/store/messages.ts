@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { ClientEvent, clientEventSubject, currentTraceHeaders, grouped, outboxPart, schemaOf } from '@parley/common';
-import type { Queryable } from '@parley/common';
+import type { Queryable, ServicePool } from '@parley/common';
 
 export interface MessageRow {
   id: number;
@@ -108,7 +108,7 @@ export interface MessageInsert {
 interface Stored { id: number; published: Promise<void> }
 
 /**
- * Concurrent sends on a pool share a statement. A send with no statement running goes at
+ * Concurrent sends share a statement (GroupedSends). A send with no statement running goes at
  * once, alone; the sends made while a light one runs (fewer than 200 copies) gather for the
  * next, which starts when it ends. Beside heavy ones (sends to large channels, each mostly
  * PostgreSQL's work on its rows) others start at once, up to four statements, so PostgreSQL
@@ -123,20 +123,32 @@ const GROUP_OPTIONS = {
   // PostgreSQL refused the statement, so it stored nothing: each send can go again alone.
   retryAlone: (err: unknown) => err instanceof pg.DatabaseError,
 };
-const groups = new WeakMap<pg.Pool, (insert: MessageInsert & { trace: string | null }) => Promise<Stored>>();
+
+/**
+ * The service's sends on its pool, grouped: those made at the same time go in one statement
+ * together (insertMessage). Made once, at start-up (groupSends in server.ts), and held in the
+ * service's deps: every send of the process shares it.
+ */
+export interface GroupedSends {
+  readonly pool: ServicePool;
+  readonly insert: (insert: MessageInsert & { trace: string | null }) => Promise<Stored>;
+}
+
+/** The grouping of sends on `pool` (GroupedSends); one per pool, so one per process. */
+export function groupSends(pool: ServicePool): GroupedSends {
+  return { pool, insert: grouped((batch) => insertMessages(pool, batch), GROUP_OPTIONS) };
+}
 
 /**
  * Inserts a message, every recipient's copy with its flags, and the client event that tells of
  * it, in one statement: one round trip whatever the number of recipients, and atomic without
- * a transaction. Sends made at the same time on the pool go in one statement together
- * (grouped): fewer round trips and commits per send under load. Returns the new ID once the
- * event is published (on a pool that publishes before returning).
+ * a transaction. Sends made at the same time go in one statement together (`sends`, grouped):
+ * fewer round trips and commits per send under load. Returns the new ID once the event is
+ * published (on a pool that publishes before returning).
  */
-export async function insertMessage(pool: pg.Pool, insert: MessageInsert): Promise<number> {
-  let group = groups.get(pool);
-  if (!group) groups.set(pool, (group = grouped((batch) => insertMessages(pool, batch), GROUP_OPTIONS)));
+export async function insertMessage(sends: GroupedSends, insert: MessageInsert): Promise<number> {
   // The event keeps the trace of its own request, whichever request's statement writes it.
-  const stored = await group({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
+  const stored = await sends.insert({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
   await stored.published;
   return stored.id;
 }
