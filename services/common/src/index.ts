@@ -22,6 +22,7 @@ export * from './limits';
 export * from './emit';
 export { freePort } from './ports';
 export * from './group-settings';
+export * from './users-client';
 export * from './channel-group-settings';
 export * from './emoji';
 export * from './emoji-check';

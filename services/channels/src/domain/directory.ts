@@ -1,5 +1,6 @@
 import {
-  BadRequestError, bindClient, BoundClient, Caller, CallContext, handledLater, HandlerContext, parseJsonReply, RealmPolicy as CommonRealmPolicy, realmPolicyOf, RpcClients,
+  BadRequestError, bindClient, BoundClient, Caller, CallContext, fetchRealmPolicy, groupIdsOf, handledLater, HandlerContext, holdersOf, Person,
+  RealmPolicy as CommonRealmPolicy, realmPolicyOf, renderMarkdown, resolvePeople, RpcClients,
 } from '@parley/common';
 
 /** A realm's settings (group settings as values) and its system groups' IDs by name. */
@@ -13,16 +14,8 @@ export interface Viewer {
   groupIds: ReadonlySet<number>;
 }
 
-export interface DirectoryUser {
-  user_id: number;
-  email: string;
-  full_name: string;
-  role: number;
-  is_bot: boolean;
-  is_active: boolean;
-  /** For bots: the user who owns it. */
-  bot_owner_id: number | null;
-}
+/** A user as the channels service needs one (the users service's Person, without avatars). */
+export type DirectoryUser = Omit<Person, 'avatar_url' | 'client_computable_avatar'>;
 
 /**
  * What the channels service asks the users service, which owns users and groups (ADR 0007).
@@ -46,15 +39,14 @@ export class Directory {
   }
 
   realmPolicy(): Promise<RealmPolicy> {
-    this.policy ??= this.users.getRealmPolicy({ realm_id: this.realmId }).then(realmPolicyOf);
+    this.policy ??= fetchRealmPolicy(this.users, this.realmId);
     return this.policy;
   }
 
   /** The viewers for these users of the realm (users of other realms are left out). */
   async viewers(users: { user_id: number; role: number; is_bot: boolean }[]): Promise<Map<number, Viewer>> {
     if (!users.length) return new Map();
-    const reply = await this.users.getGroupMemberships({ realm_id: this.realmId, user_ids: users.map((u) => u.user_id) });
-    const groups = new Map(reply.memberships.map((m) => [Number(m.user_id), new Set(m.group_ids.map(Number))]));
+    const groups = await groupIdsOf(this.users, this.realmId, users.map((u) => u.user_id));
     return new Map(users.filter((u) => groups.has(u.user_id)).map((u) => [u.user_id, { ...u, groupIds: groups.get(u.user_id)! }]));
   }
 
@@ -83,11 +75,7 @@ export class Directory {
 
   /** The realm's active users who hold any of the values. */
   async holders(values: unknown[]): Promise<number[]> {
-    if (!values.length) return [];
-    const reply = await this.users.expandGroupSettings({
-      realm_id: this.realmId, setting_values: values.map((v) => JSON.stringify(v)),
-    });
-    return reply.user_ids.map(Number);
+    return holdersOf(this.users, this.realmId, values);
   }
 
   /** Validates group-setting values (BAD_REQUEST from the users service when one is refused). */
@@ -105,21 +93,13 @@ export class Directory {
    */
   async renderMarkdown(text: string): Promise<string> {
     if (!text.trim()) return '';
-    const reply = await this.clients.messages.renderMessage({ content: text }, this.ctx);
-    return parseJsonReply<{ rendered: string }>(reply).rendered;
+    return renderMarkdown(bindClient(this.clients.messages, this.ctx), text);
   }
 
   /** Users named by ID or API email; unknown ones listed as given. */
   async resolve(principals: (string | number)[]): Promise<{ users: DirectoryUser[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };
-    const reply = await this.users.resolveUsers({ realm_id: this.realmId, principals: principals.map(String) });
-    return {
-      users: reply.users.map((u) => ({
-        user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active,
-        bot_owner_id: u.bot_owner_id ? Number(u.bot_owner_id) : null,
-      })),
-      unknown: reply.unknown,
-    };
+    return resolvePeople(this.users, { realm_id: this.realmId, principals: principals.map(String) });
   }
 }
 

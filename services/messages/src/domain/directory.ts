@@ -1,5 +1,6 @@
 import {
-  bindClient, BoundClient, Caller, handledLater, HandlerContext, parseJsonReply, RealmPolicy, realmPolicyOf, RpcClients, UploadPreview,
+  bindClient, BoundClient, Caller, fetchRealmPolicy, groupIdsOf, handledLater, HandlerContext, holdersOf, parseJsonReply, Person, personOf, RealmPolicy, realmPolicyOf,
+  resolvePeople, RpcClients, UploadPreview,
 } from '@parley/common';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
@@ -27,19 +28,6 @@ export interface ChannelAccess {
   group_settings: Record<string, unknown>;
   /** The caller is subscribed and has muted the channel. */
   is_muted: boolean;
-}
-
-export interface Person {
-  user_id: number;
-  email: string;
-  full_name: string;
-  role: number;
-  is_bot: boolean;
-  is_active: boolean;
-  avatar_url: string;
-  /** A gravatar of an email everyone sees: a client_gravatar client computes it (avatar_url null). */
-  client_computable_avatar: boolean;
-  bot_owner_id: number | null;
 }
 
 const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
@@ -103,7 +91,7 @@ export class Directory {
 
   realmPolicy() {
     if (this.kept) this.permissionContext();
-    this.policy ??= this.users.getRealmPolicy({ realm_id: this.caller.realm_id }).then(realmPolicyOf);
+    this.policy ??= fetchRealmPolicy(this.users, this.caller.realm_id);
     return this.policy;
   }
 
@@ -114,7 +102,7 @@ export class Directory {
    */
   async sender(): Promise<Person | undefined> {
     const reply = await this.permissionContext();
-    return reply.users[0] ? toPerson(reply.users[0]) : undefined;
+    return reply.users[0] ? personOf(reply.users[0]) : undefined;
   }
 
   /** The caller's settings that act on their topics' visibility (automatic follow and unmute), with their permission context. */
@@ -136,8 +124,7 @@ export class Directory {
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
     if (this.kept) this.permissionContext();
-    this.groups ??= this.users.getGroupMemberships({ realm_id: this.caller.realm_id, user_ids: [this.caller.user_id] })
-      .then((r) => new Set((r.memberships[0]?.group_ids ?? []).map(Number)));
+    this.groups ??= groupIdsOf(this.users, this.caller.realm_id, [this.caller.user_id]).then((groups) => groups.get(this.caller.user_id) ?? new Set<number>());
     return this.groups;
   }
 
@@ -166,19 +153,13 @@ export class Directory {
   }
 
   async holders(values: unknown[]): Promise<number[]> {
-    if (!values.length) return [];
-    const r = await this.users.expandGroupSettings({ realm_id: this.caller.realm_id, setting_values: values.map((v) => JSON.stringify(v)) });
-    return r.user_ids.map(Number);
+    return holdersOf(this.users, this.caller.realm_id, values);
   }
 
   async people(principals: (string | number)[]): Promise<{ users: Person[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };
     // System bots (Notification Bot) send messages and may be written to, so they count here.
-    const r = await this.users.resolveUsers({ realm_id: this.caller.realm_id, principals: principals.map(String), include_system_bots: true });
-    return {
-      users: r.users.map(toPerson),
-      unknown: r.unknown,
-    };
+    return resolvePeople(this.users, { realm_id: this.caller.realm_id, principals: principals.map(String), include_system_bots: true });
   }
 
   /**
@@ -363,20 +344,14 @@ const toTopicSettings = (s: TopicVisibilitySettings__Output): TopicSettings => (
   unmuteInMutedChannels: s.automatically_unmute_topics_in_muted_streams_policy, followWhereMentioned: s.automatically_follow_topics_where_mentioned,
 });
 
-const toPerson = (u: ResolveUsersReply__Output['users'][number]): Person => ({
-  user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,
-  client_computable_avatar: u.client_computable_avatar === true,
-  bot_owner_id: Number(u.bot_owner_id) || null,
-});
-
 /** A realm's system bot ("notification-bot"), which the system sends its own messages as. */
 export async function systemBot(clients: RpcClients, realmId: number, local: string): Promise<Person> {
   const r = await clients.users.resolveUsers({ realm_id: realmId, principals: [], system_bot: local }, { client: 'Internal', host: '' });
-  return toPerson(r.users[0]);
+  return personOf(r.users[0]);
 }
 
 /** One user of a realm as the messages service sees people (system bots included), or undefined. */
-export async function personOf(clients: RpcClients, realmId: number, userId: number): Promise<Person | undefined> {
+export async function personById(clients: RpcClients, realmId: number, userId: number): Promise<Person | undefined> {
   const r = await clients.users.resolveUsers({ realm_id: realmId, principals: [String(userId)], include_system_bots: true }, { client: 'Internal', host: '' });
-  return r.users[0] ? toPerson(r.users[0]) : undefined;
+  return r.users[0] ? personOf(r.users[0]) : undefined;
 }

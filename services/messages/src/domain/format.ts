@@ -1,5 +1,5 @@
 import type { MessageRow } from '../store/messages';
-import type { Person } from './directory';
+import type { Person } from '@parley/common';
 import { flagNames, FLAG_BITS } from './flags';
 
 /**

@@ -1,7 +1,8 @@
 import { Announcement, Bus, ClientEvent, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
-import type { ChannelAccess, Person } from './directory';
+import type { Person } from '@parley/common';
+import type { ChannelAccess } from './directory';
 import type { RecipientTraits } from './send-traits';
 import type { AlertWordMatcher } from './alert-words';
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { RpcClients, withTransaction } from '@parley/common';
-import { Directory, Person, systemBot } from './directory';
+import type { Person } from '@parley/common';
+import { Directory, systemBot } from './directory';
 import { doSend, Outgoing, readyToSend } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 

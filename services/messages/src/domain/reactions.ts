@@ -1,13 +1,13 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, checkEmoji, type ReactionType, emit, emojiDataForName, normalizeReactionType, Queryable, realmEmojiThrough, withTransaction,
+  ApiError, BadRequestError, checkEmoji, type ReactionType, emit, emojiDataForName, normalizeReactionType, type Person, Queryable, realmEmojiThrough, withTransaction,
 } from '@parley/common';
 import * as store from '../store/messages';
 import * as reactionStore from '../store/reactions';
 import type { ReactionKey, ReactionRow } from '../store/reactions';
 import { actionAudience } from './audience';
 import { applyForReaction, decideForReaction } from './auto-visibility';
-import type { ChannelAccess, Directory, Person } from './directory';
+import type { ChannelAccess, Directory } from './directory';
 import { accessMessage } from './fetch';
 import { HISTORICAL_READ } from './format';
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { allowRemoteInTransaction, ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
-import { Directory, personOf } from './directory';
+import { Directory, personById } from './directory';
 import { renderMessage } from './render';
 import { prepareSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
@@ -184,7 +184,7 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
 
 /** The sender as the caller of their delivery (checked as if they sent it now). */
 async function senderDirectory(clients: RpcClients, row: ScheduledRow): Promise<Directory> {
-  const sender = await personOf(clients, row.realm_id, row.sender_id);
+  const sender = await personById(clients, row.realm_id, row.sender_id);
   if (!sender?.is_active) throw new BadRequestError('The sender is deactivated.');
   return new Directory(clients, {
     caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email }, client: row.client, host: '',

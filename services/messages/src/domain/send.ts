@@ -1,11 +1,11 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Logger, Queryable, withTransaction,
+  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Logger, Person, Queryable, withTransaction,
 } from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
 import { afterChannelSend, decideForSend } from './auto-visibility';
-import type { ChannelAccess, Directory, Person } from './directory';
+import type { ChannelAccess, Directory } from './directory';
 import type { SendTraits } from './send-traits';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';

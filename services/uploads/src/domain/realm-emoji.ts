@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, Caller, emit, holdsGroupSetting, isAdmin, Queryable, refuseBots, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
+  ApiError, BadRequestError, bindClient, Caller, emit, fetchRealmPolicy, groupIdsOf, holdsGroupSetting, isAdmin, Queryable, refuseBots, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
 } from '@parley/common';
 import * as store from '../store/realm-emoji';
 import type { RealmEmojiRow } from '../store/realm-emoji';
@@ -42,14 +42,9 @@ async function notifyRealmEmoji(tx: Queryable, realmId: number): Promise<void> {
 /** Whether the caller holds the realm's can_add_custom_emoji_group (the users service owns both). Guests never do. */
 export async function mayAddCustomEmoji(deps: EmojiDeps, caller: Caller): Promise<boolean> {
   if (caller.role === Role.GUEST) return false;
-  const ctx = { caller, client: 'uploads', host: '' };
-  const [policy, groups] = await Promise.all([
-    deps.clients.users.getRealmPolicy({ realm_id: caller.realm_id }, ctx),
-    deps.clients.users.getGroupMemberships({ realm_id: caller.realm_id, user_ids: [caller.user_id] }, ctx),
-  ]);
-  const settings = JSON.parse(policy.settings) as Record<string, unknown>;
-  const groupIds = new Set((groups.memberships[0]?.group_ids ?? []).map(Number));
-  return holdsGroupSetting(settings.can_add_custom_emoji_group, caller.user_id, groupIds);
+  const users = bindClient(deps.clients.users, { caller, client: 'uploads', host: '' });
+  const [policy, groups] = await Promise.all([fetchRealmPolicy(users, caller.realm_id), groupIdsOf(users, caller.realm_id, [caller.user_id])]);
+  return holdsGroupSetting(policy.settings.can_add_custom_emoji_group, caller.user_id, groups.get(caller.user_id) ?? new Set());
 }
 
 /**

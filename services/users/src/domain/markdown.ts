@@ -1,4 +1,4 @@
-import { parseJsonReply, type CallContext, type ServiceClient } from '@parley/common';
+import { bindClient, renderMarkdown, type CallContext, type ServiceClient } from '@parley/common';
 import type { RenderMarkdown } from './profile-values';
 
 /**
@@ -7,5 +7,6 @@ import type { RenderMarkdown } from './profile-values';
  * transaction, never inside one.
  */
 export function markdownThrough(messages: ServiceClient<'messages'>, ctx: CallContext): RenderMarkdown {
-  return async (text) => parseJsonReply<{ rendered: string }>(await messages.renderMessage({ content: text }, ctx)).rendered;
+  const bound = bindClient(messages, ctx);
+  return (text) => renderMarkdown(bound, text);
 }
