@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { closeClients, createBus, createClients, createLogger, Logger, Bus } from '@parley/common';
+import { closeClients, createBus, createClients, subscribeTo, createLogger, Logger, Bus } from '@parley/common';
 import { AuthCache } from './auth';
 import { LongPolls } from './long-polls';
 import { createRateLimiter } from './rate-limit';
@@ -59,12 +59,9 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   const clients = createClients(config.grpc, config.secret, config.grpcDeadlineMs);
   const cache = new AuthCache(config.authCacheTtlMs);
   const bus: Bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway', log, namespace: config.busNamespace });
-  const invalidations = await bus.subscribe({
+  const invalidations = await subscribeTo(bus, {
     subject: 'users.auth.invalidate',
-    handler: async (msg) => {
-      const { realm_id, user_id } = msg.data as { realm_id: number; user_id: number | null };
-      cache.invalidate(realm_id, user_id);
-    },
+    handler: async ({ data }) => cache.invalidate(data.realm_id, data.user_id),
   });
   const longPolls = new LongPolls();
   const limiter = createRateLimiter(config.rateLimit, config.redisUrl, config.busNamespace, log);

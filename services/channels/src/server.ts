@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, DbServiceDeps } from '@parley/common';
+import { runService, RunningService, BaseConfig, Handler, DbServiceDeps, subscribeTo } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
 import { getRegisterState } from './rpc/get-register-state';
 import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
@@ -11,7 +11,7 @@ import {
 import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
 import { getGroupUsage } from './rpc/get-group-usage';
 import { Directory } from './domain/directory';
-import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults, USER_SUBJECTS, UserActiveChanged, UserCreated, UserRoleChanged } from './domain/user-events';
+import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults } from './domain/user-events';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -56,15 +56,14 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
  * whose role changed learn of the channels they gain or lose sight of.
  */
 async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>> {
-  const sub = await deps.bus.subscribe({
+  const sub = await subscribeTo(deps.bus, {
     subject: 'users.user.*',
     durable: 'channels',
     handler: async (msg) => {
-      const data = msg.data as { realm_id: number };
-      const dir = new Directory(deps.clients, { client: 'channels', host: '' }, data.realm_id);
-      if (msg.subject.endsWith(USER_SUBJECTS.created)) await subscribeToDefaults(deps.pool, dir, data as UserCreated);
-      else if (msg.subject.endsWith(USER_SUBJECTS.activeChanged)) await applyUserActiveChanged(deps.pool, dir, data as UserActiveChanged);
-      else if (msg.subject.endsWith(USER_SUBJECTS.roleChanged)) await applyUserRoleChanged(deps.pool, dir, data as UserRoleChanged);
+      const dir = new Directory(deps.clients, { client: 'channels', host: '' }, msg.data.realm_id);
+      if (msg.subject === 'users.user.created') await subscribeToDefaults(deps.pool, dir, msg.data);
+      else if (msg.subject === 'users.user.active_changed') await applyUserActiveChanged(deps.pool, dir, msg.data);
+      else if (msg.subject === 'users.user.role_changed') await applyUserRoleChanged(deps.pool, dir, msg.data);
     },
   });
   return () => sub.stop();

@@ -1,6 +1,7 @@
 import type { ServiceName } from './config';
 import { schemaOf, Queryable } from './db';
 import { writeOutboxRows } from './outbox';
+import type { ClientEventSubject } from './bus/subjects';
 
 /**
  * Client events: what a service tells Zulip clients about a change. `emit` writes one to the
@@ -49,7 +50,7 @@ export interface MessageDelivery {
   flags?: Record<string, string[]>;
 }
 
-export const clientEventSubject = (service: ServiceName): string => `${service}.client_event`;
+export const clientEventSubject = <S extends ServiceName>(service: S): ClientEventSubject<S> => `${service}.client_event`;
 
 export function emit(
   tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],

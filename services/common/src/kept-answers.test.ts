@@ -1,6 +1,6 @@
 import { clientEventSubject } from './emit';
 import { announcingBus } from './testing';
-import { Announcement, clientEventsOf, dropsRealm, RealmAnswers, RealmAnswersOptions } from './kept-answers';
+import { announcement, clientEventsOf, dropsRealm, RealmAnswers, RealmAnswersOptions } from './kept-answers';
 
 /** Answers are numbers: each fetch answers one more than the last, to tell answers apart. */
 async function setup(opts: Partial<RealmAnswersOptions<number>> = {}) {
@@ -44,20 +44,18 @@ describe('RealmAnswers', () => {
   });
 
   it('applies an announcement\'s own changes: some answers updated in place, some dropped', async () => {
-    const edits: Announcement<number> = {
-      subject: 'test.edit',
-      apply: (data, answers) => {
-        const { realm_id, raise, drop } = data as { realm_id: number; raise?: string[]; drop?: string[] };
-        if (raise) answers.update(realm_id, raise, (n) => n + 100);
-        if (drop) answers.drop(realm_id, drop);
-      },
-    };
+    // A settings change that says which answers it raises and which it drops.
+    const edits = announcement<'users.user.settings_changed', number>('users.user.settings_changed', ({ realm_id, changes }, answers) => {
+      const { raise, drop } = changes as { raise?: string[]; drop?: string[] };
+      if (raise) answers.update(realm_id, raise, (n) => n + 100);
+      if (drop) answers.drop(realm_id, drop);
+    });
     const { get, bus, answers, stop } = await setup({ announcements: [edits] });
     await get(1, 'a');
     await get(1, 'b');
     await get(1, 'c');
     // A key that is not kept is not made up.
-    await bus.announce('test.edit', { realm_id: 1, raise: ['a', 'z'], drop: ['b'] });
+    await bus.announce('users.user.settings_changed', { realm_id: 1, user_id: 2, changes: { raise: ['a', 'z'], drop: ['b'] }, changed_at: '2026-11-29T00:00:00Z' });
     expect(await get(1, 'a')).toBe(101);
     expect(await get(1, 'b')).toBe(4);
     expect(await get(1, 'c')).toBe(3);
@@ -231,7 +229,7 @@ describe('RealmAnswers', () => {
   });
 
   it('keeps nothing before it listens or after it stopped', async () => {
-    const answers = new RealmAnswers<number>({ announcements: [dropsRealm('test.drop', () => 1)] });
+    const answers = new RealmAnswers<number>({ announcements: [dropsRealm('users.auth.invalidate', () => 1)] });
     const fetch = jest.fn(async () => 1);
     await answers.get(1, '2', fetch);
     await answers.get(1, '2', fetch);

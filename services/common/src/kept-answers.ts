@@ -1,18 +1,26 @@
 import type { Bus } from './bus/bus';
-import { ClientEvent, clientEventSubject } from './emit';
+import type { BusPayloads, BusSubject } from './bus/subjects';
+import { clientEventSubject } from './emit';
+import type { ClientEventSubject } from './bus/subjects';
 import type { ServiceName } from './config';
 
 /**
  * What a subject's announcements do to kept answers: drop a realm's (most), or change some of
  * them in place (see RealmAnswers.update and drop).
  */
-export interface Announcement<T = unknown> {
-  subject: string;
-  apply(data: unknown, answers: RealmAnswers<T>): void;
+export type Announcement<T = unknown> = { [S in BusSubject]: AnnouncementOf<S, T> }[BusSubject];
+
+/** What one subject's announcements do, with the payload the subject carries. */
+export interface AnnouncementOf<S extends BusSubject, T = unknown> {
+  subject: S;
+  apply(data: BusPayloads[S], answers: RealmAnswers<T>): void;
 }
 
+/** An announcement of `subject`: what its messages do to the answers. */
+export const announcement = <S extends BusSubject, T = never>(subject: S, apply: AnnouncementOf<S, T>['apply']): AnnouncementOf<S, T> => ({ subject, apply });
+
 /** An announcement that drops the answers of the realm `realmOf` names (none when it names none). */
-export function dropsRealm<T = never>(subject: string, realmOf: (data: unknown) => number | undefined): Announcement<T> {
+export function dropsRealm<S extends BusSubject, T = never>(subject: S, realmOf: (data: BusPayloads[S]) => number | undefined): AnnouncementOf<S, T> {
   return {
     subject,
     apply: (data, answers) => {
@@ -27,10 +35,7 @@ export function dropsRealm<T = never>(subject: string, realmOf: (data: unknown) 
  * listed as changing nothing kept: a type added later errs on the side of a refetch.
  */
 export function clientEventsOf<T = never>(service: ServiceName, unrelatedTypes: ReadonlySet<string> = new Set()): Announcement<T> {
-  return dropsRealm<T>(clientEventSubject(service), (data) => {
-    const { realm_id, event } = data as ClientEvent;
-    return unrelatedTypes.has(event?.type) ? undefined : realm_id;
-  });
+  return dropsRealm<ClientEventSubject, T>(clientEventSubject(service), ({ realm_id, event }) => (unrelatedTypes.has(event?.type) ? undefined : realm_id));
 }
 
 /** A realm's kept answers, and the mark of their last change (see mark()). */
@@ -174,10 +179,7 @@ export class RealmAnswers<T> {
 
   /** Subscribes to the announcements; returns what stops listening. */
   async listen(bus: Bus): Promise<() => Promise<void>> {
-    const subs = await Promise.all(this.opts.announcements.map(({ subject, apply }) => bus.subscribe({
-      subject,
-      handler: async (msg) => apply(msg.data, this),
-    })));
+    const subs = await Promise.all(this.opts.announcements.map((announcement) => listenTo(bus, announcement, this)));
     // Announcements made while the bus was away are lost: nothing is kept until it is back.
     const stopDisconnect = bus.onDisconnect?.(() => {
       this.live = false;
@@ -231,4 +233,11 @@ export async function listenAll(bus: Bus, answers: readonly Pick<RealmAnswers<ne
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+/** Subscribes one announcement: its subject's messages, applied to `answers`. */
+function listenTo<S extends BusSubject, T>(bus: Bus, announcement: AnnouncementOf<S, T>, answers: RealmAnswers<T>) {
+  // The one assertion of a payload's type: a subject of the map (no pattern) receives exactly
+  // its own messages, whose payload the map names, whichever subject S is.
+  return bus.subscribe({ subject: announcement.subject, handler: async (msg) => announcement.apply(msg.data as BusPayloads[S], answers) });
 }

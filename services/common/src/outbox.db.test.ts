@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import { Pool, PoolClient, escapeIdentifier } from 'pg';
 import { encodeJson, type Bus } from './bus/bus';
 import { createLogger } from './logger';
-import { OUTBOX_MIGRATIONS_DIR, OutboxRelay, Publisher, ServicePool, writeOutbox, writeOutboxRows } from './outbox';
+import * as outbox from './outbox';
+import { OUTBOX_MIGRATIONS_DIR, OutboxRelay, Publisher, ServicePool } from './outbox';
 import { withTransaction } from './db';
 import { testDatabaseUrl } from '../../../test/support/servers';
+
+/** The outbox's mechanics, whatever a row holds: these tests write subjects and payloads of their own, not the bus's (bus/subjects.ts). */
+const writeOutbox = outbox.writeOutbox as (db: outbox.OutboxDb, schema: string, subject: string, payload: unknown) => Promise<void>;
+const writeOutboxRows = outbox.writeOutboxRows as (db: outbox.OutboxDb, schema: string, events: { subject: string; payload: unknown }[]) => Promise<void>;
 
 const DATABASE_URL = testDatabaseUrl();
 

@@ -1,6 +1,7 @@
 import { Client, ClientBase, Pool, PoolClient, QueryResult, escapeIdentifier } from 'pg';
 import { join } from 'node:path';
 import type { Bus } from './bus/bus';
+import type { BusPayloads, BusSubject } from './bus/subjects';
 import { encodeJson, JsonText } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
 import type { Logger } from './logger';
@@ -74,11 +75,14 @@ export function followTransaction(pool: ServicePool, client: PublishingTransacti
  * Writes an event to the service's outbox inside the caller's transaction, and wakes the
  * relays when that transaction commits (a rollback drops both).
  */
-export function writeOutbox(
-  db: OutboxDb, schema: string, subject: string, payload: unknown,
+export function writeOutbox<S extends BusSubject>(
+  db: OutboxDb, schema: string, subject: S, payload: BusPayloads[S],
 ): Promise<void> {
-  return writeOutboxRows(db, schema, [{ subject, payload }]);
+  return writeOutboxRows(db, schema, [{ subject, payload } as OutboxEvent]);
 }
+
+/** An event for the outbox: a subject of the bus's map and the payload it carries (bus/subjects.ts). */
+export type OutboxEvent = { [S in BusSubject]: { subject: S; payload: BusPayloads[S] } }[BusSubject];
 
 /**
  * Writes several events to the outbox, in this order, in one statement (one round trip
@@ -87,7 +91,7 @@ export function writeOutbox(
  * transaction's end returns, or before this returns outside a transaction.
  */
 export async function writeOutboxRows(
-  db: OutboxDb, schema: string, events: { subject: string; payload: unknown }[],
+  db: OutboxDb, schema: string, events: OutboxEvent[],
 ): Promise<void> {
   if (!events.length) return;
   const part = outboxPart(db, schema, events, 1);
@@ -107,7 +111,7 @@ export async function writeOutboxRows(
  * that made it (`trace`, when it was made in another request's statement), else this one's.
  */
 export function outboxPart(
-  db: OutboxDb, schema: string, events: { subject: string; payload: unknown; trace?: string | null }[], firstParam: number,
+  db: OutboxDb, schema: string, events: (OutboxEvent & { trace?: string | null })[], firstParam: number,
   opts: { from?: string; where?: string; payloadSql?: string } = {},
 ): { ctes: string; select: string; params: unknown[]; written: (ids: string[] | null) => Promise<void> } {
   // In a transaction that publishes before returning, the rows wait for its commit; on a pool

@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '@parley/common/api';
-import { redisKeyPrefix, runService, RunningService, startPeriodicJob, Subscription } from '@parley/common';
+import { redisKeyPrefix, runService, RunningService, startPeriodicJob, subscribeTo, Subscription } from '@parley/common';
 import type { EventsConfig } from './config';
 import { systemClock, Clock } from './domain/clock';
 import { CLIENT_EVENT_SUBJECTS, deliver } from './domain/deliver';
@@ -47,7 +47,7 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
       for (const subject of CLIENT_EVENT_SUBJECTS) {
         // Ordered: every queue gets its events in the order they were announced, even when a
         // replica dies holding one (it is redelivered before any later event).
-        subscriptions.push(await bus.subscribe({ subject, durable: 'events', ordered: true, handler: (msg) => deliver(store, msg) }));
+        subscriptions.push(await subscribeTo(bus, { subject, durable: 'events', ordered: true, handler: (msg) => deliver(store, msg) }));
       }
       const stopGc = startPeriodicJob('expiring idle event queues', config.gcIntervalMs, log, async () => {
         const n = await manager.expireIdle();

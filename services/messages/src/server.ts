@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { runService, RunningService, Handler, DbServiceDeps } from '@parley/common';
+import { runService, RunningService, Handler, DbServiceDeps, subscribeTo } from '@parley/common';
 import type { RouteHandlers } from '@parley/common/api';
 import type { MessagesConfig } from './config';
-import { Notification, NOTIFICATION_SUBJECTS, postNotification } from './domain/notifications';
+import { NOTIFICATION_SUBJECTS, postNotification } from './domain/notifications';
 import { applyRetention, startRetentionJob } from './domain/retention';
 import { getChannelTopicSummary } from './rpc/get-channel-topic-summary';
 import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSnippet } from './rpc/snippets';
@@ -14,7 +14,7 @@ import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
 import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
 import { groupSends } from './store/messages';
-import { applyUserMuted, type UserMuted } from './domain/muted-senders';
+import { applyUserMuted } from './domain/muted-senders';
 import {
   deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
   updateMessageFlagsForNarrow, setTyping, setEditTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, addSubmessage, getAccessibleMessageIds,
@@ -87,21 +87,21 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
  */
 async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept: KeptAnswers): Promise<() => Promise<void>> {
   const stopKeeping = await listenForChanges(kept, deps.bus);
-  const subs = await Promise.all(NOTIFICATION_SUBJECTS.map((subject) => deps.bus.subscribe({
+  const subs = await Promise.all(NOTIFICATION_SUBJECTS.map((subject) => subscribeTo(deps.bus, {
     subject,
     durable: 'messages',
-    handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data as Notification),
+    handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data),
   })));
-  subs.push(await deps.bus.subscribe({
+  subs.push(await subscribeTo(deps.bus, {
     subject: 'users.user.settings_changed',
     durable: 'messages',
-    handler: (msg) => applySettingsChanged(deps.pool, msg.data as Parameters<typeof applySettingsChanged>[1]),
+    handler: (msg) => applySettingsChanged(deps.pool, msg.data),
   }));
-  subs.push(await deps.bus.subscribe({
+  subs.push(await subscribeTo(deps.bus, {
     subject: 'users.user.muted',
     // A durable reads one subject of a stream: the users stream's settings changes have 'messages'.
     durable: 'messages-mutes',
-    handler: (msg) => applyUserMuted(deps.pool, msg.data as UserMuted),
+    handler: (msg) => applyUserMuted(deps.pool, msg.data),
   }));
   const stopDelivery = config.scheduledDeliveryIntervalMs > 0
     ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)

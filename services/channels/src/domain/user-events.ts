@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Queryable, Role, withPrefetchedTransaction, withTransaction } from '@parley/common';
+import { Queryable, Role, UserActiveChanged, UserCreated, UserRoleChanged, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { Directory } from './directory';
@@ -14,29 +14,6 @@ import { doSubscribe } from './subscribe';
  * users.user.* subjects, durable consumer "channels"). Each handler is safe to run twice for
  * one announcement: the bus delivers at least once.
  */
-export const USER_SUBJECTS = { created: 'users.user.created', activeChanged: 'users.user.active_changed', roleChanged: 'users.user.role_changed' } as const;
-
-export interface UserCreated {
-  realm_id: number;
-  user_id: number;
-  role: number;
-  is_bot: boolean;
-}
-
-export interface UserRoleChanged {
-  realm_id: number;
-  user_id: number;
-  is_bot: boolean;
-  old_role: number;
-  role: number;
-}
-
-export interface UserActiveChanged {
-  realm_id: number;
-  user_id: number;
-  is_active: boolean;
-}
-
 /**
  * A new human user joins the realm's default channels (bots join channels as their owners
  * choose, as in Zulip). A second run finds them subscribed and changes nothing.

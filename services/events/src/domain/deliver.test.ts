@@ -1,4 +1,4 @@
-import type { BusMessage, ClientEvent } from '@parley/common';
+import type { BusMessageOf, ClientEvent } from '@parley/common';
 import { MemoryQueueStore } from '../store/memory-store';
 import type { QueueRecord } from '../store/queue-store';
 import { queueRecord } from '../store/queue-store.contract';
@@ -57,7 +57,7 @@ describe('deliver', () => {
   let messages = 0;
 
   /** A bus message announcing a client event, each with its own id unless given one. */
-  const busMessage = (data: ClientEvent, id = `outbox-${messages++}`): BusMessage => ({ subject: 'users.client_event', id, data });
+  const busMessage = (data: ClientEvent, id = `outbox-${messages++}`): BusMessageOf<'users.client_event'> => ({ subject: 'users.client_event', id, data });
 
   async function queues(...records: Partial<QueueRecord>[]) {
     const made = records.map((r) => queueRecord(r));

@@ -1,4 +1,4 @@
-import { BusMessage, ClientEvent, clientEventSubject, MessageDelivery, SERVICES } from '@parley/common';
+import { BusMessageOf, ClientEvent, ClientEventSubject, clientEventSubject, MessageDelivery, SERVICES } from '@parley/common';
 import type { QueueRecord, QueueStore } from '../store/queue-store';
 import { narrowAdmits } from './narrow';
 
@@ -18,8 +18,8 @@ export function queueWants(queue: QueueRecord, event: ClientEvent['event']): boo
  * remembers the bus message id, so a redelivery appends nothing. An event no queue wants
  * (its audience has no client listening) costs no write.
  */
-export async function deliver(store: QueueStore, msg: BusMessage): Promise<void> {
-  const { realm_id, audience, event, fallback, message, onlyWithout } = msg.data as ClientEvent;
+export async function deliver(store: QueueStore, msg: BusMessageOf<ClientEventSubject>): Promise<void> {
+  const { realm_id, audience, event, fallback, message, onlyWithout } = msg.data;
   const queues = (await store.queuesOf(realm_id, audience)).filter((q) => !onlyWithout || !q.client_capabilities[onlyWithout]);
   const deliveries = queues
     .map((q) => ({ queue: q, event: fallback && !q.client_capabilities[fallback.capability] ? fallback.event : event }))

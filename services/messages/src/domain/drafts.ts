@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Queryable, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, Queryable, UserSettingsChanged, withTransaction } from '@parley/common';
 import * as store from '../store/drafts';
 import type { DraftFields, DraftRow } from '../store/drafts';
 import type { Directory } from './directory';
@@ -96,7 +96,7 @@ export async function checkDeleteDraft(pool: pg.Pool, caller: Caller, id: number
 }
 
 /** users.user.settings_changed: synchronization turned off removes the drafts the user had then. */
-export async function applySettingsChanged(pool: pg.Pool, change: { realm_id: number; user_id: number; changes: Record<string, unknown>; changed_at: string }): Promise<void> {
+export async function applySettingsChanged(pool: pg.Pool, change: UserSettingsChanged): Promise<void> {
   if (change.changes.enable_drafts_synchronization !== false) return;
   await withTransaction(pool, async (tx) => {
     const gone = await store.deleteDraftsBefore(tx, change.user_id, new Date(change.changed_at));

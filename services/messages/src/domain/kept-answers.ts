@@ -26,13 +26,12 @@ const CONTEXT_SETTINGS = new Set([
 
 const usersAnnouncements = (unrelated: ReadonlySet<string>): readonly Announcement<never>[] => [
   clientEventsOf('users', unrelated),
-  dropsRealm(clientEventSubject('users'), (data) => {
-    const { realm_id, event } = data as ClientEvent;
+  dropsRealm(clientEventSubject('users'), ({ realm_id, event }) => {
     return event?.type === 'user_settings' && CONTEXT_SETTINGS.has(String(event.property)) ? realm_id : undefined;
   }),
   // Deactivations, role and credential changes (also announced as client events; this one is
   // what the gateways drop their authentications on).
-  dropsRealm('users.auth.invalidate', (data) => (data as { realm_id: number }).realm_id),
+  dropsRealm('users.auth.invalidate', (data) => data.realm_id),
 ];
 
 /** The users service's announcements: its client events (all but the unrelated ones) and authentication changes. */

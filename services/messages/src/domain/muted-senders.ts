@@ -1,16 +1,9 @@
 import pg from 'pg';
-import { withTransaction } from '@parley/common';
+import { UserMuted, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import { notify } from './notify';
 
 /** The users service's users.user.muted. */
-export interface UserMuted {
-  realm_id: number;
-  user_id: number;
-  muted_user_id: number;
-  muted_at: string;
-}
-
 /**
  * users.user.muted: the muter's unread messages from the muted user, sent up to the mute,
  * become read, with an update_message_flags event to the muter (Zulip's

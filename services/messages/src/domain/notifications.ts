@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { RpcClients, withTransaction } from '@parley/common';
-import type { Person } from '@parley/common';
+import type { Notification, Person } from '@parley/common';
 import { Directory, systemBot } from './directory';
 import { doSend, Outgoing, readyToSend } from './send';
 import { normalizeContent, normalizeTopic } from './text';
@@ -11,16 +11,7 @@ import { normalizeContent, normalizeTopic } from './text';
  * new-subscription messages, this service's notices of moves and moderation requests).
  * Each bus message is posted once, however often delivered.
  */
-export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification'];
-
-export interface Notification {
-  realm_id: number;
-  /** A channel message (stream_id, topic) or a direct message to user_ids. */
-  stream_id?: number;
-  topic?: string;
-  user_ids?: number[];
-  content: string;
-}
+export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification'] as const;
 
 /** The realm's Notification Bot, and a directory with it as the caller. */
 export async function notificationBotDirectory(clients: RpcClients, realmId: number): Promise<{ bot: Person; dir: Directory }> {

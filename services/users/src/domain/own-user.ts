@@ -1,4 +1,4 @@
-import { Announcement, Audience, Bus, ClientEvent, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers } from '@parley/common';
+import { announcement, Announcement, Audience, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers } from '@parley/common';
 
 /**
  * GET /users/me, asked by every client at start and by many bots before each message, answers
@@ -19,7 +19,7 @@ const NOT_PROFILE_EVENTS = new Set(['presence', 'user_status', 'alert_words', 'm
 /** Every users event but those drops the realm's profiles, as a credential or role change does. */
 export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [
   clientEventsOf('users', NOT_PROFILE_EVENTS),
-  dropsRealm('users.auth.invalidate', (data) => (data as { realm_id: number }).realm_id),
+  dropsRealm('users.auth.invalidate', (data) => data.realm_id),
 ];
 
 /** Messages events that never change which messages a user received. */
@@ -34,17 +34,14 @@ const keysOf = (audience: Audience) => (audience === 'realm' ? [] : audience.map
  * historical copy, an event type added later) drops its audience's; one to the whole realm
  * drops the realm's.
  */
-export const RECEIVED_ANNOUNCEMENTS: readonly Announcement<number>[] = [{
-  subject: clientEventSubject('messages'),
-  apply: (data, answers) => {
-    const { realm_id: realmId, audience, event } = data as ClientEvent;
-    if (NOT_RECEIVING_EVENTS.has(event.type)) return;
-    if (audience === 'realm') return answers.invalidate(realmId);
-    const id = event.type === 'message' ? (event.message as { id?: unknown } | undefined)?.id : undefined;
-    if (typeof id === 'number') answers.update(realmId, keysOf(audience), (max) => Math.max(max, id));
-    else answers.drop(realmId, keysOf(audience));
-  },
-}];
+export const RECEIVED_ANNOUNCEMENTS: readonly Announcement<number>[] = [announcement<'messages.client_event', number>(clientEventSubject('messages'), (data, answers) => {
+  const { realm_id: realmId, audience, event } = data;
+  if (NOT_RECEIVING_EVENTS.has(event.type)) return;
+  if (audience === 'realm') return answers.invalidate(realmId);
+  const id = event.type === 'message' ? (event.message as { id?: unknown } | undefined)?.id : undefined;
+  if (typeof id === 'number') answers.update(realmId, keysOf(audience), (max) => Math.max(max, id));
+  else answers.drop(realmId, keysOf(audience));
+  })];
 
 export function ownUserAnswers(): OwnUserAnswers {
   return {
