@@ -6,7 +6,7 @@ import { Directory } from './directory';
 import { accessMessage } from './fetch';
 import { botDirectMessage, notificationBotDirectory } from './notifications';
 import { reminderContent, reminderSource } from './reminder-content';
-import { doSend, renderAs } from './send';
+import { doSend, Outgoing, readyToSend, renderAs } from './send';
 
 /**
  * Message reminders (feature levels 381, 399, 415): POST, GET and DELETE /reminders. A
@@ -79,13 +79,24 @@ export async function checkDeleteReminder(pool: pg.Pool, caller: Caller, id: num
   });
 }
 
+/** A due reminder ready to send: the Notification Bot's message to its creator. */
+export interface PreparedReminder {
+  dir: Directory;
+  out: Outgoing;
+}
+
 /**
- * Delivers a due reminder in the worker's transaction: the Notification Bot sends its content
- * to its creator, who must still be active. Returns the message's ID.
+ * Prepares a due reminder before the worker's transaction (rule 1): the Notification Bot's
+ * direct message of its content to its creator, who must still be active.
  */
-export async function sendReminder(tx: pg.PoolClient, clients: RpcClients, row: ScheduledRow): Promise<number> {
+export async function prepareReminder(clients: RpcClients, row: ScheduledRow): Promise<PreparedReminder> {
   const { bot, dir } = await notificationBotDirectory(clients, row.realm_id);
   const out = await botDirectMessage(dir, bot, [row.sender_id], row.content);
   if (!out.recipients.includes(row.sender_id)) throw new BadRequestError('The user is deactivated.');
-  return doSend({ tx }, dir, out);
+  return { dir, out: await readyToSend(dir, out) };
+}
+
+/** Sends a prepared reminder in the worker's transaction; returns the message's ID. */
+export function sendReminder(tx: pg.PoolClient, reminder: PreparedReminder): Promise<number> {
+  return doSend({ tx }, reminder.dir, reminder.out);
 }

@@ -1,19 +1,19 @@
 import pg from 'pg';
-import { allowRemoteInTransaction, ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Directory, personById } from './directory';
 import { renderMessage } from './render';
-import { prepareSend, renderAs, SendOptions, sendPrepared } from './send';
+import { prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
-import { notifyReminders, sendReminder } from './reminders';
+import { notifyReminders, prepareReminder, sendReminder } from './reminders';
 
 /**
  * Scheduled messages (feature levels 179, 184): POST, GET, PATCH and DELETE, checked as a
  * send is when scheduled, and sent by their sender at their time by the delivery worker (which
  * delivers reminders too, reminders.ts) —
  * checked again then; a refused delivery marks the message failed and the Notification Bot
- * tells the sender why. Each due message is claimed with FOR UPDATE SKIP LOCKED, so several
+ * tells the sender why. Each due message is claimed for a while (store.claimDue), so several
  * workers (replicas) send it exactly once; overdue ones go out at the next run (start-up).
  */
 export class ScheduledNotFoundError extends ApiError {
@@ -123,63 +123,96 @@ export async function checkDeleteScheduled(pool: pg.Pool, caller: Caller, id: nu
   });
 }
 
+/** How many due rows a run claims at a time. */
+const DELIVERY_BATCH = 20;
+
 /**
- * Sends what is due at `now` (the clock is injected so tests need not sleep). Each message is
- * sent in a savepoint: a refusal marks it failed and tells the sender, without undoing the
- * others. Returns how many were sent and how many failed.
+ * How long a claim keeps other workers off a row: far longer than a delivery takes, and the
+ * wait before a dead worker's claims are delivered by another.
+ */
+export const DELIVERY_CLAIM_MS = 60_000;
+
+/**
+ * Sends what is due at `now` (the clock is injected so tests need not sleep). Rows are
+ * claimed a batch at a time (store.claimDue: several workers, replicas, send each once); each
+ * delivery then asks the other services what it needs before its own transaction (rule 1,
+ * ADR 0017), which stores it if the row is still as claimed. A refusal marks the message
+ * failed and tells the sender; an outage (5xx) stops the run and leaves what is left for the
+ * next. Returns how many were sent and how many failed.
  */
 export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, now = new Date()): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
-    // What the delivered sends do once committed (their senders' automatic topic visibility).
-    const afterCommit: ((pool: pg.Pool) => Promise<void>)[] = [];
-    // Not yet under rule 1 (ADR 0017, what remains): each delivery asks the users and channels
-    // services (the sender, the checks, rendering) while the batch's rows are held FOR UPDATE.
-    const batch = await withTransaction(pool, (tx) => allowRemoteInTransaction('scheduled deliveries, not yet split (issue #30)', async () => {
-      const due = await store.claimDue(tx, now, 20);
-      for (const row of due) {
-        await tx.query('SAVEPOINT delivery');
-        try {
-          const sender = { realm_id: row.realm_id, user_id: row.sender_id };
-          if (row.delivery_type === 'remind') {
-            await store.markDelivered(tx, row.id, await sendReminder(tx, clients, row));
-            await notifyReminders(tx, sender, { op: 'remove', reminder_id: row.id });
-          } else {
-            const dir = await senderDirectory(clients, row);
-            const { id: messageId, after } = await sendPrepared(tx, dir, row.client, {
-              type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender,
-            }, opts);
-            await store.markDelivered(tx, row.id, messageId);
-            afterCommit.push(after);
-            await notify(tx, sender, { op: 'remove', scheduled_message_id: row.id });
-          }
-          await tx.query('RELEASE SAVEPOINT delivery');
-          sent++;
-        } catch (err) {
-          // A refusal fails the message; an outage (503) leaves it for the next run.
-          if (!(err instanceof ApiError) || err.httpStatus >= 500) throw err;
-          await tx.query('ROLLBACK TO SAVEPOINT delivery');
-          const marked = await store.markFailed(tx, row.id);
-          failed++;
-          // A reminder goes to its creator, who could not be sent it: Zulip's API has no event to tell.
-          if (row.delivery_type === 'remind') {
-            log.info({ reminderId: row.id, reason: err.message }, 'reminder not delivered');
-            continue;
-          }
-          await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'update', scheduled_message: formatScheduled(marked) });
-          await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
-            realm_id: row.realm_id, user_ids: [row.sender_id],
-            content: `The message you scheduled for <time:${row.scheduled_at.toISOString()}> was not sent because of the following error:\n\`\`\`quote\n${err.message}\n\`\`\``,
-          });
-          log.info({ scheduledMessageId: row.id, reason: err.message }, 'scheduled message not delivered');
+    const due = await store.claimDue(pool, now, DELIVERY_BATCH, DELIVERY_CLAIM_MS);
+    for (const [i, row] of due.entries()) {
+      try {
+        const outcome = await deliverOne(pool, clients, opts, row);
+        if (outcome === 'sent') sent++;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.httpStatus >= 500) {
+          // An outage: this delivery and the rest of the batch go at the next run.
+          await store.releaseClaims(pool, due.slice(i).map((r) => r.id));
+          throw err;
         }
+        if (await markUndelivered(pool, log, row, err)) failed++;
       }
-      return due.length;
-    }));
-    for (const after of afterCommit) await after(pool);
-    if (batch < 20) return { sent, failed };
+    }
+    if (due.length < DELIVERY_BATCH) return { sent, failed };
   }
+}
+
+/**
+ * One claimed delivery: what it asks other services first, then its transaction. 'skipped'
+ * when its sender deleted, edited or rescheduled it meanwhile (an edit is claimed anew).
+ */
+async function deliverOne(pool: pg.Pool, clients: RpcClients, opts: SendOptions, row: ScheduledRow): Promise<'sent' | 'skipped'> {
+  const sender = { realm_id: row.realm_id, user_id: row.sender_id };
+  if (row.delivery_type === 'remind') {
+    const reminder = await prepareReminder(clients, row);
+    return withTransaction(pool, async (tx) => {
+      if (!(await store.lockUnchanged(tx, row))) return 'skipped';
+      await store.markDelivered(tx, row.id, await sendReminder(tx, reminder));
+      await notifyReminders(tx, sender, { op: 'remove', reminder_id: row.id });
+      return 'sent';
+    });
+  }
+  const dir = await senderDirectory(clients, row);
+  const req = { type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender };
+  const whole = await prepareWholeSend(pool, dir, req);
+  const delivered = await withTransaction(pool, async (tx) => {
+    if (!(await store.lockUnchanged(tx, row))) return undefined;
+    const { id: messageId, after } = await sendPrepared(tx, dir, row.client, req, whole, opts);
+    await store.markDelivered(tx, row.id, messageId);
+    await notify(tx, sender, { op: 'remove', scheduled_message_id: row.id });
+    return after;
+  });
+  // What the delivered send does once committed (its sender's automatic topic visibility).
+  await delivered?.(pool);
+  return delivered ? 'sent' : 'skipped';
+}
+
+/**
+ * A refused delivery: the row is marked failed and, for a scheduled message, its sender told
+ * why (an event, and the Notification Bot's message). False when the row changed meanwhile.
+ */
+async function markUndelivered(pool: pg.Pool, log: Logger, row: ScheduledRow, err: ApiError): Promise<boolean> {
+  return withTransaction(pool, async (tx) => {
+    if (!(await store.lockUnchanged(tx, row))) return false;
+    const marked = await store.markFailed(tx, row.id);
+    // A reminder goes to its creator, who could not be sent it: Zulip's API has no event to tell.
+    if (row.delivery_type === 'remind') {
+      log.info({ reminderId: row.id, reason: err.message }, 'reminder not delivered');
+      return true;
+    }
+    await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'update', scheduled_message: formatScheduled(marked) });
+    await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
+      realm_id: row.realm_id, user_ids: [row.sender_id],
+      content: `The message you scheduled for <time:${row.scheduled_at.toISOString()}> was not sent because of the following error:\n\`\`\`quote\n${err.message}\n\`\`\``,
+    });
+    log.info({ scheduledMessageId: row.id, reason: err.message }, 'scheduled message not delivered');
+    return true;
+  });
 }
 
 /** The sender as the caller of their delivery (checked as if they sent it now). */

@@ -144,19 +144,7 @@ export async function checkSendMessage(
   const key = sendKey(req);
   const done = key === undefined ? undefined : await store.sentWithKey(pool, caller.user_id, key);
   if (done !== undefined) return { id: done };
-  // The checks ask the users and channels services: before BEGIN, not while holding a
-  // connection. So does the recipient row, found (or made) and remembered once committed.
-  const prepared = await prepareSend(dir, req);
-  const [recipientId, traits, visibility, rendering] = await Promise.all([
-    store.recipientId(pool, caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
-    dir.sendTraits(prepared.recipients),
-    prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
-    renderAs(dir, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(dir, r) })),
-  ]);
-  prepared.recipientId = recipientId;
-  prepared.traits = traits;
-  prepared.rendering = rendering.r;
-  prepared.groupMembers = rendering.members;
+  const { prepared, visibility } = await prepareWholeSend(pool, dir, req);
   const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
@@ -167,16 +155,43 @@ export async function checkSendMessage(
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
+/** A send checked, with everything storing it needs of other services: see prepareWholeSend. */
+export interface WholeSend {
+  prepared: PreparedSend;
+  /** What the send does to its sender's topic visibility, decided before it is stored. */
+  visibility: Awaited<ReturnType<typeof decideForSend>> | undefined;
+}
+
 /**
- * Checks and stores a send in the caller's transaction (scheduled deliveries). `after`, called
- * once that transaction has committed, applies the sender's and the mentioned users'
- * automatic topic visibility (follow, unmute) as a send does.
+ * Checks a send as its sender (prepareSend) and asks every other service what storing it
+ * needs (the recipients' traits, the rendering, mentioned groups' members): all before any
+ * transaction (rule 1). The recipient row is found (or made) on the pool, and remembered once
+ * committed.
+ */
+export async function prepareWholeSend(pool: pg.Pool, dir: Directory, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<WholeSend> {
+  const prepared = await prepareSend(dir, req);
+  const [recipientId, traits, visibility, rendering] = await Promise.all([
+    store.recipientId(pool, dir.caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
+    dir.sendTraits(prepared.recipients),
+    prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
+    renderAs(dir, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(dir, r) })),
+  ]);
+  prepared.recipientId = recipientId;
+  prepared.traits = traits;
+  prepared.rendering = rendering.r;
+  prepared.groupMembers = rendering.members;
+  return { prepared, visibility: visibility || undefined };
+}
+
+/**
+ * Stores a send prepared before the caller's transaction (prepareWholeSend), in it: scheduled
+ * deliveries. `after`, called once that transaction has committed, applies the sender's and
+ * the mentioned users' automatic topic visibility (follow, unmute) as a send does.
  */
 export async function sendPrepared(
-  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, opts: SendOptions, key?: string,
+  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, whole: WholeSend, opts: SendOptions, key?: string,
 ): Promise<{ id: number; after: (pool: pg.Pool) => Promise<void> }> {
-  const prepared = await prepareSend(dir, req);
-  const visibility = prepared.channel && await decideForSend(tx, dir, prepared.channel, prepared.topic, prepared.me.is_bot);
+  const { prepared, visibility } = whole;
   const seen: SendReport = {};
   const id = await storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key);
   return {

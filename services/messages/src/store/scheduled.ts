@@ -70,7 +70,7 @@ export async function findPending(db: Queryable, senderId: number, id: number, k
 /** Replaces the fields of a pending one; editing a failed one makes it pending again. */
 export async function updateScheduled(db: Queryable, id: number, s: ScheduledFields): Promise<ScheduledRow> {
   const { rows } = await db.query<ScheduledRow>(
-    `UPDATE scheduled_messages SET type = $2, "to" = $3, topic = $4, content = $5, rendered_content = $6, scheduled_at = $7, failed = false
+    `UPDATE scheduled_messages SET type = $2, "to" = $3, topic = $4, content = $5, rendered_content = $6, scheduled_at = $7, failed = false, claimed_until = NULL
       WHERE id = $1 RETURNING ${COLUMNS}`, [id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at]);
   return rows[0];
 }
@@ -80,11 +80,36 @@ export async function deleteScheduled(db: Queryable, id: number): Promise<void> 
 }
 
 /** Claims due messages for this worker: locked until its transaction ends, skipped by other workers. */
-export async function claimDue(db: Queryable, now: Date, limit: number): Promise<ScheduledRow[]> {
+/**
+ * Claims up to `limit` rows due at `now` for `claimMs` (of the database's clock), soonest
+ * first: rows another worker claimed are skipped until their claim ends.
+ */
+export async function claimDue(db: Queryable, now: Date, limit: number, claimMs: number): Promise<ScheduledRow[]> {
   const { rows } = await db.query<ScheduledRow>(
-    `SELECT ${COLUMNS} FROM scheduled_messages WHERE delivered_message_id IS NULL AND NOT failed AND scheduled_at <= $1
-      ORDER BY scheduled_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`, [now, limit]);
-  return rows;
+    `UPDATE scheduled_messages SET claimed_until = clock_timestamp() + make_interval(secs => $3::float8 / 1000)
+      WHERE id IN (
+        SELECT id FROM scheduled_messages
+          WHERE delivered_message_id IS NULL AND NOT failed AND scheduled_at <= $1 AND (claimed_until IS NULL OR claimed_until <= clock_timestamp())
+          ORDER BY scheduled_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`, [now, limit, claimMs]);
+  return rows.sort((a, b) => a.scheduled_at.getTime() - b.scheduled_at.getTime() || a.id - b.id);
+}
+
+/** Ends claims (a delivery left for the next run). */
+export async function releaseClaims(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length) await db.query('UPDATE scheduled_messages SET claimed_until = NULL WHERE id = ANY($1::bigint[])', [ids]);
+}
+
+/**
+ * Locks a claimed row for its delivery's transaction, if it is still as it was claimed: not
+ * delivered, not failed, and neither edited nor deleted by its sender meanwhile.
+ */
+export async function lockUnchanged(tx: Queryable, claimed: ScheduledRow): Promise<boolean> {
+  const { rows } = await tx.query<ScheduledRow>(
+    `SELECT ${COLUMNS} FROM scheduled_messages WHERE id = $1 AND delivered_message_id IS NULL AND NOT failed FOR UPDATE`, [claimed.id]);
+  const now = rows[0];
+  return !!now && now.scheduled_at.getTime() === claimed.scheduled_at.getTime() && now.type === claimed.type && now.topic === claimed.topic
+    && now.content === claimed.content && JSON.stringify(now.to) === JSON.stringify(claimed.to) && now.read_by_sender === claimed.read_by_sender;
 }
 
 export async function markDelivered(db: Queryable, id: number, messageId: number): Promise<void> {
@@ -92,6 +117,6 @@ export async function markDelivered(db: Queryable, id: number, messageId: number
 }
 
 export async function markFailed(db: Queryable, id: number): Promise<ScheduledRow> {
-  const { rows } = await db.query<ScheduledRow>(`UPDATE scheduled_messages SET failed = true WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+  const { rows } = await db.query<ScheduledRow>(`UPDATE scheduled_messages SET failed = true, claimed_until = NULL WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
   return rows[0];
 }
