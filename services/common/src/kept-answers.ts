@@ -174,9 +174,9 @@ export class RealmAnswers<T> {
 
   /** Subscribes to the announcements; returns what stops listening. */
   async listen(bus: Bus): Promise<() => Promise<void>> {
-    const subs = await Promise.all(this.opts.announcements.map(({ subject, apply }) => bus.subscribe({
-      subject,
-      handler: async (msg) => apply(msg.data, this),
+    const subs = await Promise.all(this.opts.announcements.map((announcement) => bus.subscribe({
+      subject: announcement.subject,
+      handler: async (msg) => announcement.apply(msg.data, this),
     })));
     // Announcements made while the bus was away are lost: nothing is kept until it is back.
     const stopDisconnect = bus.onDisconnect?.(() => {

@@ -36,6 +36,7 @@ interface Block {
  * spoiler block may hold code blocks; one left open runs to the end).
  */
 export function alertWordText(content: string): string {
+  // eslint-disable-next-line no-control-regex -- drops the STASHED markers, so content cannot forge them
   const source = content.replace(/[\u0002\u0003]/g, '').replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
   const output: string[] = [];
   const stack: Block[] = [];
@@ -63,7 +64,7 @@ export function alertWordText(content: string): string {
 
 /** An automaton of some users' alert words (each word's node knows whose it is). */
 export class AlertWordMatcher {
-  private readonly next: Map<string, number>[] = [new Map()];
+  private readonly next: Map<string, number>[] = [new Map<string, number>()];
   private readonly fail: number[] = [0];
   /** The nearest node down the fail links that ends a word (0: none). */
   private readonly output: number[] = [0];
