@@ -8,16 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/',
-      '**/dist/',
-      'coverage/',
-      '.data/',
-      'bench/results/',
-      'test/artifacts/',
-      'services/common/src/generated/',
-      'test/openapi-client/generated/',
-    ],
+    ignores: ['**/node_modules/', '**/dist/', 'coverage/', '.data/', 'bench/results/', 'test/artifacts/', 'services/common/src/generated/', 'test/openapi-client/generated/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -41,7 +32,10 @@ export default tseslint.config(
     rules: {
       // Underscore-named parameters and elements are unused on purpose (an interface's signature,
       // a skipped tuple slot); `const { id, ...rest } = x` is how the code drops a property.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Handlers, stores and fakes are `async` to fit a Promise-returning interface, and so that a
       // throw becomes a rejection; an `await` in each would add nothing.
       '@typescript-eslint/require-await': 'off',
