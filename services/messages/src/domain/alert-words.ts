@@ -29,6 +29,9 @@ interface Block {
   lines: string[];
 }
 
+// eslint-disable-next-line no-control-regex -- the STASHED markers, dropped from content so it cannot forge them
+const MARKERS = /[\u0002\u0003]/g;
+
 /**
  * The text Zulip looks for alert words in: the content with Python-Markdown's whitespace
  * normalized (newlines, tabs) and each fenced code block replaced by a placeholder, as
@@ -36,8 +39,7 @@ interface Block {
  * spoiler block may hold code blocks; one left open runs to the end).
  */
 export function alertWordText(content: string): string {
-  // eslint-disable-next-line no-control-regex -- drops the STASHED markers, so content cannot forge them
-  const source = content.replace(/[\u0002\u0003]/g, '').replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
+  const source = content.replace(MARKERS, '').replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
   const output: string[] = [];
   const stack: Block[] = [];
   const sink = () => (stack.length ? stack[stack.length - 1].lines : output);

@@ -156,9 +156,10 @@ async function present(
     });
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
     if (r.kind === 'channel' && r.topic === '' && !o.allowEmptyTopicName) message.subject = emptyName;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- editHistories' records are untyped (history.ts); typing them is a change of its own
+    const editHistory = histories.has(r.id) && { edit_history: histories.get(r.id) };
     return {
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- editHistories' records are untyped (history.ts); typing them is a change of its own
-      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
+      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...editHistory, flags: viewerFlags(r.flags),
     };
   });
 }
