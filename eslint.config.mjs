@@ -56,4 +56,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  {
+    // Prettier writes every semicolon, so the ASI hazard this rule looks for cannot arise, and it
+    // would flag Prettier's own layout of a computed call on a new line (`x\n  [name]()`).
+    rules: { 'no-unexpected-multiline': 'off' },
+  },
 );
