@@ -11,7 +11,7 @@ import { ok, refused } from './support/responses';
  * and realm_user events. The reference does not document /bots, so those answers are checked
  * against Parley's own description; register and events against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const ENVELOPE = { contract: 'envelope' as const };
 
 let realm: TestRealm;

@@ -13,7 +13,7 @@ import { OwnParley, startOwnParley } from './support/own-parley';
  */
 jest.setTimeout(120_000);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 let realm: TestRealm;
 let own: OwnParley;
 const BODY_TIMEOUT_MS = 500;

@@ -21,7 +21,7 @@ async function create(user: TestUser, params: Params = {}) {
   return res.body.channel_folder_id as number;
 }
 
-const folders = async (user: TestUser, include = false) => (await user.api.get('/channel_folders', { include_archived: include })).body.channel_folders as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+const folders = async (user: TestUser, include = false) => (await user.api.get('/channel_folders', { include_archived: include })).body.channel_folders as Record<string, any>[];
 
 describe('channel folders', () => {
   it('lets administrators create folders that every role reads, in order, and tells the realm', async () => {

@@ -9,7 +9,7 @@ import { unique } from './support/route-samples';
  * that message's ID, the most recent first; with protected history, only what the caller
  * received. zulip-terminal and the mobile app call it to list a channel's topics.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let roles: TestUser[];

@@ -9,7 +9,7 @@ import { eventually } from './support/eventually';
  */
 let realm: TestRealm;
 let announcements: number;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Notifications realm');

@@ -19,7 +19,7 @@ const NOT_ADMINS: RoleName[] = ['moderator', 'member', 'guest', 'bot'];
 const ROLE_VALUE: Record<RoleName, number> = {
   owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER, guest: Role.GUEST, bot: Role.MEMBER,
 };
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Channels to list, in a realm of their own so that the lists are exact. */
 let listing: TestRealm;
@@ -45,7 +45,7 @@ async function archive(user: TestUser, id: number): Promise<void> {
 
 const ids = (list: { stream_id: number }[]) => list.map((s) => s.stream_id);
 const sortedNames = (list: { name: string }[]) => list.map((s) => s.name).sort();
-const withoutId = ({ id, ...rest }: Json) => rest; // eslint-disable-line @typescript-eslint/no-unused-vars
+const withoutId = ({ id, ...rest }: Json) => rest;
 
 beforeAll(async () => {
   [listing, realm, defaults] = await Promise.all([

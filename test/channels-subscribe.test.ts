@@ -12,7 +12,7 @@ import { eventually } from './support/eventually';
  * server where the reference gives none (zerver/views/streams.py, zerver/lib/streams.py).
  */
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let sys: Record<string, number>;

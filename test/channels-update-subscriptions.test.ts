@@ -8,7 +8,7 @@ import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/f
  * against the reference by the test client.
  */
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let n = 0;

@@ -13,7 +13,7 @@ import { eventually } from './support/eventually';
  * Where Zulip's own server code decides something the spec leaves open, the test says so.
  */
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 /** A second realm, with spectator access off (its default). */

@@ -15,9 +15,9 @@ const sub = `cli${Date.now().toString(36)}`;
  * `sub.127.0.0.1` names no address (nor parses as a URL); with the default EXTERNAL_HOST,
  * `localhost:9991`, the site `http://sub.localhost:9991` is reachable as it is.
  */
-const atSite = (out: Record<string, any>) => ({ email: out.email, api_key: out.api_key, host: out.site.replace(/^https?:\/\//, '') }); // eslint-disable-line @typescript-eslint/no-explicit-any
+const atSite = (out: Record<string, any>) => ({ email: out.email, api_key: out.api_key, host: out.site.replace(/^https?:\/\//, '') });
 
-function oneJsonLine(stdout: string): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function oneJsonLine(stdout: string): Record<string, any> {
   const lines = stdout.split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
   return JSON.parse(lines[0]);

@@ -11,7 +11,7 @@ import { unique } from './support/route-samples';
  * topic's visibility policies removed. The time limit between batches (complete: false) is
  * unit-tested (services/messages/src/domain/delete-topic.test.ts).
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let elsewhere: TestRealm;

@@ -19,7 +19,7 @@ import { waitFor } from './support/processes';
  */
 jest.setTimeout(180_000);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 describeDistributed('distributed-scenario.test.ts')('a day on a replicated Parley', () => {
   let cluster: Cluster;

@@ -11,7 +11,7 @@ import { eventsOf } from './support/queues';
  */
 let realm: TestRealm;
 let channel: number;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Drafts realm');
   channel = (await realm.admin.api.post('/channels/create', { name: 'Drafty', subscribers: [realm.member.user_id], send_new_subscription_messages: false })).body.id;

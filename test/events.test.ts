@@ -21,7 +21,7 @@ afterAll(closeFixtures);
 async function register(user: TestUser, params: Params = {}) {
   const res = await user.api.post('/register', params);
   expect(res.status).toBe(200);
-  return res.body as { queue_id: string; last_event_id: number } & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return res.body as { queue_id: string; last_event_id: number } & Record<string, any>;
 }
 
 /** The queue's events after `lastEventId`, without blocking. */

@@ -18,7 +18,7 @@ import { waitFor } from './support/processes';
  */
 jest.setTimeout(150_000);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (what: string, figures: Json) => process.stdout.write(`[faults] ${what}: ${JSON.stringify(figures)}\n`);
@@ -253,12 +253,12 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
       fresh = await within(30_000, 'POST /register', member.api.post('/register', { event_types: ['message'] }, { contract: 'envelope' }));
       if (Date.now() > deadline) break;
     }
-    expect(fresh!.status).toBe(200);
+    expect(fresh.status).toBe(200);
     const registeredAfterMs = Date.now() - back;
     // The new queue gets what is sent from now on.
     const after = await dm(owner, member, 'after Redis came back');
     expect(after.status).toBe(200);
-    const events = await collect(member.api, fresh!.body.queue_id, (seen) => messageIds(seen).includes(after.body.id), 90_000);
+    const events = await collect(member.api, fresh.body.queue_id, (seen) => messageIds(seen).includes(after.body.id), 90_000);
     // The message sent while Redis was down may reach the new queue too, if its event's redelivery
     // comes after the registration (events are not filtered by the queue's creation): logged, not asserted.
     log('(c) Redis down', {

@@ -36,7 +36,6 @@ beforeAll(async () => {
   await setUpObjects();
 }, 60_000);
 afterAll(async () => {
-  // eslint-disable-next-line no-console
   console.log(`fuzz: ${inputs} inputs over ${selected.length} routes`);
   await closeFixtures();
 });
@@ -152,7 +151,7 @@ function inputFor(route: Route): fc.Arbitrary<Input> {
     const required = declared.filter(([name, decl]) => parseDecl(decl).required && !chosen.some(([n]) => n === name));
     const all = [...required, ...chosen];
     return fc.tuple(...all.map(([name, decl]) => fc.option(valueFor(name, parseDecl(decl).type), { nil: undefined, freq: 6 })))
-      .map((values) => all.flatMap(([name], i): [string, Value][] => (values[i] === undefined ? [] : [[name, values[i]!]])));
+      .map((values) => all.flatMap(([name], i): [string, Value][] => (values[i] === undefined ? [] : [[name, values[i]]])));
   });
   const unknown = fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'client', '')), anyString), { maxLength: 2 });
   const headers = route.headerParams
@@ -223,7 +222,6 @@ function send(method: string, input: Input, as: TestUser = realm.member): Promis
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const ms = Date.now() - started;
-        // eslint-disable-next-line no-console
         if (ms > 2000) console.warn(`fuzz: slow answer (${ms} ms) to ${method} ${short(input)}`);
         resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
       });

@@ -14,7 +14,7 @@ import { multipart, pathIdOf, rawRequest, uploadFile } from './support/uploads';
  * must be unchanged afterwards (no cross-realm write). A route with an ID parameter this
  * file does not know how to call fails the test, so new routes get covered.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 type Id = number | string;
 
 /** One object of every kind, made in one realm. */
@@ -408,7 +408,7 @@ describe('realm B\'s owner with realm A\'s IDs', () => {
       const foreign = await callAsB(c, c.id);
       const after = await snapshot(c.kind);
       const [m, f] = [answer(missing, c.missing), answer(foreign, c.id)];
-      if (process.env.ISOLATION_LOG) console.log(`${c.name}: ${JSON.stringify(m)} / ${JSON.stringify(f)}`); // eslint-disable-line no-console
+      if (process.env.ISOLATION_LOG) console.log(`${c.name}: ${JSON.stringify(m)} / ${JSON.stringify(f)}`);
       if (JSON.stringify(m) !== JSON.stringify(f) || m.result !== 'error' || f.result !== 'error' || m.status < 400 || f.status < 400) {
         problems.push({ case: c.name, missingId: m, realmAId: f });
       }

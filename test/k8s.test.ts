@@ -12,7 +12,7 @@ import { deploymentNeeds, envVarsReadBy, EXTERNAL_ENV, scanEnvReads, SERVICE_NAM
  * PDB per Deployment, migrations as a Job, the Ingress for long polls and uploads, and every
  * variable a process needs provided (none that its code does not read).
  */
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
 
 const OVERLAYS = ['dev', 'prod'];
 const hasKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
@@ -36,7 +36,7 @@ function validate(doc: Obj): void {
   const { apiVersion, kind } = doc;
   let model: { new (data: Obj): { validate(): void } };
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the model's module is named at run time
     model = require(`kubernetes-models/${apiVersion}/${kind}`)[kind];
   } catch {
     throw new Error(`no schema for ${apiVersion} ${kind}`);

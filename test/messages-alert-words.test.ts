@@ -11,7 +11,7 @@ import { unique } from './support/route-samples';
  * case, on Zulip's word boundaries, not in fenced code); a muted sender's messages reach the
  * muter already read, in channels and direct messages alike.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let roles: [string, TestUser][];

@@ -17,7 +17,7 @@ import { testDatabaseUrl } from './support/servers';
  * past time limits by moving date_sent back in the database. Where the reference is silent,
  * Zulip's server decides (zerver/actions/message_edit.py, zerver/lib/streams.py).
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let sys: Record<string, number>;

@@ -10,7 +10,7 @@ import { unique } from './support/route-samples';
  * (Zulip's exclude_muting_conditions): with no channel in the narrow, muted channels (but not
  * the topics unmuted or followed there) and muted topics; with one, its muted topics only.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let roles: TestUser[];

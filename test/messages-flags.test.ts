@@ -20,7 +20,7 @@ import { closeUsersDb, usersDb } from './support/users-db';
  * zerver/lib/message.py: validate_can_delete_message, event_recipient_ids_for_action_on_messages).
  */
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot' | 'other';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Defaults throughout, except the time-limit tests (which restore it). */
 let realm: TestRealm;

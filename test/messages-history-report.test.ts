@@ -14,7 +14,7 @@ import { eventually } from './support/eventually';
  * Where the reference is silent, Zulip's server decides (zerver/views/message_edit.py,
  * zerver/views/message_report.py, zerver/lib/message_report.py).
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 const ROLES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'guest', 'bot'];
 

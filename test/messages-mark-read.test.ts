@@ -10,7 +10,7 @@ import { unique } from './support/route-samples';
  * role, with their `update_message_flags` events and refusals. Every response and event is
  * checked against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let everyone: TestUser[];

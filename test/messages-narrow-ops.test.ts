@@ -10,7 +10,7 @@ let realm: TestRealm;
 let open: number;
 let secret: number;
 const ids: Record<string, number> = {};
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Narrow ops realm');

@@ -10,7 +10,7 @@ import { addEmoji, unique } from './support/route-samples';
  * objects, `reaction` events, for every role, with Zulip's refusals (zerver/actions/reactions.py
  * and zerver/views/reactions.py). Every response is checked against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let elsewhere: TestRealm;

@@ -10,7 +10,7 @@ import { unique } from './support/route-samples';
  * message the caller may read, never its sender, only active users who share read receipts,
  * refused when the realm turns them off. Every response is checked against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let elsewhere: TestRealm;

@@ -15,7 +15,7 @@ import { ok, refused } from './support/responses';
  * Zulip's server decides (zerver/actions/message_send.py, zerver/views/message_fetch.py,
  * zerver/lib/narrow.py, zerver/lib/streams.py).
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let sys: Record<string, number>;

@@ -8,7 +8,7 @@ import { eventsOf } from './support/queues';
  */
 let realm: TestRealm;
 let channel: number;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Typing realm');
@@ -118,8 +118,8 @@ describe('editing a message (POST /messages/{message_id}/typing)', () => {
     for (const [user, queue] of [[realm.member, mine], [realm.other, theirs]] as [TestUser, string][]) {
       const [event] = await eventsOf(user, queue, 1);
       expect(event).toMatchObject({ type: 'typing_edit_message', op: 'start', sender_id: realm.member.user_id, message_id: id });
-      expect([...event!.recipient.user_ids].sort((a: number, b: number) => a - b)).toEqual(audience);
-      expect(event!.recipient.type).toBe('direct');
+      expect([...event.recipient.user_ids].sort((a: number, b: number) => a - b)).toEqual(audience);
+      expect(event.recipient.type).toBe('direct');
     }
     expect((await quiet.api.get('/events', { queue_id: silent, last_event_id: -1, dont_block: true })).body.events).toEqual([]);
   });

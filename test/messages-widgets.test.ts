@@ -10,7 +10,7 @@ import { unique } from './support/route-samples';
  * objects and `submessage` events. Every response is checked against the reference (POST
  * /submessage, which it does not document, against Parley's own description).
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let channel: number;

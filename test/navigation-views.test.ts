@@ -7,7 +7,7 @@ import { eventsOf } from './support/queues';
  * views take no name and custom ones need one; navigation_view events to the user; register state.
  */
 let realm: TestRealm;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Navigation views realm');
 });

@@ -67,7 +67,7 @@ describe('GET /api/docs', () => {
     const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts).toEqual(['/api/docs/redoc.standalone.js', '/api/docs/init.js']);
     for (const src of scripts) {
-      const js = await fetchText(src!);
+      const js = await fetchText(src);
       expect([js.status, js.type]).toEqual([200, 'text/javascript; charset=utf-8']);
     }
     expect((await fetchText('/api/docs/init.js')).text).toContain('Redoc.init("/api/v1/openapi.json"');

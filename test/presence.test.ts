@@ -1,5 +1,5 @@
 import { eventually } from './support/eventually';
-import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventsOf } from './support/queues';
 
 /** POST /users/me/presence and GET /realm/presence, presence_enabled, presence events. */

@@ -233,7 +233,7 @@ describe('events and POST /register', () => {
   async function register(user: TestUser, params: Params) {
     const res = await user.api.post('/register', params);
     expect(res.status).toBe(200);
-    return res.body as { queue_id: string } & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return res.body as { queue_id: string } & Record<string, any>;
   }
 
   it('gives the fields, the field types and the default external accounts', async () => {

@@ -14,7 +14,7 @@ import { FilePart, multipart, rawRequest } from './support/uploads';
 let realm: TestRealm;
 let elsewhere: TestRealm;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const MIB = 1024 * 1024;
 const ENVELOPE = { contract: 'envelope' as const };
 

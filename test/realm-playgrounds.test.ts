@@ -6,7 +6,7 @@ import { eventsOf } from './support/queues';
  * and refusals; realm_playgrounds events to the realm; register state.
  */
 let realm: TestRealm;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Playgrounds realm');
 });

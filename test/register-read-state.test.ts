@@ -9,7 +9,7 @@ import { unique } from './support/route-samples';
  * current by the events clients already get (`update_message_flags` for stars, `message` for
  * direct messages): a stale state with the events applied equals a fresh fetch.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 interface Conversation { max_message_id: number; user_ids: number[] }
 
 let realm: TestRealm;

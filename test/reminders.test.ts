@@ -16,7 +16,7 @@ let realm: TestRealm;
 let channel: number;
 let messages: ServiceClient<'messages'>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const ROLES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'guest', 'bot'];
 const HOUR = 3600;
 const inAnHour = () => Math.floor(Date.now() / 1000) + HOUR;

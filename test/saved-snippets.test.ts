@@ -7,7 +7,7 @@ import { eventsOf } from './support/queues';
  */
 let realm: TestRealm;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Snippets realm');
 });

@@ -12,7 +12,7 @@ import { eventsOf } from './support/queues';
 let realm: TestRealm;
 let channel: number;
 let messages: ServiceClient<'messages'>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const HOUR = 3600;
 const inAnHour = () => Math.floor(Date.now() / 1000) + HOUR;
 

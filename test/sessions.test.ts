@@ -15,7 +15,7 @@ let realm: TestRealm;
 let alice: TestUser;
 let host: string;
 const PASSWORD = 'correct horse battery staple';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Sessions realm');
@@ -32,7 +32,7 @@ async function login(username: string, password: string) {
   const res = await rawRequest('POST', '/accounts/login', {
     body: form({ username, password }), headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
   });
-  const setCookies = (res.headers['set-cookie'] ?? []) as string[];
+  const setCookies = (res.headers['set-cookie'] ?? []);
   const cookies = Object.fromEntries(setCookies.map((c) => {
     const [pair] = c.split(';');
     return [pair.slice(0, pair.indexOf('=')), { value: pair.slice(pair.indexOf('=') + 1), attributes: c }];
@@ -42,7 +42,7 @@ async function login(username: string, password: string) {
 
 async function session(user = alice, password = PASSWORD) {
   const { cookies } = await login(user.email, password);
-  return { sessionid: cookies.sessionid.value as string, csrftoken: cookies.csrftoken.value as string };
+  return { sessionid: cookies.sessionid.value, csrftoken: cookies.csrftoken.value };
 }
 
 function upload(headers: Record<string, string>) {

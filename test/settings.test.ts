@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(closeFixtures);
 
 async function registerQueue(user: TestUser, params: Params = {}) {
-  return (await user.api.post('/register', params)).body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await user.api.post('/register', params)).body;
 }
 
 

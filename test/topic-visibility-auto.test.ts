@@ -12,7 +12,7 @@ import { unique } from './support/route-samples';
  * POST /messages's automatic_new_visibility_policy and user_topic events; and unread_msgs as
  * muting makes it.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const [ON_PARTICIPATION, ON_SEND, ON_INITIATION, NEVER] = [1, 2, 3, 4];
 const [MUTED, UNMUTED, FOLLOWED] = [1, 2, 3];
@@ -169,7 +169,7 @@ describe('register unread_msgs with muting', () => {
     const a = await post(quiet, '@**all** look');
     const b = await post(loud, 'plain');
     const c = await post(loud, `@**${user.full_name}** you`);
-    let state = await unreads();
+    const state = await unreads();
     expect((state.streams as Json[]).filter((g) => g.stream_id === quietChannel).map((g) => g.unread_message_ids)).toEqual([[a], [b, c]]);
     expect(state.count).toBe(before + 2);
     expect(state.mentions).not.toContain(a);

@@ -13,7 +13,7 @@ import { b64, bytes, create, head, interruptedPatch, json, patch, TUS } from './
  */
 let realm: TestRealm;
 const MIB = 1024 * 1024;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Tus realm');

@@ -17,7 +17,7 @@ import { pathIdOf, rawRequest, uploadFile } from './support/uploads';
 let realm: TestRealm;
 let otherRealm: TestRealm;
 let uploadsDb: pg.Pool;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Thumbnails realm');

@@ -15,7 +15,7 @@ let realm: TestRealm;
 let otherRealm: TestRealm;
 let uploads: ServiceClient<'uploads'>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const MIB = 1024 * 1024;
 
 beforeAll(async () => {

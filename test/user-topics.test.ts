@@ -12,7 +12,7 @@ import { unique } from './support/route-samples';
  * muted_topics events, register's user_topics and muted_topics, for every role, with the
  * refusals. Every response and event is checked against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let elsewhere: TestRealm;

@@ -9,7 +9,7 @@ import { ok, refused } from './support/responses';
  * user's own queues (zerver/views/alert_words.py, zerver/lib/alert_words.py). Every response
  * and event is checked against the reference.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let roles: [string, TestUser][];

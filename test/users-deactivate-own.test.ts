@@ -15,7 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(closeFixtures);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const ROLES: [string, { role: number; bot?: boolean }][] = [
   ['owner', { role: Role.OWNER }], ['administrator', { role: Role.ADMINISTRATOR }],

@@ -8,7 +8,7 @@ import { ok, refused } from './support/responses';
  * muted", "User is not muted"; bots and deactivated users may be muted), Parley's bound of
  * 1,000 per user, register's muted_users and the muted_users events to the muter's queues.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let realm: TestRealm;
 let elsewhere: TestRealm;

@@ -8,7 +8,7 @@ import { eventsOf } from './support/queues';
  * administrator who asks.
  */
 let realm: TestRealm;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Welcome realm');
 });

@@ -11,7 +11,7 @@ import { ok } from './support/responses';
  * escape them), never as markup Parley made.
  */
 let realm: TestRealm;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('XSS realm');

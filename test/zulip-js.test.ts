@@ -6,8 +6,8 @@ import { HostProxy, hostProxy } from './support/host-proxy';
  * A real Zulip client nobody here wrote (zulip-js, from npm) against Parley, unchanged:
  * it sends GET parameters in the query string and POST bodies as multipart/form-data.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const zulipInit: (config: Record<string, string>) => Promise<any> = require('zulip-js'); // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- zulip-js has no types
+const zulipInit: (config: Record<string, string>) => Promise<any> = require('zulip-js');
 
 let realm: TestRealm;
 let proxy: HostProxy;

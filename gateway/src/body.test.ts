@@ -64,13 +64,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function send(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function send(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${base}${path}`, init);
   return { status: res.status, body: await res.json() };
 }
 
 /** A raw request, for bodies fetch would not send as given (e.g. a bad multipart boundary). */
-function sendRaw(path: string, contentType: string, body: string): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function sendRaw(path: string, contentType: string, body: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType } }, (res) => {
       let text = '';

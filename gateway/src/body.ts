@@ -50,7 +50,7 @@ export interface BodyLimits {
  */
 export async function readParams(req: IncomingMessage, limits: BodyLimits | number): Promise<Record<string, string>> {
   const { maxBytes, maxParams = DEFAULT_MAX_PARAMS, timeoutMs = 0 } = typeof limits === 'number' ? { maxBytes: limits } : limits;
-  const params: Record<string, string> = Object.create(null);
+  const params = Object.create(null) as Record<string, string>;
   const fields = { count: 0 };
   const add = (k: string, v: string) => {
     if (++fields.count > maxParams) throw new TooManyParametersError(maxParams);

@@ -26,8 +26,8 @@ function documentedRows(): Map<string, string> {
   for (const line of page.slice(start).split('\n')) {
     const m = /^\| `([A-Z]+ [^`]+)` \|[^|]*\| (.+) \|$/.exec(line);
     if (!m) continue;
-    if (rows.has(m[1]!)) throw new Error(`docs/api.md lists ${m[1]} twice`);
-    rows.set(m[1]!, m[2]!);
+    if (rows.has(m[1])) throw new Error(`docs/api.md lists ${m[1]} twice`);
+    rows.set(m[1], m[2]);
   }
   return rows;
 }

@@ -4,7 +4,7 @@ describe('cheapRequestIds', () => {
   it('gives express-gateway\'s requests unique random IDs without its per-request random bytes', () => {
     const EgContextBase = fromExpressGateway<new () => { requestID: string }>('express-gateway/lib/gateway/context');
     cheapRequestIds();
-    const crypto = jest.requireActual('node:crypto') as typeof import('node:crypto');
+    const crypto = jest.requireActual<typeof import('node:crypto')>('node:crypto');
     const randomBytes = jest.spyOn(crypto, 'randomBytes');
     const ids = new Set(Array.from({ length: 1000 }, () => new EgContextBase().requestID));
     expect(ids.size).toBe(1000);

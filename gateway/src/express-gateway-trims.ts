@@ -14,7 +14,7 @@ export function trimExpressGateway(): void {
 /** A module as express-gateway itself resolves it (its own copy, if it has one). */
 export function fromExpressGateway<T>(name: string): T {
   const eg = dirname(require.resolve('express-gateway/package.json'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module resolved from express-gateway's own folder at run time
   return require(require.resolve(name, { paths: [eg] })) as T;
 }
 

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** Writes `text` on a new connection; resolves with all that came back once the server closes it. */
-function raw(text: string): Promise<{ status: number; headers: string; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function raw(text: string): Promise<{ status: number; headers: string; body: any }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     sockets.push(socket);

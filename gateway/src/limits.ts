@@ -56,7 +56,7 @@ export class HeadersTooLargeError extends ApiError {
 /** A whole HTTP/1.1 response carrying the error's envelope, for a socket no request owns. */
 export function rawErrorResponse(err: ApiError): string {
   const body = JSON.stringify(err.toBody());
-  const retry = err.extra['retry-after'] === undefined ? '' : `retry-after: ${String(err.extra['retry-after'])}\r\n`;
+  const retry = err.extra['retry-after'] === undefined ? '' : `retry-after: ${err.extra['retry-after'] as number}\r\n`;
   return `HTTP/1.1 ${err.httpStatus} ${STATUS_CODES[err.httpStatus] ?? 'Error'}\r\ncontent-type: application/json\r\n`
     + `content-length: ${Buffer.byteLength(body)}\r\n${retry}connection: close\r\n\r\n${body}`;
 }

@@ -71,8 +71,8 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   process.env.EG_CONFIG_DIR = dir;
   quietExpressGatewayLogs();
   trimExpressGateway();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const eg = require('express-gateway');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- express-gateway has no types, and loads only when the shell starts
+  const eg = require('express-gateway') as () => { load(dir: string): { run(): Promise<unknown> } };
   const [{ app: server }] = (await eg().load(dir).run()) as [{ app: Server }];
   rmSync(dir, { recursive: true, force: true });
   // Timeouts, header size, connections per address; Node's own refusals as envelopes.
@@ -106,7 +106,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
  */
 function quietExpressGatewayLogs(): void {
   const level = process.env.EG_LOG_LEVEL ?? (['debug', 'trace', 'verbose', 'silly'].includes(process.env.LOG_LEVEL ?? '') ? 'info' : process.env.LOG_LEVEL ?? 'info');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- express-gateway's loggers, as above
   const loggers = require('express-gateway/lib/logger') as Record<string, { level?: string }>;
   for (const logger of Object.values(loggers)) if (typeof logger === 'object' && logger) logger.level = level;
 }

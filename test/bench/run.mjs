@@ -77,7 +77,7 @@ const TARGETS = [
 // ---------------------------------------------------------------- measuring
 
 /** One measurement of one entry against its process: the load, and that process's CPU. */
-async function measureHttp(entry, pid, round, ctx) {
+async function measureHttp(entry, pid, round) {
   await settle(pid);
   const cpu0 = cpuMs(pid);
   const r = await runNode(join(HERE, 'load.mjs'), entry.config(round), { timeoutMs: 120_000 });

@@ -31,7 +31,7 @@ const GROWTH_LIMIT = { mib: 40, fraction: 0.25 };
 
 jest.setTimeout((MINUTES * 60 + 300) * 1000);
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 type Op = 'send' | 'fetch' | 'flags' | 'edit' | 'register' | 'poll';
 
 interface Tally { count: number; latencies: number[]; errors: Record<string, number> }

@@ -9,7 +9,7 @@ import { rememberSecrets } from './run-log';
  */
 export type Params = Record<string, string | number | boolean | object | null | undefined>;
 
-export interface ApiResponse<T = Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = Record<string, any>> {
   status: number;
   body: T;
   headers: http.IncomingHttpHeaders;
@@ -67,20 +67,20 @@ export class Api {
     return new Api(creds, this.base);
   }
 
-  get<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  get<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) {
     const qs = encodeParams(params).toString();
     return this.request<T>('GET', qs ? `${path}?${qs}` : path, undefined, opts);
   }
 
-  post<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  post<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) {
     return this.request<T>('POST', path, encodeParams(params), opts);
   }
 
-  patch<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  patch<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) {
     return this.request<T>('PATCH', path, encodeParams(params), opts);
   }
 
-  delete<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  delete<T = Record<string, any>>(path: string, params: Params = {}, opts: RequestOpts = {}) {
     return this.request<T>('DELETE', path, encodeParams(params), opts);
   }
 

@@ -36,7 +36,7 @@ export function manage(args: string[], opts: { viaNpm?: boolean; env?: NodeJS.Pr
  * Runs the management CLI and returns its one line of JSON; a failed run throws with its exit
  * code and stderr, so a test that expected success says why it did not get it.
  */
-export async function manageJson<T = any>(args: string[], opts: Parameters<typeof manage>[1] = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function manageJson<T = any>(args: string[], opts: Parameters<typeof manage>[1] = {}): Promise<T> {
   const res = await manage(args, opts);
   if (res.code !== 0 || !res.stdout.trim()) {
     throw new Error(`manage ${args[0]} exited ${res.code}: ${res.stderr.trim() || '(no stderr)'}${res.stdout ? `; stdout: ${res.stdout.trim()}` : ''}`);

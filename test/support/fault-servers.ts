@@ -55,8 +55,8 @@ function serverProcess(spec: Spec): FaultServer {
     run = '';
     const proc = spawn(spec.command, spec.args, { stdio: ['ignore', 'pipe', 'pipe'], ...spec.ids });
     child = proc;
-    proc.stdout!.on('data', keep);
-    proc.stderr!.on('data', keep);
+    proc.stdout.on('data', keep);
+    proc.stderr.on('data', keep);
     proc.once('exit', () => {
       if (child === proc) child = undefined;
     });

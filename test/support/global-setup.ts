@@ -11,7 +11,7 @@ import { freePort } from '@parley/common';
  * through the environment (PARLEY_TEST_*), which the test workers inherit.
  */
 declare global {
-  var __parley: { system: RunningSystem } | undefined; // eslint-disable-line no-var
+  var __parley: { system: RunningSystem } | undefined;
 }
 
 
@@ -57,6 +57,5 @@ export default async function globalSetup(): Promise<void> {
     PARLEY_DATA_DIR: env.PARLEY_DATA_DIR,
     EXTERNAL_HOST: env.EXTERNAL_HOST,
   });
-  // eslint-disable-next-line no-console
   console.log(`\nParley under test at ${system.url} (database and bus: ${environment.source})`);
 }

@@ -24,9 +24,8 @@ function checkLogsForSecrets(): void {
   if (report.leaks.length) {
     throw new Error(`secrets found in the run's logs (${dir}): ${report.leaks.slice(0, 20).map((l) => `${l.secret} in ${l.file}`).join(', ')}`);
   }
-  // eslint-disable-next-line no-console
   console.log(`Logs scanned for secrets: ${report.secrets} API keys and passwords, ${report.files} log files, ${mib} MiB: none found.`);
   // PARLEY_TEST_KEEP_LOGS=1 keeps them, to read what the processes logged.
-  if (process.env.PARLEY_TEST_KEEP_LOGS) console.log(`Logs kept in ${dir}`); // eslint-disable-line no-console
+  if (process.env.PARLEY_TEST_KEEP_LOGS) console.log(`Logs kept in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
 }

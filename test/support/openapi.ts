@@ -73,8 +73,8 @@ function loadSpec(): Schema {
   for (const { path: at, value, why } of REFERENCE_CORRECTIONS) {
     let node: unknown = spec;
     for (const key of at.slice(0, -1)) node = isObj(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
-    if (!isObj(node) || !(at[at.length - 1]! in node)) throw new Error(`reference correction no longer applies (${why}): ${at.join('.')}`);
-    node[at[at.length - 1]!] = value;
+    if (!isObj(node) || !(at[at.length - 1] in node)) throw new Error(`reference correction no longer applies (${why}): ${at.join('.')}`);
+    node[at[at.length - 1]] = value;
   }
   return spec;
 }
@@ -265,7 +265,7 @@ function validatorFor(method: string, requestPath: string, status: number): { ke
     const what = anyMethod ? `method ${method.toUpperCase()} on` : 'path';
     return { key: '', validate: `${what} /${segs.join('/')} is not documented in zulip-openapi.yaml` };
   }
-  const op = (loadSpec().paths as Record<string, Schema>)[template]![method] as Schema;
+  const op = (loadSpec().paths as Record<string, Schema>)[template][method] as Schema;
   const responses = isObj(op.responses) ? op.responses : {};
   const code = [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, 'default'].find((c) => c in responses);
   const key = `${method.toUpperCase()} ${template} ${code ?? status}`;
@@ -316,7 +316,7 @@ export function allContractProblems(check: ContractCheck): string[] {
 let parley: { doc: Schema; ajv: Ajv2020 } | undefined;
 function loadParley(): { doc: Schema; ajv: Ajv2020 } {
   if (!parley) {
-    const doc = generateOpenApi() as Schema;
+    const doc = generateOpenApi();
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(ajv);
     ajv.addSchema(doc, 'parley');
@@ -332,7 +332,7 @@ function parleySchemaPointer(method: string, segs: string[], status: number): { 
   const { doc } = loadParley();
   const paths = doc.paths as Record<string, Schema>;
   const template = findTemplate(segs, method, paths);
-  const op = template === undefined ? undefined : paths[template]![method] as Schema;
+  const op = template === undefined ? undefined : paths[template][method] as Schema;
   const key = `parley: ${method.toUpperCase()} ${template ?? `/${segs.join('/')}`} ${status}`;
   const responses = isObj(op?.responses) ? op.responses : {};
   let ptr = String(status) in responses ? `#/${pointer('paths', template!, method, 'responses', String(status))}` : undefined;

@@ -1,7 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './cli';
-import { freePort } from '@parley/common';
 import { processLogStream } from './run-log';
 
 /**
@@ -29,8 +28,8 @@ export function startProcess(name: string, script: string, env: NodeJS.ProcessEn
     out = out + b.toString();
     if (out.length > keepChars) out = out.slice(-keepChars);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig ?? 'unknown')));
   return {
     name,

@@ -7,7 +7,7 @@ import { eventually } from './eventually';
  * returned: events of changes made just before the queue was registered may still arrive in
  * it (delivery is asynchronous; clients apply events idempotently).
  */
-export async function eventsOf(user: TestUser, queueId: string, count: number, ops?: string[]): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function eventsOf(user: TestUser, queueId: string, count: number, ops?: string[]): Promise<Record<string, any>[]> {
   let events: Record<string, unknown>[] = [];
   await eventually(async () => {
     const all: Record<string, unknown>[] = (await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).body.events;

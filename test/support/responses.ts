@@ -1,6 +1,6 @@
 import type { ApiResponse } from './api';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** A success envelope's body (status 200, empty msg), or a failed expectation. */
 export function ok(res: ApiResponse): Json {

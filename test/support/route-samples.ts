@@ -12,7 +12,7 @@ import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
  * the caller's own things (drafts, snippets, queues). Used by the authorization matrix
  * (test/authz-matrix.test.ts); a route without a builder here fails it.
  */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 export interface Sample {
   path: string;

@@ -11,7 +11,7 @@ import { deleteKeys } from './redis';
  * setup provides them; the last teardown removes the run's streams and keys and stops them.
  */
 declare global {
-  var __parleyRun: { environment: TestEnvironment; holders: number } | undefined; // eslint-disable-line no-var
+  var __parleyRun: { environment: TestEnvironment; holders: number } | undefined;
 }
 
 export async function acquireRunEnvironment(): Promise<TestEnvironment> {

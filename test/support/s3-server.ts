@@ -33,7 +33,7 @@ interface S3rver {
 type S3rverClass = new (options: Record<string, unknown>) => S3rver;
 
 export async function startS3Server(opts: { bucket?: string; multipartListing?: boolean } = {}): Promise<S3Server> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- s3rver has no types
   const S3rver = require('s3rver') as S3rverClass;
   const bucket = opts.bucket ?? 'parley-test';
   const directory = mkdtempSync(join(tmpdir(), 'parley-s3-'));

@@ -4,7 +4,7 @@ import { rawRequest, RawResponse } from './uploads';
 
 /** The tus protocol's requests, as a tus client (Uppy, zulip-mobile) sends them. */
 export const TUS = { 'tus-resumable': '1.0.0' };
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 export const b64 = (s: string) => Buffer.from(s).toString('base64');
 export const json = (res: RawResponse): Json => JSON.parse(res.body.toString('utf8'));

@@ -65,12 +65,12 @@ export function multipart(files: FilePart[], fields: Record<string, string> = {}
 
 /** A name with control characters cannot go in a quoted header value: RFC 5987's filename* carries it. */
 function filenameParam(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   return /[\u0000-\u001f\u007f]/.test(name) ? `filename*=UTF-8''${encodeURIComponent(name)}` : `filename="${name}"`;
 }
 
 /** POST /api/v1/user_uploads with one file; the JSON answer, checked against the Zulip contract. */
-export async function uploadFile(creds: Credentials | undefined, file: FilePart): Promise<{ status: number; body: Record<string, any> }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function uploadFile(creds: Credentials | undefined, file: FilePart): Promise<{ status: number; body: Record<string, any> }> {
   const { body, type } = multipart([file]);
   const res = await rawRequest('POST', '/api/v1/user_uploads', { creds, body, headers: { 'content-type': type, 'content-length': String(body.length) } });
   const json = JSON.parse(res.body.toString('utf8'));

@@ -5,10 +5,10 @@ import { extraApiPaths, extraRootPaths } from './extra-operations';
 import { generateOpenApi, missingDescriptions, openApiPath, routeDocs, routeKey } from './generate';
 import { responseSchemas, routes, type Route } from '@parley/common/api';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 describe('the OpenAPI description', () => {
-  const doc = generateOpenApi() as Json;
+  const doc: Json = generateOpenApi();
   const op = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()] as Json | undefined;
 
   it('has a response schema and documentation (feature level, summary) for every route of the route table', () => {
@@ -74,8 +74,8 @@ describe('the OpenAPI description', () => {
   it('documents every error code Parley has', () => {
     // ZulipCode is a type: its members are read from the source.
     const source = readFileSync(join(__dirname, '../../../services/common/src/errors.ts'), 'utf8');
-    const union = /export type ZulipCode =([^;]+);/.exec(source)![1]!;
-    const codes = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]!);
+    const union = /export type ZulipCode =([^;]+);/.exec(source)![1];
+    const codes = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]);
     expect(codes.length).toBeGreaterThan(10);
     expect(codes.filter((c) => !ERROR_CODES[c])).toEqual([]);
   });

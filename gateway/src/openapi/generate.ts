@@ -50,13 +50,13 @@ const PATH_PARAM = /:(\w+)\*?/g;
  * (`content: application/json` in a query, `encoding` in a form).
  */
 function parametersOf(route: Route, doc: RouteDoc): { parameters: Json[]; requestBody?: Json } {
-  const inPath = new Set([...route.path.matchAll(PATH_PARAM)].map((m) => m[1]!));
+  const inPath = new Set([...route.path.matchAll(PATH_PARAM)].map((m) => m[1]));
   const parameters: Json[] = [];
   const properties: Json = {};
   const required: string[] = [];
   const encoding: Json = {};
   const inQuery = route.method === 'GET' || route.method === 'DELETE';
-  for (const [name, decl] of Object.entries(route.params) as [string, ParamDecl][]) {
+  for (const [name, decl] of Object.entries<ParamDecl>(route.params)) {
     const spec = parseDecl(decl);
     const description = doc.params[name];
     const schema = paramSchema(spec.type);
@@ -145,7 +145,7 @@ function hoist(node: unknown, schemas: Record<string, unknown>): unknown {
 
 /** An error response: the code-specific schemas of the status's codes (documentation), else CodedError. */
 function errorResponse(description: string, status?: number): Json {
-  const specific = Object.entries(errorSchemas()).filter(([, s]) => ERROR_CODES[(s.properties.code as unknown as { const: string }).const]!.status.includes(status ?? -1));
+  const specific = Object.entries(errorSchemas()).filter(([, s]) => ERROR_CODES[(s.properties.code as unknown as { const: string }).const].status.includes(status ?? -1));
   const schema = specific.length === 0 ? { $ref: '#/components/schemas/CodedError' }
     : { anyOf: [...specific.map(([name]) => ({ $ref: `#/components/schemas/${name}` })), { $ref: '#/components/schemas/CodedError' }] };
   return { description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema } } };
@@ -161,7 +161,7 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
     const key = routeKey(route);
     const ref = hoist(responseSchemas[key], schemas) as Json;
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs[key]!);
+    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs[key]);
   }
   for (const [path, ops] of Object.entries(extraApiPaths)) Object.assign((paths[path] ??= {}), ops);
   for (const s of [CodedError, ...Object.values(errorSchemas()), ...extraSchemas]) hoist(s, schemas);
@@ -231,7 +231,7 @@ let cached: { json: string; yaml: string } | undefined;
 export function openApiTexts(): { json: string; yaml: string } {
   if (!cached) {
     const doc = generateOpenApi();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- yaml is loaded only when the description is first served
     const YAML = require('yaml') as typeof import('yaml');
     cached = { json: JSON.stringify(doc), yaml: YAML.stringify(doc, { aliasDuplicateObjects: false }) };
   }

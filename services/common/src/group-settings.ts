@@ -33,7 +33,7 @@ export function deeperThan(value: unknown, max: number): boolean {
   let level = [value].filter(isContainer);
   for (let depth = 1; level.length; depth++) {
     if (depth > max) return true;
-    level = level.flatMap((v) => Object.values(v)).filter(isContainer);
+    level = level.flatMap((v): unknown[] => Object.values(v)).filter(isContainer);
   }
   return false;
 }
@@ -41,7 +41,7 @@ export function deeperThan(value: unknown, max: number): boolean {
 export function parseGroupSettingChange(name: string, raw: unknown): { new: unknown; old?: unknown } {
   const change = parseGroupSettingValue(name, raw, 3);
   if (typeof change !== 'object' || change === null || !('new' in change)) throw new BadRequestError(`${name} must be {"new": ..., "old": ...}`);
-  return change as { new: unknown; old?: unknown };
+  return change;
 }
 
 /** Equality of two values whatever the order of their lists. */
@@ -76,6 +76,11 @@ export interface RealmPolicy {
   stringId: string;
   /** The realm's URL, where the users service said it (GetRealmPolicyReply.realm_url). */
   url?: string;
+}
+
+/** The name a realm shows for the empty topic (its realm_empty_topic_display_name setting). */
+export function emptyTopicDisplayName(settings: Record<string, unknown>): string {
+  return String((settings.realm_empty_topic_display_name as string | undefined) ?? '');
 }
 
 /** The users service's realm policy as it travels (GetRealmPolicyReply, or a caller context), decoded. */

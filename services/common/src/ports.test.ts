@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { freePort } from './ports';
 
@@ -14,7 +15,7 @@ describe('freePort', () => {
 
 describe('freePort range', () => {
   it('stays below the ephemeral range, where outgoing connections take their ports', async () => {
-    const [ephemeralLow] = require('node:fs').readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     for (let i = 0; i < 20; i++) expect(await freePort()).toBeLessThan(ephemeralLow);
   });
 });

@@ -6,7 +6,7 @@ describe('handledLater', () => {
     process.on('unhandledRejection', unhandled);
     try {
       const kept = handledLater(Promise.reject(new Error('down')));
-      handledLater(Promise.reject(new Error('never awaited')));
+      void handledLater(Promise.reject(new Error('never awaited')));
       await new Promise((resolve) => setTimeout(resolve, 20));
       await expect(kept).rejects.toThrow('down');
       expect(unhandled).not.toHaveBeenCalled();

@@ -22,7 +22,7 @@ describe('boundedWait (publishBeforeReply)', () => {
     const warn = jest.fn();
     const failing = boundedWait(async () => {
       throw new Error('bus down');
-    }, { ...log, warn } as unknown as typeof log);
+    }, { ...log, warn });
     await expect(failing(['1'])).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
     // A publish that never ends: the wait ends at its bound.

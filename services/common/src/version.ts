@@ -5,8 +5,8 @@
  */
 export const FEATURE_LEVEL = 420;
 export const ZULIP_VERSION = '11.0';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const PARLEY_VERSION: string = require('../../../package.json').version;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json lies outside the compiled rootDir
+export const PARLEY_VERSION = (require('../../../package.json') as { version: string }).version;
 
 /**
  * The realm subdomain a Host names: '' for EXTERNAL_HOST itself, `sub` for

@@ -65,7 +65,7 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
         maxEmojiFileSizeMib: config.maxEmojiFileSizeMib, tus,
       });
       httpPort = http.port;
-      stopHttp = http.close;
+      stopHttp = () => http.close();
       const stopGc = config.gcIntervalMs > 0
         ? startPeriodicJob('upload clean-up', config.gcIntervalMs, deps.log, async () => {
           await purgeDoomed(d);

@@ -1,7 +1,6 @@
 import { holdsGroupSetting, isAdmin, Role } from '@parley/common';
 import type { ChannelRow } from '../store/channels';
 import type { RealmPolicy, Viewer } from './directory';
-import type { ChannelGroupSetting } from './group-settings';
 
 /**
  * What one user may do with one channel (Zulip 11's channel permissions). Decided from the
@@ -28,7 +27,7 @@ export interface ChannelAccess {
   historyVisible: boolean;
 }
 
-export const holds = (channel: ChannelRow, viewer: Viewer, setting: ChannelGroupSetting | string, settings: Record<string, unknown> = channel.group_settings): boolean =>
+export const holds = (channel: ChannelRow, viewer: Viewer, setting: string, settings: Record<string, unknown> = channel.group_settings): boolean =>
   holdsGroupSetting(settings[setting], viewer.user_id, viewer.groupIds);
 
 export function accessOf(channel: ChannelRow, viewer: Viewer, subscribed: boolean, policy: RealmPolicy): ChannelAccess {

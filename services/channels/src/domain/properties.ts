@@ -53,7 +53,7 @@ export async function checkUpdateProperties(pool: pg.Pool, dir: Directory, calle
         if (typeof value !== 'string' || !COLOR.test(value)) throw new BadRequestError('color is not a valid hex color code');
       } else if (typeof value !== 'boolean') throw new BadRequestError(`${property} is not a boolean`);
       const column = (property === 'in_home_view' ? 'is_muted' : property) as PropertyColumn;
-      const stored = property === 'in_home_view' ? !value : value as string | boolean;
+      const stored = property === 'in_home_view' ? !value : value;
       await subs.setProperty(tx, stream_id, caller.user_id, column, stored);
       const events = column === 'is_muted'
         ? [{ property: 'is_muted', value: stored }, { property: 'in_home_view', value: !stored }]

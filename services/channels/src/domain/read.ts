@@ -92,7 +92,7 @@ export async function channelIdByName(db: Queryable, dir: Directory, caller: Cal
   const [channel] = await store.findChannelsByName(db, caller.realm_id, [name.trim()]);
   const access = channel && (await accessAll(db, dir, await dir.viewer(caller), [channel])).get(channel.id)!;
   // As Zulip: looking a channel up by name takes content access.
-  if (!channel || !access!.content) throw new BadRequestError(`Invalid channel name '${name}'`);
+  if (!channel || !access.content) throw new BadRequestError(`Invalid channel name '${name}'`);
   return channel.id;
 }
 

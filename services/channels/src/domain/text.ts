@@ -1,6 +1,6 @@
 import { BadRequestError, LIMITS } from '@parley/common';
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 export const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A channel name: trimmed, not empty, within max_stream_name_length, no control characters. */

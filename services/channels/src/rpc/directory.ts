@@ -10,7 +10,7 @@ export function jsonList(name: string, raw: string | undefined, maxLength = Infi
   const value = parseJsonParam(name, raw);
   if (!Array.isArray(value)) throw new BadRequestError(`${name} is not a list`);
   checkListLength(name, value, maxLength);
-  return value;
+  return value as unknown[];
 }
 
 /** A list parameter past its documented bound (e.g. MAX_SUBSCRIPTIONS_PER_REQUEST) is refused before any work. */

@@ -12,7 +12,7 @@ import { includeSubscribers } from './subscriptions';
  * realm_default_stream_groups. Archived channels only for clients declaring archived_channels.
  */
 export const getRegisterState = (deps: DbServiceDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
-  const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
+  const wanted = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types) as string[];
   const wants = (type: string) => wanted === null || wanted.includes(type);
   const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>;
   const includeArchived = capabilities.archived_channels === true;

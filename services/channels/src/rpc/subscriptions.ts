@@ -19,7 +19,7 @@ function channelSpecs(param: string, raw: string | undefined, max: number): { na
     const x = s as { name?: unknown; description?: unknown } | null;
     if (typeof x !== 'object' || x === null || typeof x.name !== 'string') throw new BadRequestError(`${param}[${i}] is missing its name`);
     if (x.description !== undefined && typeof x.description !== 'string') throw new BadRequestError(`${param}[${i}]["description"] is not a string`);
-    return { name: x.name, description: x.description as string | undefined };
+    return { name: x.name, description: x.description };
   });
 }
 
@@ -27,7 +27,7 @@ function channelSpecs(param: string, raw: string | undefined, max: number): { na
 function channelNames(param: string, raw: string | undefined, max: number): string[] {
   const names = jsonList(param, raw, max) ?? [];
   if (!names.every((n) => typeof n === 'string')) throw new BadRequestError(`${param} is not a list of channel names`);
-  return names as string[];
+  return names;
 }
 
 export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {

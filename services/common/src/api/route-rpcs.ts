@@ -37,7 +37,7 @@ export type RouteRpcs = {
  * reply already encoded (EncodedJson of the same type).
  */
 export type RouteHandlers<S extends RoutedService> = {
-  [R in keyof RouteRpcs[S]]: Handler<any, Answer<Reply<RouteRpcs[S][R] & ResponseKey>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  [R in keyof RouteRpcs[S]]: Handler<any, Answer<Reply<RouteRpcs[S][R] & ResponseKey>>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each handler's request type is its own proto message
 };
 
 type Answer<T> = T | EncodedJson<T>;

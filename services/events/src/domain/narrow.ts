@@ -10,8 +10,8 @@ const OPERATORS = new Set(['channel', 'stream', 'channels', 'streams', 'topic', 
 
 export function parseNarrow(raw: unknown): NarrowTerm[] {
   if (!Array.isArray(raw)) throw new BadRequestError('narrow is not a list');
-  return raw.map((term, i) => {
-    const t = Array.isArray(term) ? { operator: term[0], operand: term[1], negated: false } : term;
+  return (raw as unknown[]).map((term, i) => {
+    const t = (Array.isArray(term) ? { operator: term[0] as unknown, operand: term[1] as unknown, negated: false } : term) as { operator?: unknown; operand?: unknown; negated?: unknown } | null;
     if (typeof t !== 'object' || t === null || typeof t.operator !== 'string' || !OPERATORS.has(t.operator)) {
       throw new BadRequestError(`Invalid narrow[${i}]`);
     }

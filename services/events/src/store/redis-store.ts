@@ -76,7 +76,7 @@ return items`;
 /** An event as stored (`<id>|<json>`, from `bar`, the first bar) and as polls return it. */
 function queuedEvent(item: string, bar: number): QueuedEvent {
   const id = Number(item.slice(0, bar));
-  return { id, event: { ...JSON.parse(item.slice(bar + 1)), id } };
+  return { id, event: { ...(JSON.parse(item.slice(bar + 1)) as Record<string, unknown>), id } };
 }
 
 /** A wake-up's queue id, and its event where it carries one (see APPEND). */

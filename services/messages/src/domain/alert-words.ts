@@ -29,6 +29,9 @@ interface Block {
   lines: string[];
 }
 
+// eslint-disable-next-line no-control-regex -- the STASHED markers, dropped from content so it cannot forge them
+const MARKERS = /[\u0002\u0003]/g;
+
 /**
  * The text Zulip looks for alert words in: the content with Python-Markdown's whitespace
  * normalized (newlines, tabs) and each fenced code block replaced by a placeholder, as
@@ -36,7 +39,7 @@ interface Block {
  * spoiler block may hold code blocks; one left open runs to the end).
  */
 export function alertWordText(content: string): string {
-  const source = content.replace(/[\u0002\u0003]/g, '').replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
+  const source = content.replace(MARKERS, '').replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
   const output: string[] = [];
   const stack: Block[] = [];
   const sink = () => (stack.length ? stack[stack.length - 1].lines : output);
@@ -63,7 +66,7 @@ export function alertWordText(content: string): string {
 
 /** An automaton of some users' alert words (each word's node knows whose it is). */
 export class AlertWordMatcher {
-  private readonly next: Map<string, number>[] = [new Map()];
+  private readonly next: Map<string, number>[] = [new Map<string, number>()];
   private readonly fail: number[] = [0];
   /** The nearest node down the fail links that ends a word (0: none). */
   private readonly output: number[] = [0];

@@ -41,7 +41,7 @@ const TRAILING_PUNCTUATION = /[.,:;!?*~]+$/;
 export function uploadPathIds(content: string, realmId: number): string[] {
   const found = new Set<string>();
   for (const match of content.matchAll(UPLOAD_LINK)) {
-    const before = content.slice(Math.max(0, match.index! - 2), match.index!);
+    const before = content.slice(Math.max(0, match.index - 2), match.index);
     let path = match[1].replace(/[?#].*$/s, '');
     // A link destination or an autolink ends exactly where it says; a bare URL drops the
     // sentence's punctuation ("see /user_uploads/2/ab/cd/report.pdf.").

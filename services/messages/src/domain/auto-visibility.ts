@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Logger, Queryable, withTransaction } from '@parley/common';
+import { emptyTopicDisplayName, Logger, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/user-topics';
 import type { ChannelAccess, Directory, TopicSettings } from './directory';
 import { activeNames, applyVisibility, ChangeContext, changeContext } from './user-topics';
@@ -75,7 +75,7 @@ export async function decideForSend(db: Queryable, dir: Directory, channel: Chan
   return { policy, ctx };
 }
 
-const emptyTopicName = async (dir: Directory) => String((await dir.realmPolicy()).settings.realm_empty_topic_display_name ?? '');
+const emptyTopicName = async (dir: Directory) => emptyTopicDisplayName((await dir.realmPolicy()).settings);
 
 /** Applies a send's decision once the message is stored; whether the sender's policy changed. */
 export async function applyForSend(pool: pg.Pool, dir: Directory, decided: SendVisibility, channelId: number, topic: string): Promise<boolean> {

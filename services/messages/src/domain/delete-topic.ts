@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, clientEventPayload, emitAll, isAdmin, Logger, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, clientEventPayload, emitAll, emptyTopicDisplayName, isAdmin, Logger, withTransaction } from '@parley/common';
 import * as topics from '../store/topic-deletion';
 import * as userTopics from '../store/user-topics';
 import { mayLinkUploads, releaseMessages } from './attachments';
@@ -36,7 +36,7 @@ export async function checkDeleteTopic(
   const channel = await dir.channel({ stream_id: req.stream_id });
   if (!channel?.content) throw new BadRequestError('Invalid channel ID');
   const policy = await dir.realmPolicy();
-  const topic = req.topic_name === String(policy.settings.realm_empty_topic_display_name ?? '') ? '' : req.topic_name;
+  const topic = req.topic_name === emptyTopicDisplayName(policy.settings) ? '' : req.topic_name;
   const complete = await inBatches(() => deleteBatch(pool, dir, log, channel, topic, opts.batchSize), opts);
   if (complete) await clearVisibilityPolicies(pool, dir, channel, topic);
   return { complete };

@@ -31,7 +31,7 @@ export function parseDraft(raw: unknown, now: Date, keepTimestamp: boolean): Dra
   if (!Array.isArray(to) || !to.every((x) => Number.isSafeInteger(x))) throw new BadRequestError('draft["to"] is not a list of integers');
   for (const field of ['topic', 'content']) {
     if (typeof d[field] !== 'string') throw new BadRequestError(`draft["${field}"] is not a string`);
-    if ((d[field] as string).includes('\u0000')) throw new BadRequestError(`${field === 'topic' ? 'Topic' : 'Content'} must not contain null bytes`);
+    if (d[field].includes('\u0000')) throw new BadRequestError(`${field === 'topic' ? 'Topic' : 'Content'} must not contain null bytes`);
   }
   if (type === 'stream' && to.length !== 1) throw new BadRequestError('Must specify exactly 1 channel ID for channel messages');
   let timestamp = now;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { ApiError, BadRequestError, emit, holdsGroupSetting, isAdmin, Queryable, Role, schemaOf, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
+import { ApiError, BadRequestError, emit, emptyTopicDisplayName, holdsGroupSetting, isAdmin, Queryable, Role, schemaOf, withPrefetchedTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/messages';
 import * as edits from '../store/edits';
 import type { MessageRow } from '../store/messages';
@@ -86,7 +86,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
     const message = await accessMessage(tx, dir, req.message_id, { lock: true });
     if (message.kind === 'direct' && rawTopic !== undefined) throw new BadRequestError('Direct messages cannot have topics.');
     if (message.kind === 'direct' && req.stream_id !== undefined) throw new BadRequestError('Direct messages cannot be moved to channels.');
-    const emptyName = String(settings.realm_empty_topic_display_name ?? '');
+    const emptyName = emptyTopicDisplayName(settings);
     const bareTopic = rawTopic?.trim();
     if (bareTopic !== undefined && [RESOLVED_PREFIX.trim(), `${RESOLVED_PREFIX}(no topic)`, `${RESOLVED_PREFIX}${emptyName}`].includes(bareTopic)) {
       throw new BadRequestError('General chat cannot be marked as resolved');
@@ -116,7 +116,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
     // Topic and channel.
     let move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined;
     if (channel && (rawTopic !== undefined || req.stream_id !== undefined)) {
-      const topic = rawTopic === undefined ? message.topic : normalizeTopic(rawTopic, String(settings.realm_empty_topic_display_name ?? ''));
+      const topic = rawTopic === undefined ? message.topic : normalizeTopic(rawTopic, emptyTopicDisplayName(settings));
       const destination = req.stream_id === undefined || req.stream_id === channel.stream_id ? channel : await dir.channel({ stream_id: req.stream_id });
       if (!destination) throw new BadRequestError('Invalid channel ID');
       const changesChannel = destination.stream_id !== channel.stream_id;
@@ -243,7 +243,7 @@ async function applyEdit(
       prev_topic: move && move.topic !== row.topic ? row.topic : null,
       topic: move && move.topic !== row.topic ? move.topic : null,
       prev_channel_id: movedChannel ? row.channel_id : null,
-      channel_id: movedChannel ? move!.channel.stream_id : null,
+      channel_id: movedChannel ? move.channel.stream_id : null,
     });
   }
   await edits.insertEdits(tx, history);
@@ -254,15 +254,15 @@ async function applyEdit(
   const before = await edits.copiesOfMany(tx, ids);
   let losing: number[] = [];
   if (movedChannel) {
-    const subscribers = new Set(await dir.subscribers(move!.channel.stream_id));
+    const subscribers = new Set(await dir.subscribers(move.channel.stream_id));
     const holders = [...new Set(before.map((c) => c.user_id))].filter((u) => !subscribers.has(u));
-    losing = move!.channel.invite_only
+    losing = move.channel.invite_only
       ? holders
-      : (await dir.people(holders)).users.filter((p) => p.role === Role.GUEST && !move!.channel.is_web_public).map((p) => p.user_id);
+      : (await dir.people(holders)).users.filter((p) => p.role === Role.GUEST && !move.channel.is_web_public).map((p) => p.user_id);
     await edits.removeCopies(tx, ids, losing);
-    if (move!.channel.invite_only && !move!.channel.history_visible) await edits.addCopies(tx, ids, [...subscribers], HISTORICAL_READ & ~FLAG_BITS.historical);
+    if (move.channel.invite_only && !move.channel.history_visible) await edits.addCopies(tx, ids, [...subscribers], HISTORICAL_READ & ~FLAG_BITS.historical);
     await emit(tx, 'messages', caller.realm_id, losing, {
-      type: 'delete_message', message_type: 'stream', message_ids: ids, stream_id: channel!.stream_id, topic: message.topic,
+      type: 'delete_message', message_type: 'stream', message_ids: ids, stream_id: channel.stream_id, topic: message.topic,
     });
   }
   if (contentChange) await recomputeMentions(tx, dir, message, contentChange);

@@ -1,4 +1,4 @@
-import { BadRequestError, parseIntList, Queryable } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName, parseIntList, Queryable } from '@parley/common';
 import * as store from '../store/messages';
 import type { ViewedMessageRow } from '../store/messages';
 import type { ChannelAccess, Directory } from './directory';
@@ -142,7 +142,7 @@ async function present(
     dir.realmPolicy(), dir.allChannels(), dir.peopleById(ids), rows.some((r) => r.kind === 'channel') ? dir.linkifiers() : [],
   ]);
   const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
-  const emptyName = String(policy.settings.realm_empty_topic_display_name ?? '');
+  const emptyName = emptyTopicDisplayName(policy.settings);
   const messageIds = rows.map((r) => r.id);
   const [histories, reactions, submessages] = await Promise.all([
     policy.settings.message_edit_history_visibility_policy === 'none' ? new Map() : editHistories(db, messageIds),
@@ -156,8 +156,10 @@ async function present(
     });
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
     if (r.kind === 'channel' && r.topic === '' && !o.allowEmptyTopicName) message.subject = emptyName;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- editHistories' records are untyped (history.ts); typing them is a change of its own
+    const editHistory = histories.has(r.id) && { edit_history: histories.get(r.id) };
     return {
-      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...(histories.has(r.id) && { edit_history: histories.get(r.id) }), flags: viewerFlags(r.flags),
+      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...editHistory, flags: viewerFlags(r.flags),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { BadRequestError, Queryable } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName, Queryable } from '@parley/common';
 import * as edits from '../store/edits';
 import type { EditRow } from '../store/edits';
 import type { MessageRow } from '../store/messages';
@@ -63,7 +63,7 @@ export async function messageHistory(db: Queryable, dir: Directory, id: number, 
   const policy = await dir.realmPolicy();
   if (policy.settings.message_edit_history_visibility_policy === 'none') throw new BadRequestError('Message edit history is disabled in this organization');
   const message = await accessMessage(db, dir, id);
-  const emptyName = allowEmptyTopicName ? undefined : String(policy.settings.realm_empty_topic_display_name ?? '');
+  const emptyName = allowEmptyTopicName ? undefined : emptyTopicDisplayName(policy.settings);
   return { message_history: snapshots(message, await edits.editsOf(db, [id]), emptyName) };
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, withTransaction } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName, withTransaction } from '@parley/common';
 import * as store from '../store/read-state';
 import type { Directory } from './directory';
 import { notify } from './notify';
@@ -60,7 +60,7 @@ export async function markChannelAsRead(pool: pg.Pool, dir: Directory, streamId:
  */
 export async function markTopicAsRead(pool: pg.Pool, dir: Directory, streamId: number, topicName: string): Promise<void> {
   const channelId = await readableChannel(dir, streamId);
-  const emptyName = String((await dir.realmPolicy()).settings.realm_empty_topic_display_name ?? '');
+  const emptyName = emptyTopicDisplayName((await dir.realmPolicy()).settings);
   const topic = topicName === emptyName ? '' : topicName;
   if (!(await store.hasCopyInTopic(pool, dir.caller.user_id, channelId, topic))) {
     throw new BadRequestError(`No such topic '${topicName}'`);

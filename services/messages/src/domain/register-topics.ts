@@ -1,4 +1,4 @@
-import type { Queryable } from '@parley/common';
+import { emptyTopicDisplayName, type Queryable } from '@parley/common';
 import * as store from '../store/user-topics';
 import type { ChannelAccess, Directory } from './directory';
 import { activeNames, mutedTopics, userTopics } from './user-topics';
@@ -16,7 +16,7 @@ export async function topicVisibilityState(
   const mutedChannels = channels ? channels.then((list) => new Set(list.filter((c) => c.is_muted).map((c) => c.stream_id))) : Promise.resolve(new Set<number>());
   if (!wants.userTopics && !wants.mutedTopics) return { state: {}, mutedChannels };
   const [rows, list, policy] = await Promise.all([store.userTopicsOf(db, dir.caller.user_id), channels!, dir.realmPolicy()]);
-  const ctx = { names: activeNames(list), emptyTopicName: String(policy.settings.realm_empty_topic_display_name ?? '') };
+  const ctx = { names: activeNames(list), emptyTopicName: emptyTopicDisplayName(policy.settings) };
   return {
     state: {
       ...(wants.userTopics && { user_topics: userTopics(rows, ctx, emptyTopicNameCapable) }),

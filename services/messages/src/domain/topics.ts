@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName } from '@parley/common';
 import * as store from '../store/topics';
 import type { Directory } from './directory';
 
@@ -17,6 +17,6 @@ export async function channelTopics(pool: pg.Pool, dir: Directory, streamId: num
   const topics = await store.channelTopics(pool, channel.stream_id, channel.history_visible ? undefined : dir.caller.user_id);
   if (allowEmptyTopicName) return { topics };
   // Clients that do not know the empty topic see the realm's name for it (feature level 334).
-  const emptyName = String((await dir.realmPolicy()).settings.realm_empty_topic_display_name ?? '');
+  const emptyName = emptyTopicDisplayName((await dir.realmPolicy()).settings);
   return { topics: topics.map((t) => (t.name === '' ? { ...t, name: emptyName } : t)) };
 }

@@ -1,4 +1,4 @@
-import { BadRequestError, Queryable } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName, Queryable } from '@parley/common';
 import type { Directory } from './directory';
 import { checkMayEditContent } from './edit';
 import { accessMessage } from './fetch';
@@ -72,7 +72,7 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
     const policy = await dir.realmPolicy();
     recipients = await dir.subscribers(channel.stream_id);
     if (recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
-    where = { stream_id: channel.stream_id, topic: normalizeTopic(req.topic, String(policy.settings.realm_empty_topic_display_name ?? '')) };
+    where = { stream_id: channel.stream_id, topic: normalizeTopic(req.topic, emptyTopicDisplayName(policy.settings)) };
     setting = 'send_stream_typing_notifications';
   } else {
     throw new BadRequestError(`Invalid type: '${type}'`);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, emit, LIMITS, Queryable, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, emit, emptyTopicDisplayName, LIMITS, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/user-topics';
 import type { ChannelAccess, Directory } from './directory';
 import { VISIBILITY } from './visibility';
@@ -42,7 +42,7 @@ export interface ChangeContext {
 
 export async function changeContext(dir: Directory): Promise<ChangeContext> {
   const [policy, channels] = await Promise.all([dir.realmPolicy(), dir.allChannels()]);
-  return { realmId: dir.caller.realm_id, emptyTopicName: String(policy.settings.realm_empty_topic_display_name ?? ''), names: activeNames(channels) };
+  return { realmId: dir.caller.realm_id, emptyTopicName: emptyTopicDisplayName(policy.settings), names: activeNames(channels) };
 }
 
 export const activeNames = (channels: readonly ChannelAccess[]): Map<number, string> =>
@@ -82,7 +82,7 @@ export async function checkUpdateMutedTopic(
 /** A topic parameter: at most max_topic_length characters; the realm's name for the empty topic is the empty topic. */
 async function topicParam(dir: Directory, raw: string): Promise<string> {
   if ([...raw].length > LIMITS.max_topic_length) throw new BadRequestError(`topic is too long (limit: ${LIMITS.max_topic_length} characters)`);
-  const emptyName = String((await dir.realmPolicy()).settings.realm_empty_topic_display_name ?? '');
+  const emptyName = emptyTopicDisplayName((await dir.realmPolicy()).settings);
   return raw === emptyName ? '' : raw;
 }
 

@@ -146,7 +146,7 @@ export const renderMessageRpc = (deps: MessagesDeps): Handler<RenderMessageReque
  * Its queries run side by side; unread_msgs, the large part, is spliced in as JSON text.
  */
 export const getRegisterState = (deps: MessagesDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
-  const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
+  const wanted = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types) as string[];
   const wants = (type: string) => wanted === null || wanted.includes(type);
   const { user_id: userId } = ctx.caller;
   const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, unknown>;

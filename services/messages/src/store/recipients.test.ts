@@ -4,7 +4,7 @@ import { recipientId, recipientIdInTransaction } from './messages';
 /** Recipient IDs: remembered once committed (found or made through the pool), never from a transaction. */
 function fakeDb(ids: Map<string, number>) {
   const query = jest.fn(async (sql: string, params: unknown[]) => {
-    const key = `${params[0]}:${params[1]}`;
+    const key = `${String(params[0])}:${String(params[1])}`;
     if (sql.startsWith('SELECT')) return { rows: ids.has(key) ? [{ id: ids.get(key) }] : [] };
     ids.set(key, 100 + ids.size);
     return { rows: [{ id: ids.get(key) }] };

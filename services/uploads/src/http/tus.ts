@@ -70,6 +70,7 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
     const raw = req.headers.get(CALLER_HEADER);
     const caller = raw ? decodeCaller(opts.secret, raw) : undefined;
     // The gateway authenticates every tus request; this is the backstop for anything else.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus answers a thrown { status_code, body } as is
     if (!caller) throw new TusRefusal(401, 'API authentication or user session required\n');
     return caller;
   };
@@ -87,6 +88,7 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
       const caller = callerOf(req);
       if (req.method === 'POST') return; // a creation: the ID is new, the upload not there yet
       const upload = await datastore.getUpload(uploadId).catch(() => undefined);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above: tus's refusal shape
       if (!upload || upload.metadata?.[OWNER_KEY] !== ownerTag(caller)) throw new TusRefusal(404, 'The file for this url was not found\n');
     },
     onUploadFinish: async (req: TusRequest, upload) => {

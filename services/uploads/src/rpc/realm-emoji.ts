@@ -26,7 +26,7 @@ export const checkRealmEmojiRpc = (deps: UploadsRpcDeps): Handler<CheckRealmEmoj
 
 /** POST /register's realm_emoji, when fetch_event_types asks for it (or is absent). */
 export const getRegisterState = (deps: UploadsRpcDeps): Handler<RegisterStateRequest__Output> => async (req, ctx) => {
-  const wanted: string[] | null = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types);
+  const wanted = req.fetch_event_types === undefined ? null : JSON.parse(req.fetch_event_types) as string[];
   if (wanted !== null && !wanted.includes('realm_emoji')) return {};
   return { realm_emoji: await realmEmojiDict(deps.pool, ctx.caller.realm_id) };
 };

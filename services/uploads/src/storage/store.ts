@@ -66,7 +66,7 @@ const MAX_SEGMENT_BYTES = 255;
 export function validateKey(key: string): void {
   if (typeof key !== 'string' || key === '') throw new InvalidKeyError(String(key), 'empty');
   if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new InvalidKeyError(key, `longer than ${MAX_KEY_BYTES} bytes`);
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (/[\u0000-\u001f\u007f]/.test(key)) throw new InvalidKeyError(key, 'control character');
   if (key.includes('\\')) throw new InvalidKeyError(key, 'backslash');
   if (key.startsWith('/')) throw new InvalidKeyError(key, 'absolute path');

@@ -84,7 +84,7 @@ export async function checkSetUserActive(
       }
     }
     if (active) await doSetUserActive(tx, target, true);
-    else await doDeactivateUser(tx, target, opts.known ?? new Map());
+    else await doDeactivateUser(tx, target, opts.known ?? (new Map() as Channels));
     await opts.also?.(tx, target);
   });
 }

@@ -13,7 +13,7 @@ export const MAX_ALERT_WORDS = 1000;
 function parseWords(raw: string): string[] {
   const words = JSON.parse(raw) as unknown;
   if (!Array.isArray(words) || !words.every((w) => typeof w === 'string')) throw new BadRequestError('alert_words is not a list');
-  return words as string[];
+  return words;
 }
 
 /**

@@ -21,7 +21,7 @@ export async function checkSetUserActiveWithBots(
     return;
   }
   const before = await botStore.findBot(pool, caller.realm_id, userId);
-  const known: Channels = before ? await channelsOf([before], channels) : new Map();
+  const known: Channels = before ? await channelsOf([before], channels) : new Map() as Channels;
   const settings = before ? (await callerRealm(pool, caller)).settings : {};
   await checkSetUserActive(pool, caller, userId, true, {
     also: async (tx, target) => {

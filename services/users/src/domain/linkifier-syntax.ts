@@ -9,8 +9,8 @@
 /** A pattern RE2 refuses; the message is RE2's ("missing ): (foo"). */
 export class PatternSyntaxError extends Error {}
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parse: parseTemplate } = require('uri-template') as { parse(template: string): unknown };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- its result is read through the UriTemplate type below
+const { parse: parseTemplate } = require('uri-template') as { parse(this: void, template: string): unknown };
 
 const MAX_REPEAT = 1000;
 const CAPTURE_NAME = /^[A-Za-z0-9_]+$/;

@@ -65,7 +65,7 @@ describe('checkAddLinkifier', () => {
     await expect(checkAddLinkifier(pool, owner, issue(2))).resolves.toEqual(expect.any(Number));
     await expect(checkAddLinkifier(pool, admin, issue(3))).resolves.toEqual(expect.any(Number));
     for (const [role, caller] of refused) {
-      await expect([role, await checkAddLinkifier(pool, caller, issue(4)).catch((e) => e.message)])
+      expect([role, await checkAddLinkifier(pool, caller, issue(4)).catch((e) => e.message)])
         .toEqual([role, 'Must be an organization administrator']);
     }
     expect((await listLinkifiers(pool, owner)).map((l) => l.pattern)).not.toContain(issue(4).pattern);
@@ -146,7 +146,7 @@ describe('checkUpdateLinkifier', () => {
     await expect(checkUpdateLinkifier(pool, admin, id, issue(8)))
       .rejects.toMatchObject({ message: 'Realm filter with this Realm and Pattern already exists.' });
     for (const [role, caller] of refused) {
-      await expect([role, await checkUpdateLinkifier(pool, caller, id, issue(9)).catch((e) => e.message)])
+      expect([role, await checkUpdateLinkifier(pool, caller, id, issue(9)).catch((e) => e.message)])
         .toEqual([role, 'Must be an organization administrator']);
     }
   });
@@ -171,7 +171,7 @@ describe('checkRemoveLinkifier', () => {
     expect(await ids(outsider)).toContain(theirs);
     const mine = await checkAddLinkifier(pool, admin, issue(11));
     for (const [role, caller] of refused) {
-      await expect([role, await checkRemoveLinkifier(pool, caller, mine).catch((e) => e.message)])
+      expect([role, await checkRemoveLinkifier(pool, caller, mine).catch((e) => e.message)])
         .toEqual([role, 'Must be an organization administrator']);
     }
     expect(await ids(admin)).toContain(mine);
@@ -213,7 +213,7 @@ describe('checkReorderLinkifiers', () => {
 
   it('refuses non-administrators', async () => {
     for (const [role, caller] of refused) {
-      await expect([role, await checkReorderLinkifiers(pool, caller, []).catch((e) => e.message)])
+      expect([role, await checkReorderLinkifiers(pool, caller, []).catch((e) => e.message)])
         .toEqual([role, 'Must be an organization administrator']);
     }
   });

@@ -125,7 +125,7 @@ export async function checkRemoveLinkifier(pool: pg.Pool, caller: Caller, id: nu
 /** The `ordered_linkifier_ids` parameter: a JSON list of integers. */
 export function parseLinkifierIds(raw: string): number[] {
   const value = parseIntList('ordered_linkifier_ids', raw);
-  return value as number[];
+  return value;
 }
 
 /**

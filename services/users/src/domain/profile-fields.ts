@@ -150,7 +150,7 @@ export interface UpdateFieldRequest {
   editable_by_user?: boolean;
 }
 
-const storedData = (f: ProfileFieldRow): FieldData => (f.field_data === '' ? {} : JSON.parse(f.field_data));
+const storedData = (f: ProfileFieldRow): FieldData => (f.field_data === '' ? {} : JSON.parse(f.field_data) as FieldData);
 
 /** Key order does not matter, as for Python dicts. */
 const sameData = (a: FieldData, b: FieldData): boolean =>
@@ -198,7 +198,7 @@ async function doUpdateProfileField(tx: Queryable, field: ProfileFieldRow, chang
   if (!(await store.updateField(tx, field.id, defined))) throw new LabelTakenError();
   // Values naming a removed option go with it (silently, as in Zulip).
   if (field.field_type === FieldType.SELECT && defined.field_data !== undefined) {
-    await store.deleteValuesNotIn(tx, field.id, Object.keys(JSON.parse(defined.field_data)));
+    await store.deleteValuesNotIn(tx, field.id, Object.keys(JSON.parse(defined.field_data) as object));
   }
   await notifyProfileFields(tx, field.realm_id);
 }

@@ -57,7 +57,7 @@ export async function renderProfileValues(
     if (isApiError(err) && err.httpStatus < 500) return undefined;
     throw err;
   })));
-  return new Map(texts.flatMap((text, i) => (html[i] === undefined ? [] : [[text, html[i]!] as [string, string]])));
+  return new Map(texts.flatMap((text, i) => (html[i] === undefined ? [] : [[text, html[i]] as [string, string]])));
 }
 
 /** HTML for a Markdown-capable value nothing rendered: its escaped text in one paragraph. */
@@ -104,7 +104,7 @@ async function checkValue(db: Queryable, realmId: number, field: ProfileFieldRow
     case FieldType.URL: return checkUrl(field.name, value);
     case FieldType.SELECT: {
       const choice = checkString(field.name, value);
-      if (!Object.hasOwn(JSON.parse(field.field_data), choice)) {
+      if (!Object.hasOwn(JSON.parse(field.field_data) as object, choice)) {
         throw new BadRequestError(`'${choice}' is not a valid choice for '${field.name}'.`);
       }
       return choice;

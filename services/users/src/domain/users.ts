@@ -15,7 +15,7 @@ import { directSystemGroups } from './system-groups';
 import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData, renderProfileValues, type RenderMarkdown } from './profile-values';
-import { notifyAuthChanged, notifyClients, notifyUserActiveChanged, notifyUserCreated, notifyUserRoleChanged } from './notify';
+import { notifyAuthChanged, notifyClients, notifyUserCreated, notifyUserRoleChanged } from './notify';
 
 export interface NewUser {
   email: string;
@@ -38,7 +38,7 @@ export interface CreatedUser {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const MAX_NAME_LENGTH = 100;
-const NAME_FORBIDDEN = /[*`\\>"@\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
+const NAME_FORBIDDEN = /[*`\\>"@\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex -- control characters are among the forbidden
 
 export function checkEmail(email: string): string {
   const trimmed = email.trim();

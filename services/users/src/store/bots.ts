@@ -42,7 +42,7 @@ export interface BotChanges {
 }
 
 export async function updateBot(db: Queryable, id: number, changes: BotChanges): Promise<void> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const entries = (Object.entries(changes) as [string, unknown][]).filter(([, v]) => v !== undefined);
   if (!entries.length) return;
   const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(', ');
   await db.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);

@@ -30,6 +30,6 @@ export async function hasToken(db: Queryable, userId: number, token: string): Pr
 }
 
 export async function tokensOf(db: Queryable, userId: number): Promise<{ kind: PushTokenKind; token: string; ios_app_id: string | null }[]> {
-  const { rows } = await db.query('SELECT kind, token, ios_app_id FROM push_device_tokens WHERE user_id = $1 ORDER BY id', [userId]);
+  const { rows } = await db.query<{ kind: PushTokenKind; token: string; ios_app_id: string | null }>('SELECT kind, token, ios_app_id FROM push_device_tokens WHERE user_id = $1 ORDER BY id', [userId]);
   return rows;
 }

@@ -58,7 +58,7 @@ function parseTerm(elem: unknown, i: number): NarrowTerm {
   if (Array.isArray(elem)) {
     // The legacy [operator, operand] pair, which cannot be negated.
     if (elem.length !== 2 || elem.some((x) => typeof x !== 'string')) throw badElement(i, 'element is not a string pair');
-    [operator, operand] = elem;
+    [operator, operand] = elem as unknown[];
   } else if (elem !== null && typeof elem === 'object') {
     const term = elem as Record<string, unknown>;
     if (term.operand === undefined || term.operand === null) throw badElement(i, 'operand is missing');
@@ -82,14 +82,14 @@ function parseTerm(elem: unknown, i: number): NarrowTerm {
  */
 export function parseNarrow(raw: unknown): NarrowTerm[] {
   if (raw === undefined || raw === null) return [];
-  let data = raw;
+  let data: unknown = raw;
   if (typeof raw === 'string') {
     try {
-      data = JSON.parse(raw);
+      data = JSON.parse(raw) as unknown;
     } catch {
       throw new BadRequestError('Argument "narrow" is not valid JSON.');
     }
   }
   if (!Array.isArray(data)) throw new BadRequestError('narrow is not a list');
-  return data.map(parseTerm);
+  return (data as unknown[]).map(parseTerm);
 }

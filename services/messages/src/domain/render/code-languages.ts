@@ -34,7 +34,7 @@ const GRAMMARS = [
   'handlebars', 'django', 'crystal', 'ada', 'smalltalk', 'armasm',
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- highlight.js's core alone, without its bundled grammars
 const core = require('highlight.js/lib/core') as Highlighter;
 /** Parley's own highlight.js instance (not the shared global one). */
 export const hljs: Highlighter = core.newInstance();
@@ -42,7 +42,7 @@ hljs.configure({ throwUnescapedHTML: false, ignoreUnescapedHTML: true });
 /** Each grammar's registered name, by that name and by each of its aliases (`py` → python). */
 const grammarNamed = new Map<string, string>();
 for (const name of GRAMMARS) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the grammar's module is named at run time
   const grammar = require(`highlight.js/lib/languages/${name}`) as { default?: unknown };
   hljs.registerLanguage(name, grammar.default ?? grammar);
   for (const alias of [name, ...(hljs.getLanguage(name)?.aliases ?? [])]) {

@@ -110,14 +110,14 @@ const KEYWORD_CLASS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   typescript: {
     var: 'kd', let: 'kd', const: 'kd', function: 'kd', class: 'kd', interface: 'kd', type: 'kd', enum: 'kd', from: 'kr', as: 'kr',
   },
-  java: Object.fromEntries([
-    ...['package', 'import'].map((k) => [k, 'kn']),
+  java: Object.fromEntries<string>([
+    ...['package', 'import'].map((k): [string, string] => [k, 'kn']),
     ...['abstract', 'class', 'enum', 'extends', 'final', 'implements', 'interface', 'native', 'private', 'protected',
-      'public', 'sealed', 'static', 'strictfp', 'super', 'synchronized', 'throws', 'transient', 'volatile'].map((k) => [k, 'kd']),
+      'public', 'sealed', 'static', 'strictfp', 'super', 'synchronized', 'throws', 'transient', 'volatile'].map((k): [string, string] => [k, 'kd']),
   ]),
-  go: Object.fromEntries([
-    ...['package', 'import'].map((k) => [k, 'kn']),
-    ...['var', 'func', 'struct', 'map', 'chan', 'type', 'interface', 'const'].map((k) => [k, 'kd']),
+  go: Object.fromEntries<string>([
+    ...['package', 'import'].map((k): [string, string] => [k, 'kn']),
+    ...['var', 'func', 'struct', 'map', 'chan', 'type', 'interface', 'const'].map((k): [string, string] => [k, 'kd']),
   ]),
   rust: { let: 'kd' },
 };

@@ -53,8 +53,12 @@ export type EmojiPiece = { text: string; emoji?: undefined } | { text: string; e
 export function splitEmoji(text: string, translateEmoticons = false, realmEmoji?: ReadonlyMap<string, string>): EmojiPiece[] {
   const pieces: EmojiPiece[] = [];
   const plain = (t: string) => {
-    if (translateEmoticons) for (const p of splitEmoticons(t)) (p.emoji ? pieces.push(p) : pushUnicode(pieces, p.text));
-    else pushUnicode(pieces, t);
+    if (translateEmoticons) {
+      for (const p of splitEmoticons(t)) {
+        if (p.emoji) pieces.push(p);
+        else pushUnicode(pieces, p.text);
+      }
+    } else pushUnicode(pieces, t);
   };
   let pos = 0;
   SHORTCODE.lastIndex = 0;

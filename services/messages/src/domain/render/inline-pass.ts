@@ -3,7 +3,7 @@ import type { RenderEnv } from './context';
 import { splitEmoji } from './emoji';
 import { applyLinkifiers } from './linkifiers';
 import { linkAttrs, noteLink } from './links';
-import { noteMention } from './mentions';
+import { Mention, noteMention } from './mentions';
 
 type Token = MarkdownIt.Token;
 
@@ -59,7 +59,7 @@ function finishChildren(children: Token[], pass: Pass, inLink: boolean): Token[]
         out.push(...imageAsLink(token, pass));
         return;
       case 'zulip_mention':
-        noteMention(token.meta, pass.inQuote, pass.env.findings);
+        noteMention(token.meta as Mention, pass.inQuote, pass.env.findings);
         out.push(token);
         return;
       case 'text':

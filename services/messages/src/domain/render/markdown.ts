@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { zulipLinkifyMatch } from './autolinks';
-import { channelLinkRule, renderChannelLink } from './channel-links';
+import { ChannelLink, channelLinkRule, renderChannelLink } from './channel-links';
 import { renderCodeBlock } from './code-highlight';
 import type { RenderEnv } from './context';
 import { renderEmoji } from './emoji';
@@ -11,7 +11,7 @@ import { strikeRule, zulipBlocks, zulipEmphasis, zulipFenceRule, zulipListRule }
 import { linkTarget } from './links';
 import { renderInlineTex, renderMathBlock, texRule } from './math';
 import { renderTime, timeRule } from './time';
-import { mentionRule, renderMention } from './mentions';
+import { Mention, mentionRule, renderMention } from './mentions';
 import { imagePreviews } from './previews';
 
 /**
@@ -100,12 +100,15 @@ rules.fence = (tokens, idx, _options, env: RenderEnv) => codeFence(tokens[idx], 
 rules.code_block = (tokens, idx) => withNewline(renderCodeBlock(tokens[idx].content, undefined));
 rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
-rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta);
-rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta);
+rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta as Mention);
+rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta as ChannelLink);
 rules.zulip_time = (tokens, idx) => renderTime(tokens[idx].content);
 rules.zulip_tex = (tokens, idx) => renderInlineTex(tokens[idx].content);
 rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
 rules.zulip_spoiler_open = () => SPOILER_OPEN;
 rules.zulip_spoiler_content = () => SPOILER_CONTENT;
 rules.zulip_spoiler_close = () => SPOILER_CLOSE;
-rules.zulip_emoji = (tokens, idx) => renderEmoji(tokens[idx].meta.name, tokens[idx].meta.code, tokens[idx].meta.src);
+rules.zulip_emoji = (tokens, idx) => {
+  const { name, code, src } = tokens[idx].meta as { name: string; code: string; src?: string };
+  return renderEmoji(name, code, src);
+};

@@ -117,7 +117,6 @@ describe("Zulip's Markdown cases", () => {
 
   it(`at least ${FLOOR} cases render as Zulip renders them`, () => {
     const failing = results.filter((r) => !r.pass);
-    // eslint-disable-next-line no-console
     console.log(`Zulip Markdown cases: ${passing.length} of ${results.length} pass (${Object.keys(SKIPPED).length} skipped).\n`
       + `Failing:\n${failing.map((r) => `  ${r.name}\n    want ${r.expected.slice(0, 300)}\n    got  ${r.actual.slice(0, 300)}`).join('\n')}`);
     if (process.env.UPDATE_ZULIP_PASSING) writeFileSync(PASSING_FILE, `${JSON.stringify(passing, null, 1)}\n`);
