@@ -41,6 +41,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // Passing a caught error (typed `unknown`) on to a promise's reject is fine.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+      // Likewise a caught error (unknown) thrown again as it is.
+      '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
     },
   },
   {

@@ -23,7 +23,7 @@ export class CsrfError extends ApiError {
 
 /** The cookies of a request (the first of a repeated name wins, as browsers send the most specific first). */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
+  const out = Object.create(null) as Record<string, string>;
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;

@@ -369,14 +369,14 @@ export class OutboxRelay {
     const lockKey = await this.lockKey();
     const client = await this.opts.pool.connect();
     let rows: OutboxRow[];
-    let error: unknown;
+    let failure: { error: unknown } | undefined;
     try {
       // The marks need not wait for the disk: lost in a crash, they only make the rows go out
       // again, which their message IDs dedupe.
       const [, , claim] = (await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; ${this.claimSql(lockKey, waitForLock)}`)) as unknown as QueryResult<OutboxRow>[];
       rows = claim.rows.sort(byId);
       let sent: string[];
-      ({ sent, error } = await this.publishRows(rows));
+      ({ sent, failure } = await this.publishRows(rows));
       if (sent.length < rows.length) {
         await client.query(`UPDATE ${this.table} SET sent_at = NULL WHERE id = ANY($1::bigint[])`, [rows.slice(sent.length).map((r) => r.id)]);
       }
@@ -387,7 +387,7 @@ export class OutboxRelay {
       throw err;
     }
     client.release();
-    if (error) throw error;
+    if (failure) throw failure.error;
     return rows.length;
   }
 
@@ -424,14 +424,14 @@ export class OutboxRelay {
   }
 
   /** Publishes in order and stops at the first failure, so a later row never overtakes it. */
-  private async publishRows(rows: OutboxRow[]): Promise<{ sent: string[]; error?: unknown }> {
+  private async publishRows(rows: OutboxRow[]): Promise<{ sent: string[]; failure?: { error: unknown } }> {
     const sent: string[] = [];
     for (const row of rows) {
       try {
         await publishTraced(row.subject, row.trace, (headers) =>
           this.opts.bus.publish(row.subject, new JsonText(row.payload), `${this.opts.schema}:${this.identity}:${row.id}`, headers));
       } catch (error) {
-        return { sent, error };
+        return { sent, failure: { error } };
       }
       sent.push(row.id);
       this.sentNow(row.id);

@@ -204,7 +204,7 @@ export async function migrateSchema(client: pg.ClientBase, schema: string, servi
   // instead of failing to start.
   const lock = String(7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1);
   const run = (migrationsDir: string, migrationsTable: string) => runner({
-    dbClient: client as pg.Client,
+    dbClient: client,
     dir: migrationsDir,
     direction: 'up',
     migrationsTable,

@@ -44,7 +44,7 @@ export function decodeCaller(secret: string, value: string): Caller | undefined 
   const body = value.slice(0, dot);
   if (!constantTimeEqual(value.slice(dot + 1), sign(secret, 'caller', body))) return undefined;
   const caller = Object.freeze(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Caller);
-  if (!verified || verified.size >= MAX_VERIFIED_CALLERS) verifiedCallers.set(secret, (verified = new Map()));
+  if (!verified || verified.size >= MAX_VERIFIED_CALLERS) verifiedCallers.set(secret, (verified = new Map<string, Caller>()));
   verified.set(value, caller);
   return caller;
 }

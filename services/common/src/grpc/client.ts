@@ -14,6 +14,9 @@ const MAX_REFUSED_RESENDS = 3;
 /** REFUSED_STREAM: the server's HTTP/2 layer turned the call away before any handler saw it. */
 const isRefused = (err: grpc.ServiceError): boolean => err.code === grpc.status.UNAVAILABLE && err.details === 'Stream refused by server';
 
+/** A unary RPC's method on a grpc-js client, as its service's constructor makes it. */
+type UnaryMethod<Res> = (request: unknown, metadata: grpc.Metadata, options: grpc.CallOptions, callback: (err: grpc.ServiceError | null, reply: Res) => void) => grpc.ClientUnaryCall;
+
 /** The largest message a service sends or receives. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -61,7 +64,7 @@ export class RpcClient {
   }
 
   private send<Res>(method: string, request: unknown, ctx: CallContext, deadlineMs: number, signal?: AbortSignal): Promise<Res> {
-    const fn = (this.client as unknown as Record<string, grpc.requestCallback<Res> & Function>)[method]; // eslint-disable-line @typescript-eslint/ban-types
+    const fn = (this.client as unknown as Record<string, UnaryMethod<Res> | undefined>)[method];
     if (typeof fn !== 'function') return Promise.reject(new Error(`${this.service} has no RPC ${method}`));
     const metadata = callMetadata(this.secret, ctx);
     const deadline = new Date(Date.now() + deadlineMs);
@@ -74,7 +77,7 @@ export class RpcClient {
           // server never ran it, so sending it again is safe whatever the RPC does.
           if (isRefused(err) && refusalsLeft > 0 && !signal?.aborted && Date.now() < deadline.getTime()) return attempt(refusalsLeft - 1);
           reject(fromServiceError(err, this.service));
-        }) as unknown as grpc.ClientUnaryCall;
+        });
         signal?.addEventListener('abort', () => call.cancel(), { once: true });
       };
       attempt(MAX_REFUSED_RESENDS);

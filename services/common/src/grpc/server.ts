@@ -22,7 +22,7 @@ export interface HandlerContext {
 
 /** One RPC: decode request → domain → reply. JsonReply RPCs return the plain response object. */
 /** `Res` defaults to unknown: a gateway-facing handler must name its reply (RouteHandlers, api/route-rpcs.ts). */
-export type Handler<Req = any, Res = unknown> = (req: Req, ctx: HandlerContext) => Promise<Res>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Handler<Req = any, Res = unknown> = (req: Req, ctx: HandlerContext) => Promise<Res>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a handler table holds handlers of every request type
 
 export interface RpcServer {
   port: number;

@@ -77,7 +77,7 @@ export function fromServiceError(err: grpc.ServiceError, service: string): ApiEr
     const detail = decoded.details.find((d) => d.type_url === API_ERROR_URL);
     if (detail) {
       const e = apiError.decode(detail.value) as unknown as { code: string; msg: string; http_status: number; extra_json: string };
-      return new ApiError(e.code as ZulipCode, e.msg, e.http_status, e.extra_json ? JSON.parse(e.extra_json) : {});
+      return new ApiError(e.code as ZulipCode, e.msg, e.http_status, e.extra_json ? (JSON.parse(e.extra_json) as Record<string, unknown>) : {});
     }
   }
   if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED) {

@@ -3,7 +3,6 @@ import {
   resolvePeople, RpcClients, UploadPreview,
 } from '@parley/common';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
-import type { ResolveUsersReply__Output } from '@parley/common/generated/parley/users/v1/ResolveUsersReply';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import { fetchSendTraits, type SendTraits } from './send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
@@ -90,7 +89,7 @@ export class Directory {
   }
 
   realmPolicy() {
-    if (this.kept) this.permissionContext();
+    if (this.kept) void this.permissionContext();
     this.policy ??= fetchRealmPolicy(this.users, this.caller.realm_id);
     return this.policy;
   }
@@ -123,7 +122,7 @@ export class Directory {
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
-    if (this.kept) this.permissionContext();
+    if (this.kept) void this.permissionContext();
     this.groups ??= groupIdsOf(this.users, this.caller.realm_id, [this.caller.user_id]).then((groups) => groups.get(this.caller.user_id) ?? new Set<number>());
     return this.groups;
   }
@@ -197,7 +196,7 @@ export class Directory {
   /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
-    if (this.kept) this.permissionContext();
+    if (this.kept) void this.permissionContext();
     this.linkifierList ??= this.users.getLinkifiers({}).then((r) =>
       parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;

@@ -1,4 +1,4 @@
-import { Announcement, Bus, ClientEvent, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
+import { Announcement, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { Person } from '@parley/common';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { RpcClients, withTransaction } from '@parley/common';
+import { emptyTopicDisplayName, RpcClients, withTransaction } from '@parley/common';
 import type { Notification, Person } from '@parley/common';
 import { Directory, systemBot } from './directory';
 import { doSend, Outgoing, readyToSend } from './send';
@@ -43,7 +43,7 @@ export async function postNotification(pool: pg.Pool, clients: RpcClients, busMe
     const channel = seen ?? (hiddenName !== undefined ? { stream_id: n.stream_id, name: hiddenName, is_archived: false } : undefined);
     if (!channel || channel.is_archived) return;
     const policy = await dir.realmPolicy();
-    const topic = normalizeTopic(n.topic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
+    const topic = normalizeTopic(n.topic ?? '', emptyTopicDisplayName(policy.settings));
     const recipients = [...new Set([...(await dir.subscribers(channel.stream_id)), bot.user_id])];
     const channelOut = { sender: bot, channel, topic, participants: [bot], recipients, content, client: 'Internal', readBySender: true };
     // Asked before the transaction: the recipients' alert words and mutes.

@@ -3,7 +3,6 @@ import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients,
 import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Directory, personById } from './directory';
-import { renderMessage } from './render';
 import { prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
 import { notifyReminders, prepareReminder, sendReminder } from './reminders';
@@ -51,12 +50,12 @@ function target(type: string, rawTo: string): { type: 'stream' | 'private'; to: 
   if (!kind) throw new BadRequestError('Invalid message type');
   let to: unknown;
   try {
-    to = JSON.parse(rawTo);
+    to = JSON.parse(rawTo) as unknown;
   } catch {
     throw new BadRequestError('Invalid to');
   }
   if (kind === 'stream') {
-    const id = Array.isArray(to) && to.length === 1 ? to[0] : to;
+    const id: unknown = Array.isArray(to) && to.length === 1 ? to[0] : to;
     if (!Number.isSafeInteger(id)) throw new BadRequestError('Invalid channel ID in to');
     return { type: kind, to: [id as number] };
   }

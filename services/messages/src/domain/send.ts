@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, handledLater, holdsGroupSetting, Logger, Person, Queryable, withTransaction,
+  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, emptyTopicDisplayName, handledLater, holdsGroupSetting, Logger, Person, Queryable, withTransaction,
 } from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
@@ -120,7 +120,7 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
   if (kind === 'channel') {
     const { channel, subscribers } = await resolveChannel(dir, req.to);
     const rawTopic = req.topic ?? req.subject;
-    const topic = normalizeTopic(rawTopic ?? '', String(policy.settings.realm_empty_topic_display_name ?? ''));
+    const topic = normalizeTopic(rawTopic ?? '', emptyTopicDisplayName(policy.settings));
     if (rawTopic === undefined && topic === '') {
       const effective = channel.topics_policy === 'inherit' ? String(policy.settings.topics_policy) : channel.topics_policy;
       if (effective === 'disable_empty_topic') throw new BadRequestError('Missing topic');
