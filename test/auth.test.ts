@@ -22,7 +22,9 @@ describe('Basic authentication', () => {
   });
 
   it('matches the email case-insensitively', async () => {
-    const res = await anonymous().as({ ...realm.member, email: realm.member.email.toUpperCase() }).get('/users/me');
+    const res = await anonymous()
+      .as({ ...realm.member, email: realm.member.email.toUpperCase() })
+      .get('/users/me');
     expect(res.status).toBe(200);
   });
 
@@ -41,8 +43,10 @@ describe('Basic authentication', () => {
     }
   });
 
-  it('answers 401 INVALID_API_KEY for a wrong key, a malformed key, and another user\'s email', async () => {
-    const wrongKey = await anonymous().as({ email: realm.member.email, api_key: 'x'.repeat(32) }).get('/users/me');
+  it("answers 401 INVALID_API_KEY for a wrong key, a malformed key, and another user's email", async () => {
+    const wrongKey = await anonymous()
+      .as({ email: realm.member.email, api_key: 'x'.repeat(32) })
+      .get('/users/me');
     expect(wrongKey.status).toBe(401);
     expect(wrongKey.body).toMatchObject({ code: 'INVALID_API_KEY', msg: 'Invalid API key' });
     const malformed = await anonymous().as({ email: realm.member.email, api_key: 'short' }).get('/users/me');
@@ -52,7 +56,7 @@ describe('Basic authentication', () => {
     expect(otherEmail.body.code).toBe('INVALID_API_KEY');
   });
 
-  it('refuses a key used at another realm\'s subdomain', async () => {
+  it("refuses a key used at another realm's subdomain", async () => {
     const host = new URL(process.env.PARLEY_TEST_URL!).host;
     const res = await realm.member.api.get('/users/me', {}, { headers: { host: `elsewhere.${host}` } });
     expect(res.status).toBe(401);
@@ -132,7 +136,9 @@ describe('the envelope', () => {
     const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
     const bytes = Buffer.from(await encoded.arrayBuffer());
     const multipart = await rawRequest('DELETE', `/api/v1/users/${realm.admin.user_id}`, {
-      creds: realm.member, body: bytes, headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(bytes.length) },
+      creds: realm.member,
+      body: bytes,
+      headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(bytes.length) },
     });
     const body = JSON.parse(multipart.body.toString());
     // The member may not deactivate anyone: the refusal proves the route was reached and parsed.

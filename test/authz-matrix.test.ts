@@ -37,11 +37,18 @@ function describeAnswer(res: ApiResponse): { outcome: Outcome | Record<string, u
 function serverErrors(): string {
   const file = process.env.PARLEY_TEST_LOG_DIR && join(process.env.PARLEY_TEST_LOG_DIR, 'parley.log');
   if (!file || !existsSync(file)) return '(no server log)';
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(-5);
-  return lines.map((l) => {
-    const { time, service, rpc, err, msg } = JSON.parse(l) as { time: string; service?: string; rpc?: string; err?: { message?: string }; msg?: string };
-    return `${time} ${service ?? ''} ${rpc ?? ''}: ${err?.message ?? msg ?? ''}`;
-  }).join('\n') || '(none)';
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => /"level":(50|60)/.test(l))
+    .slice(-5);
+  return (
+    lines
+      .map((l) => {
+        const { time, service, rpc, err, msg } = JSON.parse(l) as { time: string; service?: string; rpc?: string; err?: { message?: string }; msg?: string };
+        return `${time} ${service ?? ''} ${rpc ?? ''}: ${err?.message ?? msg ?? ''}`;
+      })
+      .join('\n') || '(none)'
+  );
 }
 
 describe('the route table', () => {
@@ -62,14 +69,16 @@ describe.each(routes.map((r) => [routeKey(r), r] as const))('%s', (key, route) =
   beforeAll(async () => {
     const build = sampleBuilders[key];
     if (!build) return;
-    await Promise.all(CALLERS.map(async (caller) => {
-      try {
-        const sample = await build(world, selfOf(world, caller), caller);
-        answers.set(caller, { res: await sendSample(apiOf(world, caller), route.method, sample) });
-      } catch (err) {
-        answers.set(caller, { error: err instanceof Error ? err : new Error(String(err)) });
-      }
-    }));
+    await Promise.all(
+      CALLERS.map(async (caller) => {
+        try {
+          const sample = await build(world, selfOf(world, caller), caller);
+          answers.set(caller, { res: await sendSample(apiOf(world, caller), route.method, sample) });
+        } catch (err) {
+          answers.set(caller, { error: err instanceof Error ? err : new Error(String(err)) });
+        }
+      }),
+    );
   }, 30_000);
 
   it.each(CALLERS)('as %s', (caller) => {

@@ -27,8 +27,7 @@ afterAll(async () => {
   await closeFixtures();
 });
 
-const create = (user: TestUser, params: Json = {}) =>
-  user.api.post('/bots', { full_name: `Bot ${short()}`, short_name: short(), ...params }, ENVELOPE);
+const create = (user: TestUser, params: Json = {}) => user.api.post('/bots', { full_name: `Bot ${short()}`, short_name: short(), ...params }, ENVELOPE);
 /** A bot `user` makes, with the credentials its API key gives. */
 async function botOf(user: TestUser, params: Json = {}): Promise<TestUser> {
   const s = params.short_name ?? short();
@@ -38,8 +37,7 @@ async function botOf(user: TestUser, params: Json = {}): Promise<TestUser> {
   return { ...creds, user_id: body.user_id, full_name: params.full_name ?? '', api: new Api(creds) };
 }
 const ownBots = async (user: TestUser): Promise<Json[]> => ok(await user.api.get('/bots', {}, ENVELOPE)).bots;
-const setRealm = async (setting: string, value: unknown) =>
-  ok(await realm.owner.api.patch('/realm', { [setting]: JSON.stringify({ new: value }) }, ENVELOPE));
+const setRealm = async (setting: string, value: unknown) => ok(await realm.owner.api.patch('/realm', { [setting]: JSON.stringify({ new: value }) }, ENVELOPE));
 
 async function queueOf(user: TestUser): Promise<string> {
   await settle(user);
@@ -49,8 +47,7 @@ async function queueOf(user: TestUser): Promise<string> {
 async function eventsUntil(user: TestUser, queueId: string, done: (events: Json[]) => boolean): Promise<Json[]> {
   let events: Json[] = [];
   await eventually(async () => {
-    events = (ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events as Json[])
-      .filter((e) => e.type !== 'heartbeat');
+    events = (ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type !== 'heartbeat');
     expect(done(events)).toBe(true);
   });
   return events;
@@ -58,13 +55,18 @@ async function eventsUntil(user: TestUser, queueId: string, done: (events: Json[
 const botEvents = (events: Json[], userId: number) => events.filter((e) => e.type === 'realm_bot' && e.bot.user_id === userId);
 
 describe('POST /bots', () => {
-  it('creates a generic bot for every human role but guests, with Zulip\'s reply, address and working API key', async () => {
+  it("creates a generic bot for every human role but guests, with Zulip's reply, address and working API key", async () => {
     for (const user of [realm.owner, realm.admin, realm.moderator, realm.member]) {
       const s = short();
       const body = ok(await create(user, { short_name: `  ${s} `, full_name: `  Helper ${s}` }));
       expect(body).toEqual({
-        result: 'success', msg: '', user_id: expect.any(Number), api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
-        avatar_url: expect.stringContaining('gravatar'), default_sending_stream: null, default_events_register_stream: null,
+        result: 'success',
+        msg: '',
+        user_id: expect.any(Number),
+        api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        avatar_url: expect.stringContaining('gravatar'),
+        default_sending_stream: null,
+        default_events_register_stream: null,
         default_all_public_streams: false,
       });
       const me = ok(await new Api({ email: `${s}-bot@${botDomain}`, api_key: body.api_key, host: realm.host }).get('/users/me'));
@@ -75,9 +77,14 @@ describe('POST /bots', () => {
   it('takes an incoming webhook bot and default channels the caller may read', async () => {
     const channel = `Bot defaults ${short()}`;
     ok(await realm.member.api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: channel }]) }));
-    const body = ok(await create(realm.member, {
-      bot_type: 2, default_sending_stream: channel, default_events_register_stream: channel, default_all_public_streams: true,
-    }));
+    const body = ok(
+      await create(realm.member, {
+        bot_type: 2,
+        default_sending_stream: channel,
+        default_events_register_stream: channel,
+        default_all_public_streams: true,
+      }),
+    );
     expect(body).toMatchObject({ default_sending_stream: channel, default_events_register_stream: channel, default_all_public_streams: true });
     expect((await ownBots(realm.member)).find((b) => b.user_id === body.user_id)).toMatchObject({ bot_type: 2, default_sending_stream: channel });
   });
@@ -122,31 +129,46 @@ describe('POST /bots', () => {
 });
 
 describe('GET /bots', () => {
-  it('lists the caller\'s own active bots with Zulip\'s fields; guests and bots are refused', async () => {
+  it("lists the caller's own active bots with Zulip's fields; guests and bots are refused", async () => {
     const user = await realm.addUser({ name: `Lister ${short()}` });
     expect(await ownBots(user)).toEqual([]);
     const first = await botOf(user, { full_name: 'First of mine' });
     const second = await botOf(user, { full_name: 'Second of mine' });
     await botOf(realm.admin);
     ok(await user.api.delete(`/bots/${second.user_id}`, {}, ENVELOPE));
-    expect(await ownBots(user)).toEqual([{
-      username: first.email, user_id: first.user_id, full_name: 'First of mine', bot_type: 1, is_active: true,
-      api_key: first.api_key, avatar_url: expect.any(String), default_sending_stream: null, default_events_register_stream: null,
-      default_all_public_streams: false, owner_id: user.user_id, services: [],
-    }]);
+    expect(await ownBots(user)).toEqual([
+      {
+        username: first.email,
+        user_id: first.user_id,
+        full_name: 'First of mine',
+        bot_type: 1,
+        is_active: true,
+        api_key: first.api_key,
+        avatar_url: expect.any(String),
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+        owner_id: user.user_id,
+        services: [],
+      },
+    ]);
     refused(await realm.guest.api.get('/bots', {}, ENVELOPE), 'Not allowed for guest users');
     refused(await realm.bot.api.get('/bots', {}, ENVELOPE), 'This endpoint does not accept bot requests.');
   });
 });
 
 describe('PATCH /bots/{bot_id}', () => {
-  it('lets the bot\'s owner and administrators change it; no one else', async () => {
+  it("lets the bot's owner and administrators change it; no one else", async () => {
     const bot = await botOf(realm.member);
     const patch = (user: TestUser, params: Json, id = bot.user_id) => user.api.patch(`/bots/${id}`, params, ENVELOPE);
     for (const user of [realm.member, realm.admin, realm.owner]) {
       const name = `Renamed ${short()}`;
       expect(ok(await patch(user, { full_name: name }))).toMatchObject({
-        full_name: name, default_sending_stream: null, default_all_public_streams: false, service_interface: 1, bot_owner: realm.member.email,
+        full_name: name,
+        default_sending_stream: null,
+        default_all_public_streams: false,
+        service_interface: 1,
+        bot_owner: realm.member.email,
       });
     }
     for (const user of [realm.moderator, realm.other]) refused(await patch(user, { full_name: 'Taken over' }), 'Insufficient permission');
@@ -182,8 +204,7 @@ describe('PATCH /bots/{bot_id}', () => {
     refused(await patch({ bot_owner_id: realm.bot.user_id }), "Failed to change owner, bots can't own other bots");
     const channel = `Bot home ${short()}`;
     ok(await realm.member.api.post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: channel }]) }));
-    expect(ok(await patch({ default_sending_stream: channel, default_all_public_streams: true })))
-      .toMatchObject({ default_sending_stream: channel, default_all_public_streams: true });
+    expect(ok(await patch({ default_sending_stream: channel, default_all_public_streams: true }))).toMatchObject({ default_sending_stream: channel, default_all_public_streams: true });
     refused(await patch({ default_events_register_stream: 'Nowhere at all' }), "Invalid channel name 'Nowhere at all'");
     expect(ok(await patch({ default_sending_stream: '' }))).toMatchObject({ default_sending_stream: null });
     expect(ok(await patch({ bot_owner_id: realm.other.user_id }))).toMatchObject({ bot_owner: realm.other.email });
@@ -227,7 +248,7 @@ describe('DELETE /bots/{bot_id} and POST /bots/{bot_id}/api_key/regenerate', () 
   });
 });
 
-describe('register\'s realm_bots and realm_bot events', () => {
+describe("register's realm_bots and realm_bot events", () => {
   it('gives administrators every bot, deactivated too, and others their own', async () => {
     const keeper = await realm.addUser({ role: Role.MODERATOR, name: `Keeper ${short()}` });
     const mine = await botOf(keeper);
@@ -237,9 +258,18 @@ describe('register\'s realm_bots and realm_bot events', () => {
     const adminView = await state(realm.admin);
     expect(adminView.find((b) => b.user_id === other.user_id)).toMatchObject({ is_active: false, owner_id: realm.other.user_id, email: other.email });
     expect(adminView.find((b) => b.user_id === mine.user_id)).toEqual({
-      email: mine.email, user_id: mine.user_id, full_name: expect.any(String), bot_type: 1, is_active: true, api_key: mine.api_key,
-      default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false,
-      avatar_url: expect.any(String), services: [], owner_id: keeper.user_id,
+      email: mine.email,
+      user_id: mine.user_id,
+      full_name: expect.any(String),
+      bot_type: 1,
+      is_active: true,
+      api_key: mine.api_key,
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: false,
+      avatar_url: expect.any(String),
+      services: [],
+      owner_id: keeper.user_id,
     });
     expect((await state(keeper)).map((b) => b.user_id)).toEqual([mine.user_id]);
     expect(await state(realm.guest)).toEqual([]);
@@ -250,7 +280,10 @@ describe('register\'s realm_bots and realm_bot events', () => {
     const [ownerQ, adminQ, otherQ] = [await queueOf(owner), await queueOf(realm.admin), await queueOf(realm.other)];
     const bot = await botOf(owner, { full_name: `Watched ${short()}` });
     await eventsUntil(realm.other, otherQ, (es) => es.some((e) => e.type === 'realm_user' && e.op === 'add' && e.person.user_id === bot.user_id));
-    for (const [user, q] of [[owner, ownerQ], [realm.admin, adminQ]] as const) {
+    for (const [user, q] of [
+      [owner, ownerQ],
+      [realm.admin, adminQ],
+    ] as const) {
       const [add] = botEvents(await eventsUntil(user, q, (es) => botEvents(es, bot.user_id).length > 0), bot.user_id);
       expect(add).toMatchObject({ op: 'add', bot: { user_id: bot.user_id, api_key: bot.api_key, owner_id: owner.user_id, is_active: true, email: bot.email } });
     }
@@ -258,15 +291,23 @@ describe('register\'s realm_bots and realm_bot events', () => {
     const { api_key } = ok(await owner.api.post(`/bots/${bot.user_id}/api_key/regenerate`, {}, ENVELOPE));
     ok(await owner.api.delete(`/bots/${bot.user_id}`, {}, ENVELOPE));
     const updates = [{ full_name: `Rewatched ${bot.user_id}` }, { default_all_public_streams: true }, { api_key }, { is_active: false }];
-    for (const [user, q] of [[owner, ownerQ], [realm.admin, adminQ]] as const) {
+    for (const [user, q] of [
+      [owner, ownerQ],
+      [realm.admin, adminQ],
+    ] as const) {
       const events = await eventsUntil(user, q, (es) => botEvents(es, bot.user_id).length >= 5);
-      expect(botEvents(events, bot.user_id).slice(1).map((e) => [e.op, e.bot]))
-        .toEqual(updates.map((u) => ['update', { user_id: bot.user_id, ...u }]));
+      expect(
+        botEvents(events, bot.user_id)
+          .slice(1)
+          .map((e) => [e.op, e.bot]),
+      ).toEqual(updates.map((u) => ['update', { user_id: bot.user_id, ...u }]));
     }
     const otherEvents = await eventsUntil(realm.other, otherQ, (es) => es.some((e) => e.type === 'realm_user' && e.person.is_active === false));
     expect(botEvents(otherEvents, bot.user_id)).toEqual([]);
-    expect(otherEvents.filter((e) => e.type === 'realm_user' && e.op === 'update').map((e) => e.person))
-      .toEqual([{ user_id: bot.user_id, full_name: `Rewatched ${bot.user_id}` }, { user_id: bot.user_id, is_active: false }]);
+    expect(otherEvents.filter((e) => e.type === 'realm_user' && e.op === 'update').map((e) => e.person)).toEqual([
+      { user_id: bot.user_id, full_name: `Rewatched ${bot.user_id}` },
+      { user_id: bot.user_id, is_active: false },
+    ]);
   });
 
   it('tells only the owner of a bot whose default channel is private, as Zulip', async () => {
@@ -303,13 +344,16 @@ describe('register\'s realm_bots and realm_bot events', () => {
       await setRealm('can_create_bots_group', sys['role:members']);
     }
     const twin = await botOf(realm.member, { full_name: bot.full_name });
-    refused(await realm.admin.api.post(`/users/${bot.user_id}/reactivate`),
-      `There is already an active bot named "${bot.full_name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`);
+    refused(
+      await realm.admin.api.post(`/users/${bot.user_id}/reactivate`),
+      `There is already an active bot named "${bot.full_name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`,
+    );
     ok(await realm.member.api.delete(`/bots/${twin.user_id}`, {}, ENVELOPE));
     ok(await realm.admin.api.post(`/users/${bot.user_id}/reactivate`));
     const events = await eventsUntil(owner, ownerQ, (es) => botEvents(es, bot.user_id).length >= 2);
     expect(botEvents(events, bot.user_id).map((e) => e.bot)).toEqual([
-      { user_id: bot.user_id, is_active: false }, { user_id: bot.user_id, is_active: true },
+      { user_id: bot.user_id, is_active: false },
+      { user_id: bot.user_id, is_active: true },
     ]);
     ok(await bot.api.get('/users/me'));
   });

@@ -20,10 +20,7 @@ const BODY_TIMEOUT_MS = 500;
 const CONNECTIONS = 20;
 
 beforeAll(async () => {
-  [realm, own] = await Promise.all([
-    createTestRealm('Bounds realm'),
-    startOwnParley('bounds', { REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS), MAX_CONNECTIONS_PER_IP: String(CONNECTIONS) }),
-  ]);
+  [realm, own] = await Promise.all([createTestRealm('Bounds realm'), startOwnParley('bounds', { REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS), MAX_CONNECTIONS_PER_IP: String(CONNECTIONS) })]);
 });
 afterAll(async () => {
   await own?.stop();
@@ -60,7 +57,7 @@ const refusal = (status: number, code: string, msg: string | RegExp) => ({ statu
 describe('parameters per request', () => {
   const params = (n: number) => Array.from({ length: n }, (_, i) => `p${i}=1`).join('&');
 
-  it('takes 1,000 (Zulip\'s DATA_UPLOAD_MAX_NUMBER_FIELDS) and echoes the unknown ones', async () => {
+  it("takes 1,000 (Zulip's DATA_UPLOAD_MAX_NUMBER_FIELDS) and echoes the unknown ones", async () => {
     const res = await request('GET', api(`/users/me?${params(1000)}`), realm.member);
     expect(res.status).toBe(200);
     expect(res.body.ignored_parameters_unsupported).toHaveLength(1000);
@@ -74,7 +71,7 @@ describe('parameters per request', () => {
 });
 
 describe('the request line', () => {
-  it('takes 5,000 message IDs in the query string (65 KB, past Node\'s 16 KiB)', async () => {
+  it("takes 5,000 message IDs in the query string (65 KB, past Node's 16 KiB)", async () => {
     const ids = encodeURIComponent(JSON.stringify(Array.from({ length: 5000 }, (_, i) => 1_000_000_000 + i)));
     const url = api(`/messages?message_ids=${ids}&apply_markdown=false`);
     expect(url.length).toBeGreaterThan(60_000);
@@ -90,8 +87,7 @@ describe('the request line', () => {
 
 describe('long polls and queues', () => {
   const register = async (user: TestUser) => (await request('POST', api('/register'), user, form({ event_types: '["message"]', fetch_event_types: '[]' }))).body.queue_id as string;
-  const poll = (user: TestUser, queueId: string, dontBlock = false) =>
-    request('GET', api(`/events?queue_id=${queueId}&last_event_id=-1${dontBlock ? '&dont_block=true' : ''}`), user);
+  const poll = (user: TestUser, queueId: string, dontBlock = false) => request('GET', api(`/events?queue_id=${queueId}&last_event_id=-1${dontBlock ? '&dont_block=true' : ''}`), user);
 
   it('answers a waiting poll at once with no events when a second poll comes for its queue', async () => {
     const user = await realm.addUser({ name: 'Two polls' });
@@ -121,13 +117,15 @@ describe('channels per subscription request', () => {
   const names = (n: number, prefix: string) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i}` })));
 
   it('refuses 1,001 with 400 BAD_REQUEST before creating any, to join or to leave', async () => {
-    expect(await request('POST', api('/users/me/subscriptions'), realm.owner, form({ subscriptions: names(1001, 'bulk') })))
-      .toEqual(refusal(400, 'BAD_REQUEST', 'subscriptions has 1001 entries; at most 1000 per request'));
+    expect(await request('POST', api('/users/me/subscriptions'), realm.owner, form({ subscriptions: names(1001, 'bulk') }))).toEqual(
+      refusal(400, 'BAD_REQUEST', 'subscriptions has 1001 entries; at most 1000 per request'),
+    );
     const created = (await request('GET', api('/streams'), realm.owner)).body.streams as { name: string }[];
     expect(created.filter((s) => s.name.startsWith('bulk '))).toEqual([]);
     const leave = JSON.stringify(Array.from({ length: 1001 }, (_, i) => `bulk ${i}`));
-    expect(await request('DELETE', api('/users/me/subscriptions'), realm.owner, form({ subscriptions: leave })))
-      .toEqual(refusal(400, 'BAD_REQUEST', 'subscriptions has 1001 entries; at most 1000 per request'));
+    expect(await request('DELETE', api('/users/me/subscriptions'), realm.owner, form({ subscriptions: leave }))).toEqual(
+      refusal(400, 'BAD_REQUEST', 'subscriptions has 1001 entries; at most 1000 per request'),
+    );
   });
 });
 
@@ -161,16 +159,21 @@ describe('with small bounds (a Parley of its own)', () => {
     const held: Socket[] = [];
     try {
       for (let i = 0; i < CONNECTIONS; i++) {
-        held.push(await new Promise<Socket>((resolve, reject) => {
-          const s = connect({ port: ownPort(), host: '127.0.0.1', localAddress: '127.0.0.2' }, () => resolve(s));
-          s.on('error', reject);
-        }));
+        held.push(
+          await new Promise<Socket>((resolve, reject) => {
+            const s = connect({ port: ownPort(), host: '127.0.0.1', localAddress: '127.0.0.2' }, () => resolve(s));
+            s.on('error', reject);
+          }),
+        );
       }
       await new Promise((r) => setTimeout(r, 200));
       const refused = await stalled('127.0.0.2');
       expect(refused.text).toMatch(/^HTTP\/1\.1 429 /);
       expect(envelopeOf(refused.text)).toEqual({
-        result: 'error', code: 'RATE_LIMIT_HIT', msg: `Too many connections from your address (limit ${CONNECTIONS})`, 'retry-after': 1,
+        result: 'error',
+        code: 'RATE_LIMIT_HIT',
+        msg: `Too many connections from your address (limit ${CONNECTIONS})`,
+        'retry-after': 1,
       });
       held.pop()!.destroy();
       await new Promise((r) => setTimeout(r, 200));

@@ -29,8 +29,13 @@ describe('channel folders', () => {
     const id = await create(realm.admin, { name: 'Engineering', description: 'Build <things>' });
     const list = await folders(realm.guest);
     expect(list.find((f) => f.id === id)).toMatchObject({
-      name: 'Engineering', description: 'Build <things>', rendered_description: '<p>Build &lt;things&gt;</p>',
-      creator_id: realm.admin.user_id, is_archived: false, order: expect.any(Number), date_created: expect.any(Number),
+      name: 'Engineering',
+      description: 'Build <things>',
+      rendered_description: '<p>Build &lt;things&gt;</p>',
+      creator_id: realm.admin.user_id,
+      is_archived: false,
+      order: expect.any(Number),
+      date_created: expect.any(Number),
     });
     const [event] = await eventsOf(realm.member, queue.queue_id, 1, ['add']);
     expect(event).toMatchObject({ type: 'channel_folder', op: 'add', channel_folder: { id, name: 'Engineering' } });
@@ -74,13 +79,13 @@ describe('channel folders', () => {
     expect((await realm.admin.api.patch(`/channel_folders/${other.realm_id * 100000}`, { name: 'Ghost' })).body.msg).toBe('Invalid channel folder ID');
   });
 
-  it('refuses another realm\'s folder as nonexistent', async () => {
+  it("refuses another realm's folder as nonexistent", async () => {
     const theirs = await create(other.admin);
     expect((await realm.admin.api.patch(`/channel_folders/${theirs}`, { name: 'Mine' })).body.msg).toBe('Invalid channel folder ID');
     expect((await folders(other.admin)).find((f) => f.id === theirs)?.name).not.toBe('Mine');
   });
 
-  it('reorders with exactly the realm\'s folders', async () => {
+  it("reorders with exactly the realm's folders", async () => {
     const local = await createTestRealm('Ordered folders');
     const [a, b, c] = [await create(local.admin), await create(local.admin), await create(local.admin)];
     const queue = (await local.member.api.post('/register', { event_types: ['channel_folder'] })).body;

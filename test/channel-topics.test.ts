@@ -22,22 +22,22 @@ afterAll(closeFixtures);
 
 const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
-const send = async (to: number, topic: string, by = realm.admin) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('topic ') })).id as number;
-const topicsOf = async (user: TestUser, channel: number, params: Json = {}): Promise<Json[]> =>
-  ok(await user.api.get(`/users/me/${channel}/topics`, params)).topics;
-const subscribe = async (by: TestUser, name: string, user: TestUser) =>
-  ok(await by.api.post('/users/me/subscriptions', { subscriptions: [{ name }], principals: [user.user_id] }));
+const send = async (to: number, topic: string, by = realm.admin) => ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('topic ') })).id as number;
+const topicsOf = async (user: TestUser, channel: number, params: Json = {}): Promise<Json[]> => ok(await user.api.get(`/users/me/${channel}/topics`, params)).topics;
+const subscribe = async (by: TestUser, name: string, user: TestUser) => ok(await by.api.post('/users/me/subscriptions', { subscriptions: [{ name }], principals: [user.user_id] }));
 
 describe('GET /users/me/{stream_id}/topics', () => {
-  it('lists the channel\'s topics once each, newest first, as their newest message spells them, for every role', async () => {
+  it("lists the channel's topics once each, newest first, as their newest message spells them, for every role", async () => {
     const channel = await createChannel([...roles, realm.other]);
     const lunch = await send(channel.id, 'lunch');
     const coffee = await send(channel.id, 'Coffee');
     const lunchAgain = await send(channel.id, 'LUNCH', realm.other);
     expect(lunch).toBeLessThan(coffee);
     for (const user of roles) {
-      expect(await topicsOf(user, channel.id)).toEqual([{ name: 'LUNCH', max_id: lunchAgain }, { name: 'Coffee', max_id: coffee }]);
+      expect(await topicsOf(user, channel.id)).toEqual([
+        { name: 'LUNCH', max_id: lunchAgain },
+        { name: 'Coffee', max_id: coffee },
+      ]);
     }
     expect(await topicsOf(realm.member, (await createChannel([realm.member])).id)).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe('GET /users/me/{stream_id}/topics', () => {
     expect(await topicsOf(realm.member, channel.id, { allow_empty_topic_name: true })).toEqual([{ name: '', max_id: id }]);
   });
 
-  it('lists a public channel\'s topics to members who are not subscribed, not to guests', async () => {
+  it("lists a public channel's topics to members who are not subscribed, not to guests", async () => {
     const channel = await createChannel([realm.admin]);
     const id = await send(channel.id, 'open');
     expect(await topicsOf(realm.member, channel.id)).toEqual([{ name: 'open', max_id: id }]);
@@ -68,14 +68,23 @@ describe('GET /users/me/{stream_id}/topics', () => {
     await subscribe(realm.admin, shared.name, realm.member);
     const [after, beforeAgain] = [await send(guarded.id, 'after'), await send(guarded.id, 'Before')];
     const sharedAfter = await send(shared.id, 'after');
-    expect(await topicsOf(realm.admin, guarded.id)).toEqual([{ name: 'Before', max_id: beforeAgain }, { name: 'after', max_id: after }]);
-    expect(await topicsOf(realm.member, guarded.id)).toEqual([{ name: 'Before', max_id: beforeAgain }, { name: 'after', max_id: after }]);
+    expect(await topicsOf(realm.admin, guarded.id)).toEqual([
+      { name: 'Before', max_id: beforeAgain },
+      { name: 'after', max_id: after },
+    ]);
+    expect(await topicsOf(realm.member, guarded.id)).toEqual([
+      { name: 'Before', max_id: beforeAgain },
+      { name: 'after', max_id: after },
+    ]);
     expect(before).toBeLessThan(after);
     const onlyBefore = await createChannel([realm.admin], { invite_only: true, history_public_to_subscribers: false });
     await send(onlyBefore.id, 'secret history');
     await subscribe(realm.admin, onlyBefore.name, realm.member);
     expect(await topicsOf(realm.member, onlyBefore.id)).toEqual([]);
-    expect(await topicsOf(realm.member, shared.id)).toEqual([{ name: 'after', max_id: sharedAfter }, { name: 'before', max_id: sharedBefore }]);
+    expect(await topicsOf(realm.member, shared.id)).toEqual([
+      { name: 'after', max_id: sharedAfter },
+      { name: 'before', max_id: sharedBefore },
+    ]);
   });
 
   it('refuses private channels the caller is not in, and nonexistent ones, with "Invalid channel ID"', async () => {

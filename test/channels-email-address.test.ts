@@ -21,7 +21,10 @@ let memberBot: TestUser;
 beforeAll(async () => {
   realm = await createTestRealm('Email address realm');
   memberBot = await realm.addUser({ bot: true, name: 'Member Bot', botOwner: realm.member.user_id });
-  publicChannel = await createChannel(realm.owner, ROLES.map((r) => realm[r]));
+  publicChannel = await createChannel(
+    realm.owner,
+    ROLES.map((r) => realm[r]),
+  );
 });
 afterAll(closeFixtures);
 

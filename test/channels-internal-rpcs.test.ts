@@ -22,7 +22,10 @@ beforeAll(async () => {
   // Only the members of "Posters" may post; the member is subscribed but not one of them.
   team = (await realm.admin.api.post('/user_groups/create', { name: 'Posters', description: 'P', members: [realm.admin.user_id] })).body.group_id;
   const created = await realm.owner.api.post('/channels/create', {
-    name: 'Announcements', subscribers: [realm.member.user_id, realm.admin.user_id], can_send_message_group: team, send_new_subscription_messages: false,
+    name: 'Announcements',
+    subscribers: [realm.member.user_id, realm.admin.user_id],
+    can_send_message_group: team,
+    send_new_subscription_messages: false,
   });
   expect(created.status).toBe(200);
   channelId = created.body.id;
@@ -34,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('GetAccess (internal RPC)', () => {
-  it('answers the caller\'s access and, when asked, the subscribers; by ID or by name in any case', async () => {
+  it("answers the caller's access and, when asked, the subscribers; by ID or by name in any case", async () => {
     const byId = await access({ stream_id: channelId, with_subscribers: true });
     expect(byId).toMatchObject({ found: true, name: 'Announcements', content: true, post: false });
     expect(byId.subscriber_ids.map(Number).sort((a, b) => a - b)).toEqual([realm.admin.user_id, realm.member.user_id].sort((a, b) => a - b));
@@ -43,8 +46,7 @@ describe('GetAccess (internal RPC)', () => {
   });
 
   it('says whether the caller muted the channel, in GetAccess and ListAccess; names and numbers a channel the caller may not see', async () => {
-    const muted = async () => [(await access({ stream_id: channelId })).is_muted,
-      (await client.listAccess({}, ctx())).channels.find((c) => Number(c.stream_id) === channelId)!.is_muted];
+    const muted = async () => [(await access({ stream_id: channelId })).is_muted, (await client.listAccess({}, ctx())).channels.find((c) => Number(c.stream_id) === channelId)!.is_muted];
     expect(await muted()).toEqual([false, false]);
     const set = (value: boolean) => realm.member.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: channelId, property: 'is_muted', value }] });
     expect((await set(true)).status).toBe(200);
@@ -54,7 +56,7 @@ describe('GetAccess (internal RPC)', () => {
     expect(await access({ stream_id: hidden })).toMatchObject({ found: false, name: 'Hidden room', stream_id: hidden });
   });
 
-    it('finds nothing, and fails nothing, for an ID no channel can have (out of PostgreSQL\'s integer range)', async () => {
+  it("finds nothing, and fails nothing, for an ID no channel can have (out of PostgreSQL's integer range)", async () => {
     for (const stream_id of [2 ** 31, 2 ** 53 + 2, -1]) {
       expect([stream_id, await access({ stream_id, with_subscribers: true })]).toEqual([stream_id, expect.objectContaining({ found: false, name: '', subscriber_ids: [] })]);
     }

@@ -32,7 +32,12 @@ describe('announce', () => {
     const res = await realm.member.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'Fresh one' }], announce: true });
     expect(res.status).toBe(200);
     await eventually(async () => {
-      const posted = (await messages(realm.member, [{ operator: 'channel', operand: announcements }, { operator: 'topic', operand: 'new channels' }])).filter(fromBot);
+      const posted = (
+        await messages(realm.member, [
+          { operator: 'channel', operand: announcements },
+          { operator: 'topic', operand: 'new channels' },
+        ])
+      ).filter(fromBot);
       expect(posted.map((m) => m.content)).toContain(`@_**Mia Member|${realm.member.user_id}** created a new channel #**Fresh one**.`);
     });
   });
@@ -53,7 +58,8 @@ describe('new subscription messages', () => {
   it('tells each human the caller subscribed, not the caller or bots, and says so in the response', async () => {
     const newcomer = await realm.addUser({ name: 'Nell Newcomer' });
     const res = await realm.admin.api.post('/users/me/subscriptions', {
-      subscriptions: [{ name: 'Welcome desk' }], principals: [realm.admin.user_id, newcomer.user_id, realm.bot.user_id],
+      subscriptions: [{ name: 'Welcome desk' }],
+      principals: [realm.admin.user_id, newcomer.user_id, realm.bot.user_id],
     });
     expect([res.status, res.body.new_subscription_messages_sent]).toEqual([200, true]);
     await eventually(async () => {
@@ -67,7 +73,9 @@ describe('new subscription messages', () => {
   it('sends nothing when asked not to, or when the caller subscribed only themselves', async () => {
     const quiet = await realm.addUser({ name: 'Quinn Quiet' });
     const res = await realm.admin.api.post('/users/me/subscriptions', {
-      subscriptions: [{ name: 'No fuss' }], principals: [quiet.user_id], send_new_subscription_messages: false,
+      subscriptions: [{ name: 'No fuss' }],
+      principals: [quiet.user_id],
+      send_new_subscription_messages: false,
     });
     expect([res.status, res.body.new_subscription_messages_sent]).toEqual([200, false]);
     const self = await quiet.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'Own choice' }] });
@@ -80,7 +88,7 @@ describe('new subscription messages', () => {
     });
   });
 
-  it('lists the channels of POST /channels/create\'s subscribers', async () => {
+  it("lists the channels of POST /channels/create's subscribers", async () => {
     const invited = await realm.addUser({ name: 'Ivy Invited' });
     const res = await realm.member.api.post('/channels/create', { name: 'Made for Ivy', subscribers: [invited.user_id] });
     expect(res.status).toBe(200);

@@ -17,7 +17,12 @@ type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 const ROLES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'guest', 'bot'];
 const NOT_ADMINS: RoleName[] = ['moderator', 'member', 'guest', 'bot'];
 const ROLE_VALUE: Record<RoleName, number> = {
-  owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER, guest: Role.GUEST, bot: Role.MEMBER,
+  owner: Role.OWNER,
+  admin: Role.ADMINISTRATOR,
+  moderator: Role.MODERATOR,
+  member: Role.MEMBER,
+  guest: Role.GUEST,
+  bot: Role.MEMBER,
 };
 type Json = Record<string, any>;
 
@@ -48,9 +53,7 @@ const sortedNames = (list: { name: string }[]) => list.map((s) => s.name).sort()
 const withoutId = ({ id, ...rest }: Json) => rest;
 
 beforeAll(async () => {
-  [listing, realm, defaults] = await Promise.all([
-    createTestRealm('Channel listing'), createTestRealm('Channel reading'), createTestRealm('Default channels'),
-  ]);
+  [listing, realm, defaults] = await Promise.all([createTestRealm('Channel listing'), createTestRealm('Channel reading'), createTestRealm('Default channels')]);
   sys = await systemGroupIds(listing.realm_id);
   const spectators = await listing.owner.api.patch('/realm', { enable_spectator_access: true }, { contract: 'envelope' });
   expect(spectators.status).toBe(200);
@@ -79,45 +82,153 @@ const NOT_AUTHORIZED = 'User not authorized for this query';
 
 /** [what, parameters, the names each role gets (or the error it gets)]. */
 const LISTINGS: [string, Params, Record<RoleName, string[] | string>][] = [
-  ['by default: public channels and subscribed ones, archived left out', {}, {
-    owner: ACTIVE, admin: PUBLIC, moderator: PUBLIC, member: [...PUBLIC, 'Secret'], guest: ['Guest room', 'Public'], bot: PUBLIC,
-  }],
-  ['with include_public=false: subscribed channels only', { include_public: false }, {
-    owner: ['Guest room', 'Open', 'Secret', 'Web', 'Welcome'], admin: ['Public'], moderator: [], member: ['Public', 'Secret'], guest: ['Guest room', 'Public'], bot: [],
-  }],
-  ['with include_subscribed=false: public channels only (none for guests)', { include_subscribed: false }, {
-    owner: PUBLIC, admin: PUBLIC, moderator: PUBLIC, member: PUBLIC, guest: [], bot: PUBLIC,
-  }],
-  ['with include_web_public only', { include_public: false, include_subscribed: false, include_web_public: true }, {
-    owner: ['Web'], admin: ['Web'], moderator: ['Web'], member: ['Web'], guest: ['Web'], bot: ['Web'],
-  }],
-  ['with include_web_public added to the defaults', { include_web_public: true }, {
-    owner: ACTIVE, admin: PUBLIC, moderator: PUBLIC, member: [...PUBLIC, 'Secret'], guest: ['Guest room', 'Public', 'Web'], bot: PUBLIC,
-  }],
-  ['with include_all: every channel with metadata access', { include_all: true }, {
-    owner: ACTIVE, admin: ACTIVE, moderator: PUBLIC, member: [...PUBLIC, 'Secret'], guest: ['Guest room', 'Public', 'Web'], bot: PUBLIC,
-  }],
-  ['with include_all_active: administrators only', { include_all_active: true }, {
-    owner: ACTIVE, admin: ACTIVE, moderator: NOT_AUTHORIZED, member: NOT_AUTHORIZED, guest: NOT_AUTHORIZED, bot: NOT_AUTHORIZED,
-  }],
-  ['with include_can_access_content only', { include_public: false, include_subscribed: false, include_can_access_content: true }, {
-    owner: ACTIVE, admin: PUBLIC, moderator: PUBLIC, member: [...PUBLIC, 'Secret'], guest: ['Guest room', 'Public', 'Web'], bot: PUBLIC,
-  }],
-  ['with exclude_archived=false', { exclude_archived: false }, {
-    owner: [...ACTIVE, 'Old'], admin: [...PUBLIC, 'Old'], moderator: [...PUBLIC, 'Old'], member: [...PUBLIC, 'Old', 'Secret'], guest: ['Guest room', 'Public'], bot: [...PUBLIC, 'Old'],
-  }],
-  ['with include_all and exclude_archived=false', { include_all: true, exclude_archived: false }, {
-    owner: [...ACTIVE, 'Old'], admin: [...ACTIVE, 'Old'], moderator: [...PUBLIC, 'Old'], member: [...PUBLIC, 'Old', 'Secret'], guest: ['Guest room', 'Public', 'Web'], bot: [...PUBLIC, 'Old'],
-  }],
+  [
+    'by default: public channels and subscribed ones, archived left out',
+    {},
+    {
+      owner: ACTIVE,
+      admin: PUBLIC,
+      moderator: PUBLIC,
+      member: [...PUBLIC, 'Secret'],
+      guest: ['Guest room', 'Public'],
+      bot: PUBLIC,
+    },
+  ],
+  [
+    'with include_public=false: subscribed channels only',
+    { include_public: false },
+    {
+      owner: ['Guest room', 'Open', 'Secret', 'Web', 'Welcome'],
+      admin: ['Public'],
+      moderator: [],
+      member: ['Public', 'Secret'],
+      guest: ['Guest room', 'Public'],
+      bot: [],
+    },
+  ],
+  [
+    'with include_subscribed=false: public channels only (none for guests)',
+    { include_subscribed: false },
+    {
+      owner: PUBLIC,
+      admin: PUBLIC,
+      moderator: PUBLIC,
+      member: PUBLIC,
+      guest: [],
+      bot: PUBLIC,
+    },
+  ],
+  [
+    'with include_web_public only',
+    { include_public: false, include_subscribed: false, include_web_public: true },
+    {
+      owner: ['Web'],
+      admin: ['Web'],
+      moderator: ['Web'],
+      member: ['Web'],
+      guest: ['Web'],
+      bot: ['Web'],
+    },
+  ],
+  [
+    'with include_web_public added to the defaults',
+    { include_web_public: true },
+    {
+      owner: ACTIVE,
+      admin: PUBLIC,
+      moderator: PUBLIC,
+      member: [...PUBLIC, 'Secret'],
+      guest: ['Guest room', 'Public', 'Web'],
+      bot: PUBLIC,
+    },
+  ],
+  [
+    'with include_all: every channel with metadata access',
+    { include_all: true },
+    {
+      owner: ACTIVE,
+      admin: ACTIVE,
+      moderator: PUBLIC,
+      member: [...PUBLIC, 'Secret'],
+      guest: ['Guest room', 'Public', 'Web'],
+      bot: PUBLIC,
+    },
+  ],
+  [
+    'with include_all_active: administrators only',
+    { include_all_active: true },
+    {
+      owner: ACTIVE,
+      admin: ACTIVE,
+      moderator: NOT_AUTHORIZED,
+      member: NOT_AUTHORIZED,
+      guest: NOT_AUTHORIZED,
+      bot: NOT_AUTHORIZED,
+    },
+  ],
+  [
+    'with include_can_access_content only',
+    { include_public: false, include_subscribed: false, include_can_access_content: true },
+    {
+      owner: ACTIVE,
+      admin: PUBLIC,
+      moderator: PUBLIC,
+      member: [...PUBLIC, 'Secret'],
+      guest: ['Guest room', 'Public', 'Web'],
+      bot: PUBLIC,
+    },
+  ],
+  [
+    'with exclude_archived=false',
+    { exclude_archived: false },
+    {
+      owner: [...ACTIVE, 'Old'],
+      admin: [...PUBLIC, 'Old'],
+      moderator: [...PUBLIC, 'Old'],
+      member: [...PUBLIC, 'Old', 'Secret'],
+      guest: ['Guest room', 'Public'],
+      bot: [...PUBLIC, 'Old'],
+    },
+  ],
+  [
+    'with include_all and exclude_archived=false',
+    { include_all: true, exclude_archived: false },
+    {
+      owner: [...ACTIVE, 'Old'],
+      admin: [...ACTIVE, 'Old'],
+      moderator: [...PUBLIC, 'Old'],
+      member: [...PUBLIC, 'Old', 'Secret'],
+      guest: ['Guest room', 'Public', 'Web'],
+      bot: [...PUBLIC, 'Old'],
+    },
+  ],
   // Zulip adds the bot owner's subscribed channels (private ones included) for bots only.
-  ['with include_owner_subscribed only', { include_public: false, include_subscribed: false, include_owner_subscribed: true }, {
-    owner: [], admin: [], moderator: [], member: [], guest: [], bot: ['Guest room', 'Open', 'Secret', 'Web', 'Welcome'],
-  }],
+  [
+    'with include_owner_subscribed only',
+    { include_public: false, include_subscribed: false, include_owner_subscribed: true },
+    {
+      owner: [],
+      admin: [],
+      moderator: [],
+      member: [],
+      guest: [],
+      bot: ['Guest room', 'Open', 'Secret', 'Web', 'Welcome'],
+    },
+  ],
   // The reference: include_all_active "does not incorrectly hint that this parameter, and not
   // exclude_archived, controls whether archived channels appear".
-  ['with include_all_active and exclude_archived=false', { include_all_active: true, exclude_archived: false }, {
-    owner: [...ACTIVE, 'Old'], admin: [...ACTIVE, 'Old'], moderator: NOT_AUTHORIZED, member: NOT_AUTHORIZED, guest: NOT_AUTHORIZED, bot: NOT_AUTHORIZED,
-  }],
+  [
+    'with include_all_active and exclude_archived=false',
+    { include_all_active: true, exclude_archived: false },
+    {
+      owner: [...ACTIVE, 'Old'],
+      admin: [...ACTIVE, 'Old'],
+      moderator: NOT_AUTHORIZED,
+      member: NOT_AUTHORIZED,
+      guest: NOT_AUTHORIZED,
+      bot: NOT_AUTHORIZED,
+    },
+  ],
 ];
 
 describe.each(LISTINGS)('GET /streams %s', (_what, params, expected) => {
@@ -138,9 +249,19 @@ describe('GET /streams: the channel objects', () => {
     const res = await listing.member.api.get('/streams', { exclude_archived: false });
     const byName = Object.fromEntries((res.body.streams as Json[]).map((s) => [s.name, s]));
     expect(byName.Secret).toMatchObject({
-      stream_id: ch.secret, name: 'Secret', description: 'The inner circle', rendered_description: '<p>The inner circle</p>',
-      invite_only: true, is_web_public: false, is_archived: false, history_public_to_subscribers: false,
-      subscriber_count: 2, creator_id: listing.owner.user_id, message_retention_days: null, folder_id: null, topics_policy: 'inherit',
+      stream_id: ch.secret,
+      name: 'Secret',
+      description: 'The inner circle',
+      rendered_description: '<p>The inner circle</p>',
+      invite_only: true,
+      is_web_public: false,
+      is_archived: false,
+      history_public_to_subscribers: false,
+      subscriber_count: 2,
+      creator_id: listing.owner.user_id,
+      message_retention_days: null,
+      folder_id: null,
+      topics_policy: 'inherit',
       can_administer_channel_group: { direct_members: [listing.owner.user_id], direct_subgroups: [] },
       can_send_message_group: sys['role:everyone'],
       can_remove_subscribers_group: sys['role:administrators'],
@@ -153,7 +274,7 @@ describe('GET /streams: the channel objects', () => {
     expect(byName.Public).not.toHaveProperty('is_default');
   });
 
-  it('with include_default, marks each channel with is_default (the reference\'s field)', async () => {
+  it("with include_default, marks each channel with is_default (the reference's field)", async () => {
     const res = await listing.member.api.get('/streams', { include_default: true });
     expect(res.status).toBe(200);
     const flags = Object.fromEntries((res.body.streams as Json[]).map((s) => [s.name, s.is_default]));
@@ -181,11 +302,16 @@ describe('GET /streams/{stream_id}', () => {
     }
   });
 
-  it('gives the channel\'s fields by value', async () => {
+  it("gives the channel's fields by value", async () => {
     const res = await listing.member.api.get(`/streams/${ch.secret}`);
     expect(res.body.stream).toMatchObject({
-      stream_id: ch.secret, name: 'Secret', invite_only: true, subscriber_count: 2, is_archived: false,
-      can_send_message_group: sys['role:everyone'], can_remove_subscribers_group: sys['role:administrators'],
+      stream_id: ch.secret,
+      name: 'Secret',
+      invite_only: true,
+      subscriber_count: 2,
+      is_archived: false,
+      can_send_message_group: sys['role:everyone'],
+      can_remove_subscribers_group: sys['role:administrators'],
     });
   });
 
@@ -207,14 +333,18 @@ describe('GET /get_stream_id', () => {
   });
 
   const REFUSED: [RoleName, string][] = [
-    ['member', 'Nowhere'], ['moderator', 'Secret'], ['bot', 'Guest room'], ['guest', 'Open'], ['member', 'Guest room'],
+    ['member', 'Nowhere'],
+    ['moderator', 'Secret'],
+    ['bot', 'Guest room'],
+    ['guest', 'Open'],
+    ['member', 'Guest room'],
   ];
   it.each(REFUSED)('refuses the %s "%s" as an invalid name', async (role, name) => {
     const res = await listing[role].api.get('/get_stream_id', { stream: name });
     expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', `Invalid channel name '${name}'`]);
   });
 
-  it('needs content access: an administrator not subscribed to a private channel gets the error (Zulip\'s access_stream_by_name)', async () => {
+  it("needs content access: an administrator not subscribed to a private channel gets the error (Zulip's access_stream_by_name)", async () => {
     const res = await listing.admin.api.get('/get_stream_id', { stream: 'Secret' });
     expect([res.status, res.body.msg]).toEqual([400, "Invalid channel name 'Secret'"]);
   });
@@ -237,13 +367,19 @@ describe('GET /streams/{stream_id}/members', () => {
     expect(await list(listing.bot, ch.pub)).toEqual(sorted(admin, member, guest));
   });
 
-  it('lets an administrator read a private channel\'s subscribers without being subscribed (as Zulip)', async () => {
+  it("lets an administrator read a private channel's subscribers without being subscribed (as Zulip)", async () => {
     const res = await listing.admin.api.get(`/streams/${ch.secret}/members`);
     expect([res.status, res.body.msg]).toEqual([200, '']);
     expect([...res.body.subscribers].sort((a: number, b: number) => a - b)).toEqual(sorted(listing.owner, listing.member));
   });
 
-  const HIDDEN: [RoleName, keyof typeof ch][] = [['moderator', 'secret'], ['bot', 'secret'], ['member', 'guestRoom'], ['guest', 'open'], ['guest', 'secret']];
+  const HIDDEN: [RoleName, keyof typeof ch][] = [
+    ['moderator', 'secret'],
+    ['bot', 'secret'],
+    ['member', 'guestRoom'],
+    ['guest', 'open'],
+    ['guest', 'secret'],
+  ];
   it.each(HIDDEN)('hides from the %s the members of %s: "Invalid channel ID"', async (role, key) => {
     const res = await listing[role].api.get(`/streams/${ch[key]}/members`);
     expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', 'Invalid channel ID']);
@@ -265,7 +401,11 @@ describe('GET /users/{user_id}/subscriptions/{stream_id}', () => {
   });
 
   it('refuses channels the asker cannot see', async () => {
-    for (const [asker, id] of [[listing.moderator, ch.secret], [listing.guest, ch.open], [listing.member, 2 ** 31 - 1]] as const) {
+    for (const [asker, id] of [
+      [listing.moderator, ch.secret],
+      [listing.guest, ch.open],
+      [listing.member, 2 ** 31 - 1],
+    ] as const) {
       const res = await status(asker, listing.owner, id);
       expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', 'Invalid channel ID']);
     }
@@ -293,10 +433,9 @@ describe('default channels', () => {
     expect(await getDefaults(defaults.member)).toEqual([]);
   });
 
-  it('tells the whole realm with default_streams events carrying the channels\' IDs', async () => {
+  it("tells the whole realm with default_streams events carrying the channels' IDs", async () => {
     const id = await createChannel(defaults.owner, unique('Announced'), { subscribers: [defaults.owner.user_id] });
-    const queues = await Promise.all([defaults.member, defaults.guest].map(async (u) =>
-      (await u.api.post('/register', { event_types: ['default_streams'] })).body.queue_id as string));
+    const queues = await Promise.all([defaults.member, defaults.guest].map(async (u) => (await u.api.post('/register', { event_types: ['default_streams'] })).body.queue_id as string));
     expect((await defaults.admin.api.post('/default_streams', { stream_id: id })).status).toBe(200);
     expect((await defaults.admin.api.delete('/default_streams', { stream_id: id })).status).toBe(200);
     for (const [i, user] of [defaults.member, defaults.guest].entries()) {
@@ -309,7 +448,10 @@ describe('default channels', () => {
         ours = start < 0 ? [] : events.slice(start);
         expect(ours.length).toBeGreaterThanOrEqual(2);
       });
-      expect(ours).toEqual([{ type: 'default_streams', default_streams: [id] }, { type: 'default_streams', default_streams: [] }]);
+      expect(ours).toEqual([
+        { type: 'default_streams', default_streams: [id] },
+        { type: 'default_streams', default_streams: [] },
+      ]);
     }
   });
 
@@ -362,8 +504,7 @@ describe('POST /users/me/subscriptions/properties', () => {
   let notJoined: number;
   let hidden: number;
   const setProperties = (user: TestUser, data: Json[]) => user.api.post('/users/me/subscriptions/properties', { subscription_data: data });
-  const subscriptionOf = async (user: TestUser, id: number) =>
-    ((await user.api.get('/users/me/subscriptions')).body.subscriptions as Json[]).find((s) => s.stream_id === id)!;
+  const subscriptionOf = async (user: TestUser, id: number) => ((await user.api.get('/users/me/subscriptions')).body.subscriptions as Json[]).find((s) => s.stream_id === id)!;
 
   beforeAll(async () => {
     mine = await createChannel(realm.owner, unique('Settings'), { subscribers: [realm.member.user_id, realm.other.user_id] });
@@ -385,7 +526,10 @@ describe('POST /users/me/subscriptions/properties', () => {
   ];
 
   it.each(PROPERTIES)('sets %s, read back through GET /users/me/subscriptions', async (property, first, read1, second, read2) => {
-    for (const [value, read] of [[first, read1], [second, read2]] as const) {
+    for (const [value, read] of [
+      [first, read1],
+      [second, read2],
+    ] as const) {
       const res = await setProperties(realm.member, [{ stream_id: mine, property, value }]);
       expect([res.status, res.body.msg]).toEqual([200, '']);
       expect(res.body.ignored_parameters_unsupported).toBeUndefined();
@@ -406,7 +550,10 @@ describe('POST /users/me/subscriptions/properties', () => {
       [{ property: 'push_notifications', value: '#a1b2c3' }, 'push_notifications is not a boolean'],
     ];
     for (const [change, msg] of cases) {
-      const res = await setProperties(realm.member, [{ stream_id: mine, property: 'pin_to_top', value: true }, { stream_id: mine, ...change }]);
+      const res = await setProperties(realm.member, [
+        { stream_id: mine, property: 'pin_to_top', value: true },
+        { stream_id: mine, ...change },
+      ]);
       expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', msg]);
     }
     expect(await subscriptionOf(realm.member, mine)).toMatchObject({ pin_to_top: false, is_muted: false });
@@ -423,7 +570,8 @@ describe('POST /users/me/subscriptions/properties', () => {
 
   it('reports unknown properties in ignored_parameters_unsupported and applies the rest', async () => {
     const res = await setProperties(realm.member, [
-      { stream_id: mine, property: 'sparkle', value: true }, { stream_id: mine, property: 'pin_to_top', value: true },
+      { stream_id: mine, property: 'sparkle', value: true },
+      { stream_id: mine, property: 'pin_to_top', value: true },
     ]);
     expect(res.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['sparkle'] });
     expect(await subscriptionOf(realm.member, mine)).toMatchObject({ pin_to_top: true });
@@ -433,8 +581,7 @@ describe('POST /users/me/subscriptions/properties', () => {
 
   it('tells only the user, with subscription update events; is_muted and in_home_view both announced', async () => {
     const channel = await createChannel(realm.owner, unique('Events'), { subscribers: [realm.member.user_id, realm.other.user_id] });
-    const [mq, oq] = await Promise.all([realm.member, realm.other].map(async (u) =>
-      (await u.api.post('/register', { event_types: ['subscription'] })).body.queue_id as string));
+    const [mq, oq] = await Promise.all([realm.member, realm.other].map(async (u) => (await u.api.post('/register', { event_types: ['subscription'] })).body.queue_id as string));
     // Only this channel's updates count: earlier tests' may still arrive in the new queues.
     const updates = async (user: TestUser, queue: string, count: number) => {
       let found: Json[] = [];
@@ -461,7 +608,7 @@ describe('POST /users/me/subscriptions/properties', () => {
   });
 });
 
-describe('POST /register: the channels service\'s state', () => {
+describe("POST /register: the channels service's state", () => {
   const c = {} as Record<'left' | 'never' | 'hidden' | 'mine' | 'gone' | 'lobby', number>;
   const register = async (user: TestUser, params: Params) => {
     const res = await user.api.post('/register', params);
@@ -485,7 +632,7 @@ describe('POST /register: the channels service\'s state', () => {
     expect(left.body).toMatchObject({ removed: [name], not_removed: [] });
   });
 
-  it('sorts the member\'s channels into subscriptions, unsubscribed and never_subscribed', async () => {
+  it("sorts the member's channels into subscriptions, unsubscribed and never_subscribed", async () => {
     const state = await register(realm.member, { fetch_event_types: ['subscription'] });
     expect(where(state, c.mine)).toEqual(['subscriptions']);
     expect(where(state, c.left)).toEqual(['unsubscribed']);
@@ -558,7 +705,7 @@ describe('POST /register: the channels service\'s state', () => {
     }
   });
 
-  it('gives the default channels\' IDs as realm_default_streams', async () => {
+  it("gives the default channels' IDs as realm_default_streams", async () => {
     const state = await register(realm.guest, { fetch_event_types: ['default_streams'] });
     expect(state.realm_default_streams).toEqual([c.lobby]);
   });
@@ -600,8 +747,20 @@ describe('limits: max_stream_name_length and max_stream_description_length', () 
 
 describe('GetAccess (internal RPC of the channels service)', () => {
   interface AccessReply {
-    found: boolean; stream_id: number | string; name: string; subscribed: boolean; metadata: boolean; content: boolean; post: boolean;
-    administer: boolean; history_visible: boolean; is_archived: boolean; invite_only: boolean; is_web_public: boolean; topics_policy: string; group_settings: string;
+    found: boolean;
+    stream_id: number | string;
+    name: string;
+    subscribed: boolean;
+    metadata: boolean;
+    content: boolean;
+    post: boolean;
+    administer: boolean;
+    history_visible: boolean;
+    is_archived: boolean;
+    invite_only: boolean;
+    is_web_public: boolean;
+    topics_policy: string;
+    group_settings: string;
   }
   let client: ServiceClient<'channels'>;
   const getAccess = (where: TestRealm, role: RoleName, req: { stream_id: number; name?: string }) => {
@@ -660,7 +819,7 @@ describe('GetAccess (internal RPC of the channels service)', () => {
     check(await getAccess(listing, 'guest', { stream_id: ch.pub }), { content: true, post: true, subscribed: true }, ch.pub);
   });
 
-  it('gives the channel\'s group settings as JSON', async () => {
+  it("gives the channel's group settings as JSON", async () => {
     const reply = await getAccess(listing, 'member', { stream_id: ch.secret });
     const stream = (await listing.member.api.get(`/streams/${ch.secret}`)).body.stream;
     expect(JSON.parse(reply.group_settings)).toMatchObject({
@@ -696,7 +855,13 @@ describe('GetAccess (internal RPC of the channels service)', () => {
     const res = await realm.owner.api.patch(`/streams/${id}`, { can_send_message_group: { new: groups['role:administrators'] } });
     expect([res.status, res.body.msg]).toEqual([200, '']);
     expect((await realm.member.api.get(`/streams/${id}`)).body.stream.can_send_message_group).toBe(groups['role:administrators']);
-    for (const [role, post] of [['admin', true], ['owner', true], ['moderator', false], ['member', false], ['bot', false]] as const) {
+    for (const [role, post] of [
+      ['admin', true],
+      ['owner', true],
+      ['moderator', false],
+      ['member', false],
+      ['bot', false],
+    ] as const) {
       check(await getAccess(realm, role, { stream_id: id }), { post, content: true }, id);
     }
   });

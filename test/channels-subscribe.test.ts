@@ -41,8 +41,7 @@ function refused(res: ApiResponse, msg: string, code = 'BAD_REQUEST', status = 4
 const subscribe = (user: TestUser, names: (string | { name: string; description?: string })[], params: Params = {}) =>
   user.api.post('/users/me/subscriptions', { subscriptions: names.map((s) => (typeof s === 'string' ? { name: s } : s)), ...params });
 
-const unsubscribe = (user: TestUser, names: string[], params: Params = {}) =>
-  user.api.delete('/users/me/subscriptions', { subscriptions: names, ...params });
+const unsubscribe = (user: TestUser, names: string[], params: Params = {}) => user.api.delete('/users/me/subscriptions', { subscriptions: names, ...params });
 
 /** POST /channels/create; nobody subscribed unless `subscribers` says so. */
 async function create(user: TestUser, params: Params = {}): Promise<number> {
@@ -76,16 +75,12 @@ const defaultGroupSettings = (creator: TestUser, groups = sys) => ({
 
 // ---- events ----
 
-const register = async (user: TestUser): Promise<string> =>
-  ok(await user.api.post('/register', { event_types: ['stream', 'subscription'] })).queue_id;
+const register = async (user: TestUser): Promise<string> => ok(await user.api.post('/register', { event_types: ['stream', 'subscription'] })).queue_id;
 
-const concerns = (e: Json, id: number): boolean => e.stream_id === id
-  || (e.stream_ids ?? []).includes(id)
-  || (e.streams ?? []).some((s: Json) => s.stream_id === id)
-  || (e.subscriptions ?? []).some((s: Json) => s.stream_id === id);
+const concerns = (e: Json, id: number): boolean =>
+  e.stream_id === id || (e.stream_ids ?? []).includes(id) || (e.streams ?? []).some((s: Json) => s.stream_id === id) || (e.subscriptions ?? []).some((s: Json) => s.stream_id === id);
 
-const allEvents = async (user: TestUser, queueId: string): Promise<Json[]> =>
-  ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
+const allEvents = async (user: TestUser, queueId: string): Promise<Json[]> => ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
 
 /** The queue's events about a channel once there are at least `count`. */
 async function eventsAbout(user: TestUser, queueId: string, id: number, count: number): Promise<Json[]> {
@@ -104,10 +99,12 @@ async function eventsAbout(user: TestUser, queueId: string, id: number, count: n
  */
 async function eventsBeforeMarker(watchers: [TestUser, string][], id: number): Promise<Json[][]> {
   const marker = await create(realm.owner, { name: unique('Marker'), subscribers: [realm.guest.user_id] });
-  return Promise.all(watchers.map(async ([user, queueId]) => {
-    await eventsAbout(user, queueId, marker, 1);
-    return (await allEvents(user, queueId)).filter((e) => concerns(e, id));
-  }));
+  return Promise.all(
+    watchers.map(async ([user, queueId]) => {
+      await eventsAbout(user, queueId, marker, 1);
+      return (await allEvents(user, queueId)).filter((e) => concerns(e, id));
+    }),
+  );
 }
 
 /** An event in a word or two: "stream create", "peer_add 12,14" (peer events name their users). */
@@ -158,10 +155,16 @@ describe('POST /users/me/subscriptions: existing channels', () => {
     const name = unique('Existing');
     const id = await create(realm.owner, { name });
     const before = await channel(realm.owner, id);
-    ok(await subscribe(realm.admin, [{ name, description: 'Ignored' }], {
-      invite_only: true, history_public_to_subscribers: false, is_default_stream: true, message_retention_days: 5,
-      can_send_message_group: sys['role:administrators'], can_subscribe_group: sys['role:members'],
-    }));
+    ok(
+      await subscribe(realm.admin, [{ name, description: 'Ignored' }], {
+        invite_only: true,
+        history_public_to_subscribers: false,
+        is_default_stream: true,
+        message_retention_days: 5,
+        can_send_message_group: sys['role:administrators'],
+        can_subscribe_group: sys['role:members'],
+      }),
+    );
     expect(await channel(realm.owner, id)).toEqual({ ...before, subscriber_count: 1 });
     const defaults = ok(await realm.admin.api.get('/default_streams', {}, { contract: 'envelope' })).default_streams as Json[];
     expect(defaults.map((s) => s.stream_id)).not.toContain(id);
@@ -169,15 +172,24 @@ describe('POST /users/me/subscriptions: existing channels', () => {
 });
 
 describe('POST /users/me/subscriptions: creating channels', () => {
-  it('creates a public channel with Zulip\'s defaults and subscribes its creator', async () => {
+  it("creates a public channel with Zulip's defaults and subscribes its creator", async () => {
     const name = unique('Fresh');
     const body = ok(await subscribe(realm.member, [{ name, description: 'About *this*' }]));
     expect(body.subscribed).toEqual({ [String(realm.member.user_id)]: [name] });
     const id = await idOf(realm.member, name);
     expect(await channel(realm.other, id)).toMatchObject({
-      stream_id: id, name, description: 'About *this*', creator_id: realm.member.user_id,
-      invite_only: false, is_web_public: false, is_archived: false, history_public_to_subscribers: true,
-      message_retention_days: null, topics_policy: 'inherit', folder_id: null, subscriber_count: 1,
+      stream_id: id,
+      name,
+      description: 'About *this*',
+      creator_id: realm.member.user_id,
+      invite_only: false,
+      is_web_public: false,
+      is_archived: false,
+      history_public_to_subscribers: true,
+      message_retention_days: null,
+      topics_policy: 'inherit',
+      folder_id: null,
+      subscriber_count: 1,
       ...defaultGroupSettings(realm.member),
     });
   });
@@ -216,15 +228,33 @@ describe('POST /users/me/subscriptions: creating channels', () => {
       can_resolve_topics_group: sys['role:everyone'],
     };
     const [a, b] = [unique('Configured'), unique('Configured too')];
-    const body = ok(await subscribe(realm.owner, [{ name: a, description: 'First' }, { name: b }], {
-      invite_only: true, history_public_to_subscribers: true, message_retention_days: 30, topics_policy: 'disable_empty_topic',
-      folder_id: folder, announce: false, ...settings,
-    }));
+    const body = ok(
+      await subscribe(realm.owner, [{ name: a, description: 'First' }, { name: b }], {
+        invite_only: true,
+        history_public_to_subscribers: true,
+        message_retention_days: 30,
+        topics_policy: 'disable_empty_topic',
+        folder_id: folder,
+        announce: false,
+        ...settings,
+      }),
+    );
     expect(body.subscribed).toEqual({ [String(realm.owner.user_id)]: [a, b] });
-    for (const [name, description] of [[a, 'First'], [b, '']]) {
+    for (const [name, description] of [
+      [a, 'First'],
+      [b, ''],
+    ]) {
       expect(await channel(realm.owner, await idOf(realm.owner, name))).toMatchObject({
-        name, description, invite_only: true, is_web_public: false, history_public_to_subscribers: true,
-        message_retention_days: 30, topics_policy: 'disable_empty_topic', folder_id: folder, creator_id: realm.owner.user_id, ...settings,
+        name,
+        description,
+        invite_only: true,
+        is_web_public: false,
+        history_public_to_subscribers: true,
+        message_retention_days: 30,
+        topics_policy: 'disable_empty_topic',
+        folder_id: folder,
+        creator_id: realm.owner.user_id,
+        ...settings,
       });
     }
   });
@@ -241,7 +271,11 @@ describe('POST /users/me/subscriptions: creating channels', () => {
 
   describe('message_retention_days (owners only)', () => {
     it.each([
-      [30, 30], ['30', 30], ['unlimited', -1], ['"unlimited"', -1], ['realm_default', null],
+      [30, 30],
+      ['30', 30],
+      ['unlimited', -1],
+      ['"unlimited"', -1],
+      ['realm_default', null],
     ] as [string | number, number | null][])('stores %p as %p', async (value, stored) => {
       const name = unique('Retention');
       ok(await subscribe(realm.owner, [name], { message_retention_days: value }));
@@ -311,25 +345,39 @@ describe('POST /users/me/subscriptions: creating channels', () => {
       }
     });
 
-    it.each(['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group', 'can_delete_any_message_group'])(
-      'refuses role:everyone for %s', async (setting) => {
-        refused(await subscribe(realm.owner, [unique('Everyone')], { [setting]: sys['role:everyone'] }), `'${setting}' setting cannot be set to 'role:everyone' group.`);
-      });
+    it.each(['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group', 'can_delete_any_message_group'])('refuses role:everyone for %s', async (setting) => {
+      refused(await subscribe(realm.owner, [unique('Everyone')], { [setting]: sys['role:everyone'] }), `'${setting}' setting cannot be set to 'role:everyone' group.`);
+    });
 
-    it.each(['can_send_message_group', 'can_remove_subscribers_group', 'can_delete_own_message_group', 'can_move_messages_out_of_channel_group',
-      'can_move_messages_within_channel_group', 'can_resolve_topics_group'])('accepts role:everyone for %s', async (setting) => {
+    it.each([
+      'can_send_message_group',
+      'can_remove_subscribers_group',
+      'can_delete_own_message_group',
+      'can_move_messages_out_of_channel_group',
+      'can_move_messages_within_channel_group',
+      'can_resolve_topics_group',
+    ])('accepts role:everyone for %s', async (setting) => {
       const name = unique('Everyone');
       ok(await subscribe(realm.owner, [name], { [setting]: sys['role:everyone'] }));
       expect((await channel(realm.owner, await idOf(realm.owner, name)))[setting]).toBe(sys['role:everyone']);
     });
 
-    it.each(['can_add_subscribers_group', 'can_administer_channel_group', 'can_delete_any_message_group', 'can_delete_own_message_group',
-      'can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group', 'can_remove_subscribers_group',
-      'can_resolve_topics_group', 'can_send_message_group', 'can_subscribe_group'])('refuses role:internet for %s', async (setting) => {
+    it.each([
+      'can_add_subscribers_group',
+      'can_administer_channel_group',
+      'can_delete_any_message_group',
+      'can_delete_own_message_group',
+      'can_move_messages_out_of_channel_group',
+      'can_move_messages_within_channel_group',
+      'can_remove_subscribers_group',
+      'can_resolve_topics_group',
+      'can_send_message_group',
+      'can_subscribe_group',
+    ])('refuses role:internet for %s', async (setting) => {
       refused(await subscribe(realm.owner, [unique('Internet')], { [setting]: sys['role:internet'] }), `'${setting}' setting cannot be set to 'role:internet' group.`);
     });
 
-    it('needs the realm\'s can_set_delete_message_policy_group for the delete settings', async () => {
+    it("needs the realm's can_set_delete_message_policy_group for the delete settings", async () => {
       refused(await subscribe(realm.member, [unique('Deletes')], { can_delete_any_message_group: sys['role:moderators'] }), 'Insufficient permission');
       ok(await subscribe(realm.moderator, [unique('Deletes')], { can_delete_any_message_group: sys['role:moderators'] }));
     });
@@ -435,7 +483,9 @@ describe('private channels', () => {
   it('lets members of can_subscribe_group join, but not add others', async () => {
     const secret = unique('Joinable');
     const id = await create(realm.owner, {
-      name: secret, invite_only: true, subscribers: [realm.owner.user_id],
+      name: secret,
+      invite_only: true,
+      subscribers: [realm.owner.user_id],
       can_subscribe_group: { direct_members: [realm.member.user_id], direct_subgroups: [] },
     });
     expect(ok(await subscribe(realm.member, [secret])).subscribed).toEqual({ [String(realm.member.user_id)]: [secret] });
@@ -447,7 +497,9 @@ describe('private channels', () => {
   it('lets members of can_add_subscribers_group add others without being subscribed', async () => {
     const secret = unique('Addable');
     const id = await create(realm.owner, {
-      name: secret, invite_only: true, subscribers: [realm.owner.user_id],
+      name: secret,
+      invite_only: true,
+      subscribers: [realm.owner.user_id],
       can_add_subscribers_group: { direct_members: [realm.member.user_id], direct_subgroups: [] },
     });
     expect(ok(await subscribe(realm.member, [secret], { principals: [realm.other.user_id] })).subscribed).toEqual({ [String(realm.other.user_id)]: [secret] });
@@ -472,7 +524,7 @@ describe('adding others to public channels', () => {
     expect(await members(realm.owner, id)).toEqual([target.user_id]);
   });
 
-  it('follows the realm\'s can_add_subscribers_group, except for the channel\'s administrators and its own group', async () => {
+  it("follows the realm's can_add_subscribers_group, except for the channel's administrators and its own group", async () => {
     const [local, groups] = [strict, strictSys];
     await patchRealm(local, { can_add_subscribers_group: { new: groups['role:administrators'] } });
     const plain = ok(await local.owner.api.post('/channels/create', { name: 'Plain', subscribers: [local.member.user_id, local.moderator.user_id] })).id;
@@ -549,7 +601,7 @@ describe('DELETE /users/me/subscriptions', () => {
     expect(await members(realm.member, secretId)).toEqual([realm.member.user_id]);
   });
 
-  it('lets the channel\'s administrators and the members of can_remove_subscribers_group unsubscribe others', async () => {
+  it("lets the channel's administrators and the members of can_remove_subscribers_group unsubscribe others", async () => {
     const mine = unique('Administered');
     await create(realm.member, { name: mine, subscribers: [realm.other.user_id] });
     expect(ok(await unsubscribe(realm.member, [mine], { principals: [realm.other.user_id] })).removed).toEqual([mine]);
@@ -573,7 +625,7 @@ describe('DELETE /users/me/subscriptions', () => {
 });
 
 describe('GET /users/me/subscriptions', () => {
-  it('lists the caller\'s subscriptions with their colors, and subscribers only when asked', async () => {
+  it("lists the caller's subscriptions with their colors, and subscribers only when asked", async () => {
     const fresh = await realm.addUser({ name: 'Fresh Subscriber' });
     const [a, b] = [unique('Listed'), unique('Listed too')];
     ok(await subscribe(fresh, [a, b]));
@@ -629,17 +681,36 @@ describe('POST /channels/create', () => {
     };
     const name = unique('Everything');
     const res = await realm.owner.api.post('/channels/create', {
-      name, description: 'All *the* things', subscribers: [realm.member.user_id, realm.other.user_id], announce: false,
-      invite_only: true, is_web_public: false, is_default_stream: false, folder_id: folder, topics_policy: 'allow_empty_topic',
-      history_public_to_subscribers: true, message_retention_days: '10', send_new_subscription_messages: false, ...settings,
+      name,
+      description: 'All *the* things',
+      subscribers: [realm.member.user_id, realm.other.user_id],
+      announce: false,
+      invite_only: true,
+      is_web_public: false,
+      is_default_stream: false,
+      folder_id: folder,
+      topics_policy: 'allow_empty_topic',
+      history_public_to_subscribers: true,
+      message_retention_days: '10',
+      send_new_subscription_messages: false,
+      ...settings,
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['id', 'msg', 'result']);
     const id = res.body.id as number;
     expect(await channel(realm.member, id)).toMatchObject({
-      stream_id: id, name, description: 'All *the* things', creator_id: realm.owner.user_id, invite_only: true, is_web_public: false,
-      history_public_to_subscribers: true, message_retention_days: 10, topics_policy: 'allow_empty_topic', folder_id: folder,
-      subscriber_count: 2, ...settings,
+      stream_id: id,
+      name,
+      description: 'All *the* things',
+      creator_id: realm.owner.user_id,
+      invite_only: true,
+      is_web_public: false,
+      history_public_to_subscribers: true,
+      message_retention_days: 10,
+      topics_policy: 'allow_empty_topic',
+      folder_id: folder,
+      subscriber_count: 2,
+      ...settings,
     });
     expect(await members(realm.member, id)).toEqual(ids(realm.member, realm.other));
     expect((await mySubscriptions(realm.owner)).map((s) => s.stream_id)).not.toContain(id);
@@ -648,8 +719,15 @@ describe('POST /channels/create', () => {
   it('applies the defaults, subscribing nobody for an empty list and the creator when listed', async () => {
     const empty = await create(realm.member, { name: unique('Empty') });
     expect(await channel(realm.member, empty)).toMatchObject({
-      invite_only: false, is_web_public: false, history_public_to_subscribers: true, message_retention_days: null,
-      topics_policy: 'inherit', folder_id: null, subscriber_count: 0, creator_id: realm.member.user_id, ...defaultGroupSettings(realm.member),
+      invite_only: false,
+      is_web_public: false,
+      history_public_to_subscribers: true,
+      message_retention_days: null,
+      topics_policy: 'inherit',
+      folder_id: null,
+      subscriber_count: 0,
+      creator_id: realm.member.user_id,
+      ...defaultGroupSettings(realm.member),
     });
     const self = await create(realm.member, { name: unique('Self'), subscribers: [realm.member.user_id] });
     expect(await members(realm.member, self)).toEqual([realm.member.user_id]);
@@ -705,9 +783,16 @@ describe('events', () => {
     const mine = await eventsAbout(realm.member, q.get(realm.member)!, id, 2);
     expect(mine.map(summary)).toEqual(['stream create', 'subscription add']);
     expect(mine[0].streams).toEqual([expect.objectContaining({ stream_id: id, name, description: 'Hello', invite_only: false, creator_id: realm.member.user_id })]);
-    expect(mine[1].subscriptions).toEqual([expect.objectContaining({
-      stream_id: id, name, description: 'Hello', subscribers: [realm.member.user_id], color: expect.stringMatching(/^#[0-9a-f]{6}$/), is_muted: false,
-    })]);
+    expect(mine[1].subscriptions).toEqual([
+      expect.objectContaining({
+        stream_id: id,
+        name,
+        description: 'Hello',
+        subscribers: [realm.member.user_id],
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+        is_muted: false,
+      }),
+    ]);
     for (const user of [realm.other, realm.admin]) {
       expect((await eventsAbout(user, q.get(user)!, id, 2)).map(summary)).toEqual(['stream create', `peer_add ${realm.member.user_id}`]);
     }
@@ -722,7 +807,14 @@ describe('events', () => {
       expect(events[2]).toEqual({ id: expect.any(Number), type: 'subscription', op: 'peer_add', stream_ids: [id], user_ids: [realm.other.user_id] });
     }
 
-    const [guestSaw, otherSaw, memberSaw] = await eventsBeforeMarker([[realm.guest, q.get(realm.guest)!], [realm.other, q.get(realm.other)!], [realm.member, q.get(realm.member)!]], id);
+    const [guestSaw, otherSaw, memberSaw] = await eventsBeforeMarker(
+      [
+        [realm.guest, q.get(realm.guest)!],
+        [realm.other, q.get(realm.other)!],
+        [realm.member, q.get(realm.member)!],
+      ],
+      id,
+    );
     expect(guestSaw).toEqual([]);
     expect(otherSaw.map(summary)).toEqual(['stream create', `peer_add ${realm.member.user_id}`, 'subscription add']);
     expect(memberSaw.map(summary)).toEqual(['stream create', 'subscription add', `peer_add ${realm.other.user_id}`]);
@@ -741,7 +833,14 @@ describe('events', () => {
       expect((await eventsAbout(admin, q.get(admin)!, id, 2)).map(summary)).toEqual(['stream create', `peer_add ${realm.member.user_id}`]);
     }
 
-    const saw = await eventsBeforeMarker([[realm.other, q.get(realm.other)!], [realm.moderator, q.get(realm.moderator)!], [realm.member, q.get(realm.member)!]], id);
+    const saw = await eventsBeforeMarker(
+      [
+        [realm.other, q.get(realm.other)!],
+        [realm.moderator, q.get(realm.moderator)!],
+        [realm.member, q.get(realm.member)!],
+      ],
+      id,
+    );
     expect(saw.map((events) => events.map(summary))).toEqual([[], [], ['stream create', 'subscription add']]);
   });
 
@@ -756,10 +855,15 @@ describe('events', () => {
     expect([...added[2].subscriptions[0].subscribers].sort(byId)).toEqual(ids(realm.owner, realm.member, realm.other));
     const both = ids(realm.member, realm.other).join(',');
     expect((await eventsAbout(realm.owner, q.get(realm.owner)!, id, 3)).map(summary)).toEqual(['stream create', 'subscription add', `peer_add ${both}`]);
-    expect((await eventsAbout(realm.moderator, q.get(realm.moderator)!, id, 3)).map(summary))
-      .toEqual(['stream create', `peer_add ${realm.owner.user_id}`, `peer_add ${both}`]);
+    expect((await eventsAbout(realm.moderator, q.get(realm.moderator)!, id, 3)).map(summary)).toEqual(['stream create', `peer_add ${realm.owner.user_id}`, `peer_add ${both}`]);
 
-    const [guestSaw, memberSaw] = await eventsBeforeMarker([[realm.guest, q.get(realm.guest)!], [realm.member, q.get(realm.member)!]], id);
+    const [guestSaw, memberSaw] = await eventsBeforeMarker(
+      [
+        [realm.guest, q.get(realm.guest)!],
+        [realm.member, q.get(realm.member)!],
+      ],
+      id,
+    );
     expect(guestSaw).toEqual([]);
     expect(memberSaw.map(summary)).toEqual(['stream create', `peer_add ${realm.owner.user_id}`, 'subscription add']);
   });
@@ -776,7 +880,14 @@ describe('events', () => {
       const events = await eventsAbout(user, q.get(user)!, id, 3);
       expect(events[2]).toEqual({ id: expect.any(Number), type: 'subscription', op: 'peer_remove', stream_ids: [id], user_ids: [realm.member.user_id] });
     }
-    const [memberSaw, otherSaw, guestSaw] = await eventsBeforeMarker([[realm.member, q.get(realm.member)!], [realm.other, q.get(realm.other)!], [realm.guest, q.get(realm.guest)!]], id);
+    const [memberSaw, otherSaw, guestSaw] = await eventsBeforeMarker(
+      [
+        [realm.member, q.get(realm.member)!],
+        [realm.other, q.get(realm.other)!],
+        [realm.guest, q.get(realm.guest)!],
+      ],
+      id,
+    );
     const pair = ids(realm.member, realm.guest).join(',');
     expect(memberSaw.map(summary)).toEqual(['stream create', 'subscription add', 'subscription remove']);
     expect(otherSaw.map(summary)).toEqual(['stream create', `peer_add ${pair}`, `peer_remove ${realm.member.user_id}`]);
@@ -795,7 +906,13 @@ describe('events', () => {
     const all = ids(realm.owner, realm.member, realm.other).join(',');
     expect((await eventsAbout(realm.other, q.get(realm.other)!, id, 3)).map(summary)).toEqual(['stream create', 'subscription add', `peer_remove ${realm.member.user_id}`]);
     expect((await eventsAbout(realm.admin, q.get(realm.admin)!, id, 3)).map(summary)).toEqual(['stream create', `peer_add ${all}`, `peer_remove ${realm.member.user_id}`]);
-    const [moderatorSaw, memberSaw] = await eventsBeforeMarker([[realm.moderator, q.get(realm.moderator)!], [realm.member, q.get(realm.member)!]], id);
+    const [moderatorSaw, memberSaw] = await eventsBeforeMarker(
+      [
+        [realm.moderator, q.get(realm.moderator)!],
+        [realm.member, q.get(realm.member)!],
+      ],
+      id,
+    );
     expect(moderatorSaw).toEqual([]);
     expect(memberSaw).toHaveLength(4);
   });

@@ -38,7 +38,9 @@ async function create(subscribers: TestUser[] = [], params: Params = {}): Promis
 }
 
 const subscribedNames = async (user: TestUser): Promise<string[]> =>
-  ok(await user.api.get('/users/me/subscriptions')).subscriptions.map((s: Json) => s.name).sort();
+  ok(await user.api.get('/users/me/subscriptions'))
+    .subscriptions.map((s: Json) => s.name)
+    .sort();
 
 describe('PATCH /users/me/subscriptions', () => {
   it.each<RoleName>(['owner', 'admin', 'moderator', 'member', 'bot'])('joins and leaves in one request, answers merged (%s)', async (role) => {
@@ -84,8 +86,7 @@ describe('PATCH /users/me/subscriptions', () => {
   it('does nothing when either half is refused', async () => {
     const stays = await create([realm.member]);
     const never = unique('Never made');
-    refused(await update(realm.member, { add: [{ name: never }], delete: [stays, 'No such channel here'] }),
-      "Channel 'No such channel here' does not exist", 'STREAM_DOES_NOT_EXIST');
+    refused(await update(realm.member, { add: [{ name: never }], delete: [stays, 'No such channel here'] }), "Channel 'No such channel here' does not exist", 'STREAM_DOES_NOT_EXIST');
     const secret = unique('Secret');
     ok(await realm.owner.api.post('/channels/create', { name: secret, invite_only: true, subscribers: [realm.owner.user_id] }));
     refused(await update(realm.member, { add: [{ name: secret }, { name: never }], delete: [stays] }), `Unable to access channel (${secret}).`);
@@ -101,7 +102,7 @@ describe('PATCH /users/me/subscriptions', () => {
     refused(await update(realm.member, { add: [{ name: 'x', description: 5 }] }), 'add[0]["description"] is not a string');
     refused(await update(realm.member, { delete: [1] }), 'delete is not a list of channel names');
     refused(await update(realm.member, { add: { name: 'x' } }), 'add is not a list');
-    refused(await update(realm.member, { add: [{ name: '' }] }), 'Channel name can\'t be empty.');
+    refused(await update(realm.member, { add: [{ name: '' }] }), "Channel name can't be empty.");
   });
 
   it('refuses more than 1,000 channels in either list before doing anything', async () => {

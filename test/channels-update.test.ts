@@ -30,9 +30,16 @@ const INSUFFICIENT = 'Insufficient permission';
 const ENVELOPE = { contract: 'envelope' as const };
 
 const GROUP_SETTINGS = [
-  'can_add_subscribers_group', 'can_administer_channel_group', 'can_delete_any_message_group', 'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group', 'can_remove_subscribers_group',
-  'can_resolve_topics_group', 'can_send_message_group', 'can_subscribe_group',
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_resolve_topics_group',
+  'can_send_message_group',
+  'can_subscribe_group',
 ] as const;
 /** The settings role:everyone may not hold (so guests never get them). */
 const NO_EVERYONE = new Set(['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group', 'can_delete_any_message_group']);
@@ -176,7 +183,7 @@ describe('PATCH /streams/{stream_id}: new_name', () => {
     expect((await streamOf(realm.other, id)).name).toBe(longest);
   });
 
-  it('refuses another channel\'s name in any case, empty and long names and control characters', async () => {
+  it("refuses another channel's name in any case, empty and long names and control characters", async () => {
     const taken = unique('Taken');
     await createChannel(realm.other, { name: taken });
     const id = await createChannel(realm.member);
@@ -281,7 +288,14 @@ describe('PATCH /streams/{stream_id}: is_default_stream', () => {
 describe('PATCH /streams/{stream_id}: message_retention_days', () => {
   it('takes days, "realm_default" (null) and "unlimited" (-1) from the owner, raw or JSON-encoded', async () => {
     const id = await createChannel(realm.member);
-    const cases: [Params['x'], number | null][] = [[30, 30], ['"unlimited"', -1], ['realm_default', null], ['unlimited', -1], ['"realm_default"', null], ['7', 7]];
+    const cases: [Params['x'], number | null][] = [
+      [30, 30],
+      ['"unlimited"', -1],
+      ['realm_default', null],
+      ['unlimited', -1],
+      ['"realm_default"', null],
+      ['7', 7],
+    ];
     for (const [value, stored] of cases) {
       await expectUpdated(realm.owner, id, { message_retention_days: value });
       expect((await streamOf(realm.member, id)).message_retention_days).toBe(stored);
@@ -365,14 +379,19 @@ describe('PATCH /streams/{stream_id}: topics_policy', () => {
     expect((await streamOf(realm.member, id)).topics_policy).toBe('inherit');
   });
 
-  it.each([['owner', true], ['admin', true], ['moderator', true], ['member', false], ['bot', false]] as [RoleName, boolean][])(
-    'needs the realm\'s can_set_topics_policy_group (moderators): %s administering the channel allowed=%s', async (role, allowed) => {
-      const id = await createChannel(role === 'owner' || role === 'admin' ? realm.member : realm[role]);
-      const res = await update(realm[role], id, { topics_policy: 'disable_empty_topic' });
-      if (allowed) expect([res.status, res.body.msg]).toEqual([200, '']);
-      else expectRefused(res, INSUFFICIENT);
-      expect((await streamOf(realm.member, id)).topics_policy).toBe(allowed ? 'disable_empty_topic' : 'inherit');
-    });
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['moderator', true],
+    ['member', false],
+    ['bot', false],
+  ] as [RoleName, boolean][])("needs the realm's can_set_topics_policy_group (moderators): %s administering the channel allowed=%s", async (role, allowed) => {
+    const id = await createChannel(role === 'owner' || role === 'admin' ? realm.member : realm[role]);
+    const res = await update(realm[role], id, { topics_policy: 'disable_empty_topic' });
+    if (allowed) expect([res.status, res.body.msg]).toEqual([200, '']);
+    else expectRefused(res, INSUFFICIENT);
+    expect((await streamOf(realm.member, id)).topics_policy).toBe(allowed ? 'disable_empty_topic' : 'inherit');
+  });
 });
 
 describe('PATCH /streams/{stream_id}: group settings ({new, old})', () => {
@@ -408,20 +427,24 @@ describe('PATCH /streams/{stream_id}: group settings ({new, old})', () => {
     }
   });
 
-  it.each(['can_delete_any_message_group', 'can_delete_own_message_group'])(
-    '%s needs the realm\'s can_set_delete_message_policy_group (moderators)', async (setting) => {
-      const memberChannel = await createChannel(realm.member);
-      expectRefused(await update(realm.member, memberChannel, { [setting]: { new: sys['role:members'] } }), INSUFFICIENT);
-      expect((await streamOf(realm.member, memberChannel))[setting]).toBe(sys['role:nobody']);
-      const moderatorChannel = await createChannel(realm.moderator);
-      await expectUpdated(realm.moderator, moderatorChannel, { [setting]: { new: sys['role:members'] } });
-      expect((await streamOf(realm.member, moderatorChannel))[setting]).toBe(sys['role:members']);
-    });
+  it.each(['can_delete_any_message_group', 'can_delete_own_message_group'])("%s needs the realm's can_set_delete_message_policy_group (moderators)", async (setting) => {
+    const memberChannel = await createChannel(realm.member);
+    expectRefused(await update(realm.member, memberChannel, { [setting]: { new: sys['role:members'] } }), INSUFFICIENT);
+    expect((await streamOf(realm.member, memberChannel))[setting]).toBe(sys['role:nobody']);
+    const moderatorChannel = await createChannel(realm.moderator);
+    await expectUpdated(realm.moderator, moderatorChannel, { [setting]: { new: sys['role:members'] } });
+    expect((await streamOf(realm.member, moderatorChannel))[setting]).toBe(sys['role:members']);
+  });
 });
 
 describe('PATCH /streams/{stream_id}: who may edit', () => {
   it.each([
-    ['owner', null], ['admin', null], ['moderator', NOT_CHANNEL_ADMIN], ['member', NOT_CHANNEL_ADMIN], ['guest', INVALID_CHANNEL], ['bot', NOT_CHANNEL_ADMIN],
+    ['owner', null],
+    ['admin', null],
+    ['moderator', NOT_CHANNEL_ADMIN],
+    ['member', NOT_CHANNEL_ADMIN],
+    ['guest', INVALID_CHANNEL],
+    ['bot', NOT_CHANNEL_ADMIN],
   ] as [RoleName, string | null][])('a public channel another member created: %s → %s', async (role, error) => {
     const id = await createChannel(realm.other);
     const res = await update(realm[role], id, { description: `Edited by ${role}` });
@@ -452,48 +475,61 @@ describe('PATCH /streams/{stream_id}: who may edit', () => {
     const id = await createChannel(realm.other, { invite_only: true });
     expectRefused(await update(realm[role], id, { description: 'Peek' }), INVALID_CHANNEL);
     expectRefused(await realm[role].api.delete(`/streams/${id}`), INVALID_CHANNEL);
-    expect((await streamOf(realm.other, id))).toMatchObject({ description: '', is_archived: false });
+    expect(await streamOf(realm.other, id)).toMatchObject({ description: '', is_archived: false });
   });
 
-  it.each(['owner', 'admin'] as RoleName[])(
-    'lets the %s, not subscribed to a private channel, change its metadata-access settings but not its content-access ones until subscribed', async (role) => {
-      const user = realm[role];
-      const id = await createChannel(realm.other, { invite_only: true });
-      const helpers = await userGroup([realm.member]);
-      const name = unique('Renamed private');
-      const administrators = { direct_members: [realm.other.user_id, realm.moderator.user_id], direct_subgroups: [] };
-      await expectUpdated(user, id, { new_name: name });
-      await expectUpdated(user, id, { description: 'Metadata only' });
-      await expectUpdated(user, id, { can_remove_subscribers_group: { new: sys['role:moderators'] } });
-      await expectUpdated(user, id, { can_administer_channel_group: { new: administrators } });
-      await expectUpdated(user, id, { can_send_message_group: { new: sys['role:members'] } });
-      expect(await streamOf(user, id)).toMatchObject({
-        name, description: 'Metadata only', can_remove_subscribers_group: sys['role:moderators'],
-        can_administer_channel_group: administrators, can_send_message_group: sys['role:members'],
-      });
-
-      const contentChanges: Params[] = [
-        { is_private: false }, { is_private: false, is_web_public: true }, { history_public_to_subscribers: true },
-        { can_add_subscribers_group: { new: helpers } }, { can_subscribe_group: { new: helpers } },
-      ];
-      for (const res of await Promise.all(contentChanges.map((params) => update(user, id, params)))) expectRefused(res, CONTENT_REQUIRED);
-      expect(await streamOf(user, id)).toMatchObject({
-        invite_only: true, is_web_public: false, history_public_to_subscribers: false, can_add_subscribers_group: sys['role:nobody'], can_subscribe_group: sys['role:nobody'],
-      });
-
-      await subscribe(realm.other, id, [user]);
-      await expectUpdated(user, id, { history_public_to_subscribers: true });
-      await expectUpdated(user, id, { can_add_subscribers_group: { new: helpers } });
-      await expectUpdated(user, id, { can_subscribe_group: { new: helpers } });
-      await expectUpdated(user, id, { is_private: false });
-      expect(await streamOf(user, id)).toMatchObject({
-        invite_only: false, history_public_to_subscribers: true, can_add_subscribers_group: helpers, can_subscribe_group: helpers,
-      });
+  it.each(['owner', 'admin'] as RoleName[])('lets the %s, not subscribed to a private channel, change its metadata-access settings but not its content-access ones until subscribed', async (role) => {
+    const user = realm[role];
+    const id = await createChannel(realm.other, { invite_only: true });
+    const helpers = await userGroup([realm.member]);
+    const name = unique('Renamed private');
+    const administrators = { direct_members: [realm.other.user_id, realm.moderator.user_id], direct_subgroups: [] };
+    await expectUpdated(user, id, { new_name: name });
+    await expectUpdated(user, id, { description: 'Metadata only' });
+    await expectUpdated(user, id, { can_remove_subscribers_group: { new: sys['role:moderators'] } });
+    await expectUpdated(user, id, { can_administer_channel_group: { new: administrators } });
+    await expectUpdated(user, id, { can_send_message_group: { new: sys['role:members'] } });
+    expect(await streamOf(user, id)).toMatchObject({
+      name,
+      description: 'Metadata only',
+      can_remove_subscribers_group: sys['role:moderators'],
+      can_administer_channel_group: administrators,
+      can_send_message_group: sys['role:members'],
     });
+
+    const contentChanges: Params[] = [
+      { is_private: false },
+      { is_private: false, is_web_public: true },
+      { history_public_to_subscribers: true },
+      { can_add_subscribers_group: { new: helpers } },
+      { can_subscribe_group: { new: helpers } },
+    ];
+    for (const res of await Promise.all(contentChanges.map((params) => update(user, id, params)))) expectRefused(res, CONTENT_REQUIRED);
+    expect(await streamOf(user, id)).toMatchObject({
+      invite_only: true,
+      is_web_public: false,
+      history_public_to_subscribers: false,
+      can_add_subscribers_group: sys['role:nobody'],
+      can_subscribe_group: sys['role:nobody'],
+    });
+
+    await subscribe(realm.other, id, [user]);
+    await expectUpdated(user, id, { history_public_to_subscribers: true });
+    await expectUpdated(user, id, { can_add_subscribers_group: { new: helpers } });
+    await expectUpdated(user, id, { can_subscribe_group: { new: helpers } });
+    await expectUpdated(user, id, { is_private: false });
+    expect(await streamOf(user, id)).toMatchObject({
+      invite_only: false,
+      history_public_to_subscribers: true,
+      can_add_subscribers_group: helpers,
+      can_subscribe_group: helpers,
+    });
+  });
 
   it('lets a channel administrator by group, not subscribed to a private channel, rename it but not change its privacy', async () => {
     const id = await createChannel(realm.other, {
-      invite_only: true, can_administer_channel_group: { direct_members: [realm.other.user_id, realm.member.user_id], direct_subgroups: [] },
+      invite_only: true,
+      can_administer_channel_group: { direct_members: [realm.other.user_id, realm.member.user_id], direct_subgroups: [] },
     });
     const name = unique('Administered');
     await expectUpdated(realm.member, id, { new_name: name });
@@ -504,7 +540,7 @@ describe('PATCH /streams/{stream_id}: who may edit', () => {
   });
 });
 
-describe('PATCH /streams/{stream_id}: the realm\'s permissions', () => {
+describe("PATCH /streams/{stream_id}: the realm's permissions", () => {
   // These tests change the closed realm's settings; elsewhere only its owner creates channels there.
   let strict: TestRealm;
   let strictSys: Record<string, number>;
@@ -546,16 +582,21 @@ describe('PATCH /streams/{stream_id}: the realm\'s permissions', () => {
     expect(await streamOf(strict.member, id)).toMatchObject({ topics_policy: 'allow_empty_topic', can_delete_own_message_group: strictSys['role:members'] });
   });
 
-  it.each([['owner', null], ['admin', INSUFFICIENT], ['moderator', INSUFFICIENT], ['member', INSUFFICIENT], ['bot', INSUFFICIENT]] as [RoleName, string | null][])(
-    'makes a channel web-public with can_create_web_public_channel_group (owners): %s → %s', async (role, error) => {
-      const id = await createChannel(role === 'owner' || role === 'admin' ? realm.member : realm[role]);
-      const res = await update(realm[role], id, { is_web_public: true });
-      if (error) expectRefused(res, error);
-      else expect([res.status, res.body.msg]).toEqual([200, '']);
-      expect((await streamOf(realm.member, id)).is_web_public).toBe(!error);
-    });
+  it.each([
+    ['owner', null],
+    ['admin', INSUFFICIENT],
+    ['moderator', INSUFFICIENT],
+    ['member', INSUFFICIENT],
+    ['bot', INSUFFICIENT],
+  ] as [RoleName, string | null][])('makes a channel web-public with can_create_web_public_channel_group (owners): %s → %s', async (role, error) => {
+    const id = await createChannel(role === 'owner' || role === 'admin' ? realm.member : realm[role]);
+    const res = await update(realm[role], id, { is_web_public: true });
+    if (error) expectRefused(res, error);
+    else expect([res.status, res.body.msg]).toEqual([200, '']);
+    expect((await streamOf(realm.member, id)).is_web_public).toBe(!error);
+  });
 
-  it('refuses web-public channels while the realm\'s spectator access is off', async () => {
+  it("refuses web-public channels while the realm's spectator access is off", async () => {
     const id = await createChannel(closed.owner);
     expectRefused(await update(closed.owner, id, { is_web_public: true }), 'Web-public channels are not enabled.');
     expect((await streamOf(closed.owner, id)).is_web_public).toBe(false);
@@ -574,7 +615,12 @@ describe('DELETE /streams/{stream_id}', () => {
   });
 
   it.each([
-    ['owner', null], ['admin', null], ['moderator', NOT_CHANNEL_ADMIN], ['member', NOT_CHANNEL_ADMIN], ['guest', INVALID_CHANNEL], ['bot', NOT_CHANNEL_ADMIN],
+    ['owner', null],
+    ['admin', null],
+    ['moderator', NOT_CHANNEL_ADMIN],
+    ['member', NOT_CHANNEL_ADMIN],
+    ['guest', INVALID_CHANNEL],
+    ['bot', NOT_CHANNEL_ADMIN],
   ] as [RoleName, string | null][])('a public channel another member created: %s → %s', async (role, error) => {
     const id = await createChannel(realm.other);
     const res = await realm[role].api.delete(`/streams/${id}`);
@@ -583,7 +629,7 @@ describe('DELETE /streams/{stream_id}', () => {
     expect((await streamOf(realm.other, id)).is_archived).toBe(!error);
   });
 
-  it('lets the channel\'s creator archive it (can_administer_channel_group)', async () => {
+  it("lets the channel's creator archive it (can_administer_channel_group)", async () => {
     const id = await createChannel(realm.member);
     expect((await realm.member.api.delete(`/streams/${id}`)).status).toBe(200);
     expect((await streamOf(realm.member, id)).is_archived).toBe(true);
@@ -597,7 +643,7 @@ describe('DELETE /streams/{stream_id}', () => {
     expectRefused(await update(realm.admin, id + 100_000, { description: 'Ghost' }), INVALID_CHANNEL);
   });
 
-  it('refuses another realm\'s channel as unknown', async () => {
+  it("refuses another realm's channel as unknown", async () => {
     const theirs = await createChannel(closed.owner);
     expectRefused(await realm.admin.api.delete(`/streams/${theirs}`), INVALID_CHANNEL);
     expectRefused(await update(realm.admin, theirs, { description: 'Mine' }), INVALID_CHANNEL);
@@ -632,8 +678,13 @@ describe('events', () => {
     const queue = await register(realm.other);
     const guestQueue = await register(realm.guest);
     const changes: Params[] = [
-      { description: 'Now <b>described</b>' }, { new_name: newName }, { message_retention_days: 7 }, { topics_policy: 'disable_empty_topic' },
-      { folder_id: folder }, { can_send_message_group: { new: sys['role:members'] } }, { can_remove_subscribers_group: { new: sys['role:moderators'] } },
+      { description: 'Now <b>described</b>' },
+      { new_name: newName },
+      { message_retention_days: 7 },
+      { topics_policy: 'disable_empty_topic' },
+      { folder_id: folder },
+      { can_send_message_group: { new: sys['role:members'] } },
+      { can_remove_subscribers_group: { new: sys['role:moderators'] } },
     ];
     for (const params of changes) await expectUpdated(realm.owner, id, params);
     const base = { id: expect.any(Number), type: 'stream', op: 'update', stream_id: id };
@@ -659,7 +710,7 @@ describe('events', () => {
     ]);
   });
 
-  it('sends a private channel\'s updates to its subscribers and the administrators only', async () => {
+  it("sends a private channel's updates to its subscribers and the administrators only", async () => {
     const id = await createChannel(realm.member, { invite_only: true, subscribers: [realm.member.user_id, realm.other.user_id] });
     const queues = { member: await register(realm.member), other: await register(realm.other), admin: await register(realm.admin), moderator: await register(realm.moderator) };
     await expectUpdated(realm.member, id, { description: 'Secret plans' });
@@ -679,9 +730,7 @@ describe('events', () => {
     const queue = await register(realm.admin);
     const base = { id: expect.any(Number), type: 'stream', op: 'update', stream_id: id, name, property: 'invite_only' };
     await expectUpdated(realm.owner, id, { is_web_public: true });
-    expect(withoutMarkers(updatesOf(await eventsThroughMarker(realm.admin, queue, id), id))).toEqual([
-      { ...base, value: false, history_public_to_subscribers: true, is_web_public: true },
-    ]);
+    expect(withoutMarkers(updatesOf(await eventsThroughMarker(realm.admin, queue, id), id))).toEqual([{ ...base, value: false, history_public_to_subscribers: true, is_web_public: true }]);
     await expectUpdated(realm.owner, id, { is_private: true, is_web_public: false, history_public_to_subscribers: false });
     await expectUpdated(realm.owner, id, { history_public_to_subscribers: true });
     expect(withoutMarkers(updatesOf(await eventsThroughMarker(realm.admin, queue, id), id))).toEqual([
@@ -713,10 +762,14 @@ describe('events', () => {
     const queues = { member: await register(realm.member), other: await register(realm.other), guest: await register(realm.guest) };
     await expectUpdated(realm.member, id, { is_private: false });
     const gained = await eventsUntil(realm.other, queues.other, isStreamOp(id, 'create'));
-    expect(gained.filter(isStreamOp(id, 'create'))).toEqual([{
-      id: expect.any(Number), type: 'stream', op: 'create',
-      streams: [expect.objectContaining({ stream_id: id, name, invite_only: false, is_web_public: false, history_public_to_subscribers: true, is_archived: false })],
-    }]);
+    expect(gained.filter(isStreamOp(id, 'create'))).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'stream',
+        op: 'create',
+        streams: [expect.objectContaining({ stream_id: id, name, invite_only: false, is_web_public: false, history_public_to_subscribers: true, is_archived: false })],
+      },
+    ]);
     expect(updatesOf(await eventsThroughMarker(realm.member, queues.member, everyone), id)).toEqual([
       { id: expect.any(Number), type: 'stream', op: 'update', stream_id: id, name, property: 'invite_only', value: false, history_public_to_subscribers: true, is_web_public: false },
     ]);
@@ -741,7 +794,10 @@ describe('events', () => {
 
     await expectUpdated(realm.admin, id, { is_archived: false });
     const capableEvents = await eventsUntil(realm.other, capable, isUpdate(id, 'is_archived', false));
-    expect(updatesOf(capableEvents, id)).toEqual([{ ...base, value: true }, { ...base, value: false }]);
+    expect(updatesOf(capableEvents, id)).toEqual([
+      { ...base, value: true },
+      { ...base, value: false },
+    ]);
     const sinceArchiving = capableEvents.slice(capableEvents.findIndex(isUpdate(id, 'is_archived', true)));
     expect(sinceArchiving.filter((e) => isStreamOp(id, 'create')(e) || isStreamOp(id, 'delete')(e))).toEqual([]);
 
@@ -769,7 +825,7 @@ describe('default channels in events and register', () => {
     expect(sorted(removed.default_streams)).toEqual(sorted(await defaultIds(realm.guest)));
   });
 
-  it('lists the default channel IDs in register\'s realm_default_streams', async () => {
+  it("lists the default channel IDs in register's realm_default_streams", async () => {
     const id = await createChannel(realm.admin, { is_default_stream: true });
     const res = await realm.member.api.post('/register', { fetch_event_types: ['default_streams'] });
     expect(res.status).toBe(200);

@@ -18,9 +18,12 @@ const members = async (id: number) => (await realm.admin.api.get(`/streams/${id}
 describe('deactivating and reactivating a subscriber', () => {
   it('drops them from subscriber lists with peer_remove, and restores them with peer_add', async () => {
     const leaver = await realm.addUser({ name: 'Lea Leaver' });
-    const id = (await realm.admin.api.post('/channels/create', {
-      name: 'Coming and going', subscribers: [realm.admin.user_id, realm.member.user_id, leaver.user_id],
-    })).body.id as number;
+    const id = (
+      await realm.admin.api.post('/channels/create', {
+        name: 'Coming and going',
+        subscribers: [realm.admin.user_id, realm.member.user_id, leaver.user_id],
+      })
+    ).body.id as number;
     expect((await leaver.api.post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: id, property: 'color', value: '#123456' }] })).status).toBe(200);
     const queue = (await realm.member.api.post('/register', { event_types: ['subscription'] })).body;
 
@@ -40,7 +43,7 @@ describe('deactivating and reactivating a subscriber', () => {
   });
 });
 
-describe('changing a user\'s role', () => {
+describe("changing a user's role", () => {
   it('tells a guest made a member of the public channels, and an administrator made a member of the private ones they lose', async () => {
     const pub = (await realm.owner.api.post('/channels/create', { name: 'Open to members', subscribers: [realm.owner.user_id] })).body.id as number;
     const priv = (await realm.owner.api.post('/channels/create', { name: 'Owners corner', subscribers: [realm.owner.user_id], invite_only: true })).body.id as number;

@@ -71,7 +71,11 @@ describe('manage create-realm', () => {
 
 describe('manage create-user', () => {
   it.each([
-    ['owner', 100], ['administrator', 200], ['moderator', 300], ['member', 400], ['guest', 600],
+    ['owner', 100],
+    ['administrator', 200],
+    ['moderator', 300],
+    ['member', 400],
+    ['guest', 600],
   ])('creates a %s', async (role, value) => {
     const res = await manage(['create-user', '--realm', sub, '--email', `made-${role}@${sub}.test`, '--name', `A ${role}`, '--role', role]);
     expect(res.code).toBe(0);

@@ -14,8 +14,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(closeFixtures);
 
-const PYTHON_BLOCK = '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> '
-  + '<span class="nf">f</span><span class="p">():</span> <span class="k">pass</span>\n</code></pre></div>';
+const PYTHON_BLOCK =
+  '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> ' +
+  '<span class="nf">f</span><span class="p">():</span> <span class="k">pass</span>\n</code></pre></div>';
 const PLAIN_BLOCK = '<div class="codehilite"><pre><span></span><code>def f(): pass\n</code></pre></div>';
 
 const preview = async (content: string) => ok(await realm.member.api.post('/messages/render', { content })).rendered as string;
@@ -25,21 +26,20 @@ async function setDefaultLanguage(language: string): Promise<void> {
 }
 
 describe('code blocks', () => {
-  it('render with the language\'s Pygments name and token classes in previews and sends', async () => {
+  it("render with the language's Pygments name and token classes in previews and sends", async () => {
     expect(await preview('```py\ndef f(): pass\n```')).toBe(PYTHON_BLOCK);
     const id = ok(await realm.member.api.post('/messages', { type: 'direct', to: [realm.other.user_id], content: '```py\ndef f(): pass\n```' })).id as number;
     const message = ok(await realm.member.api.get(`/messages/${id}`)).message;
     expect(message.content).toBe(PYTHON_BLOCK);
   });
 
-  it('take the realm\'s default_code_block_language where the fence names none', async () => {
+  it("take the realm's default_code_block_language where the fence names none", async () => {
     await setDefaultLanguage('python');
     try {
       expect(await preview('```\ndef f(): pass\n```')).toBe(PYTHON_BLOCK);
       // Indented code is not a fence: no default applies, as in Zulip.
       expect(await preview('    def f(): pass')).toBe(PLAIN_BLOCK);
-      expect(await preview('```text\ndef f(): pass\n```'))
-        .toBe('<div class="codehilite" data-code-language="Text only"><pre><span></span><code>def f(): pass\n</code></pre></div>');
+      expect(await preview('```text\ndef f(): pass\n```')).toBe('<div class="codehilite" data-code-language="Text only"><pre><span></span><code>def f(): pass\n</code></pre></div>');
     } finally {
       await setDefaultLanguage('');
     }

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('schemas and roles', () => {
-  it('lets no service role read another service\'s schema', async () => {
+  it("lets no service role read another service's schema", async () => {
     const users = await connectAs('users');
     await expect(users.query('SELECT count(*) FROM channels.outbox')).rejects.toMatchObject({ code: '42501' });
     const channels = await connectAs('channels');
@@ -135,7 +135,7 @@ describe('deployments sharing one PostgreSQL', () => {
     }
   });
 
-  it('names roles by DATABASE_ROLE_PREFIX when set, and keeps long names within PostgreSQL\'s 63 bytes', () => {
+  it("names roles by DATABASE_ROLE_PREFIX when set, and keeps long names within PostgreSQL's 63 bytes", () => {
     expect(roleOf('messages', 'postgres://u@h/anything', { DATABASE_ROLE_PREFIX: 'Prod-EU' })).toBe('prod_eu_messages');
     expect(roleOf('messages', 'postgres://u@h/chat')).toMatch(/^parley_chat_messages$/);
     const long = roleOf('messages', `postgres://u@h/${'d'.repeat(80)}`, {});
@@ -161,9 +161,12 @@ describe('secrets at rest', () => {
 describe('system groups', () => {
   it('creates the eight system groups, chained by subgroups', async () => {
     const users = await connectAs('users');
-    const { rows } = await users.query(`SELECT g.name, s.name AS sub FROM users.user_groups g
+    const { rows } = await users.query(
+      `SELECT g.name, s.name AS sub FROM users.user_groups g
       LEFT JOIN users.user_group_subgroups gs ON gs.group_id = g.id LEFT JOIN users.user_groups s ON s.id = gs.subgroup_id
-      WHERE g.realm_id = $1 AND g.is_system_group ORDER BY g.name`, [realm.realm_id]);
+      WHERE g.realm_id = $1 AND g.is_system_group ORDER BY g.name`,
+      [realm.realm_id],
+    );
     expect(rows).toEqual([
       { name: 'role:administrators', sub: 'role:owners' },
       { name: 'role:everyone', sub: 'role:members' },
@@ -178,8 +181,14 @@ describe('system groups', () => {
 
   it('moves a user between role groups when the role changes', async () => {
     const users = await connectAs('users');
-    const groupsOf = async (userId: number) => (await users.query(`SELECT g.name FROM users.user_group_members m
-      JOIN users.user_groups g ON g.id = m.group_id WHERE m.user_id = $1 ORDER BY g.name`, [userId])).rows.map((r) => r.name);
+    const groupsOf = async (userId: number) =>
+      (
+        await users.query(
+          `SELECT g.name FROM users.user_group_members m
+      JOIN users.user_groups g ON g.id = m.group_id WHERE m.user_id = $1 ORDER BY g.name`,
+          [userId],
+        )
+      ).rows.map((r) => r.name);
     const person = await realm.addUser({ name: 'Changing Role' });
     expect(await groupsOf(person.user_id)).toEqual(['role:fullmembers', 'role:members']);
     await realm.owner.api.patch(`/users/${person.user_id}`, { role: Role.ADMINISTRATOR });
@@ -191,7 +200,13 @@ describe('system groups', () => {
 
 /** PostgreSQL's stored password check: `SCRAM-SHA-256$iter:salt$StoredKey:ServerKey`, or `md5` + md5(password + role). */
 function verifierMatches(stored: string, role: string, password: string): boolean {
-  if (stored.startsWith('md5')) return stored === `md5${createHash('md5').update(password + role).digest('hex')}`;
+  if (stored.startsWith('md5'))
+    return (
+      stored ===
+      `md5${createHash('md5')
+        .update(password + role)
+        .digest('hex')}`
+    );
   const m = /^SCRAM-SHA-256\$(\d+):([^$]+)\$([^:]+):/.exec(stored);
   if (!m) return false;
   const salted = pbkdf2Sync(password, Buffer.from(m[2], 'base64'), Number(m[1]), 32, 'sha256');

@@ -28,13 +28,22 @@ afterAll(closeFixtures);
 
 const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
-const send = async (by: TestUser, topic: string, to = channel) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('doomed ') })).id as number;
+const send = async (by: TestUser, topic: string, to = channel) => ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('doomed ') })).id as number;
 const deleteTopic = (user: TestUser, topic_name: string, to = channel) => user.api.post(`/streams/${to}/delete_topic`, { topic_name });
-const idsIn = async (user: TestUser, topic: string, to = channel): Promise<number[]> => (ok(await user.api.get('/messages', {
-  anchor: 'newest', num_before: 100, num_after: 0,
-  narrow: JSON.stringify([{ operator: 'channel', operand: to }, { operator: 'topic', operand: topic }]),
-})).messages as Json[]).map((m) => m.id);
+const idsIn = async (user: TestUser, topic: string, to = channel): Promise<number[]> =>
+  (
+    ok(
+      await user.api.get('/messages', {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow: JSON.stringify([
+          { operator: 'channel', operand: to },
+          { operator: 'topic', operand: topic },
+        ]),
+      }),
+    ).messages as Json[]
+  ).map((m) => m.id);
 
 describe('POST /streams/{stream_id}/delete_topic', () => {
   it('deletes every message of the topic, whatever its case, in batches, for the owner and administrators', async () => {
@@ -66,7 +75,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     expect(singleEvents).toEqual([...ids].reverse().map((id) => ({ ...base, message_id: id })));
   });
 
-  it('removes the topic\'s visibility policies, with user_topic events', async () => {
+  it("removes the topic's visibility policies, with user_topic events", async () => {
     const topic = unique('Muted then gone ');
     await send(realm.other, topic);
     ok(await realm.member.api.post('/user_topics', { stream_id: channel, topic, visibility_policy: 1 }));
@@ -78,12 +87,12 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     expect(topics.filter((t) => t.topic_name === topic)).toEqual([]);
   });
 
-  it('with protected history, deletes only the messages the administrator received, and keeps others\' policies for the rest', async () => {
+  it("with protected history, deletes only the messages the administrator received, and keeps others' policies for the rest", async () => {
     const secret = await createChannel([realm.owner, realm.member], { invite_only: true, history_public_to_subscribers: false });
     const topic = unique('Before you came ');
     const early = await send(realm.member, topic, secret);
     ok(await realm.member.api.post('/user_topics', { stream_id: secret, topic, visibility_policy: 3 }));
-    ok(await realm.owner.api.post('/users/me/subscriptions', { subscriptions: [{ name: (ok(await realm.owner.api.get(`/streams/${secret}`)).stream.name) }], principals: [realm.admin.user_id] }));
+    ok(await realm.owner.api.post('/users/me/subscriptions', { subscriptions: [{ name: ok(await realm.owner.api.get(`/streams/${secret}`)).stream.name }], principals: [realm.admin.user_id] }));
     const late = await send(realm.member, topic, secret);
     expect(ok(await deleteTopic(realm.admin, topic, secret)).complete).toBe(true);
     expect(await idsIn(realm.member, topic, secret)).toEqual([early]);

@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import {
-  composeValue, entrypointProcesses, execForm, imageProblem, Instruction, parseCopy, parseDockerfile, processOf, ROOT,
-} from './support/deploy-files';
+import { composeValue, entrypointProcesses, execForm, imageProblem, Instruction, parseCopy, parseDockerfile, processOf, ROOT } from './support/deploy-files';
 import { deploymentNeeds, envVarsReadBy, EXTERNAL_ENV, scanEnvReads, scanSource, SERVICE_NAMES } from './support/env-vars';
 
 /**
@@ -20,9 +18,17 @@ describe('the env scanner (test/support/env-vars.ts)', () => {
   it('finds the variables the code reads, by package', () => {
     const byName = (name: string) => reads.filter((r) => r.name === name);
     for (const [name, pkg] of [
-      ['PORT', 'gateway'], ['DATABASE_URL', 'common'], ['S3_ENDPOINT', 'uploads'], ['UPLOADS_HTTP_ADDR', 'common'],
-      ['MAX_FILE_UPLOAD_SIZE_MIB', 'uploads'], ['MAX_FILE_UPLOAD_SIZE_MIB', 'users'], ['PARLEY_SECRET', 'common'],
-      ['LOG_LEVEL', 'common'], ['HEALTH_HOST', 'common'], ['EMBEDDED_PG_PORT', 'runner'], ['S3_ACCESS_KEY', 'uploads'],
+      ['PORT', 'gateway'],
+      ['DATABASE_URL', 'common'],
+      ['S3_ENDPOINT', 'uploads'],
+      ['UPLOADS_HTTP_ADDR', 'common'],
+      ['MAX_FILE_UPLOAD_SIZE_MIB', 'uploads'],
+      ['MAX_FILE_UPLOAD_SIZE_MIB', 'users'],
+      ['PARLEY_SECRET', 'common'],
+      ['LOG_LEVEL', 'common'],
+      ['HEALTH_HOST', 'common'],
+      ['EMBEDDED_PG_PORT', 'runner'],
+      ['S3_ACCESS_KEY', 'uploads'],
     ]) {
       expect({ name, pkgs: byName(name).map((r) => r.pkg) }).toEqual({ name, pkgs: expect.arrayContaining([pkg]) });
     }
@@ -80,7 +86,11 @@ describe('deploy/Dockerfile', () => {
     const end = ins.findIndex((i, k) => k > start && i.cmd === 'FROM');
     return ins.slice(start, end === -1 ? undefined : end);
   };
-  const runs = (stage: Instruction[]) => stage.filter((i) => i.cmd === 'RUN').map((i) => i.args).join('\n');
+  const runs = (stage: Instruction[]) =>
+    stage
+      .filter((i) => i.cmd === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
   const workspaces: string[] = JSON.parse(read('package.json')).workspaces;
 
   it('is multi-stage, on pinned, well-formed images of a Node the project supports', () => {
@@ -136,10 +146,13 @@ describe('deploy/Dockerfile', () => {
 
   it("the entrypoint's scripts exist in the built tree and are in the runtime image", () => {
     const copiedToRuntime = finalStage.filter((i) => i.cmd === 'COPY').map(parseCopy);
-    const inImage = (path: string) => copiedToRuntime.some((c) => c.sources.some((s) => {
-      const src = c.from ? s.replace(/^\/app\//, '') : s;
-      return path === src || path.startsWith(`${src}/`) || (c.dest.endsWith('/') && path === `${c.dest}${src.split('/').pop()}`);
-    }));
+    const inImage = (path: string) =>
+      copiedToRuntime.some((c) =>
+        c.sources.some((s) => {
+          const src = c.from ? s.replace(/^\/app\//, '') : s;
+          return path === src || path.startsWith(`${src}/`) || (c.dest.endsWith('/') && path === `${c.dest}${src.split('/').pop()}`);
+        }),
+      );
     expect([...entry.keys()].sort()).toEqual(['all-in-one', 'channels', 'events', 'gateway', 'manage', 'messages', 'migrate', 'uploads', 'users']);
     for (const [name, script] of entry) {
       expect({ name, script, built: existsSync(join(ROOT, script)), inImage: inImage(script) }).toEqual({ name, script, built: true, inImage: true });
@@ -165,12 +178,19 @@ describe('deploy/Dockerfile', () => {
     // Without DATABASE_URL it stops before touching a database, after loading every module it imports.
     const migrate = spawnSync(process.execPath, ['deploy/migrate.mjs'], { cwd: ROOT, env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 });
     expect(migrate.stderr).toMatch(/DATABASE_URL must be set/);
-    const check = spawnSync(process.execPath, ['-e', `
+    const check = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `
       const c = require('@parley/common');
       for (const f of ['createLogger', 'envString', 'envUrl', 'loadSecret', 'bootstrapServiceSchema', 'runMigrations', 'serviceDatabaseUrl']) if (typeof c[f] !== 'function') throw new Error(f);
       for (const s of ['users', 'channels', 'messages', 'uploads']) if (!require('fs').statSync(require('@parley/' + s).MIGRATIONS_DIR).isDirectory()) throw new Error(s);
       if (!require('fs').statSync(c.OUTBOX_MIGRATIONS_DIR).isDirectory()) throw new Error('outbox');
-    `], { cwd: ROOT, env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 });
+    `,
+      ],
+      { cwd: ROOT, env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 },
+    );
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
     const source = read('deploy/migrate.mjs');
@@ -180,20 +200,26 @@ describe('deploy/Dockerfile', () => {
 
 describe('deploy/compose.yaml', () => {
   const compose = parse(read('deploy/compose.yaml'), { merge: true }) as {
-    services: Record<string, {
-      image?: string; build?: { context: string; dockerfile: string }; command?: string[];
-      environment?: Record<string, unknown>; healthcheck?: { test: string[] }; depends_on?: Record<string, { condition: string }>;
-    }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: { context: string; dockerfile: string };
+        command?: string[];
+        environment?: Record<string, unknown>;
+        healthcheck?: { test: string[] };
+        depends_on?: Record<string, { condition: string }>;
+      }
+    >;
   };
   const services = compose.services;
-  const dockerEnv = new Map(parseDockerfile(read('deploy/Dockerfile'))
-    .filter((i) => i.cmd === 'ENV')
-    .flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]] as [string, string])));
+  const dockerEnv = new Map(
+    parseDockerfile(read('deploy/Dockerfile'))
+      .filter((i) => i.cmd === 'ENV')
+      .flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]] as [string, string])),
+  );
   const parley = Object.entries(services).filter(([, s]) => s.build !== undefined);
-  const envOf = (name: string) => new Map<string, string>([
-    ...dockerEnv,
-    ...Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, composeValue(v)] as [string, string]),
-  ]);
+  const envOf = (name: string) => new Map<string, string>([...dockerEnv, ...Object.entries(services[name].environment ?? {}).map(([k, v]) => [k, composeValue(v)] as [string, string])]);
 
   it('runs PostgreSQL, NATS with JetStream, Redis, MinIO and every Parley process', () => {
     for (const infra of ['postgres', 'nats', 'redis', 'minio']) expect(services[infra]).toBeDefined();

@@ -91,19 +91,28 @@ describeDistributed('distributed-scenario.test.ts')('a day on a replicated Parle
     ok(await call(member, 'post', '/messages/flags', { messages: JSON.stringify(ids.slice(0, 5)), op: 'add', flag: 'read' }));
     const { body, type } = multipart([{ filename: 'plan.txt', type: 'text/plain', content: 'the plan' }]);
     const uploaded = await fetch(`${cluster.gatewayUrls[0]}/api/v1/user_uploads`, {
-      method: 'POST', body, headers: { 'content-type': type, authorization: `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}` },
+      method: 'POST',
+      body,
+      headers: { 'content-type': type, authorization: `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}` },
     });
     expect(uploaded.status).toBe(200);
     const { url } = (await uploaded.json()) as { url: string };
     const linking = ok(await call(owner, 'post', '/messages', { type: 'stream', to: streamId, topic: 'day', content: `[plan](${url})` }, { 'idempotency-key': 'scale-upload' })).id;
     const file = await fetch(`${cluster.gatewayUrls[1]}${url}`, {
-      redirect: 'manual', headers: { authorization: `Basic ${Buffer.from(`${member.email}:${member.api_key}`).toString('base64')}` },
+      redirect: 'manual',
+      headers: { authorization: `Basic ${Buffer.from(`${member.email}:${member.api_key}`).toString('base64')}` },
     });
     expect(file.status).toBe(302); // S3: a presigned URL, which serves the bytes
     expect(await (await fetch(file.headers.get('location')!)).text()).toBe('the plan');
-    ok(await call(owner, 'post', '/scheduled_messages', {
-      type: 'stream', to: streamId, topic: 'day', content: 'scheduled hello', scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 2,
-    }));
+    ok(
+      await call(owner, 'post', '/scheduled_messages', {
+        type: 'stream',
+        to: streamId,
+        topic: 'day',
+        content: 'scheduled hello',
+        scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 2,
+      }),
+    );
 
     // The channel holds each message once, the scheduled one delivered once (two replicas deliver).
     let contents: string[] = [];

@@ -28,7 +28,7 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
 
   const proc = (name: string) => cluster.procs.get(name)!;
 
-  it('serves the CLI\'s realm through the gateway process', async () => {
+  it("serves the CLI's realm through the gateway process", async () => {
     const res = await manage(['create-realm', '--name', 'Distributed Org', '--owner-email', 'owner@dist.test', '--owner-name', 'Dist Owner'], { env: cluster.env });
     expect(res.stderr).not.toMatch(/error/);
     owner = JSON.parse(res.stdout);
@@ -39,12 +39,16 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
   });
 
   // The console exporter prints one object per span; a span's trace id and name are in it.
-  const spans = (text: string) => text.split(/\n(?=\{)/).map((block) => ({
-    traceId: /traceId: '([0-9a-f]{32})'/.exec(block)?.[1],
-    name: /\n {2}name: '([^']+)'/.exec(block)?.[1] ?? '',
-  })).filter((s) => s.traceId);
+  const spans = (text: string) =>
+    text
+      .split(/\n(?=\{)/)
+      .map((block) => ({
+        traceId: /traceId: '([0-9a-f]{32})'/.exec(block)?.[1],
+        name: /\n {2}name: '([^']+)'/.exec(block)?.[1] ?? '',
+      }))
+      .filter((s) => s.traceId);
 
-  it('carries one trace from the gateway\'s HTTP request into the users service', async () => {
+  it("carries one trace from the gateway's HTTP request into the users service", async () => {
     await new Api(owner, gatewayUrl).get('/users/me');
     await eventually(async () => {
       const served = spans(proc('users').output()).filter((s) => s.name.endsWith('Users/GetOwnUser'));
@@ -53,18 +57,22 @@ describeDistributed('distributed.test.ts')('distributed mode', () => {
     }, 10_000);
   });
 
-  it('carries the trace through NATS: the events service consumes the change in the request\'s trace', async () => {
+  it("carries the trace through NATS: the events service consumes the change in the request's trace", async () => {
     const before = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId));
     // The users service writes the change and its realm_user event (outbox → NATS → events).
     expect((await new Api(owner, gatewayUrl).patch('/settings', { full_name: 'Traced Owner' })).status).toBe(200);
     await eventually(async () => {
-      const requestTraces = new Set(spans(proc('gateway-1').output()).map((s) => s.traceId).filter((t) => !before.has(t)));
+      const requestTraces = new Set(
+        spans(proc('gateway-1').output())
+          .map((s) => s.traceId)
+          .filter((t) => !before.has(t)),
+      );
       const consumed = spans(proc('events').output()).filter((s) => /^consume \S*users\.client_event$/.test(s.name));
       expect(consumed.some((s) => requestTraces.has(s.traceId))).toBe(true);
     }, 10_000);
   });
 
-  it('drops the gateway\'s cached authentication when the users service deactivates someone (over NATS)', async () => {
+  it("drops the gateway's cached authentication when the users service deactivates someone (over NATS)", async () => {
     const api = new Api(owner, gatewayUrl);
     const created = await api.post('/users', { email: 'member@dist.test', password: 'pw', full_name: 'Dist Member' });
     const key = await new Api(undefined, gatewayUrl).post('/fetch_api_key', { username: 'member@dist.test', password: 'pw' });

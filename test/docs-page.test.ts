@@ -28,19 +28,27 @@ maybe('GET /api/docs in a browser', () => {
     const origin = new URL(baseUrl()).origin;
     const elsewhere: string[] = [];
     const errors: string[] = [];
-    page.on('request', (req) => { if (!req.url().startsWith(origin) && !/^(data|blob):/.test(req.url())) elsewhere.push(req.url()); });
-    page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+    page.on('request', (req) => {
+      if (!req.url().startsWith(origin) && !/^(data|blob):/.test(req.url())) elsewhere.push(req.url());
+    });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
     page.on('pageerror', (err) => errors.push(err.message));
-    page.on('response', (res) => { if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+    });
 
     await page.goto(`${origin}/api/docs`);
-    await page.getByRole('heading', { name: /Parley REST API/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: /Parley REST API/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const text = await page.locator('#redoc').innerText();
 
     // Every route: its summary in the menu and its path in the page (Redoc renders each operation).
     const doc = generateOpenApi() as { paths: Record<string, Record<string, { summary?: string }>> };
-    const absent = routes.filter((r) => !text.includes(openApiPath(r.path)) || !text.includes(doc.paths[openApiPath(r.path)][r.method.toLowerCase()].summary!))
-      .map((r) => `${r.method} ${r.path}`);
+    const absent = routes.filter((r) => !text.includes(openApiPath(r.path)) || !text.includes(doc.paths[openApiPath(r.path)][r.method.toLowerCase()].summary!)).map((r) => `${r.method} ${r.path}`);
     expect(absent).toEqual([]);
     // And the endpoints of README's coverage table that are not rows of the route table.
     for (const path of ['/user_uploads', '/tus/{upload_id}', '/accounts/login', '/accounts/logout', '/openapi.json', '/api/docs']) expect(text).toContain(path);

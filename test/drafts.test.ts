@@ -22,7 +22,7 @@ const list = async (user: TestUser) => (await user.api.get('/drafts')).body as {
 const draft = (extra: Json = {}) => ({ type: 'stream', to: [channel], topic: 'ideas', content: 'Half a thought', ...extra });
 
 describe('drafts', () => {
-  it('creates several at once, lists them with server timestamps, and tells the user\'s clients', async () => {
+  it("creates several at once, lists them with server timestamps, and tells the user's clients", async () => {
     const queue = (await realm.member.api.post('/register', { event_types: ['drafts'] })).body.queue_id as string;
     const before = Math.floor(Date.now() / 1000) - 1;
     const res = await realm.member.api.post('/drafts', {
@@ -47,20 +47,28 @@ describe('drafts', () => {
     expect(state.drafts.map((d: Json) => d.id)).toEqual(expect.arrayContaining(ids));
   });
 
-  it('edits a draft, keeping the client\'s timestamp when given, and deletes it, with events', async () => {
+  it("edits a draft, keeping the client's timestamp when given, and deletes it, with events", async () => {
     const [id] = (await realm.member.api.post('/drafts', { drafts: JSON.stringify([draft()]) })).body.ids as number[];
     const queue = (await realm.member.api.post('/register', { event_types: ['drafts'] })).body.queue_id as string;
     const edited = await realm.member.api.patch(`/drafts/${id}`, { draft: JSON.stringify(draft({ content: 'A whole thought', timestamp: 1_600_000_000 })) });
     expect(edited.status).toBe(200);
     expect((await list(realm.member)).drafts.find((d) => d.id === id)).toEqual({
-      id, type: 'stream', to: [channel], topic: 'ideas', content: 'A whole thought', timestamp: 1_600_000_000,
+      id,
+      type: 'stream',
+      to: [channel],
+      topic: 'ideas',
+      content: 'A whole thought',
+      timestamp: 1_600_000_000,
     });
     expect((await realm.member.api.delete(`/drafts/${id}`)).status).toBe(200);
     const events = await eventsOf(realm.member, queue, 2, ['update', 'remove']);
-    expect(events.map((e) => [e.op, e.op === 'update' ? e.draft.id : e.draft_id])).toEqual([['update', id], ['remove', id]]);
+    expect(events.map((e) => [e.op, e.op === 'update' ? e.draft.id : e.draft_id])).toEqual([
+      ['update', id],
+      ['remove', id],
+    ]);
   });
 
-  it('refuses bad drafts, and other users\' or unknown drafts (404)', async () => {
+  it("refuses bad drafts, and other users' or unknown drafts (404)", async () => {
     const cases: [Json, string][] = [
       [draft({ to: [] }), 'Must specify exactly 1 channel ID for channel messages'],
       [draft({ to: [channel, channel] }), 'Must specify exactly 1 channel ID for channel messages'],

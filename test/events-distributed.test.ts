@@ -12,9 +12,10 @@ import { settle, TestUser } from './support/fixtures';
  */
 jest.setTimeout(120_000);
 
-const describeHere = process.env.PARLEY_TEST_REDIS_URL || process.env.CI === 'true'
-  ? describeDistributed('events-distributed.test.ts')
-  : (process.stderr.write('events-distributed.test.ts skipped: it needs REDIS_URL too\n'), describe.skip);
+const describeHere =
+  process.env.PARLEY_TEST_REDIS_URL || process.env.CI === 'true'
+    ? describeDistributed('events-distributed.test.ts')
+    : (process.stderr.write('events-distributed.test.ts skipped: it needs REDIS_URL too\n'), describe.skip);
 
 describeHere('events across replicas', () => {
   let cluster: Cluster;

@@ -15,9 +15,10 @@ import { settle, TestUser } from './support/fixtures';
 jest.setTimeout(180_000);
 
 const QUEUES = 1000;
-const describeHere = process.env.PARLEY_TEST_REDIS_URL || process.env.CI === 'true'
-  ? describeDistributed('events-load.test.ts')
-  : (process.stderr.write('events-load.test.ts skipped: it needs REDIS_URL too\n'), describe.skip);
+const describeHere =
+  process.env.PARLEY_TEST_REDIS_URL || process.env.CI === 'true'
+    ? describeDistributed('events-load.test.ts')
+    : (process.stderr.write('events-load.test.ts skipped: it needs REDIS_URL too\n'), describe.skip);
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
@@ -29,9 +30,12 @@ describeHere(`${QUEUES} long-polled queues`, () => {
   beforeAll(async () => {
     cluster = await startCluster({
       // One user holds all the queues, polled over as many sockets from loopback: bounds raised.
-      envFor: (name) => (name === 'events'
-        ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500', EVENT_QUEUES_PER_USER: String(QUEUES) }
-        : name.startsWith('gateway') ? { MAX_CONNECTIONS_PER_IP: String(QUEUES * 2) } : {}),
+      envFor: (name) =>
+        name === 'events'
+          ? { EVENT_QUEUE_IDLE_TIMEOUT_MS: '15000', EVENT_QUEUE_GC_INTERVAL_MS: '500', EVENT_QUEUES_PER_USER: String(QUEUES) }
+          : name.startsWith('gateway')
+            ? { MAX_CONNECTIONS_PER_IP: String(QUEUES * 2) }
+            : {},
     });
     creds = await manageJson(['create-realm', '--name', 'Load Org', '--owner-email', 'load@load.test', '--owner-name', 'Load Owner'], { env: cluster.env });
   });
@@ -43,11 +47,13 @@ describeHere(`${QUEUES} long-polled queues`, () => {
   function longPoll(queueId: string): Promise<{ status: number; body: { events?: unknown[] } }> {
     const url = new URL(`${cluster.gatewayUrls[0]}/api/v1/events?queue_id=${queueId}&last_event_id=-1`);
     return new Promise((resolve, reject) => {
-      http.get(url, { agent, headers: { authorization: basicAuth(creds) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      }).on('error', reject);
+      http
+        .get(url, { agent, headers: { authorization: basicAuth(creds) } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        })
+        .on('error', reject);
     });
   }
 
@@ -84,7 +90,9 @@ describeHere(`${QUEUES} long-polled queues`, () => {
     const expired = await api.get('/events', { queue_id: queueIds[0], dont_block: true });
     expect(expired.body.code).toBe('BAD_EVENT_QUEUE_ID');
 
-    process.stderr.write(`${QUEUES} queues: RSS MiB before/waiting/after — gateway ${before.gateway.toFixed(0)}/${waiting.gateway.toFixed(0)}/${after.gateway.toFixed(0)}, `
-      + `events ${before.events.toFixed(0)}/${waiting.events.toFixed(0)}/${after.events.toFixed(0)}; one event woke all polls in ${wakeMs} ms\n`);
+    process.stderr.write(
+      `${QUEUES} queues: RSS MiB before/waiting/after — gateway ${before.gateway.toFixed(0)}/${waiting.gateway.toFixed(0)}/${after.gateway.toFixed(0)}, ` +
+        `events ${before.events.toFixed(0)}/${waiting.events.toFixed(0)}/${after.events.toFixed(0)}; one event woke all polls in ${wakeMs} ms\n`,
+    );
   });
 });

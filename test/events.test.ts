@@ -71,13 +71,16 @@ describe('POST /register', () => {
     // The events service joins the providers' JSON as text (domain/state.ts): a key two of
     // them answered would appear twice. Every event type is fetched, so every key is there.
     const addr: Record<string, string | undefined> = {
-      users: process.env.PARLEY_TEST_USERS_GRPC_ADDR, channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR,
-      messages: process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR, uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR,
+      users: process.env.PARLEY_TEST_USERS_GRPC_ADDR,
+      channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR,
+      messages: process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR,
+      uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR,
     };
     const caller = { realm_id: realm.realm_id, user_id: realm.admin.user_id, role: Role.ADMINISTRATOR, is_bot: false, email: realm.admin.email };
     const request = { client_capabilities: '{}', client_gravatar: false, apply_markdown: true, slim_presence: false, include_subscribers: 'true' };
     const owner = new Map<string, string>();
-    for (const key of ['queue_id', 'last_event_id', 'zulip_feature_level', 'service_feature_level', 'zulip_version', 'zulip_merge_base', 'event_queue_longpoll_timeout_seconds']) owner.set(key, 'events');
+    for (const key of ['queue_id', 'last_event_id', 'zulip_feature_level', 'service_feature_level', 'zulip_version', 'zulip_merge_base', 'event_queue_longpoll_timeout_seconds'])
+      owner.set(key, 'events');
     for (const service of STATE_PROVIDERS) {
       expect(addr[service]).toBeDefined();
       const client = connect(service, addr[service]!, process.env.PARLEY_SECRET!);
@@ -100,12 +103,24 @@ describe('POST /register', () => {
   it('creates a queue and returns the initial state with the feature level and limits', async () => {
     const state = await register(realm.member);
     expect(state).toMatchObject({
-      last_event_id: -1, zulip_feature_level: 420, service_feature_level: 420, zulip_version: '11.0',
-      event_queue_longpoll_timeout_seconds: 90, max_message_length: 10000, max_topic_length: 60,
-      max_stream_name_length: 60, max_stream_description_length: 1024, max_file_upload_size_mib: 25,
-      realm_empty_topic_display_name: 'general chat', realm_name: 'Events realm',
-      user_id: realm.member.user_id, full_name: 'Mia Member', is_admin: false, is_guest: false,
-      can_create_public_streams: true, can_create_web_public_streams: false,
+      last_event_id: -1,
+      zulip_feature_level: 420,
+      service_feature_level: 420,
+      zulip_version: '11.0',
+      event_queue_longpoll_timeout_seconds: 90,
+      max_message_length: 10000,
+      max_topic_length: 60,
+      max_stream_name_length: 60,
+      max_stream_description_length: 1024,
+      max_file_upload_size_mib: 25,
+      realm_empty_topic_display_name: 'general chat',
+      realm_name: 'Events realm',
+      user_id: realm.member.user_id,
+      full_name: 'Mia Member',
+      is_admin: false,
+      is_guest: false,
+      can_create_public_streams: true,
+      can_create_web_public_streams: false,
     });
     expect(state.queue_id).toMatch(/^[0-9a-f-]{36}$/);
     const ids = state.realm_users.map((u: { user_id: number }) => u.user_id);
@@ -161,7 +176,10 @@ describe('GET /events', () => {
     await realm.owner.api.patch(`/users/${target.user_id}`, { full_name: 'Renamed Target' });
     await realm.owner.api.patch(`/users/${target.user_id}`, { role: Role.MODERATOR });
     await realm.owner.api.delete(`/users/${target.user_id}`);
-    for (const [user, queue] of [[realm.member, a], [realm.admin, b]] as const) {
+    for (const [user, queue] of [
+      [realm.member, a],
+      [realm.admin, b],
+    ] as const) {
       const events = await eventsOf(user, queue.queue_id, 4);
       expect(events).toHaveLength(4);
       expect(events[0]).toMatchObject({ id: 0, type: 'realm_user', op: 'add', person: { user_id: target.user_id, full_name: 'Event Target', role: Role.MEMBER } });
@@ -194,9 +212,13 @@ describe('GET /events', () => {
     expect(res.body.events).toEqual([expect.objectContaining({ id: 0, type: 'realm_user', op: 'add', person: expect.objectContaining({ user_id: target.user_id }) })]);
   });
 
-  it('refuses an unknown queue and another user\'s queue alike with BAD_EVENT_QUEUE_ID', async () => {
+  it("refuses an unknown queue and another user's queue alike with BAD_EVENT_QUEUE_ID", async () => {
     const mine = await register(realm.member);
-    for (const [api, id] of [[realm.member.api, 'no-such-queue'], [realm.admin.api, mine.queue_id], [elsewhere.member.api, mine.queue_id]] as [Api, string][]) {
+    for (const [api, id] of [
+      [realm.member.api, 'no-such-queue'],
+      [realm.admin.api, mine.queue_id],
+      [elsewhere.member.api, mine.queue_id],
+    ] as [Api, string][]) {
       const res = await api.get('/events', { queue_id: id, dont_block: true });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${id}`, queue_id: id });
@@ -210,7 +232,7 @@ describe('GET /events', () => {
 });
 
 describe('DELETE /events', () => {
-  it('removes the caller\'s queue, and only the caller\'s', async () => {
+  it("removes the caller's queue, and only the caller's", async () => {
     const queue = await register(realm.member);
     const other = await realm.admin.api.delete('/events', { queue_id: queue.queue_id });
     expect(other.body.code).toBe('BAD_EVENT_QUEUE_ID');

@@ -52,14 +52,14 @@ async function collect(api: Api, queueId: string, done: (events: Json[]) => bool
       last = Math.max(last, ...events.map((e) => e.id as number));
     }
     if (done(events)) return events;
-    if (Date.now() > deadline) throw new Error(`events not all delivered in ${timeoutMs} ms; last reply ${res.status} ${JSON.stringify(res.body).slice(0, 300)}; seen ${JSON.stringify(events).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`events not all delivered in ${timeoutMs} ms; last reply ${res.status} ${JSON.stringify(res.body).slice(0, 300)}; seen ${JSON.stringify(events).slice(0, 500)}`);
     await sleep(200);
   }
 }
 
 const messageIds = (events: Json[]) => events.filter((e) => e.type === 'message').map((e) => e.message.id as number);
-const dm = (from: TestUser, to: TestUser, content: string) =>
-  from.api.post('/messages', { type: 'direct', to: [to.user_id], content }, { contract: 'envelope' });
+const dm = (from: TestUser, to: TestUser, content: string) => from.api.post('/messages', { type: 'direct', to: [to.user_id], content }, { contract: 'envelope' });
 
 describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
   let postgres: FaultServer;
@@ -70,12 +70,21 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
 
   beforeAll(async () => {
     [postgres, nats, redis] = await Promise.all([startPrivatePostgres(), startPrivateNats(), startPrivateRedis()]);
-    own = await startOwnParley('faults', {
-      NATS_URL: nats.url, REDIS_URL: redis.url, PARLEY_BUS_NAMESPACE: `faults${process.pid}`,
-      // Every request authenticates with the users service (no cache in the gateway), and the
-      // rate limiter counts in Redis: the paths a Redis outage must not break.
-      AUTH_CACHE_TTL_MS: '0', RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_USER: '1000000/60', RATE_LIMIT_ANONYMOUS: '1000000/60',
-    }, { adminDatabaseUrl: postgres.url, keepChars: 5_000_000 });
+    own = await startOwnParley(
+      'faults',
+      {
+        NATS_URL: nats.url,
+        REDIS_URL: redis.url,
+        PARLEY_BUS_NAMESPACE: `faults${process.pid}`,
+        // Every request authenticates with the users service (no cache in the gateway), and the
+        // rate limiter counts in Redis: the paths a Redis outage must not break.
+        AUTH_CACHE_TTL_MS: '0',
+        RATE_LIMIT_ENABLED: 'true',
+        RATE_LIMIT_USER: '1000000/60',
+        RATE_LIMIT_ANONYMOUS: '1000000/60',
+      },
+      { adminDatabaseUrl: postgres.url, keepChars: 5_000_000 },
+    );
     own.adopt();
     realm = await createTestRealm('Faults realm');
   }, 120_000);
@@ -99,7 +108,12 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
     }
   };
   /** The error lines of Parley's log (pino level 50+), for a failure's message. */
-  const errorsLogged = () => own.server.output().split('\n').filter((l) => /"level":(5|6)0/.test(l)).slice(-10);
+  const errorsLogged = () =>
+    own.server
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(5|6)0/.test(l))
+      .slice(-10);
   const alive = () => expect([own.server.child.exitCode, own.server.child.signalCode]).toEqual([null, null]);
 
   it('(a) loses no acknowledged write while PostgreSQL restarts, answers 503 meanwhile, and recovers by itself', async () => {
@@ -142,8 +156,10 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
       const deadline = back + 60_000;
       while (lastOkAt < back) {
         if (Date.now() > deadline) {
-          throw new Error(`no write succeeded within 60 s of PostgreSQL's return (${signal}); failures: ${JSON.stringify(failures.slice(-3))}; `
-            + `Parley's exit: ${JSON.stringify([own.server.child.exitCode, own.server.child.signalCode])}; its errors: ${errorsLogged().join('\n')}`);
+          throw new Error(
+            `no write succeeded within 60 s of PostgreSQL's return (${signal}); failures: ${JSON.stringify(failures.slice(-3))}; ` +
+              `Parley's exit: ${JSON.stringify([own.server.child.exitCode, own.server.child.signalCode])}; its errors: ${errorsLogged().join('\n')}`,
+          );
         }
         await sleep(20);
       }
@@ -161,13 +177,18 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
     await Promise.all(writers);
 
     log('(a) PostgreSQL restarted twice during writes', {
-      requests, acknowledged: acked.size, acknowledgedBeforeFault: beforeFault, failed: failures.length,
+      requests,
+      acknowledged: acked.size,
+      acknowledgedBeforeFault: beforeFault,
+      failed: failures.length,
       failedWith503: failures.filter((f) => typeof f.status === 'number' && f.status === 503).length,
-      recoveryMsAfterFastShutdown: fastRecovery, recoveryMsAfterImmediateShutdown: immediateRecovery, maxLatencyMs: Math.max(...latencies),
+      recoveryMsAfterFastShutdown: fastRecovery,
+      recoveryMsAfterImmediateShutdown: immediateRecovery,
+      maxLatencyMs: Math.max(...latencies),
     });
     // Every failure is a 503 envelope: no 500, no other status, no request left unanswered.
     const unexpected = failures.filter((f) => !isUnavailableEnvelope(f as ApiResponse));
-    if (unexpected.length) log('(a) Parley\'s errors', { errors: errorsLogged() });
+    if (unexpected.length) log("(a) Parley's errors", { errors: errorsLogged() });
     expect(unexpected).toEqual([]);
     expect(failures.length).toBeGreaterThan(0); // the outages were seen
     expect(acked.size).toBe(oks); // no id acknowledged twice
@@ -262,7 +283,9 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
     // The message sent while Redis was down may reach the new queue too, if its event's redelivery
     // comes after the registration (events are not filtered by the queue's creation): logged, not asserted.
     log('(c) Redis down', {
-      latenciesWhileDownMs: latencies, registeredAgainMsAfterRedisReturned: registeredAfterMs, newEventMsAfterRedisReturned: Date.now() - back,
+      latenciesWhileDownMs: latencies,
+      registeredAgainMsAfterRedisReturned: registeredAfterMs,
+      newEventMsAfterRedisReturned: Date.now() - back,
       newQueueAlsoGotTheMessageSentWhileDown: messageIds(events).includes(sentWhileDown.body.id),
     });
     expect(messageIds(events).filter((id) => id === after.body.id)).toEqual([after.body.id]);
@@ -306,7 +329,7 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
       const { res } = await timedSend('recovered?');
       if (res.status === 200) return Date.now() - started;
       expect(isUnavailableEnvelope(res)).toBe(true);
-      if (Date.now() - started > 30_000) throw new Error('the gateway did not recover within 30 s of the service\'s return');
+      if (Date.now() - started > 30_000) throw new Error("the gateway did not recover within 30 s of the service's return");
       await sleep(100);
     }
   };
@@ -337,8 +360,12 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
     const afterThaw = await recovery();
 
     log('(d) messages service killed / frozen', {
-      grpcDeadlineMs: deadlineMs, killed503Ms: killed.ms, killedBody: killed.res.body, frozen503Ms: frozen.ms,
-      recoveryMsAfterRestart: afterRestart, recoveryMsAfterThaw: afterThaw,
+      grpcDeadlineMs: deadlineMs,
+      killed503Ms: killed.ms,
+      killedBody: killed.res.body,
+      frozen503Ms: frozen.ms,
+      recoveryMsAfterRestart: afterRestart,
+      recoveryMsAfterThaw: afterThaw,
     });
     expect(gateway.child.exitCode).toBeNull();
   });

@@ -43,7 +43,9 @@ afterAll(async () => {
 /** Best effort: whatever fails here only makes the known IDs fewer. */
 async function setUpObjects(): Promise<void> {
   const { owner, member, other } = realm;
-  const add = (name: string, id: unknown) => { if (typeof id === 'number') (known[name] ??= []).push(id); };
+  const add = (name: string, id: unknown) => {
+    if (typeof id === 'number') (known[name] ??= []).push(id);
+  };
   add('user_id', other.user_id);
   add('user_id', owner.user_id);
   await member.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'fuzz' }] }, { contract: 'envelope' });
@@ -54,9 +56,17 @@ async function setUpObjects(): Promise<void> {
   const drafts = await member.api.post('/drafts', { drafts: [{ type: 'stream', to: [streamId], topic: 'd', content: 'c', timestamp: 1 }] }, { contract: 'envelope' });
   add('draft_id', drafts.body.ids?.[0]);
   add('saved_snippet_id', (await member.api.post('/saved_snippets', { title: 't', content: 'c' }, { contract: 'envelope' })).body.saved_snippet_id);
-  const scheduled = await member.api.post('/scheduled_messages', {
-    type: 'stream', to: streamId, topic: 's', content: 'c', scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
-  }, { contract: 'envelope' });
+  const scheduled = await member.api.post(
+    '/scheduled_messages',
+    {
+      type: 'stream',
+      to: streamId,
+      topic: 's',
+      content: 'c',
+      scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
+    },
+    { contract: 'envelope' },
+  );
   add('scheduled_message_id', scheduled.body.scheduled_message_id);
   add('user_group_id', (await member.api.post('/user_groups/create', { name: 'fuzzers', description: 'd', members: [member.user_id] }, { contract: 'envelope' })).body.group_id);
   add('channel_folder_id', (await owner.api.post('/channel_folders/create', { name: 'fuzz folder' }, { contract: 'envelope' })).body.channel_folder_id);
@@ -67,27 +77,98 @@ async function setUpObjects(): Promise<void> {
 // ---- values ---------------------------------------------------------------------------
 
 const ODD_INTS = [
-  '9007199254740992', '9007199254740991', '-9007199254740993', '1e308', '-1e308', '-0', 'NaN', 'Infinity', '-1', '0',
-  '2147483647', '2147483648', '-2147483649', '4294967296', '999999999999999', '9999999999999999', '99999999999999999999',
-  '0x10', ' 7 ', '1.5', '00000000000000001', '', '+1', '1_000', '٣',
+  '9007199254740992',
+  '9007199254740991',
+  '-9007199254740993',
+  '1e308',
+  '-1e308',
+  '-0',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '999999999999999',
+  '9999999999999999',
+  '99999999999999999999',
+  '0x10',
+  ' 7 ',
+  '1.5',
+  '00000000000000001',
+  '',
+  '+1',
+  '1_000',
+  '٣',
 ];
 const ODD_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\uFFFF', '\u202E', '𝕏', '<script>alert(1)</script>', '%', '%FF', '%00', '\\', '"', "'",
-  '[', '{', 'null', 'true', '[]', '{}', '-1', '__proto__', 'constructor', '\r\n', '*', '..', '../../etc/passwd',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uFFFF',
+  '\u202E',
+  '𝕏',
+  '<script>alert(1)</script>',
+  '%',
+  '%FF',
+  '%00',
+  '\\',
+  '"',
+  "'",
+  '[',
+  '{',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '-1',
+  '__proto__',
+  'constructor',
+  '\r\n',
+  '*',
+  '..',
+  '../../etc/passwd',
 ];
 const ODD_JSON = [
-  '{', '[1,', "{'a':1}", 'NaN', '1e999', '"\\ud800"', '{"__proto__":{"polluted":1}}', '{"a":1,"a":2}', '[{"operator":"stream","operand":"fuzz","operator":1}]',
-  '[{"operator":"search","operand":"\\u0000"}]', '[{"operator":"id","operand":9007199254740993}]', '[{"operator":"near","operand":-1}]',
-  '[["stream","fuzz"]]', '[{"name":"x","color":"#fff","description":null}]', '{"new":1e308}', '{"new":{"direct_members":[-0],"direct_subgroups":[1.5]}}',
-  '[{"stream_id":9007199254740992,"property":"color","value":"#000"}]', '"\u0000"', '[null]', '{"":{}}',
+  '{',
+  '[1,',
+  "{'a':1}",
+  'NaN',
+  '1e999',
+  '"\\ud800"',
+  '{"__proto__":{"polluted":1}}',
+  '{"a":1,"a":2}',
+  '[{"operator":"stream","operand":"fuzz","operator":1}]',
+  '[{"operator":"search","operand":"\\u0000"}]',
+  '[{"operator":"id","operand":9007199254740993}]',
+  '[{"operator":"near","operand":-1}]',
+  '[["stream","fuzz"]]',
+  '[{"name":"x","color":"#fff","description":null}]',
+  '{"new":1e308}',
+  '{"new":{"direct_members":[-0],"direct_subgroups":[1.5]}}',
+  '[{"stream_id":9007199254740992,"property":"color","value":"#000"}]',
+  '"\u0000"',
+  '[null]',
+  '{"":{}}',
 ];
 /** Hints for string parameters whose meaning is a small vocabulary, to reach past the first check. */
 const HINTS: Record<string, string[]> = {
-  type: ['stream', 'channel', 'direct', 'private'], op: ['add', 'remove', 'start', 'stop'], flag: ['read', 'starred', 'mentioned'],
-  anchor: ['newest', 'oldest', 'first_unread', '1', '-1', '9007199254740993'], to: ['fuzz', '[]', '[1]', '["fuzz"]'],
-  propagate_mode: ['change_one', 'change_all', 'change_later'], status: ['active', 'idle'], include_subscribers: ['true', 'false', 'partial'],
-  message_retention_days: ['unlimited', 'realm_default', '-1', '0', '9007199254740993'], topics_policy: ['inherit', 'allow_empty_topic'],
-  report_type: ['spam', 'harassment', 'other'], realm_id_str: ['1', '0', 'x'], filename: ['a/b.txt', '../x', '%2e%2e/x'],
+  type: ['stream', 'channel', 'direct', 'private'],
+  op: ['add', 'remove', 'start', 'stop'],
+  flag: ['read', 'starred', 'mentioned'],
+  anchor: ['newest', 'oldest', 'first_unread', '1', '-1', '9007199254740993'],
+  to: ['fuzz', '[]', '[1]', '["fuzz"]'],
+  propagate_mode: ['change_one', 'change_all', 'change_later'],
+  status: ['active', 'idle'],
+  include_subscribers: ['true', 'false', 'partial'],
+  message_retention_days: ['unlimited', 'realm_default', '-1', '0', '9007199254740993'],
+  topics_policy: ['inherit', 'allow_empty_topic'],
+  report_type: ['spam', 'harassment', 'other'],
+  realm_id_str: ['1', '0', 'x'],
+  filename: ['a/b.txt', '../x', '%2e%2e/x'],
 };
 
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
@@ -101,35 +182,42 @@ const rawBytes = fc.oneof(
   fc.constantFrom(Buffer.from([0xff]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf4, 0x90, 0x80, 0x80]), Buffer.from([0x31, 0x00])),
 );
 const knownId = (name: string) => fc.constantFrom(...(known[name] ?? Object.values(known).flat()), 1);
-const anyInt = (name: string) => fc.oneof(
-  knownId(name).map(String), fc.integer().map(String), fc.constantFrom(...ODD_INTS), fc.double().map(String),
-);
+const anyInt = (name: string) => fc.oneof(knownId(name).map(String), fc.integer().map(String), fc.constantFrom(...ODD_INTS), fc.double().map(String));
 const json = fc.oneof(
-  fc.json({ maxDepth: 3 }), fc.constantFrom(...ODD_JSON), fc.constantFrom(DEEP_ARRAY, DEEP_OBJECT),
-  fc.array(fc.dictionary(fc.constantFrom('name', 'stream_id', 'operator', 'operand', 'new', 'old', 'id', 'to', 'type'), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 })
-    .map((v) => JSON.stringify(v)),
+  fc.json({ maxDepth: 3 }),
+  fc.constantFrom(...ODD_JSON),
+  fc.constantFrom(DEEP_ARRAY, DEEP_OBJECT),
+  fc.array(fc.dictionary(fc.constantFrom('name', 'stream_id', 'operator', 'operand', 'new', 'old', 'id', 'to', 'type'), fc.jsonValue({ maxDepth: 2 })), { maxLength: 3 }).map((v) => JSON.stringify(v)),
 );
-const intList = (name: string) => fc.oneof(
-  fc.array(fc.oneof(knownId(name), fc.integer(), fc.double()), { maxLength: 5 }).map((v) => JSON.stringify(v)),
-  fc.constantFrom('[9007199254740992]', '[1e308]', '[-0]', '[1.5]', '[null]', '[[1]]', '["1"]', '{}', '[]', '1', DEEP_ARRAY),
-);
+const intList = (name: string) =>
+  fc.oneof(
+    fc.array(fc.oneof(knownId(name), fc.integer(), fc.double()), { maxLength: 5 }).map((v) => JSON.stringify(v)),
+    fc.constantFrom('[9007199254740992]', '[1e308]', '[-0]', '[1.5]', '[null]', '[[1]]', '["1"]', '{}', '[]', '1', DEEP_ARRAY),
+  );
 
 function typed(name: string, type: ParamType): fc.Arbitrary<Value> {
   switch (type) {
-    case 'int': return anyInt(name);
-    case 'bool': return fc.constantFrom('true', 'false', '1', '0', 'True', 'null', '"true"', 'yes', '', '[true]');
-    case 'string': return HINTS[name] ? fc.oneof(fc.constantFrom(...HINTS[name]), anyString) : anyString;
-    case 'json': case 'object': return json;
-    case 'int[]': return intList(name.replace(/s$/, '_id'));
-    case 'string[]': return fc.oneof(fc.array(anyString, { maxLength: 4 }).map((v) => JSON.stringify(v)), fc.constantFrom('[1]', '"a"', '[null]', DEEP_ARRAY));
+    case 'int':
+      return anyInt(name);
+    case 'bool':
+      return fc.constantFrom('true', 'false', '1', '0', 'True', 'null', '"true"', 'yes', '', '[true]');
+    case 'string':
+      return HINTS[name] ? fc.oneof(fc.constantFrom(...HINTS[name]), anyString) : anyString;
+    case 'json':
+    case 'object':
+      return json;
+    case 'int[]':
+      return intList(name.replace(/s$/, '_id'));
+    case 'string[]':
+      return fc.oneof(
+        fc.array(anyString, { maxLength: 4 }).map((v) => JSON.stringify(v)),
+        fc.constantFrom('[1]', '"a"', '[null]', DEEP_ARRAY),
+      );
   }
 }
 /** Mostly the declared type, sometimes anything at all (a wrong type). */
-const valueFor = (name: string, type: ParamType): fc.Arbitrary<Value> => fc.oneof(
-  { arbitrary: typed(name, type), weight: 4 },
-  { arbitrary: fc.oneof(anyInt(name), anyString, json, intList(name)), weight: 1 },
-  { arbitrary: rawBytes, weight: 1 },
-);
+const valueFor = (name: string, type: ParamType): fc.Arbitrary<Value> =>
+  fc.oneof({ arbitrary: typed(name, type), weight: 4 }, { arbitrary: fc.oneof(anyInt(name), anyString, json, intList(name)), weight: 1 }, { arbitrary: rawBytes, weight: 1 });
 
 // ---- requests -------------------------------------------------------------------------
 
@@ -144,18 +232,23 @@ function pathSegment(name: string, type: ParamType): fc.Arbitrary<string> {
 function inputFor(route: Route): fc.Arbitrary<Input> {
   const inPath = pathParamsOf(route);
   const declared = Object.entries(route.params).filter(([name]) => !inPath.includes(name));
-  const pathArb = fc.tuple(...inPath.map((name) => pathSegment(name, parseDecl(route.params[name]).type)))
+  const pathArb = fc
+    .tuple(...inPath.map((name) => pathSegment(name, parseDecl(route.params[name]).type)))
     .map((segs) => inPath.reduce((p, name, i) => p.replace(new RegExp(`:${name}\\*?`), segs[i]), route.path));
   // Routes with many optional parameters (PATCH /realm, /settings) get a random few of them.
   const paramArb = fc.subarray(declared, { maxLength: Math.min(6, declared.length) }).chain((chosen) => {
     const required = declared.filter(([name, decl]) => parseDecl(decl).required && !chosen.some(([n]) => n === name));
     const all = [...required, ...chosen];
-    return fc.tuple(...all.map(([name, decl]) => fc.option(valueFor(name, parseDecl(decl).type), { nil: undefined, freq: 6 })))
+    return fc
+      .tuple(...all.map(([name, decl]) => fc.option(valueFor(name, parseDecl(decl).type), { nil: undefined, freq: 6 })))
       .map((values) => all.flatMap(([name], i): [string, Value][] => (values[i] === undefined ? [] : [[name, values[i]]])));
   });
   const unknown = fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'client', '')), anyString), { maxLength: 2 });
   const headers = route.headerParams
-    ? fc.dictionary(fc.constantFrom(...Object.keys(route.headerParams)), fc.string({ maxLength: 30, unit: 'binary-ascii' }).map((s) => s.replace(/[^\x20-\x7e]/g, '')))
+    ? fc.dictionary(
+        fc.constantFrom(...Object.keys(route.headerParams)),
+        fc.string({ maxLength: 30, unit: 'binary-ascii' }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+      )
     : fc.constant({});
   return fc.record({
     path: pathArb,
@@ -165,9 +258,7 @@ function inputFor(route: Route): fc.Arbitrary<Input> {
       if (duplicate && pairs.length) pairs.unshift([pairs[pairs.length - 1][0], 'null']);
       return pairs;
     }),
-    encoding: route.method === 'GET'
-      ? fc.constantFrom<Encoding>('query', 'query', 'form')
-      : fc.constantFrom<Encoding>('form', 'form', 'query', 'multipart', 'json-body'),
+    encoding: route.method === 'GET' ? fc.constantFrom<Encoding>('query', 'query', 'form') : fc.constantFrom<Encoding>('form', 'form', 'query', 'multipart', 'json-body'),
     raw: fc.boolean(),
     headers,
   });
@@ -188,13 +279,14 @@ const urlEncoded = (pairs: [string, Value][], raw: boolean) =>
 
 function multipart(pairs: [string, Value][]): { body: Buffer; type: string } {
   const boundary = `fuzz${Math.random().toString(36).slice(2)}`;
-  const parts = pairs.flatMap(([k, v]) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n`), toBytes(v), Buffer.from('\r\n'),
-  ]);
+  const parts = pairs.flatMap(([k, v]) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n`), toBytes(v), Buffer.from('\r\n')]);
   return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-interface Answer { status: number; text: string }
+interface Answer {
+  status: number;
+  text: string;
+}
 
 function send(method: string, input: Input, as: TestUser = realm.member): Promise<Answer> {
   let path = `/api/v1${input.path}`;
@@ -243,17 +335,16 @@ function check(method: string, input: Input, { status, text }: Answer): void {
   } catch {
     throw new Error(`${where}: body is not JSON: ${text.slice(0, 300)}`);
   }
-  const ok = status < 400
-    ? body.result === 'success' && body.msg === ''
-    : body.result === 'error' && typeof body.msg === 'string' && typeof body.code === 'string';
+  const ok = status < 400 ? body.result === 'success' && body.msg === '' : body.result === 'error' && typeof body.msg === 'string' && typeof body.code === 'string';
   if (!ok) throw new Error(`${where}: not an envelope: ${text.slice(0, 300)}`);
 }
 
 /** A counterexample fit to read: long values cut. */
-const short = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => {
-  const text = Buffer.isBuffer(v) ? `<bytes ${v.toString('hex')}>` : v;
-  return typeof text === 'string' && text.length > 80 ? `${text.slice(0, 40)}…(${text.length} chars)` : text;
-});
+const short = (value: unknown) =>
+  JSON.stringify(value, (_k, v: unknown) => {
+    const text = Buffer.isBuffer(v) ? `<bytes ${v.toString('hex')}>` : v;
+    return typeof text === 'string' && text.length > 80 ? `${text.slice(0, 40)}…(${text.length} chars)` : text;
+  });
 
 /** The one ≥ 1 MiB input of a route: its first own parameter (or an unknown one) that long. */
 function hugeInput(route: Route): Input {

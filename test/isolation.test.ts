@@ -54,7 +54,9 @@ const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(count
 async function addEmoji(user: TestUser, name: string): Promise<void> {
   const { body, type } = multipart([{ field: 'f1', filename: 'e.png', type: 'image/png', content: PNG }]);
   const res = await rawRequest('POST', `/api/v1/realm/emoji/${name}`, {
-    creds: user, body, headers: { 'content-type': type, 'content-length': String(body.length) },
+    creds: user,
+    body,
+    headers: { 'content-type': type, 'content-length': String(body.length) },
   });
   const json = JSON.parse(res.body.toString('utf8'));
   assertMatchesContract({ method: 'POST', path: `/realm/emoji/${name}`, status: res.status, body: json });
@@ -68,9 +70,11 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const message = ok(await member.api.post('/messages', { type: 'stream', to: channel, topic: 'secret', content: 'channel secret' })).id as number;
   const direct = ok(await member.api.post('/messages', { type: 'direct', to: JSON.stringify([r.other.user_id]), content: 'direct secret' })).id as number;
   const group = ok(await owner.api.post('/user_groups/create', { name: unique('Group'), description: 'g', members: [member.user_id] })).group_id as number;
-  const [draft] = ok(await member.api.post('/drafts', {
-    drafts: JSON.stringify([{ type: 'stream', to: [channel], topic: 'draft', content: 'draft secret', timestamp: Math.floor(Date.now() / 1000) }]),
-  })).ids as number[];
+  const [draft] = ok(
+    await member.api.post('/drafts', {
+      drafts: JSON.stringify([{ type: 'stream', to: [channel], topic: 'draft', content: 'draft secret', timestamp: Math.floor(Date.now() / 1000) }]),
+    }),
+  ).ids as number[];
   const snippet = ok(await member.api.post('/saved_snippets', { title: 'Snippet', content: 'snippet secret' })).saved_snippet_id as number;
   const uploaded = await uploadFile(member, { filename: 'secret.txt', content: 'file secret', type: 'text/plain' });
   expect([uploaded.status, uploaded.body.msg]).toEqual([200, '']);
@@ -79,9 +83,15 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const n = ++counter;
   const linkifier = ok(await owner.api.post('/realm/filters', { pattern: `#iso${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` })).id as number;
   const field = ok(await owner.api.post('/realm/profile_fields', { field_type: 1, name: unique('Field') })).id as number;
-  const scheduled = ok(await member.api.post('/scheduled_messages', {
-    type: 'stream', to: channel, topic: 'later', content: 'scheduled secret', scheduled_delivery_timestamp: inAnHour(),
-  })).scheduled_message_id as number;
+  const scheduled = ok(
+    await member.api.post('/scheduled_messages', {
+      type: 'stream',
+      to: channel,
+      topic: 'later',
+      content: 'scheduled secret',
+      scheduled_delivery_timestamp: inAnHour(),
+    }),
+  ).scheduled_message_id as number;
   const reminder = ok(await member.api.post('/reminders', { message_id: message, scheduled_delivery_timestamp: inAnHour() })).reminder_id as number;
   const folder = ok(await owner.api.post('/channel_folders/create', { name: unique('Folder'), description: 'f' })).channel_folder_id as number;
   const emoji = unique('iso');
@@ -99,8 +109,11 @@ async function snapshot(kind: Kind): Promise<unknown> {
   const { owner, member } = a;
   switch (kind) {
     case 'channel':
-      return [ok(await owner.api.get(`/streams/${objA.channel}`)).stream, ok(await owner.api.get(`/streams/${objA.channel}/members`)).subscribers,
-        (ok(await owner.api.get('/default_streams', {}, { contract: 'envelope' })).default_streams as Json[]).map((s) => s.stream_id)];
+      return [
+        ok(await owner.api.get(`/streams/${objA.channel}`)).stream,
+        ok(await owner.api.get(`/streams/${objA.channel}/members`)).subscribers,
+        (ok(await owner.api.get('/default_streams', {}, { contract: 'envelope' })).default_streams as Json[]).map((s) => s.stream_id),
+      ];
     case 'message':
     case 'direct': {
       const id = objA[kind];
@@ -110,8 +123,10 @@ async function snapshot(kind: Kind): Promise<unknown> {
     case 'user':
       return [ok(await owner.api.get(`/users/${objA.user}`)).user, ok(await owner.api.get(`/users/${objA.user}/status`)).status];
     case 'group':
-      return [(ok(await owner.api.get('/user_groups', { include_deactivated_groups: true })).user_groups as Json[]).find((g) => g.id === objA.group),
-        ok(await owner.api.get(`/user_groups/${objA.group}/members`)).members];
+      return [
+        (ok(await owner.api.get('/user_groups', { include_deactivated_groups: true })).user_groups as Json[]).find((g) => g.id === objA.group),
+        ok(await owner.api.get(`/user_groups/${objA.group}/members`)).members,
+      ];
     case 'draft':
       return (ok(await member.api.get('/drafts')).drafts as Json[]).find((d) => d.id === objA.draft) ?? 'gone';
     case 'snippet':
@@ -172,8 +187,7 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
 };
 
 /** An ID of that kind that exists in no realm. */
-const missingId = (kind: Kind): Id => (kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID()
-  : kind === 'view' ? 'narrow/is/no-such-view' : 999999999);
+const missingId = (kind: Kind): Id => (kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID() : kind === 'view' ? 'narrow/is/no-such-view' : 999999999);
 
 /**
  * Per route (`METHOD path`), the smallest other parameters that would make the call succeed
@@ -243,7 +257,12 @@ const SPECIAL_ROUTES = new Set(['GET /user_uploads/:realm_id_str/:filename*']);
  * Routes that take realm A's ID in the body or query rather than the path: the ID parameter
  * (named as in KINDS_OF_PARAM) and the call's parameters with the ID in place.
  */
-interface BodyCase { route: string; param: string; params: (o: Objects, id: Id) => Params; at?: (o: Objects) => string }
+interface BodyCase {
+  route: string;
+  param: string;
+  params: (o: Objects, id: Id) => Params;
+  at?: (o: Objects) => string;
+}
 const BODY_ROUTES: BodyCase[] = [
   { route: 'GET /events', param: 'queue_id', params: (_o, id) => ({ queue_id: id, dont_block: true }) },
   { route: 'DELETE /events', param: 'queue_id', params: (_o, id) => ({ queue_id: id }) },
@@ -285,13 +304,20 @@ interface Case {
 }
 
 /** Answers the Zulip reference does not document: only their envelope is checked. */
-const ENVELOPE_ONLY = ['PATCH /realm/profile_fields/:field_id', 'DELETE /realm/profile_fields/:field_id', 'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'POST /submessage',
-  'PATCH /bots/:bot_id', 'DELETE /bots/:bot_id', 'POST /bots/:bot_id/api_key/regenerate'];
+const ENVELOPE_ONLY = [
+  'PATCH /realm/profile_fields/:field_id',
+  'DELETE /realm/profile_fields/:field_id',
+  'PATCH /users/me/profile_data',
+  'DELETE /users/me/profile_data',
+  'POST /submessage',
+  'PATCH /bots/:bot_id',
+  'DELETE /bots/:bot_id',
+  'POST /bots/:bot_id/api_key/regenerate',
+];
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 const pathParams = (path: string) => [...path.matchAll(/:([a-z_]+)\*?/g)].map((m) => m[1]);
-const fill = (path: string, values: Record<string, Id>) =>
-  path.replace(/:([a-z_]+)\*?/g, (_m, name: string) => encodeURIComponent(String(values[name])));
+const fill = (path: string, values: Record<string, Id>) => path.replace(/:([a-z_]+)\*?/g, (_m, name: string) => encodeURIComponent(String(values[name])));
 const ownValue = (o: Objects, param: string): Id => {
   const kind = KINDS_OF_PARAM[param]?.[0];
   if (!kind) throw new Error(`no kind of object known for the path parameter '${param}'`);
@@ -315,7 +341,11 @@ function pathCases(method: string, path: string): Case[] {
       const missing = missingId(kind);
       const label = varied.length === 1 ? `${varied[0]}=${kind}` : `all of ${varied.join(', ')}`;
       cases.push({
-        name: `${method} ${path} (${label})`, method, kind, id, missing,
+        name: `${method} ${path} (${label})`,
+        method,
+        kind,
+        id,
+        missing,
         call: (v) => {
           const values: Record<string, Id> = {};
           for (const p of params) {
@@ -335,7 +365,11 @@ function bodyCases(): Case[] {
   return BODY_ROUTES.flatMap(({ route, param, params, at }) => {
     const [method, path] = route.split(' ');
     return KINDS_OF_PARAM[param].map((kind) => ({
-      name: `${route} (${param}=${kind} in the body)`, method, kind, id: objA[kind], missing: missingId(kind),
+      name: `${route} (${param}=${kind} in the body)`,
+      method,
+      kind,
+      id: objA[kind],
+      missing: missingId(kind),
       call: (v: Id) => ({ path: at ? at(objB) : path, params: params(objB, v) }),
     }));
   });
@@ -344,7 +378,11 @@ function bodyCases(): Case[] {
 /** Moving a message of one's own realm into realm A's channel. */
 function moveCase(): Case {
   return {
-    name: 'PATCH /messages/:message_id (stream_id=channel in the body: a move into realm A)', method: 'PATCH', kind: 'channel', id: objA.channel, missing: 999999999,
+    name: 'PATCH /messages/:message_id (stream_id=channel in the body: a move into realm A)',
+    method: 'PATCH',
+    kind: 'channel',
+    id: objA.channel,
+    missing: 999999999,
     call: (v) => ({ path: `/messages/${objB.message}`, params: { stream_id: v, propagate_mode: 'change_one' } }),
   };
 }
@@ -353,7 +391,9 @@ const idRoutes = () => routes.filter((r) => r.path.includes(':'));
 
 /** The answer with the ID itself taken out of msg, for comparison. */
 const answer = (res: { status: number; body: Json }, id: Id) => ({
-  status: res.status, result: res.body.result, code: res.body.code,
+  status: res.status,
+  result: res.body.result,
+  code: res.body.code,
   msg: typeof res.body.msg === 'string' ? res.body.msg.split(String(id)).join('<id>') : res.body.msg,
 });
 
@@ -362,11 +402,16 @@ async function callAsB(c: Case, id: Id): Promise<{ status: number; body: Json }>
   const api = b.owner.api;
   const opts = ENVELOPE_ONLY.some((k) => c.name.startsWith(`${k} (`)) ? { contract: 'envelope' as const } : {};
   switch (c.method) {
-    case 'GET': return api.get(path, params, opts);
-    case 'POST': return api.post(path, params, opts);
-    case 'PATCH': return api.patch(path, params, opts);
-    case 'DELETE': return api.delete(path, params, opts);
-    default: throw new Error(`unexpected method ${c.method}`);
+    case 'GET':
+      return api.get(path, params, opts);
+    case 'POST':
+      return api.post(path, params, opts);
+    case 'PATCH':
+      return api.patch(path, params, opts);
+    case 'DELETE':
+      return api.delete(path, params, opts);
+    default:
+      throw new Error(`unexpected method ${c.method}`);
   }
 }
 
@@ -381,8 +426,12 @@ afterAll(closeFixtures);
 
 describe('the route table', () => {
   it('has no route with an ID parameter that this file does not know how to call', () => {
-    const unknown = idRoutes().map(routeKey).filter((k) => !(k in PATH_ROUTES) && !SPECIAL_ROUTES.has(k));
-    const unknownParams = idRoutes().flatMap((r) => pathParams(r.path)).filter((p) => !(p in KINDS_OF_PARAM) && !['realm_id_str', 'filename'].includes(p));
+    const unknown = idRoutes()
+      .map(routeKey)
+      .filter((k) => !(k in PATH_ROUTES) && !SPECIAL_ROUTES.has(k));
+    const unknownParams = idRoutes()
+      .flatMap((r) => pathParams(r.path))
+      .filter((p) => !(p in KINDS_OF_PARAM) && !['realm_id_str', 'filename'].includes(p));
     expect({ unknown, unknownParams }).toEqual({ unknown: [], unknownParams: [] });
   });
 
@@ -393,7 +442,7 @@ describe('the route table', () => {
   });
 });
 
-describe('realm B\'s owner with realm A\'s IDs', () => {
+describe("realm B's owner with realm A's IDs", () => {
   // The cases need the objects, made in beforeAll; jest collects tests before that runs, so
   // one test per route walks its cases and reports every difference at once.
   const table = idRoutes().filter((r) => !SPECIAL_ROUTES.has(routeKey(r)));
@@ -428,7 +477,7 @@ describe('realm B\'s owner with realm A\'s IDs', () => {
   });
 });
 
-describe('realm A\'s files from realm B', () => {
+describe("realm A's files from realm B", () => {
   const fakePath = () => {
     const [realmId, dir] = objA.pathId.split('/');
     return `${realmId}/${dir}/AAAAAAAAAAAAAAAAAAAAAAAA/secret.txt`;

@@ -28,7 +28,9 @@ function render(dir: string): Obj[] {
   const out = spawnSync('kubectl', ['kustomize', join(ROOT, dir)], { encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
   if (out.error) throw new Error(`kubectl kustomize ${dir}: ${out.error.message} (kubectl with kustomize must be on PATH; in CI its absence fails)`);
   if (out.status !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${out.stderr}`);
-  return parseAllDocuments(out.stdout).map((d) => d.toJSON() as Obj).filter(Boolean);
+  return parseAllDocuments(out.stdout)
+    .map((d) => d.toJSON() as Obj)
+    .filter(Boolean);
 }
 
 /** Validates a manifest against its kind's schema; throws naming what is wrong. */
@@ -46,15 +48,23 @@ function validate(doc: Obj): void {
 
 const reads = scanEnvReads(ROOT);
 const entry = entrypointProcesses();
-const prodSecretKeys = new Set(readFileSync(join(ROOT, 'k8s/overlays/prod/secret.env.example'), 'utf8')
-  .split('\n').filter((l) => /^[A-Z]/.test(l)).map((l) => l.split('=')[0]));
+const prodSecretKeys = new Set(
+  readFileSync(join(ROOT, 'k8s/overlays/prod/secret.env.example'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z]/.test(l))
+    .map((l) => l.split('=')[0]),
+);
 
 describeWithKubectl('test/k8s.test.ts')('k8s/', () => {
   it('the schema validation catches a malformed manifest', () => {
-    expect(() => validate({
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' },
-      spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 'grpc' }] }] } } },
-    })).toThrow(/containerPort must be integer/);
+    expect(() =>
+      validate({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'x' },
+        spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 'grpc' }] }] } } },
+      }),
+    ).toThrow(/containerPort must be integer/);
     expect(() => validate({ apiVersion: 'example.com/v1', kind: 'Thing' })).toThrow(/no schema/);
   });
 
@@ -94,7 +104,11 @@ describeWithKubectl('test/k8s.test.ts')('k8s/', () => {
     }
 
     it('renders the workloads, and every manifest is valid against its schema', () => {
-      expect(parleyDeployments().map((d) => d.metadata.name).sort()).toEqual([...SERVICE_NAMES, 'gateway'].sort());
+      expect(
+        parleyDeployments()
+          .map((d) => d.metadata.name)
+          .sort(),
+      ).toEqual([...SERVICE_NAMES, 'gateway'].sort());
       for (const doc of docs) {
         try {
           validate(doc);
@@ -199,10 +213,14 @@ describeWithKubectl('test/k8s.test.ts')('k8s/', () => {
         expect({ k, ports: services.get(host) }).toEqual({ k, ports: expect.arrayContaining([Number(port)]) });
       }
       if (overlay === 'dev') {
-        const urls = [cm.data.NATS_URL, cm.data.S3_ENDPOINT, ...['DATABASE_URL', 'REDIS_URL'].map((k) => {
-          const s = all('Secret').find((x) => x.metadata.name.startsWith('parley-secret'))!;
-          return Buffer.from(s.data[k], 'base64').toString('utf8');
-        })];
+        const urls = [
+          cm.data.NATS_URL,
+          cm.data.S3_ENDPOINT,
+          ...['DATABASE_URL', 'REDIS_URL'].map((k) => {
+            const s = all('Secret').find((x) => x.metadata.name.startsWith('parley-secret'))!;
+            return Buffer.from(s.data[k], 'base64').toString('utf8');
+          }),
+        ];
         for (const url of urls) {
           const u = new URL(url);
           expect({ url, ports: services.get(u.hostname) }).toEqual({ url, ports: expect.arrayContaining([Number(u.port)]) });

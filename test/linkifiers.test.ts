@@ -22,8 +22,12 @@ const NOT_FOUND = { result: 'error', code: 'BAD_REQUEST', msg: 'Linkifier not fo
 const NOT_ALL = { result: 'error', code: 'BAD_REQUEST', msg: 'The ordered list must enumerate all existing linkifiers exactly once' };
 /** Linkifiers differ by number so that each test's patterns are its own. */
 const issue = (n: number) => ({ pattern: `#${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` });
-const refusedRoles = (): [string, TestUser][] =>
-  [['moderator', realm.moderator], ['member', realm.member], ['guest', realm.guest], ['bot', realm.bot]];
+const refusedRoles = (): [string, TestUser][] => [
+  ['moderator', realm.moderator],
+  ['member', realm.member],
+  ['guest', realm.guest],
+  ['bot', realm.bot],
+];
 
 async function add(api: Api, params: { pattern: string; url_template: string }): Promise<number> {
   const res = await api.post('/realm/filters', params);
@@ -55,7 +59,7 @@ describe('POST /realm/filters', () => {
     ]);
   });
 
-  it('accepts Zulip\'s examples of RFC 6570 templates', async () => {
+  it("accepts Zulip's examples of RFC 6570 templates", async () => {
     await add(realm.admin.api, { pattern: '(?P<org>[a-zA-Z0-9_-]+)/(?P<repo>[a-zA-Z0-9_-]+)#(?P<id>[0-9]+)', url_template: 'https://github.com/{org}/{repo}/issue/{id}' });
     await add(realm.admin.api, {
       pattern: 'FOO_(?P<id>[a-f]{5});(?P<zone>[a-f]);(?P<domain>[a-z]+);(?P<location>[a-z]+);(?P<name>[a-z]{2,8});(?P<chapter>[0-9]{2,3});(?P<fragment>[a-z]{2,8})',
@@ -72,7 +76,7 @@ describe('POST /realm/filters', () => {
     expect((await list(realm.admin.api)).map((l) => l.pattern)).not.toContain(issue(2).pattern);
   });
 
-  it('refuses invalid patterns and templates with Zulip\'s messages', async () => {
+  it("refuses invalid patterns and templates with Zulip's messages", async () => {
     const cases: [Params, string][] = [
       [{ pattern: '', url_template: 'https://realm.example/{id}' }, 'This field cannot be blank.'],
       [{ pattern: '(foo', url_template: 'https://realm.example/' }, 'Bad regular expression: missing ): (foo'],
@@ -81,9 +85,9 @@ describe('POST /realm/filters', () => {
       [{ pattern: '(?P<id>x)\\1', url_template: 'https://realm.example/{id}' }, 'Bad regular expression: invalid escape sequence: \\1'],
       [{ pattern: '#(?P<id>\\d+)', url_template: 'https://realm.example/{id' }, 'Invalid URL template.'],
       [{ pattern: '#(?P<id>\\d+)', url_template: 'https://realm.example/{bar++}' }, 'Invalid URL template.'],
-      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: 'https://realm.example/{hello}' }, 'Group \'hello\' in URL template is not present in linkifier pattern.'],
-      [{ pattern: 'ZUL-(?P<id>\\d+)-(?P<hello>\\d+)', url_template: 'https://realm.example/{hello}' }, 'Group \'id\' in linkifier pattern is not present in URL template.'],
-      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: '$fgfg' }, 'Group \'id\' in linkifier pattern is not present in URL template.'],
+      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: 'https://realm.example/{hello}' }, "Group 'hello' in URL template is not present in linkifier pattern."],
+      [{ pattern: 'ZUL-(?P<id>\\d+)-(?P<hello>\\d+)', url_template: 'https://realm.example/{hello}' }, "Group 'id' in linkifier pattern is not present in URL template."],
+      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: '$fgfg' }, "Group 'id' in linkifier pattern is not present in URL template."],
     ];
     for (const [params, msg] of cases) {
       const res = await realm.admin.api.post('/realm/filters', params);
@@ -96,7 +100,9 @@ describe('POST /realm/filters', () => {
     await add(realm.admin.api, issue(3));
     const res = await realm.admin.api.post('/realm/filters', { ...issue(3), url_template: 'https://else.example/{id}' });
     expect(res.body).toEqual({
-      result: 'error', code: 'BAD_REQUEST', msg: 'Realm filter with this Realm and Pattern already exists.',
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Realm filter with this Realm and Pattern already exists.',
       errors: { __all__: ['Realm filter with this Realm and Pattern already exists.'] },
     });
     await add(elsewhere.admin.api, issue(3));
@@ -109,12 +115,15 @@ describe('POST /realm/filters', () => {
 });
 
 describe('GET /realm/linkifiers', () => {
-  it('lists the realm\'s linkifiers, in order, to every role, and nothing of another realm\'s', async () => {
+  it("lists the realm's linkifiers, in order, to every role, and nothing of another realm's", async () => {
     const r = await freshRealm();
     const ids = [await add(r.admin.api, issue(1)), await add(r.admin.api, issue(2))];
     const theirs = await add(elsewhere.admin.api, issue(4));
     for (const user of [r.owner, r.admin, r.moderator, r.member, r.guest, r.bot]) {
-      expect(await list(user.api)).toEqual([{ id: ids[0], ...issue(1) }, { id: ids[1], ...issue(2) }]);
+      expect(await list(user.api)).toEqual([
+        { id: ids[0], ...issue(1) },
+        { id: ids[1], ...issue(2) },
+      ]);
     }
     expect(await listIds(elsewhere.member.api)).toContain(theirs);
   });
@@ -149,7 +158,7 @@ describe('PATCH /realm/filters/{filter_id}', () => {
     const cases: [Params, string][] = [
       [{ pattern: 'ZUL-(?P<id>\\d????)', url_template: 'https://x.example/{id}' }, 'Bad regular expression: bad repetition operator: ????'],
       [{ pattern: '#(?P<id>[123])', url_template: '{id' }, 'Invalid URL template.'],
-      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: '$fgfg' }, 'Group \'id\' in linkifier pattern is not present in URL template.'],
+      [{ pattern: 'ZUL-(?P<id>\\d+)', url_template: '$fgfg' }, "Group 'id' in linkifier pattern is not present in URL template."],
       [issue(8), 'Realm filter with this Realm and Pattern already exists.'],
     ];
     for (const [params, msg] of cases) {
@@ -170,7 +179,7 @@ describe('PATCH /realm/filters/{filter_id}', () => {
 });
 
 describe('DELETE /realm/filters/{filter_id}', () => {
-  it('removes a linkifier, keeping the others\' order', async () => {
+  it("removes a linkifier, keeping the others' order", async () => {
     const r = await freshRealm();
     const [a, b, c] = [await add(r.admin.api, issue(1)), await add(r.admin.api, issue(2)), await add(r.admin.api, issue(3))];
     expect((await r.admin.api.patch('/realm/linkifiers', { ordered_linkifier_ids: [c, b, a] })).status).toBe(200);
@@ -179,7 +188,7 @@ describe('DELETE /realm/filters/{filter_id}', () => {
     expect((await r.admin.api.delete(`/realm/filters/${b}`)).body).toEqual(NOT_FOUND);
   });
 
-  it('treats another realm\'s linkifier as nonexistent', async () => {
+  it("treats another realm's linkifier as nonexistent", async () => {
     const theirs = await add(elsewhere.admin.api, issue(11));
     for (const id of [theirs, 2 ** 31 - 1]) {
       const res = await realm.admin.api.delete(`/realm/filters/${id}`);
@@ -209,7 +218,7 @@ describe('PATCH /realm/linkifiers', () => {
     expect(await listIds(r.member.api)).toEqual([c, b, a, d]);
   });
 
-  it('refuses duplicates and any list that is not exactly the realm\'s linkifiers', async () => {
+  it("refuses duplicates and any list that is not exactly the realm's linkifiers", async () => {
     const r = await freshRealm();
     const [a, b] = [await add(r.admin.api, issue(1)), await add(r.admin.api, issue(2))];
     const theirs = await add(elsewhere.admin.api, issue(13));
@@ -249,7 +258,6 @@ describe('realm_linkifiers events and register state', () => {
     return res.body.events as Record<string, unknown>[];
   }
 
-
   it('sends the whole list after every change to everyone in the realm, and nothing elsewhere', async () => {
     const r = await freshRealm();
     const queues = await Promise.all([r.member, r.guest, r.bot].map((u) => register(u, { event_types: ['realm_linkifiers'], client_capabilities: capable })));
@@ -261,9 +269,18 @@ describe('realm_linkifiers events and register state', () => {
     await r.admin.api.delete(`/realm/filters/${b}`);
     const expected = [
       [{ id: a, ...issue(1) }],
-      [{ id: a, ...issue(1) }, { id: b, ...issue(2) }],
-      [{ id: a, ...issue(3) }, { id: b, ...issue(2) }],
-      [{ id: b, ...issue(2) }, { id: a, ...issue(3) }],
+      [
+        { id: a, ...issue(1) },
+        { id: b, ...issue(2) },
+      ],
+      [
+        { id: a, ...issue(3) },
+        { id: b, ...issue(2) },
+      ],
+      [
+        { id: b, ...issue(2) },
+        { id: a, ...issue(3) },
+      ],
       [{ id: a, ...issue(3) }],
     ].map((realm_linkifiers, id) => ({ id, type: 'realm_linkifiers', realm_linkifiers }));
     for (const [i, user] of [r.member, r.guest, r.bot].entries()) {

@@ -19,11 +19,22 @@ let channel: number;
 
 beforeAll(async () => {
   realm = await createTestRealm('Alerted realm');
-  roles = [['owner', realm.owner], ['admin', realm.admin], ['moderator', realm.moderator], ['member', realm.member], ['guest', realm.guest], ['bot', realm.bot]];
+  roles = [
+    ['owner', realm.owner],
+    ['admin', realm.admin],
+    ['moderator', realm.moderator],
+    ['member', realm.member],
+    ['guest', realm.guest],
+    ['bot', realm.bot],
+  ];
   const everyone = [...roles.map(([, u]) => u), realm.other];
-  channel = ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Alerts '), subscribers: everyone.map((u) => u.user_id), send_new_subscription_messages: false,
-  })).id as number;
+  channel = ok(
+    await realm.owner.api.post('/channels/create', {
+      name: unique('Alerts '),
+      subscribers: everyone.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  ).id as number;
 });
 afterAll(closeFixtures);
 
@@ -32,10 +43,8 @@ const setWords = async (user: TestUser, words: string[]) => {
   if (had.length) ok(await user.api.delete('/users/me/alert_words', { alert_words: JSON.stringify(had) }));
   if (words.length) ok(await user.api.post('/users/me/alert_words', { alert_words: JSON.stringify(words) }));
 };
-const send = async (by: TestUser, content: string) =>
-  ok(await by.api.post('/messages', { type: 'stream', to: channel, topic: 'alerts', content })).id as number;
-const dm = async (by: TestUser, to: TestUser, content = unique('dm ')) =>
-  ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content })).id as number;
+const send = async (by: TestUser, content: string) => ok(await by.api.post('/messages', { type: 'stream', to: channel, topic: 'alerts', content })).id as number;
+const dm = async (by: TestUser, to: TestUser, content = unique('dm ')) => ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content })).id as number;
 const flagsOf = async (user: TestUser, id: number): Promise<string[]> => {
   const [message] = ok(await user.api.get('/messages', { anchor: id, num_before: 0, num_after: 0 })).messages as Json[];
   expect(message.id).toBe(id);
@@ -45,7 +54,7 @@ const alerted = async (user: TestUser, id: number) => (await flagsOf(user, id)).
 const read = async (user: TestUser, id: number) => (await flagsOf(user, id)).includes('read');
 
 describe('has_alert_word', () => {
-  it('flags the copy of every role whose alert word a channel message holds, and no one else\'s', async () => {
+  it("flags the copy of every role whose alert word a channel message holds, and no one else's", async () => {
     for (const [name, user] of roles) await setWords(user, [`${name}word`]);
     const id = await send(realm.other, 'Calling ownerword, GuestWord and BOTWORD.');
     for (const [name, user] of roles) expect([name, await alerted(user, id)]).toEqual([name, ['owner', 'guest', 'bot'].includes(name)]);
@@ -53,20 +62,27 @@ describe('has_alert_word', () => {
     for (const [, user] of roles) await setWords(user, []);
   });
 
-  it('matches as Zulip\'s tests do: case, punctuation, word boundaries, URLs, several words', async () => {
+  it("matches as Zulip's tests do: case, punctuation, word boundaries, URLs, several words", async () => {
     const user = realm.member;
     await setWords(user, ['one', 'two', 'three']);
     const cases: [string, boolean][] = [
-      ['Normal alert one time', true], ['Normal alert one', true], ['two normal alerts', true], ['This one? should alert', true],
-      ['Definitely time for three.', true], ['One two three o\'clock', true], ['Case of ONE, won\'t stop me', true],
-      ['Don\'t alert on http://t.co/one/ URLs', false], ['Don\'t alert on clone, twofold or seventytwofold', false],
-      ['```\ncode one\n```', false], ['`one` in code', true],
+      ['Normal alert one time', true],
+      ['Normal alert one', true],
+      ['two normal alerts', true],
+      ['This one? should alert', true],
+      ['Definitely time for three.', true],
+      ["One two three o'clock", true],
+      ["Case of ONE, won't stop me", true],
+      ["Don't alert on http://t.co/one/ URLs", false],
+      ["Don't alert on clone, twofold or seventytwofold", false],
+      ['```\ncode one\n```', false],
+      ['`one` in code', true],
     ];
     for (const [content, expected] of cases) expect([content, await alerted(user, await send(realm.other, content))]).toEqual([content, expected]);
     await setWords(user, []);
   });
 
-  it('flags direct messages, and the sender\'s own copy when their own word is in it (as Zulip)', async () => {
+  it("flags direct messages, and the sender's own copy when their own word is in it (as Zulip)", async () => {
     await setWords(realm.member, ['Ünïcode phrase']);
     await setWords(realm.admin, ['alert']);
     const id = await dm(realm.admin, realm.member, 'this is an ALERT about üNÏcode phrase!');
@@ -87,7 +103,7 @@ describe('has_alert_word', () => {
     await setWords(user, []);
   });
 
-  it('follows an edit of the content, on every copy, the sender\'s too (Zulip\'s test_update_alert_words)', async () => {
+  it("follows an edit of the content, on every copy, the sender's too (Zulip's test_update_alert_words)", async () => {
     await setWords(realm.member, ['ALERT']);
     await setWords(realm.admin, ['editword']);
     const id = await send(realm.member, 'this is an ALERT for you');
@@ -107,16 +123,21 @@ describe('has_alert_word', () => {
     await setWords(realm.admin, []);
   });
 
-  it('is in the message event\'s flags, and is:alerted finds the message', async () => {
+  it("is in the message event's flags, and is:alerted finds the message", async () => {
     const user = realm.guest;
     await setWords(user, ['eventword']);
     const queue = ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
     const id = await send(realm.other, 'an eventword here');
     const events = (await eventsOf(user, queue, 1)).filter((e: Json) => e.type === 'message' && e.message.id === id);
     expect(events.map((e: Json) => e.flags)).toEqual([['has_alert_word']]);
-    const found = ok(await user.api.get('/messages', {
-      anchor: 'newest', num_before: 5, num_after: 0, narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]),
-    })).messages as Json[];
+    const found = ok(
+      await user.api.get('/messages', {
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]),
+      }),
+    ).messages as Json[];
     expect(found.map((m) => m.id)).toContain(id);
     await setWords(user, []);
   });
@@ -135,7 +156,7 @@ describe('has_alert_word', () => {
   });
 });
 
-describe('muted users\' messages', () => {
+describe("muted users' messages", () => {
   it('arrive read for the muter, channel and direct messages alike, for every role; unread again once unmuted', async () => {
     for (const [, user] of roles) ok(await user.api.post(`/users/me/muted_users/${realm.other.user_id}`));
     const inChannel = await send(realm.other, unique('muted speaking '));
@@ -148,7 +169,7 @@ describe('muted users\' messages', () => {
     for (const [name, user] of roles) expect([name, await read(user, later)]).toEqual([name, false]);
   });
 
-  it('stay unread for everyone else, and the muter\'s message event says read', async () => {
+  it("stay unread for everyone else, and the muter's message event says read", async () => {
     ok(await realm.member.api.post(`/users/me/muted_users/${realm.admin.user_id}`));
     const queue = ok(await realm.member.api.post('/register', { event_types: ['message'] })).queue_id as string;
     const id = await send(realm.admin, unique('from the muted admin '));
@@ -171,9 +192,7 @@ describe('muted users\' messages', () => {
       for (const id of before) expect(await read(user, id)).toBe(true);
     });
     const events = (await eventsOf(user, queue, 1)).filter((e: Json) => e.type === 'update_message_flags');
-    expect(events.map(({ id: _id, ...e }: Json) => e)).toEqual([
-      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: before, all: false },
-    ]);
+    expect(events.map(({ id: _id, ...e }: Json) => e)).toEqual([{ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: before, all: false }]);
     // Only the muted user's, only the muter's.
     expect(await read(user, others)).toBe(false);
     expect(await read(realm.member, before[0])).toBe(false);

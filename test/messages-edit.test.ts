@@ -67,16 +67,25 @@ afterAll(async () => {
 /** POST /channels/create as the owner, without the Notification Bot's "subscribed you" messages. */
 async function createChannel(subscribers: TestUser[], params: Params = {}, by: TestUser = realm.owner): Promise<{ id: number; name: string }> {
   const name = (params.name as string | undefined) ?? unique('Edits');
-  const id = ok(await by.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
+  const id = ok(
+    await by.api.post('/channels/create', {
+      name,
+      subscribers: subscribers.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+      ...params,
+    }),
+  ).id as number;
   return { id, name };
 }
 
 async function subscribe(c: { name: string }, users: TestUser[], by: TestUser = realm.owner): Promise<void> {
-  ok(await by.api.post('/users/me/subscriptions', {
-    subscriptions: [{ name: c.name }], principals: users.map((u) => u.user_id), send_new_subscription_messages: false,
-  }));
+  ok(
+    await by.api.post('/users/me/subscriptions', {
+      subscriptions: [{ name: c.name }],
+      principals: users.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  );
 }
 
 async function post(user: TestUser, c: { id: number }, topic: string, content: string, opts: RequestOpts = {}): Promise<number> {
@@ -105,8 +114,12 @@ async function moveLimitExceeded(user: TestUser, id: number, params: Params, fir
   expect({ status: res.status, body: res.body }).toEqual({
     status: 400,
     body: {
-      result: 'error', code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', msg: `You only have permission to move the ${allowed}/${total} most recent messages in this topic.`,
-      first_message_id_allowed_to_move: first, total_messages_in_topic: total, total_messages_allowed_to_move: allowed,
+      result: 'error',
+      code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+      msg: `You only have permission to move the ${allowed}/${total} most recent messages in this topic.`,
+      first_message_id_allowed_to_move: first,
+      total_messages_in_topic: total,
+      total_messages_allowed_to_move: allowed,
     },
   });
 }
@@ -128,7 +141,10 @@ async function age(ids: number[], days = TEN_DAYS): Promise<void> {
   await db.query(`UPDATE ${schemaOf('messages')}.messages SET date_sent = now() - make_interval(days => $2) WHERE id = ANY($1::bigint[])`, [ids, days]);
 }
 
-const topicNarrow = (c: { id: number }, topic: string) => [{ operator: 'channel', operand: c.id }, { operator: 'topic', operand: topic }];
+const topicNarrow = (c: { id: number }, topic: string) => [
+  { operator: 'channel', operand: c.id },
+  { operator: 'topic', operand: topic },
+];
 
 async function inNarrow(user: TestUser, narrow: Json[], params: Params = {}): Promise<Json[]> {
   return ok(await user.api.get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow, allow_empty_topic_name: true, ...params })).messages;
@@ -167,13 +183,15 @@ const sorted = (list: string[]) => [...list].sort();
 // ---- events ----
 
 async function registerEdits(user: TestUser): Promise<string> {
-  return ok(await user.api.post('/register', {
-    event_types: ['update_message', 'delete_message'], client_capabilities: { bulk_message_deletion: true, empty_topic_name: true },
-  })).queue_id;
+  return ok(
+    await user.api.post('/register', {
+      event_types: ['update_message', 'delete_message'],
+      client_capabilities: { bulk_message_deletion: true, empty_topic_name: true },
+    }),
+  ).queue_id;
 }
 
-const queued = async (user: TestUser, queueId: string): Promise<Json[]> =>
-  ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
+const queued = async (user: TestUser, queueId: string): Promise<Json[]> => ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
 
 async function eventFor(user: TestUser, queueId: string, type: string, messageId: number): Promise<Json> {
   let found: Json | undefined;
@@ -212,7 +230,11 @@ describe('PATCH /messages/{message_id}: content', () => {
     // Trailing white space goes, as when sending.
     expect(res.raw_content).toBe('Edited *text* with `code`');
     expect(res.message).toMatchObject({
-      id, content: '<p>Edited <em>text</em> with <code>code</code></p>', subject: 'edits', stream_id: c.id, display_recipient: c.name,
+      id,
+      content: '<p>Edited <em>text</em> with <code>code</code></p>',
+      subject: 'edits',
+      stream_id: c.id,
+      display_recipient: c.name,
       sender_id: realm.member.user_id,
     });
     expect(res.message.last_edit_timestamp).toBeGreaterThanOrEqual(start - 1);
@@ -303,8 +325,7 @@ describe('PATCH /messages/{message_id}: content', () => {
     expect(everyone).toHaveLength(16);
     const big = await createChannel(everyone);
     const id = await post(realm.member, big, 'w', 'plain');
-    refused(await edit(realm.member, id, { content: 'hi @**all**' }), 'You do not have permission to use channel wildcard mentions in this channel.',
-      'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+    refused(await edit(realm.member, id, { content: 'hi @**all**' }), 'You do not have permission to use channel wildcard mentions in this channel.', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
     expect(await rawOf(realm.member, id)).toBe('plain');
     // Administrators hold can_mention_many_users_group by default.
     const admins = await post(realm.admin, big, 'w', 'plain too');
@@ -317,12 +338,11 @@ describe('PATCH /messages/{message_id}: content', () => {
     // A topic with 16 participants: @**topic** from a member is refused.
     for (const u of everyone) await post(u, big, 'crowded', `here ${u.full_name}`);
     const mine = await post(realm.member, big, 'crowded', 'plain');
-    refused(await edit(realm.member, mine, { content: 'hi @**topic**' }), 'You do not have permission to use topic wildcard mentions in this topic.',
-      'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+    refused(await edit(realm.member, mine, { content: 'hi @**topic**' }), 'You do not have permission to use topic wildcard mentions in this topic.', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
     expect(await rawOf(realm.member, mine)).toBe('plain');
   });
 
-  it('edits a direct message\'s content, and refuses a topic or a channel for it', async () => {
+  it("edits a direct message's content, and refuses a topic or a channel for it", async () => {
     const c = await createChannel([realm.member]);
     const id = await dm(realm.member, [realm.other], 'Private words');
     await editOk(realm.member, id, { content: 'Private **edit**' });
@@ -394,7 +414,7 @@ describe('PATCH /messages/{message_id}: topic moves', () => {
     expect((await messageOf(realm.member, id)).subject).toBe('');
   });
 
-  it('follows the realm\'s can_move_messages_between_topics_group, for each role', async () => {
+  it("follows the realm's can_move_messages_between_topics_group, for each role", async () => {
     const c = await createChannel([realm.owner, realm.admin, realm.moderator, realm.member, realm.guest]);
     const id = await post(realm.member, c, 'roles', 'move me');
     // role:everyone by default: a guest may move it too.
@@ -414,7 +434,7 @@ describe('PATCH /messages/{message_id}: topic moves', () => {
     }
   });
 
-  it('lets the channel\'s can_move_messages_within_channel_group grant moves the realm does not', async () => {
+  it("lets the channel's can_move_messages_within_channel_group grant moves the realm does not", async () => {
     const c = await createChannel([realm.member, realm.other]);
     const elsewhere = await createChannel([realm.member, realm.other]);
     await setChannel(c, { can_move_messages_within_channel_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [] } } });
@@ -431,7 +451,7 @@ describe('PATCH /messages/{message_id}: topic moves', () => {
     expect((await messageOf(realm.other, id)).subject).toBe('moved by grant');
   });
 
-  it('refuses a member\'s move of a message past move_messages_within_stream_limit_seconds; moderators and administrators are exempt', async () => {
+  it("refuses a member's move of a message past move_messages_within_stream_limit_seconds; moderators and administrators are exempt", async () => {
     const c = await createChannel([realm.owner, realm.admin, realm.moderator, realm.member]);
     const old = [];
     for (let i = 0; i < 4; i++) old.push(await post(realm.member, c, `old ${i}`, 'old'));
@@ -468,7 +488,7 @@ describe('PATCH /messages/{message_id}: topic moves', () => {
     expect(await topicIds(realm.member, c, 'renewed')).toEqual(m);
   });
 
-  it('enforces the destination\'s topics_policy', async () => {
+  it("enforces the destination's topics_policy", async () => {
     const strict = await createChannel([realm.member], { topics_policy: 'disable_empty_topic' });
     const named = await post(realm.member, strict, 'named', 'x');
     for (const topic of ['', '(no topic)', 'general chat']) refused(await edit(realm.member, named, { topic }), GENERAL_CHAT_REFUSED);
@@ -508,7 +528,7 @@ describe('PATCH /messages/{message_id}: channel moves', () => {
     expect(moved.last_moved_timestamp).toEqual(expect.any(Number));
   });
 
-  it('follows the realm\'s can_move_messages_between_channels_group (role:members by default), for each role', async () => {
+  it("follows the realm's can_move_messages_between_channels_group (role:members by default), for each role", async () => {
     const everyone = [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest];
     const from = await createChannel(everyone);
     const to = await createChannel(everyone);
@@ -530,7 +550,7 @@ describe('PATCH /messages/{message_id}: channel moves', () => {
     }
   });
 
-  it('lets the channel\'s can_move_messages_out_of_channel_group grant moves out of it', async () => {
+  it("lets the channel's can_move_messages_out_of_channel_group grant moves out of it", async () => {
     const granted = await createChannel([realm.member, realm.other]);
     const plain = await createChannel([realm.member, realm.other]);
     await setChannel(granted, { can_move_messages_out_of_channel_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [] } } });
@@ -547,7 +567,7 @@ describe('PATCH /messages/{message_id}: channel moves', () => {
     expect((await messageOf(realm.other, id)).stream_id).toBe(plain.id);
   });
 
-  it('refuses a member\'s move of a message past move_messages_between_streams_limit_seconds; moderators are exempt', async () => {
+  it("refuses a member's move of a message past move_messages_between_streams_limit_seconds; moderators are exempt", async () => {
     const from = await createChannel([realm.member, realm.moderator]);
     const to = await createChannel([realm.member, realm.moderator]);
     const old = await post(realm.member, from, 'aged', 'old');
@@ -627,7 +647,10 @@ describe('PATCH /messages/{message_id}: resolving topics', () => {
     await noticesBecome(c, '✔ bug', [resolvedNotice]);
     await settleNotices();
     expect(await notices(c, '✔ bug')).toEqual([resolvedNotice]);
-    const found = await inNarrow(realm.member, [{ operator: 'channel', operand: c.id }, { operator: 'is', operand: 'resolved' }]);
+    const found = await inNarrow(realm.member, [
+      { operator: 'channel', operand: c.id },
+      { operator: 'is', operand: 'resolved' },
+    ]);
     expect(found.filter((m) => m.sender_full_name !== BOT).map((m) => m.id)).toEqual(ids);
     // Resolving is not a move: no last_moved_timestamp (feature level 365).
     expect(await messageOf(realm.member, ids[0])).not.toHaveProperty('last_moved_timestamp');
@@ -637,13 +660,16 @@ describe('PATCH /messages/{message_id}: resolving topics', () => {
     await editOk(realm.other, ids[0], { topic: 'bug', propagate_mode: 'change_all' });
     expect(await topicIds(realm.member, c, 'bug')).toEqual([...ids, after]);
     await noticesBecome(c, 'bug', [resolvedNotice, `${mention(realm.other)} has marked this topic as unresolved.`]);
-    const still = await inNarrow(realm.member, [{ operator: 'channel', operand: c.id }, { operator: 'is', operand: 'resolved' }]);
+    const still = await inNarrow(realm.member, [
+      { operator: 'channel', operand: c.id },
+      { operator: 'is', operand: 'resolved' },
+    ]);
     expect(still).toEqual([]);
     await settleNotices();
     expect(await notices(c, '✔ bug')).toEqual([]);
   });
 
-  it('deletes the resolve notice instead of adding another when the topic is unresolved right after (Zulip\'s undo grace period)', async () => {
+  it("deletes the resolve notice instead of adding another when the topic is unresolved right after (Zulip's undo grace period)", async () => {
     const c = await createChannel([realm.member]);
     const id = await post(realm.member, c, 'oops', 'x');
     await editOk(realm.member, id, { topic: '✔ oops', propagate_mode: 'change_all' });
@@ -654,7 +680,7 @@ describe('PATCH /messages/{message_id}: resolving topics', () => {
     expect(await notices(c, '✔ oops')).toEqual([]);
   });
 
-  it('follows can_resolve_topics_group: the realm\'s (role:moderators refuses a member) and the channel\'s (granting them)', async () => {
+  it("follows can_resolve_topics_group: the realm's (role:moderators refuses a member) and the channel's (granting them)", async () => {
     const c = await createChannel([realm.member, realm.moderator, realm.other]);
     const id = await post(realm.other, c, 'question', 'x');
     await setRealm({ can_resolve_topics_group: { new: sys['role:moderators'] } });
@@ -685,7 +711,7 @@ describe('PATCH /messages/{message_id}: resolving topics', () => {
   });
 });
 
-describe('PATCH /messages/{message_id}: the Notification Bot\'s notices of moves', () => {
+describe("PATCH /messages/{message_id}: the Notification Bot's notices of moves", () => {
   let c: { id: number; name: string };
   let d: { id: number; name: string };
   beforeAll(async () => {
@@ -705,8 +731,10 @@ describe('PATCH /messages/{message_id}: the Notification Bot\'s notices of moves
     await editOk(realm.member, ids[1], { topic: 'one dst', send_notification_to_old_thread: true });
     await noticesBecome(c, 'one src', [`A message was moved from this topic to #**${c.name}>one dst** by ${mention(realm.member)}.`]);
     // Zulip: "[A message](<its URL>) was moved here from …".
-    const link = new RegExp(`^\\[A message\\]\\([^)]*/#narrow/channel/${c.id}-[^)]*/topic/[^)]*/near/${ids[1]}\\) was moved here from `
-      + `#\\*\\*${c.name}>one src\\*\\* by @_\\*\\*${realm.member.full_name}\\|${realm.member.user_id}\\*\\*\\.$`);
+    const link = new RegExp(
+      `^\\[A message\\]\\([^)]*/#narrow/channel/${c.id}-[^)]*/topic/[^)]*/near/${ids[1]}\\) was moved here from ` +
+        `#\\*\\*${c.name}>one src\\*\\* by @_\\*\\*${realm.member.full_name}\\|${realm.member.user_id}\\*\\*\\.$`,
+    );
     await noticesBecome(c, 'one dst', [expect.stringMatching(link)]);
   });
 
@@ -734,7 +762,7 @@ describe('PATCH /messages/{message_id}: the Notification Bot\'s notices of moves
 });
 
 describe('PATCH /messages/{message_id}: update_message events', () => {
-  it('tells each user who has the message of a content edit, with exactly the reference\'s fields and their own flags', async () => {
+  it("tells each user who has the message of a content edit, with exactly the reference's fields and their own flags", async () => {
     const c = await createChannel([realm.member, realm.other, realm.moderator]);
     const id = await post(realm.member, c, 'evented', 'Before', UI);
     ok(await realm.other.api.post('/messages/flags', { messages: [id], op: 'add', flag: 'starred' }));
@@ -742,13 +770,27 @@ describe('PATCH /messages/{message_id}: update_message events', () => {
     for (const u of [realm.member, realm.other, realm.moderator, outsider]) queues.set(u, await registerEdits(u));
     await editOk(realm.member, id, { content: 'After **bold**' });
 
-    for (const [u, flags] of [[realm.member, ['read']], [realm.other, ['starred']], [realm.moderator, []]] as const) {
+    for (const [u, flags] of [
+      [realm.member, ['read']],
+      [realm.other, ['starred']],
+      [realm.moderator, []],
+    ] as const) {
       const { stream_name: streamName, ...event } = await updateFor(u, queues.get(u)!, id);
       expect(event).toEqual({
-        id: expect.any(Number), type: 'update_message', user_id: realm.member.user_id, edit_timestamp: expect.any(Number),
-        message_id: id, message_ids: [id], rendering_only: false, stream_id: c.id,
-        orig_content: 'Before', orig_rendered_content: '<p>Before</p>', content: 'After **bold**', rendered_content: '<p>After <strong>bold</strong></p>',
-        is_me_message: false, flags,
+        id: expect.any(Number),
+        type: 'update_message',
+        user_id: realm.member.user_id,
+        edit_timestamp: expect.any(Number),
+        message_id: id,
+        message_ids: [id],
+        rendering_only: false,
+        stream_id: c.id,
+        orig_content: 'Before',
+        orig_rendered_content: '<p>Before</p>',
+        content: 'After **bold**',
+        rendered_content: '<p>After <strong>bold</strong></p>',
+        is_me_message: false,
+        flags,
       });
       // Zulip sends stream_name with every edit of a channel message (the reference documents it).
       expect(streamName).toBe(c.name);
@@ -756,16 +798,25 @@ describe('PATCH /messages/{message_id}: update_message events', () => {
     await assertNothingAbout(outsider, queues.get(outsider)!, id);
   });
 
-  it('tells both participants of a direct message\'s edit, without channel fields', async () => {
+  it("tells both participants of a direct message's edit, without channel fields", async () => {
     const id = await dm(realm.member, [realm.other], 'dm before');
     const queue = await registerEdits(realm.other);
     const outsiders = await registerEdits(outsider);
     await editOk(realm.member, id, { content: 'dm after' });
     expect(await updateFor(realm.other, queue, id)).toEqual({
-      id: expect.any(Number), type: 'update_message', user_id: realm.member.user_id, edit_timestamp: expect.any(Number),
-      message_id: id, message_ids: [id], rendering_only: false,
-      orig_content: 'dm before', orig_rendered_content: '<p>dm before</p>', content: 'dm after', rendered_content: '<p>dm after</p>',
-      is_me_message: false, flags: [],
+      id: expect.any(Number),
+      type: 'update_message',
+      user_id: realm.member.user_id,
+      edit_timestamp: expect.any(Number),
+      message_id: id,
+      message_ids: [id],
+      rendering_only: false,
+      orig_content: 'dm before',
+      orig_rendered_content: '<p>dm before</p>',
+      content: 'dm after',
+      rendered_content: '<p>dm after</p>',
+      is_me_message: false,
+      flags: [],
     });
     await assertNothingAbout(outsider, outsiders, id);
   });
@@ -785,12 +836,25 @@ describe('PATCH /messages/{message_id}: update_message events', () => {
     const queues = new Map<TestUser, string>();
     for (const u of [realm.member, realm.other, outsider]) queues.set(u, await registerEdits(u));
     await editOk(realm.member, ids[1], { topic: 'to there', propagate_mode: 'change_all', send_notification_to_new_thread: false });
-    for (const [u, flags] of [[realm.member, ['read']], [realm.other, []]] as const) {
+    for (const [u, flags] of [
+      [realm.member, ['read']],
+      [realm.other, []],
+    ] as const) {
       const { stream_name: streamName, ...event } = await updateFor(u, queues.get(u)!, ids[1]);
       expect(event).toEqual({
-        id: expect.any(Number), type: 'update_message', user_id: realm.member.user_id, edit_timestamp: expect.any(Number),
-        message_id: ids[1], message_ids: ids, rendering_only: false, stream_id: c.id,
-        propagate_mode: 'change_all', orig_subject: 'from here', subject: 'to there', topic_links: [], flags,
+        id: expect.any(Number),
+        type: 'update_message',
+        user_id: realm.member.user_id,
+        edit_timestamp: expect.any(Number),
+        message_id: ids[1],
+        message_ids: ids,
+        rendering_only: false,
+        stream_id: c.id,
+        propagate_mode: 'change_all',
+        orig_subject: 'from here',
+        subject: 'to there',
+        topic_links: [],
+        flags,
       });
       expect(streamName).toBe(c.name);
     }
@@ -805,9 +869,18 @@ describe('PATCH /messages/{message_id}: update_message events', () => {
     await editOk(realm.member, id, { stream_id: to.id, send_notification_to_new_thread: false });
     const { stream_name: streamName, ...event } = await updateFor(realm.member, queue, id);
     expect(event).toEqual({
-      id: expect.any(Number), type: 'update_message', user_id: realm.member.user_id, edit_timestamp: expect.any(Number),
-      message_id: id, message_ids: [id], rendering_only: false, stream_id: from.id, new_stream_id: to.id,
-      propagate_mode: 'change_one', orig_subject: 'traveling', flags: ['read'],
+      id: expect.any(Number),
+      type: 'update_message',
+      user_id: realm.member.user_id,
+      edit_timestamp: expect.any(Number),
+      message_id: id,
+      message_ids: [id],
+      rendering_only: false,
+      stream_id: from.id,
+      new_stream_id: to.id,
+      propagate_mode: 'change_one',
+      orig_subject: 'traveling',
+      flags: ['read'],
     });
     expect(streamName).toBe(from.name);
   });

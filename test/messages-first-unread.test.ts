@@ -24,12 +24,14 @@ afterAll(closeFixtures);
 /** A channel of `subscribers` and realm.other, who sends its messages. */
 const createChannel = async (subscribers: TestUser[]) => (await newChannel(realm.owner, [realm.other, ...subscribers])).id;
 
-const send = async (to: number, topic = 'unread') =>
-  ok(await realm.other.api.post('/messages', { type: 'stream', to, topic, content: unique('news ') })).id as number;
+const send = async (to: number, topic = 'unread') => ok(await realm.other.api.post('/messages', { type: 'stream', to, topic, content: unique('news ') })).id as number;
 const markRead = async (user: TestUser, ids: number[]) => ok(await user.api.post('/messages/flags', { messages: ids, op: 'add', flag: 'read' }));
-const mute = async (user: TestUser, channel: number, muted = true) => ok(await user.api.post('/users/me/subscriptions/properties', {
-  subscription_data: [{ stream_id: channel, property: 'is_muted', value: muted }],
-}));
+const mute = async (user: TestUser, channel: number, muted = true) =>
+  ok(
+    await user.api.post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: channel, property: 'is_muted', value: muted }],
+    }),
+  );
 const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 };
 const setTopic = async (user: TestUser, stream_id: number, topic: string, policy: keyof typeof VISIBILITY) =>
   ok(await user.api.post('/user_topics', { stream_id, topic, visibility_policy: VISIBILITY[policy] }));
@@ -115,7 +117,7 @@ describe('GET /messages with use_first_unread_anchor', () => {
     expect((await fetch(user, { anchor: 'first_unread' })).anchor).toBe(inOther);
   });
 
-  it('with a channel narrow, passes over that channel\'s muted topics only', async () => {
+  it("with a channel narrow, passes over that channel's muted topics only", async () => {
     const user = await realm.addUser({});
     const [channel, elsewhere] = [await createChannel([user]), await createChannel([user])];
     ok(await user.api.post('/mark_all_as_read'));
@@ -129,7 +131,7 @@ describe('GET /messages with use_first_unread_anchor', () => {
     expect(skipped).toBeLessThan(first);
   });
 
-  it('with a topic narrow, applies the same rule as Zulip (the channel\'s muted topics)', async () => {
+  it("with a topic narrow, applies the same rule as Zulip (the channel's muted topics)", async () => {
     const user = await realm.addUser({});
     const channel = await createChannel([user]);
     ok(await user.api.post('/mark_all_as_read'));
@@ -137,7 +139,11 @@ describe('GET /messages with use_first_unread_anchor', () => {
     await setTopic(user, channel, 'muted', 'muted');
     const inPlain = await send(channel, 'plain');
     const inMuted = await send(channel, 'muted');
-    const narrowTo = (topic: string) => JSON.stringify([{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }]);
+    const narrowTo = (topic: string) =>
+      JSON.stringify([
+        { operator: 'channel', operand: channel },
+        { operator: 'topic', operand: topic },
+      ]);
     // A topic of a muted channel is read by narrowing to it.
     expect((await fetch(user, { anchor: 'first_unread', narrow: narrowTo('plain') })).anchor).toBe(inPlain);
     // A muted topic's unread messages are passed over even in its own narrow (Zulip's
@@ -169,8 +175,7 @@ describe('GET /messages with use_first_unread_anchor', () => {
     const newest = await send(topics, 'hushed');
     for (const params of [{ anchor: 'first_unread' }, { anchor: 0, use_first_unread_anchor: true }]) {
       const answer = await fetch(user, { ...params, num_before: 1, num_after: 1 });
-      expect([answer.anchor, answer.found_anchor, answer.found_newest, answer.messages.map((m: Json) => m.id)])
-        .toEqual([10_000_000_000_000_000, false, true, [newest]]);
+      expect([answer.anchor, answer.found_anchor, answer.found_newest, answer.messages.map((m: Json) => m.id)]).toEqual([10_000_000_000_000_000, false, true, [newest]]);
     }
   });
 
@@ -181,15 +186,24 @@ describe('GET /messages with use_first_unread_anchor', () => {
     await send(muted);
     const inUnmuted = await send(unmuted);
     await mute(user, muted);
-    const answer = ok(await user.api.post('/messages/flags/narrow', {
-      anchor: 'first_unread', num_before: 0, num_after: 0, narrow: '[]', op: 'add', flag: 'starred',
-    }));
+    const answer = ok(
+      await user.api.post('/messages/flags/narrow', {
+        anchor: 'first_unread',
+        num_before: 0,
+        num_after: 0,
+        narrow: '[]',
+        op: 'add',
+        flag: 'starred',
+      }),
+    );
     expect([answer.first_processed_id, answer.updated_count]).toEqual([inUnmuted, 1]);
   });
 
   it('still refuses it beside message_ids', async () => {
-    refused(await realm.member.api.get('/messages', { message_ids: JSON.stringify([1]), use_first_unread_anchor: true }),
-      'Unsupported parameter combination: num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor');
+    refused(
+      await realm.member.api.get('/messages', { message_ids: JSON.stringify([1]), use_first_unread_anchor: true }),
+      'Unsupported parameter combination: num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor',
+    );
   });
 });
 
@@ -200,8 +214,8 @@ describe('GET /messages with use_first_unread_anchor', () => {
  */
 describe('in:home, is:followed and has:reaction', () => {
   const narrow = (...terms: [string, string, boolean?][]) => JSON.stringify(terms.map(([operator, operand, negated]) => ({ operator, operand, negated: !!negated })));
-  const idsOf = async (user: TestUser, channels: number[], terms: string) => (await fetch(user, { anchor: 'newest', num_before: 100, num_after: 0, narrow: terms }))
-    .messages.filter((m: Json) => channels.includes(m.stream_id)).map((m: Json) => m.id as number);
+  const idsOf = async (user: TestUser, channels: number[], terms: string) =>
+    (await fetch(user, { anchor: 'newest', num_before: 100, num_after: 0, narrow: terms })).messages.filter((m: Json) => channels.includes(m.stream_id)).map((m: Json) => m.id as number);
 
   it('in:home leaves out muted topics and muted channels, but not a topic unmuted or followed there', async () => {
     const user = await realm.addUser({});
@@ -223,14 +237,21 @@ describe('in:home, is:followed and has:reaction', () => {
     expect(await idsOf(user, [plain, muted], narrow(['in', 'all']))).toEqual([kept, mutedTopic, inMuted, unmutedThere, followedThere]);
 
     // The same narrow over flags: only the messages in:home names are starred.
-    const starred = ok(await user.api.post('/messages/flags/narrow', {
-      anchor: 'newest', num_before: 100, num_after: 0, narrow: narrow(['in', 'home']), op: 'add', flag: 'starred',
-    }));
+    const starred = ok(
+      await user.api.post('/messages/flags/narrow', {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow: narrow(['in', 'home']),
+        op: 'add',
+        flag: 'starred',
+      }),
+    );
     expect(starred.processed_count).toBeGreaterThanOrEqual(3);
     expect(await idsOf(user, [plain, muted], narrow(['is', 'starred']))).toEqual([kept, unmutedThere, followedThere]);
   });
 
-  it('is:followed is the caller\'s followed topics, whatever their case', async () => {
+  it("is:followed is the caller's followed topics, whatever their case", async () => {
     const user = await realm.addUser({});
     const channel = await createChannel([user]);
     const followed = [await send(channel, 'Plans'), await send(channel, 'plans')];
@@ -242,7 +263,7 @@ describe('in:home, is:followed and has:reaction', () => {
     expect(await idsOf(user, [channel], narrow(['is', 'followed']))).toEqual([]);
   });
 
-  it('has:reaction is the messages with anyone\'s reaction, until it is taken back', async () => {
+  it("has:reaction is the messages with anyone's reaction, until it is taken back", async () => {
     const user = await realm.addUser({});
     const channel = await createChannel([user]);
     const [reacted, plain] = [await send(channel), await send(channel)];

@@ -63,8 +63,7 @@ async function createChannel(r: TestRealm, subscribers: number[], params: Params
 const send = async (user: TestUser, channelId: number, topic: string, content = 'hello', opts = {}): Promise<number> =>
   ok(await user.api.post('/messages', { type: 'stream', to: channelId, topic, content }, opts)).id;
 
-const sendDm = async (user: TestUser, to: TestUser[], content = 'psst'): Promise<number> =>
-  ok(await user.api.post('/messages', { type: 'direct', to: to.map((u) => u.user_id), content })).id;
+const sendDm = async (user: TestUser, to: TestUser[], content = 'psst'): Promise<number> => ok(await user.api.post('/messages', { type: 'direct', to: to.map((u) => u.user_id), content })).id;
 
 const mention = (user: TestUser) => `@**${user.full_name}|${user.user_id}**`;
 
@@ -101,12 +100,10 @@ const EVENT_TYPES = ['message', 'update_message_flags', 'delete_message'];
 const register = async (user: TestUser, capabilities: Json = { bulk_message_deletion: true }): Promise<string> =>
   ok(await user.api.post('/register', { event_types: EVENT_TYPES, client_capabilities: capabilities })).queue_id;
 
-const allEvents = async (user: TestUser, queueId: string): Promise<Json[]> =>
-  ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
+const allEvents = async (user: TestUser, queueId: string): Promise<Json[]> => ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
 
 /** Whether an event is about any of these messages. */
-const about = (e: Json, ids: number[]): boolean => [e.message_id, ...(e.message_ids ?? []), ...(e.messages ?? []), e.message?.id]
-  .some((id) => ids.includes(id));
+const about = (e: Json, ids: number[]): boolean => [e.message_id, ...(e.message_ids ?? []), ...(e.messages ?? []), e.message?.id].some((id) => ids.includes(id));
 
 /** The queue's events of a type about the messages, once there are at least `count`. */
 async function eventsAbout(user: TestUser, queueId: string, type: string, ids: number[], count: number): Promise<Json[]> {
@@ -130,9 +127,7 @@ async function eventsBeforeMarker(r: TestRealm, user: TestUser, queueId: string,
 }
 
 beforeAll(async () => {
-  [realm, strict, foreign] = await Promise.all([
-    createTestRealm('Flags realm'), createTestRealm('Strict deletion realm'), createTestRealm('Foreign flags realm'),
-  ]);
+  [realm, strict, foreign] = await Promise.all([createTestRealm('Flags realm'), createTestRealm('Strict deletion realm'), createTestRealm('Foreign flags realm')]);
   [sys, strictSys] = await Promise.all([systemGroupIds(realm.realm_id), systemGroupIds(strict.realm_id)]);
   [general, secret, lurk] = await Promise.all([
     createChannel(realm, idsOf(realm, ...ALL)),
@@ -206,7 +201,7 @@ describe('POST /messages/flags: read, starred and collapsed', () => {
     expect(ok(await flag(realm.member, 'add', 'starred', [])).messages).toEqual([]);
   });
 
-  it('flags the user\'s own messages and direct messages', async () => {
+  it("flags the user's own messages and direct messages", async () => {
     // The test client is an API client: its own messages start unread (Zulip's heuristic).
     const own = await send(realm.member, general, unique('own'));
     expect(await flagsOf(realm.member, own)).toEqual([]);
@@ -258,7 +253,7 @@ describe('POST /messages/flags: refusals', () => {
     refused(await realm.member.api.get(`/messages/${hidden}`), 'Invalid message(s)');
   });
 
-  it('refuses a private channel\'s message sent before the user joined when history is protected', async () => {
+  it("refuses a private channel's message sent before the user joined when history is protected", async () => {
     const vault = await createChannel(realm, idsOf(realm, 'owner', 'other'), { invite_only: true, history_public_to_subscribers: false });
     const before = await send(realm.other, vault, 'before');
     ok(await realm.owner.api.post('/users/me/subscriptions', { subscriptions: [{ name: ok(await realm.owner.api.get(`/streams/${vault}`)).stream.name }], principals: [realm.member.user_id] }));
@@ -267,7 +262,7 @@ describe('POST /messages/flags: refusals', () => {
     expect(ok(await flag(realm.member, 'add', 'starred', [after])).messages).toEqual([after]);
   });
 
-  it('refuses a guest a public channel\'s message when not subscribed (guests read only their channels)', async () => {
+  it("refuses a guest a public channel's message when not subscribed (guests read only their channels)", async () => {
     const id = await send(realm.other, lurk, unique('no guests'));
     refused(await flag(realm.guest, 'add', 'starred', [id]), 'Invalid message(s)');
     refused(await realm.guest.api.get(`/messages/${id}`), 'Invalid message(s)');
@@ -275,7 +270,7 @@ describe('POST /messages/flags: refusals', () => {
 });
 
 describe('POST /messages/flags: historical copies', () => {
-  it('stars a public channel\'s message the user never received: a historical copy', async () => {
+  it("stars a public channel's message the user never received: a historical copy", async () => {
     const topic = unique('history');
     const id = await send(realm.other, lurk, topic);
     expect(await flagsOf(realm.member, id)).toEqual(['historical', 'read']);
@@ -398,7 +393,13 @@ describe('POST /messages/flags: update_message_flags events', () => {
     expect([...ok(await flag(realm.member, 'remove', 'read', all)).messages].sort(byId)).toEqual([...all].sort(byId));
     const [, removed] = await eventsAbout(realm.member, queue, 'update_message_flags', all, 2);
     expect(removed).toEqual({
-      type: 'update_message_flags', op: 'remove', operation: 'remove', flag: 'read', messages: [...all].sort(byId), all: false, id: expect.any(Number),
+      type: 'update_message_flags',
+      op: 'remove',
+      operation: 'remove',
+      flag: 'read',
+      messages: [...all].sort(byId),
+      all: false,
+      id: expect.any(Number),
       message_details: {
         [plain]: { type: 'stream', stream_id: general, topic },
         [mentioning]: { type: 'stream', stream_id: general, topic, mentioned: true },
@@ -437,7 +438,7 @@ describe('GET /messages: narrows on flags', () => {
     ok(await flag(realm.member, 'add', 'starred', [ids.plain, ids.later]));
   });
 
-  it('is:unread, is:starred, is:mentioned and their negations follow the user\'s flags', async () => {
+  it("is:unread, is:starred, is:mentioned and their negations follow the user's flags", async () => {
     expect(await narrowed(realm.member, inChannel(channel, is('unread')))).toEqual([ids.wildcard, ids.later]);
     expect(await narrowed(realm.member, inChannel(channel, is('unread', true)))).toEqual([ids.mentioned, ids.plain]);
     expect(await narrowed(realm.member, inChannel(channel, is('starred')))).toEqual([ids.plain, ids.later]);
@@ -446,7 +447,7 @@ describe('GET /messages: narrows on flags', () => {
     expect(await narrowed(realm.member, inChannel(channel, is('starred'), is('unread')))).toEqual([ids.later]);
   });
 
-  it('follows later changes, and each user\'s own flags', async () => {
+  it("follows later changes, and each user's own flags", async () => {
     ok(await flag(realm.member, 'remove', 'read', [ids.mentioned]));
     ok(await flag(realm.member, 'remove', 'starred', [ids.later]));
     expect(await narrowed(realm.member, inChannel(channel, is('unread')))).toEqual([ids.mentioned, ids.wildcard, ids.later]);
@@ -457,7 +458,7 @@ describe('GET /messages: narrows on flags', () => {
     expect(await narrowed(realm.moderator, inChannel(channel, is('mentioned')))).toEqual([ids.wildcard]);
   });
 
-  it('shows each message with the user\'s flags', async () => {
+  it("shows each message with the user's flags", async () => {
     const messages = ok(await realm.member.api.get('/messages', { anchor: 'oldest', num_before: 0, num_after: 10, narrow: inChannel(channel) })).messages as Json[];
     expect(Object.fromEntries(messages.map((m) => [m.id, [...m.flags].sort()]))).toEqual({
       [ids.mentioned]: ['mentioned'],
@@ -470,8 +471,8 @@ describe('GET /messages: narrows on flags', () => {
 
 // ---------------------------------------------------------------------------------------
 
-describe('DELETE /messages/{message_id}: others\' messages (realm can_delete_any_message_group, default role:administrators)', () => {
-  it.each(['owner', 'admin'] as RoleName[])('%s deletes anyone\'s message', async (role) => {
+describe("DELETE /messages/{message_id}: others' messages (realm can_delete_any_message_group, default role:administrators)", () => {
+  it.each(['owner', 'admin'] as RoleName[])("%s deletes anyone's message", async (role) => {
     const topic = unique('deleted by admins');
     const id = await send(realm.member, general, topic);
     const kept = await send(realm.member, general, topic);
@@ -486,13 +487,13 @@ describe('DELETE /messages/{message_id}: others\' messages (realm can_delete_any
     refused(await realm[role].api.delete(`/messages/${id}`), 'Invalid message(s)');
   });
 
-  it.each(['moderator', 'member', 'guest', 'bot'] as RoleName[])('refuses %s someone else\'s message', async (role) => {
+  it.each(['moderator', 'member', 'guest', 'bot'] as RoleName[])("refuses %s someone else's message", async (role) => {
     const id = await send(realm.other, general, unique('not yours'));
     refused(await realm[role].api.delete(`/messages/${id}`), "You don't have permission to delete this message");
     expect(ok(await realm[role].api.get(`/messages/${id}`)).message.id).toBe(id);
   });
 
-  it('refuses a member another\'s direct message they received', async () => {
+  it("refuses a member another's direct message they received", async () => {
     const id = await sendDm(realm.other, [realm.member]);
     refused(await realm.member.api.delete(`/messages/${id}`), "You don't have permission to delete this message");
     expect(ok(await realm.member.api.get(`/messages/${id}`)).message.id).toBe(id);
@@ -519,7 +520,7 @@ describe('DELETE /messages/{message_id}: own messages (realm can_delete_own_mess
     expect(seen).not.toContain(id);
   });
 
-  it('lets a bot\'s owner delete the bot\'s messages (Zulip: sent by them or by their bots), not other members', async () => {
+  it("lets a bot's owner delete the bot's messages (Zulip: sent by them or by their bots), not other members", async () => {
     const helper = await realm.addUser({ name: 'Mia Helper Bot', bot: true });
     await usersDb().pool.query('UPDATE users SET bot_owner_id = $1 WHERE id = $2', [realm.member.user_id, helper.user_id]);
     ok(await realm.owner.api.post('/users/me/subscriptions', { subscriptions: [{ name: ok(await realm.owner.api.get(`/streams/${general}`)).stream.name }], principals: [helper.user_id] }));
@@ -543,7 +544,7 @@ describe('DELETE /messages/{message_id}: invisible messages', () => {
     if (id !== NONEXISTENT && id !== foreignMessage) expect(ok(await realm.other.api.get(`/messages/${id}`)).message.id).toBe(id);
   });
 
-  it('refuses deleting a message of an archived channel (Zulip: no modifying archived channels\' messages)', async () => {
+  it("refuses deleting a message of an archived channel (Zulip: no modifying archived channels' messages)", async () => {
     const archived = await createChannel(realm, idsOf(realm, 'owner', 'member'));
     const id = await send(realm.member, archived, 'soon archived');
     ok(await realm.owner.api.delete(`/streams/${archived}`));
@@ -578,13 +579,13 @@ describe('DELETE /messages/{message_id}: realm and channel permissions (can_dele
     refused(await strict.member.api.delete(`/messages/${id}`), "You don't have permission to delete this message");
   });
 
-  it.each(['owner', 'admin'] as RoleName[])('%s still deletes their own and others\' messages', async (role) => {
+  it.each(['owner', 'admin'] as RoleName[])("%s still deletes their own and others' messages", async (role) => {
     const [own, others] = [await send(strict[role], plain, unique('own')), await send(strict.member, plain, unique('theirs'))];
     ok(await strict[role].api.delete(`/messages/${own}`));
     ok(await strict[role].api.delete(`/messages/${others}`));
   });
 
-  it('the channel\'s can_delete_own_message_group lets its members delete their own messages there only', async () => {
+  it("the channel's can_delete_own_message_group lets its members delete their own messages there only", async () => {
     const [here, there] = [await send(strict.member, ownGrant, unique('granted')), await send(strict.member, plain, unique('not granted'))];
     ok(await strict.member.api.delete(`/messages/${here}`));
     refused(await strict.member.api.get(`/messages/${here}`), 'Invalid message(s)');
@@ -597,7 +598,7 @@ describe('DELETE /messages/{message_id}: realm and channel permissions (can_dele
     ok(await strict.other.api.delete(`/messages/${others}`));
   });
 
-  it('the channel\'s can_delete_any_message_group lets its members delete anyone\'s message there only', async () => {
+  it("the channel's can_delete_any_message_group lets its members delete anyone's message there only", async () => {
     const [here, there] = [await send(strict.member, anyGrant, unique('granted')), await send(strict.member, plain, unique('not granted'))];
     refused(await strict.member.api.delete(`/messages/${here}`), "You don't have permission to delete this message");
     refused(await strict.moderator.api.delete(`/messages/${there}`), "You don't have permission to delete this message");
@@ -632,11 +633,13 @@ describe('DELETE /messages/{message_id}: message_content_delete_limit_seconds', 
     ok(await realm.member.api.delete(`/messages/${id}`));
   });
 
-  it('refuses a member their own message past the limit; an administrator, or the channel\'s can_delete_any_message_group, may still', async () => {
+  it("refuses a member their own message past the limit; an administrator, or the channel's can_delete_any_message_group, may still", async () => {
     await patchRealm(realm, { message_content_delete_limit_seconds: 1 });
     const topic = unique('too late');
     const [first, second, third, dm] = [
-      await send(realm.member, general, topic), await send(realm.member, general, topic), await send(realm.member, anyGrant, topic),
+      await send(realm.member, general, topic),
+      await send(realm.member, general, topic),
+      await send(realm.member, anyGrant, topic),
       await sendDm(realm.member, [realm.other]),
     ];
     const adminsOwn = await send(realm.admin, general, topic);
@@ -700,7 +703,7 @@ describe('DELETE /messages/{message_id}: delete_message events', () => {
     expect(await eventsBeforeMarker(realm, realm.other, otherQueue, 'delete_message', [id])).toEqual([]);
   });
 
-  it('tells a direct message\'s participants, and nobody else', async () => {
+  it("tells a direct message's participants, and nobody else", async () => {
     const id = await sendDm(realm.member, [realm.other, realm.guest], 'group secret');
     const told: RoleName[] = ['member', 'other', 'guest'];
     const queues = Object.fromEntries(await Promise.all([...told, 'admin' as RoleName].map(async (role) => [role, await register(realm[role])])));

@@ -58,36 +58,48 @@ function refused(res: ApiResponse, msg: string | RegExp, code = 'BAD_REQUEST'): 
 }
 
 async function createChannel(by: TestUser, subscribers: TestUser[], params: Params = {}): Promise<number> {
-  return ok(await by.api.post('/channels/create', {
-    name: unique('Channel'), subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
+  return ok(
+    await by.api.post('/channels/create', {
+      name: unique('Channel'),
+      subscribers: subscribers.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+      ...params,
+    }),
+  ).id as number;
 }
 
 const post = async (user: TestUser, channel: number, topic: string, content: string): Promise<number> =>
   ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content })).id as number;
-const dm = async (user: TestUser, to: TestUser[], content: string): Promise<number> =>
-  ok(await user.api.post('/messages', { type: 'direct', to: to.map((u) => u.user_id), content })).id as number;
+const dm = async (user: TestUser, to: TestUser[], content: string): Promise<number> => ok(await user.api.post('/messages', { type: 'direct', to: to.map((u) => u.user_id), content })).id as number;
 const edit = async (user: TestUser, id: number, params: Params): Promise<void> => {
   expect(ok(await user.api.patch(`/messages/${id}`, { send_notification_to_new_thread: false, ...params })).detached_uploads).toEqual([]);
 };
-const history = async (user: TestUser, id: number, params: Params = {}): Promise<Json[]> =>
-  ok(await user.api.get(`/messages/${id}/history`, params)).message_history as Json[];
+const history = async (user: TestUser, id: number, params: Params = {}): Promise<Json[]> => ok(await user.api.get(`/messages/${id}/history`, params)).message_history as Json[];
 const single = async (user: TestUser, id: number, params: Params = {}): Promise<Json> => ok(await user.api.get(`/messages/${id}`, params)).message;
 async function fetched(user: TestUser, channel: number, topic: string, id: number): Promise<Json> {
-  const body = ok(await user.api.get('/messages', {
-    anchor: 'newest', num_before: 50, num_after: 0, narrow: [{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }],
-  }));
+  const body = ok(
+    await user.api.get('/messages', {
+      anchor: 'newest',
+      num_before: 50,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: channel },
+        { operator: 'topic', operand: topic },
+      ],
+    }),
+  );
   const found = (body.messages as Json[]).find((m) => m.id === id);
   expect(found).toBeDefined();
   return found!;
 }
 
 /** The snapshots without content_html_diff (its presence is checked on its own, below). */
-const withoutDiff = (snapshots: Json[]): Json[] => snapshots.map((s) => {
-  const copy = { ...s };
-  delete copy.content_html_diff;
-  return copy;
-});
+const withoutDiff = (snapshots: Json[]): Json[] =>
+  snapshots.map((s) => {
+    const copy = { ...s };
+    delete copy.content_html_diff;
+    return copy;
+  });
 
 async function patchRealm(params: Params): Promise<void> {
   const body = ok(await realm.owner.api.patch('/realm', params, { contract: 'envelope' }));
@@ -118,14 +130,25 @@ describe('GET /messages/{message_id}/history', () => {
     expect(withoutDiff(snapshots)).toEqual([
       { topic, content: 'Hello **world**', rendered_content: r0, timestamp: sent.timestamp, user_id: realm.member.user_id },
       {
-        topic, content: 'Hello **there**', rendered_content: r1, prev_content: 'Hello **world**', prev_rendered_content: r0,
-        timestamp: expect.any(Number), user_id: realm.member.user_id,
+        topic,
+        content: 'Hello **there**',
+        rendered_content: r1,
+        prev_content: 'Hello **world**',
+        prev_rendered_content: r0,
+        timestamp: expect.any(Number),
+        user_id: realm.member.user_id,
       },
       { topic: topic2, prev_topic: topic, content: 'Hello **there**', rendered_content: r1, timestamp: expect.any(Number), user_id: realm.moderator.user_id },
       { topic: topic2, prev_stream: pub, stream: pub2, content: 'Hello **there**', rendered_content: r1, timestamp: expect.any(Number), user_id: realm.admin.user_id },
       {
-        topic: topic3, prev_topic: topic2, prev_stream: pub2, stream: pub, content: 'Hello **there**', rendered_content: r1,
-        timestamp: expect.any(Number), user_id: realm.owner.user_id,
+        topic: topic3,
+        prev_topic: topic2,
+        prev_stream: pub2,
+        stream: pub,
+        content: 'Hello **there**',
+        rendered_content: r1,
+        timestamp: expect.any(Number),
+        user_id: realm.owner.user_id,
       },
     ]);
     const times = snapshots.map((s) => s.timestamp as number);
@@ -161,9 +184,7 @@ describe('GET /messages/{message_id}/history', () => {
     const topic = unique('quiet');
     const id = await post(realm.other, pub, topic, 'Never *edited*');
     const sent = await single(realm.member, id);
-    expect(await history(realm.member, id)).toEqual([
-      { topic, content: 'Never *edited*', rendered_content: '<p>Never <em>edited</em></p>', timestamp: sent.timestamp, user_id: realm.other.user_id },
-    ]);
+    expect(await history(realm.member, id)).toEqual([{ topic, content: 'Never *edited*', rendered_content: '<p>Never <em>edited</em></p>', timestamp: sent.timestamp, user_id: realm.other.user_id }]);
     for (const m of [sent, await fetched(realm.member, pub, topic, id)]) {
       expect(m).not.toHaveProperty('edit_history');
       expect(m).not.toHaveProperty('last_edit_timestamp');
@@ -187,11 +208,21 @@ describe('GET /messages/{message_id}/history', () => {
     const second = await post(realm.other, pub, topic, 'two');
     const topic2 = unique('placed');
     await edit(realm.moderator, first, { topic: topic2, propagate_mode: 'change_all' });
-    for (const [id, sender] of [[first, realm.member], [second, realm.other]] as const) {
+    for (const [id, sender] of [
+      [first, realm.member],
+      [second, realm.other],
+    ] as const) {
       const snapshots = await history(realm.member, id);
       expect(withoutDiff(snapshots)).toEqual([
         { topic, content: id === first ? 'one' : 'two', rendered_content: id === first ? '<p>one</p>' : '<p>two</p>', timestamp: expect.any(Number), user_id: sender.user_id },
-        { topic: topic2, prev_topic: topic, content: id === first ? 'one' : 'two', rendered_content: id === first ? '<p>one</p>' : '<p>two</p>', timestamp: expect.any(Number), user_id: realm.moderator.user_id },
+        {
+          topic: topic2,
+          prev_topic: topic,
+          content: id === first ? 'one' : 'two',
+          rendered_content: id === first ? '<p>one</p>' : '<p>two</p>',
+          timestamp: expect.any(Number),
+          user_id: realm.moderator.user_id,
+        },
       ]);
       const m = await single(realm.member, id);
       expect(m.last_moved_timestamp).toBe(snapshots[1].timestamp);
@@ -215,12 +246,18 @@ describe('GET /messages/{message_id}/history', () => {
     expect(m).not.toHaveProperty('last_edit_timestamp');
   });
 
-  it('names the empty topic by the realm\'s name for it unless allow_empty_topic_name', async () => {
+  it("names the empty topic by the realm's name for it unless allow_empty_topic_name", async () => {
     const id = await post(realm.member, pub, '', 'In general chat');
     const topic = unique('named');
     await edit(realm.member, id, { topic });
-    expect((await history(realm.member, id)).map((s) => [s.topic, s.prev_topic])).toEqual([['general chat', undefined], [topic, 'general chat']]);
-    expect((await history(realm.member, id, { allow_empty_topic_name: true })).map((s) => [s.topic, s.prev_topic])).toEqual([['', undefined], [topic, '']]);
+    expect((await history(realm.member, id)).map((s) => [s.topic, s.prev_topic])).toEqual([
+      ['general chat', undefined],
+      [topic, 'general chat'],
+    ]);
+    expect((await history(realm.member, id, { allow_empty_topic_name: true })).map((s) => [s.topic, s.prev_topic])).toEqual([
+      ['', undefined],
+      [topic, ''],
+    ]);
   });
 
   it('refuses a message the caller cannot read, for every role that cannot', async () => {
@@ -282,13 +319,18 @@ const fromBot = (m: Json) => m.sender_full_name === 'Notification Bot';
 const mention = (u: TestUser) => `@_**${u.full_name}|${u.user_id}**`;
 
 /** The bodies of the fenced quote / spoiler blocks of a message's Markdown. */
-const fencedBlocks = (content: string): string[] =>
-  [...content.matchAll(/^(`{3,}|~{3,})[ \t]*(?:quote|spoiler)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/gm)].map((m) => m[2]);
+const fencedBlocks = (content: string): string[] => [...content.matchAll(/^(`{3,}|~{3,})[ \t]*(?:quote|spoiler)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/gm)].map((m) => m[2]);
 
 async function moderationMessages(reader: TestUser): Promise<Json[]> {
-  const body = ok(await reader.api.get('/messages', {
-    anchor: 'newest', num_before: 200, num_after: 0, narrow: [{ operator: 'channel', operand: moderation }], apply_markdown: false,
-  }));
+  const body = ok(
+    await reader.api.get('/messages', {
+      anchor: 'newest',
+      num_before: 200,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: moderation }],
+      apply_markdown: false,
+    }),
+  );
   return body.messages as Json[];
 }
 
@@ -424,12 +466,22 @@ describe('direct messages', () => {
       expect(withoutDiff(snapshots)).toEqual([
         { topic: '', content: 'Hi *there*', rendered_content: '<p>Hi <em>there</em></p>', timestamp: sent.timestamp, user_id: realm.member.user_id },
         {
-          topic: '', content: 'Hi **there**', rendered_content: '<p>Hi <strong>there</strong></p>',
-          prev_content: 'Hi *there*', prev_rendered_content: '<p>Hi <em>there</em></p>', timestamp: expect.any(Number), user_id: realm.member.user_id,
+          topic: '',
+          content: 'Hi **there**',
+          rendered_content: '<p>Hi <strong>there</strong></p>',
+          prev_content: 'Hi *there*',
+          prev_rendered_content: '<p>Hi <em>there</em></p>',
+          timestamp: expect.any(Number),
+          user_id: realm.member.user_id,
         },
         {
-          topic: '', content: 'Hello **there**', rendered_content: '<p>Hello <strong>there</strong></p>',
-          prev_content: 'Hi **there**', prev_rendered_content: '<p>Hi <strong>there</strong></p>', timestamp: expect.any(Number), user_id: realm.member.user_id,
+          topic: '',
+          content: 'Hello **there**',
+          rendered_content: '<p>Hello <strong>there</strong></p>',
+          prev_content: 'Hi **there**',
+          prev_rendered_content: '<p>Hi <strong>there</strong></p>',
+          timestamp: expect.any(Number),
+          user_id: realm.member.user_id,
         },
       ]);
       const m = await single(reader, id);

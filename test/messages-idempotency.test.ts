@@ -21,8 +21,14 @@ const send = (key: string | undefined, content: string, extra: Record<string, st
 
 async function topicContents(): Promise<string[]> {
   const res = await realm.member.api.get('/messages', {
-    anchor: 'newest', num_before: 100, num_after: 0, apply_markdown: false,
-    narrow: JSON.stringify([{ operator: 'channel', operand: channel }, { operator: 'topic', operand: 'retry' }]),
+    anchor: 'newest',
+    num_before: 100,
+    num_after: 0,
+    apply_markdown: false,
+    narrow: JSON.stringify([
+      { operator: 'channel', operand: channel },
+      { operator: 'topic', operand: 'retry' },
+    ]),
   });
   return (res.body.messages as { content: string }[]).map((m) => m.content);
 }

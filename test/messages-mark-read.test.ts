@@ -26,16 +26,13 @@ afterAll(closeFixtures);
 const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
 // Sent by an API client: the messages start unread for everyone but their sender.
-const send = async (to: number, topic: string, by = realm.other) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('unread ') })).id as number;
-const dm = async (to: TestUser, by = realm.other) =>
-  ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content: unique('dm ') })).id as number;
+const send = async (to: number, topic: string, by = realm.other) => ok(await by.api.post('/messages', { type: 'stream', to, topic, content: unique('unread ') })).id as number;
+const dm = async (to: TestUser, by = realm.other) => ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content: unique('dm ') })).id as number;
 
 const flagsOf = async (user: TestUser, id: number): Promise<string[]> => ok(await user.api.get(`/messages/${id}`)).message.flags;
 const isRead = async (user: TestUser, id: number) => (await flagsOf(user, id)).includes('read');
 const register = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['update_message_flags'] })).queue_id as string;
-const readEvents = async (user: TestUser, queue: string, count: number) =>
-  (await eventsOf(user, queue, count, ['add'])).filter((e) => e.type === 'update_message_flags').map(({ id: _id, ...e }) => e);
+const readEvents = async (user: TestUser, queue: string, count: number) => (await eventsOf(user, queue, count, ['add'])).filter((e) => e.type === 'update_message_flags').map(({ id: _id, ...e }) => e);
 
 describe('POST /mark_all_as_read', () => {
   it('marks every unread message of the caller read, for every role, and answers complete: true', async () => {
@@ -54,21 +51,19 @@ describe('POST /mark_all_as_read', () => {
     expect(unread.count).toBe(0);
   });
 
-  it('tells the caller\'s queues with all: true and no message list (clients reload)', async () => {
+  it("tells the caller's queues with all: true and no message list (clients reload)", async () => {
     const queue = await register(realm.moderator);
     const other = await register(realm.admin);
     await dm(realm.moderator);
     ok(await realm.moderator.api.post('/mark_all_as_read'));
-    expect(await readEvents(realm.moderator, queue, 1)).toEqual([
-      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true },
-    ]);
+    expect(await readEvents(realm.moderator, queue, 1)).toEqual([{ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true }]);
     const theirs = ok(await realm.admin.api.get('/events', { queue_id: other, last_event_id: -1, dont_block: true })).events as Json[];
     expect(theirs.filter((e) => e.type === 'update_message_flags')).toEqual([]);
   });
 });
 
 describe('POST /mark_stream_as_read', () => {
-  it('marks the caller\'s unread messages of one channel read, for every role; not those elsewhere', async () => {
+  it("marks the caller's unread messages of one channel read, for every role; not those elsewhere", async () => {
     const [channel, elsewhere] = [await createChannel(everyone), await createChannel(everyone)];
     for (const user of roles) {
       const here = [await send(channel, 'a'), await send(channel, 'b')];
@@ -109,7 +104,7 @@ describe('POST /mark_stream_as_read', () => {
 });
 
 describe('POST /mark_topic_as_read', () => {
-  it('marks the caller\'s unread messages of one topic read, whatever its case, for every role', async () => {
+  it("marks the caller's unread messages of one topic read, whatever its case, for every role", async () => {
     const channel = await createChannel(everyone);
     for (const user of roles) {
       const topic = [await send(channel, 'Lunch'), await send(channel, 'LUNCH')];
@@ -120,7 +115,7 @@ describe('POST /mark_topic_as_read', () => {
     }
   });
 
-  it('takes the realm\'s name for the empty topic as the empty topic, and tells the caller', async () => {
+  it("takes the realm's name for the empty topic as the empty topic, and tells the caller", async () => {
     const channel = await createChannel(everyone);
     const empty = await send(channel, '');
     const named = await send(channel, 'named');
@@ -128,9 +123,7 @@ describe('POST /mark_topic_as_read', () => {
     const { realm_empty_topic_display_name: name } = ok(await realm.member.api.post('/register', { fetch_event_types: ['realm'] }));
     ok(await realm.member.api.post('/mark_topic_as_read', { stream_id: channel, topic_name: name }));
     expect([await isRead(realm.member, empty), await isRead(realm.member, named)]).toEqual([true, false]);
-    expect(await readEvents(realm.member, queue, 1)).toEqual([
-      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [empty], all: false },
-    ]);
+    expect(await readEvents(realm.member, queue, 1)).toEqual([{ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [empty], all: false }]);
   });
 
   it('refuses a topic the caller has no message of, and channels they may not read', async () => {

@@ -33,7 +33,8 @@ const narrow = (...terms: [string, string | number][]) => JSON.stringify(terms.m
 describe('GET /messages/matches_narrow', () => {
   it('keys the matching messages by ID, with search highlights', async () => {
     const res = await realm.member.api.get('/messages/matches_narrow', {
-      msg_ids: JSON.stringify([ids.lunch, ids.dinner, ids.other]), narrow: narrow(['search', 'lunch']),
+      msg_ids: JSON.stringify([ids.lunch, ids.dinner, ids.other]),
+      narrow: narrow(['search', 'lunch']),
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.messages)).toEqual([String(ids.lunch)]);
@@ -62,16 +63,32 @@ describe('POST /messages/flags/narrow', () => {
   it('stars the window of a narrow, counting what it processed and changed', async () => {
     const queue = (await realm.member.api.post('/register', { event_types: ['update_message_flags'] })).body.queue_id as string;
     const res = await realm.member.api.post('/messages/flags/narrow', {
-      anchor: 'oldest', num_before: 0, num_after: 10, narrow: narrow(['channel', open], ['topic', 'food']), op: 'add', flag: 'starred',
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 10,
+      narrow: narrow(['channel', open], ['topic', 'food']),
+      op: 'add',
+      flag: 'starred',
     });
     expect(res.body).toEqual({
-      result: 'success', msg: '', processed_count: 2, updated_count: 2, first_processed_id: ids.lunch, last_processed_id: ids.dinner,
-      found_oldest: true, found_newest: true,
+      result: 'success',
+      msg: '',
+      processed_count: 2,
+      updated_count: 2,
+      first_processed_id: ids.lunch,
+      last_processed_id: ids.dinner,
+      found_oldest: true,
+      found_newest: true,
     });
     const [event] = await eventsOf(realm.member, queue, 1);
     expect(event).toMatchObject({ type: 'update_message_flags', op: 'add', flag: 'starred', messages: [ids.lunch, ids.dinner] });
     const again = await realm.member.api.post('/messages/flags/narrow', {
-      anchor: 'oldest', num_before: 0, num_after: 10, narrow: narrow(['channel', open], ['topic', 'food']), op: 'add', flag: 'starred',
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 10,
+      narrow: narrow(['channel', open], ['topic', 'food']),
+      op: 'add',
+      flag: 'starred',
     });
     expect([again.body.processed_count, again.body.updated_count]).toEqual([2, 0]);
     const starred = await realm.member.api.get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, narrow: narrow(['is', 'starred']) });
@@ -82,13 +99,24 @@ describe('POST /messages/flags/narrow', () => {
     const outsider = realm.other;
     await realm.member.api.post('/messages/flags', { messages: JSON.stringify([ids.lunch]), op: 'add', flag: 'read' });
     const res = await realm.member.api.post('/messages/flags/narrow', {
-      anchor: String(ids.lunch), include_anchor: true, num_before: 0, num_after: 0, narrow: '[]', op: 'remove', flag: 'read',
+      anchor: String(ids.lunch),
+      include_anchor: true,
+      num_before: 0,
+      num_after: 0,
+      narrow: '[]',
+      op: 'remove',
+      flag: 'read',
     });
     expect([res.body.processed_count, res.body.updated_count, res.body.ignored_because_not_subscribed_channels]).toEqual([1, 1, []]);
     // Another member reads the public channel's history without being subscribed.
     await outsider.api.post('/messages/flags', { messages: JSON.stringify([ids.other]), op: 'add', flag: 'read' });
     const skipped = await outsider.api.post('/messages/flags/narrow', {
-      anchor: 'oldest', num_before: 0, num_after: 10, narrow: narrow(['channel', open]), op: 'remove', flag: 'read',
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 10,
+      narrow: narrow(['channel', open]),
+      op: 'remove',
+      flag: 'read',
     });
     expect([skipped.body.processed_count, skipped.body.updated_count, skipped.body.ignored_because_not_subscribed_channels]).toEqual([3, 0, [open]]);
   });
@@ -100,7 +128,7 @@ describe('POST /messages/flags/narrow', () => {
 });
 
 describe('topic_links of fetched messages', () => {
-  it('applies the realm\'s linkifiers to topics', async () => {
+  it("applies the realm's linkifiers to topics", async () => {
     const added = await realm.admin.api.post('/realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' });
     expect(added.status).toBe(200);
     const id = (await realm.admin.api.post('/messages', { type: 'stream', to: open, topic: 'bug #42', content: 'see topic' })).body.id as number;

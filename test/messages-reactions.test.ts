@@ -29,10 +29,8 @@ afterAll(closeFixtures);
 
 const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
-const send = async (by: TestUser, to = channel.id) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic: 'reactions', content: unique('react to me ') })).id as number;
-const dm = async (by: TestUser, to: TestUser) =>
-  ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content: unique('dm ') })).id as number;
+const send = async (by: TestUser, to = channel.id) => ok(await by.api.post('/messages', { type: 'stream', to, topic: 'reactions', content: unique('react to me ') })).id as number;
+const dm = async (by: TestUser, to: TestUser) => ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify([to.user_id]), content: unique('dm ') })).id as number;
 const react = (user: TestUser, id: number, params: Json) => user.api.post(`/messages/${id}/reactions`, params);
 const unreact = (user: TestUser, id: number, params: Json) => user.api.delete(`/messages/${id}/reactions`, params);
 const reactionsOf = async (user: TestUser, id: number): Promise<Json[]> => ok(await user.api.get(`/messages/${id}`)).message.reactions;
@@ -45,9 +43,14 @@ describe('POST /messages/{message_id}/reactions', () => {
     const expected = roles.map((u) => ({ emoji_name: 'octopus', emoji_code: OCTOPUS, reaction_type: 'unicode_emoji', user_id: u.user_id }));
     expect(await reactionsOf(realm.other, id)).toEqual(expected);
     // GET /messages carries them too.
-    const fetched = ok(await realm.member.api.get('/messages', {
-      anchor: id, num_before: 0, num_after: 0, narrow: JSON.stringify([{ operator: 'channel', operand: channel.id }]),
-    })).messages as Json[];
+    const fetched = ok(
+      await realm.member.api.get('/messages', {
+        anchor: id,
+        num_before: 0,
+        num_after: 0,
+        narrow: JSON.stringify([{ operator: 'channel', operand: channel.id }]),
+      }),
+    ).messages as Json[];
     expect(fetched.map((m) => [m.id, m.reactions])).toEqual([[id, expected]]);
   });
 
@@ -55,8 +58,7 @@ describe('POST /messages/{message_id}/reactions', () => {
     const id = await send(realm.other);
     ok(await react(realm.member, id, { emoji_name: 'octopus' }));
     refused(await react(realm.member, id, { emoji_name: 'octopus' }), 'Reaction already exists.', 'REACTION_ALREADY_EXISTS');
-    refused(await react(realm.member, id, { emoji_name: 'octopus', emoji_code: OCTOPUS, reaction_type: 'unicode_emoji' }),
-      'Reaction already exists.', 'REACTION_ALREADY_EXISTS');
+    refused(await react(realm.member, id, { emoji_name: 'octopus', emoji_code: OCTOPUS, reaction_type: 'unicode_emoji' }), 'Reaction already exists.', 'REACTION_ALREADY_EXISTS');
     expect(await reactionsOf(realm.member, id)).toHaveLength(1);
   });
 
@@ -65,7 +67,8 @@ describe('POST /messages/{message_id}/reactions', () => {
     ok(await react(realm.member, id, { emoji_name: '+1' }));
     ok(await react(realm.admin, id, { emoji_name: 'thumbs_up' }));
     expect((await reactionsOf(realm.member, id)).map((r) => [r.user_id, r.emoji_name, r.emoji_code])).toEqual([
-      [realm.member.user_id, '+1', THUMBS_UP], [realm.admin.user_id, '+1', THUMBS_UP],
+      [realm.member.user_id, '+1', THUMBS_UP],
+      [realm.admin.user_id, '+1', THUMBS_UP],
     ]);
   });
 
@@ -82,15 +85,20 @@ describe('POST /messages/{message_id}/reactions', () => {
     ok(await react(realm.guest, id, byName('like')));
     // A vote keeps the name of the reaction already there, as in Zulip.
     expect((await reactionsOf(realm.member, id)).map((r) => [r.user_id, r.emoji_name, r.emoji_code])).toEqual([
-      [realm.member.user_id, 'thumbs_up', '1f44d'], [realm.admin.user_id, 'thumbs_up', '1f44d'], [realm.guest.user_id, 'thumbs_up', '1f44d'],
+      [realm.member.user_id, 'thumbs_up', '1f44d'],
+      [realm.admin.user_id, 'thumbs_up', '1f44d'],
+      [realm.guest.user_id, 'thumbs_up', '1f44d'],
     ]);
   });
 
   it("gives a name Zulip's code point: smile is U+1F642, kiwi and gold exist", async () => {
     const id = await send(realm.other);
     for (const emoji_name of ['smile', 'kiwi', 'gold']) ok(await react(realm.member, id, { emoji_name }));
-    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code]))
-      .toEqual([['smile', '1f642'], ['kiwi', '1f95d'], ['gold', '1f947']]);
+    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code])).toEqual([
+      ['smile', '1f642'],
+      ['kiwi', '1f95d'],
+      ['gold', '1f947'],
+    ]);
   });
 
   it("refuses emoji-datasource's names that Zulip does not have", async () => {
@@ -101,26 +109,29 @@ describe('POST /messages/{message_id}/reactions', () => {
     expect(await reactionsOf(realm.member, id)).toEqual([]);
   });
 
-  it('takes Zulip\'s extra emoji, by the spec\'s name for the type too', async () => {
+  it("takes Zulip's extra emoji, by the spec's name for the type too", async () => {
     const id = await send(realm.other);
     ok(await react(realm.member, id, { emoji_name: 'zulip' }));
     ok(await react(realm.admin, id, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }));
-    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code, r.reaction_type]))
-      .toEqual([['zulip', 'zulip', 'zulip_extra_emoji'], ['zulip', 'zulip', 'zulip_extra_emoji']]);
+    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code, r.reaction_type])).toEqual([
+      ['zulip', 'zulip', 'zulip_extra_emoji'],
+      ['zulip', 'zulip', 'zulip_extra_emoji'],
+    ]);
   });
 
-  it('takes the realm\'s custom emoji; a deactivated one only as a vote for a reaction already there', async () => {
+  it("takes the realm's custom emoji; a deactivated one only as a vote for a reaction already there", async () => {
     const name = unique('party');
     await addEmoji(realm.owner, name);
     const code = Object.values(ok(await realm.member.api.get('/realm/emoji')).emoji as Record<string, Json>).find((e) => e.name === name)!.id as string;
     const id = await send(realm.other);
     ok(await react(realm.member, id, { emoji_name: name }));
     ok(await realm.owner.api.delete(`/realm/emoji/${name}`));
-    refused(await react(realm.guest, await send(realm.other), { emoji_name: name, emoji_code: code, reaction_type: 'realm_emoji' }),
-      'This custom emoji has been deactivated.');
+    refused(await react(realm.guest, await send(realm.other), { emoji_name: name, emoji_code: code, reaction_type: 'realm_emoji' }), 'This custom emoji has been deactivated.');
     ok(await react(realm.admin, id, { emoji_name: name, emoji_code: code, reaction_type: 'realm_emoji' }));
-    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code, r.reaction_type]))
-      .toEqual([[name, code, 'realm_emoji'], [name, code, 'realm_emoji']]);
+    expect((await reactionsOf(realm.member, id)).map((r) => [r.emoji_name, r.emoji_code, r.reaction_type])).toEqual([
+      [name, code, 'realm_emoji'],
+      [name, code, 'realm_emoji'],
+    ]);
     // Removing needs no valid emoji: the reaction was valid when added.
     ok(await unreact(realm.member, id, { emoji_code: code, reaction_type: 'realm_emoji' }));
   });
@@ -132,7 +143,7 @@ describe('POST /messages/{message_id}/reactions', () => {
     refused(await react(realm.member, id, { emoji_name: 'smile', emoji_code: OCTOPUS }), 'Invalid emoji name.');
     refused(await react(realm.member, id, { emoji_name: 'octopus', emoji_code: OCTOPUS, reaction_type: 'sticker' }), 'Invalid emoji type.');
     refused(await react(realm.member, id, { emoji_name: 'octopus', emoji_code: '999', reaction_type: 'realm_emoji' }), 'Invalid custom emoji.');
-    refused(await realm.member.api.post(`/messages/${id}/reactions`, {}), 'Missing \'emoji_name\' argument', 'REQUEST_VARIABLE_MISSING');
+    refused(await realm.member.api.post(`/messages/${id}/reactions`, {}), "Missing 'emoji_name' argument", 'REQUEST_VARIABLE_MISSING');
     expect(await reactionsOf(realm.member, id)).toEqual([]);
   });
 
@@ -148,11 +159,10 @@ describe('POST /messages/{message_id}/reactions', () => {
     refused(await react(realm.member, private_, { emoji_name: 'octopus' }), 'Invalid message(s)');
   });
 
-  it('gives a user who reacts to a public channel\'s message they never received a copy of it (historical)', async () => {
+  it("gives a user who reacts to a public channel's message they never received a copy of it (historical)", async () => {
     const open = await createChannel([realm.admin]);
     const id = await send(realm.admin, open.id);
-    const mine = async () => (ok(await realm.member.api.get('/messages', { anchor: 'newest', num_before: 20, num_after: 0 })).messages as Json[])
-      .map((m) => m.id);
+    const mine = async () => (ok(await realm.member.api.get('/messages', { anchor: 'newest', num_before: 20, num_after: 0 })).messages as Json[]).map((m) => m.id);
     expect(await mine()).not.toContain(id);
     ok(await react(realm.member, id, { emoji_name: 'octopus' }));
     expect(await mine()).toContain(id);
@@ -161,7 +171,7 @@ describe('POST /messages/{message_id}/reactions', () => {
 });
 
 describe('DELETE /messages/{message_id}/reactions', () => {
-  it('removes one\'s own reaction by name, or by code and type; not someone else\'s', async () => {
+  it("removes one's own reaction by name, or by code and type; not someone else's", async () => {
     const id = await send(realm.other);
     ok(await react(realm.member, id, { emoji_name: 'octopus' }));
     ok(await react(realm.admin, id, { emoji_name: 'octopus' }));
@@ -184,8 +194,7 @@ describe('reaction events', () => {
   const reactionEvents = async (user: TestUser, queue: string, count: number): Promise<Json[]> => {
     let events: Json[] = [];
     await eventually(async () => {
-      events = (ok(await user.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[])
-        .filter((e) => e.type === 'reaction');
+      events = (ok(await user.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type === 'reaction');
       expect(events.length).toBeGreaterThanOrEqual(count);
     });
     return events;
@@ -197,19 +206,31 @@ describe('reaction events', () => {
     ok(await react(realm.member, id, { emoji_name: 'octopus' }));
     ok(await unreact(realm.member, id, { emoji_name: 'octopus' }));
     const common = {
-      type: 'reaction', user_id: realm.member.user_id, message_id: id, emoji_name: 'octopus', emoji_code: OCTOPUS, reaction_type: 'unicode_emoji',
+      type: 'reaction',
+      user_id: realm.member.user_id,
+      message_id: id,
+      emoji_name: 'octopus',
+      emoji_code: OCTOPUS,
+      reaction_type: 'unicode_emoji',
       user: { user_id: realm.member.user_id, email: realm.member.email, full_name: realm.member.full_name },
     };
-    for (const [user, queue] of [[realm.member, mine], [realm.other, theirs]] as const) {
+    for (const [user, queue] of [
+      [realm.member, mine],
+      [realm.other, theirs],
+    ] as const) {
       const events = await reactionEvents(user, queue, 2);
-      expect(events.map(({ id: _id, ...e }) => e)).toEqual([{ ...common, op: 'add' }, { ...common, op: 'remove' }]);
+      expect(events.map(({ id: _id, ...e }) => e)).toEqual([
+        { ...common, op: 'add' },
+        { ...common, op: 'remove' },
+      ]);
     }
     // Both sides have had them: the admin, who is in neither side, has none.
-    expect((ok(await realm.admin.api.get('/events', { queue_id: outsider, last_event_id: -1, dont_block: true })).events as Json[])
-      .filter((e) => e.type === 'reaction' && e.message_id === id)).toEqual([]);
+    expect(
+      (ok(await realm.admin.api.get('/events', { queue_id: outsider, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type === 'reaction' && e.message_id === id),
+    ).toEqual([]);
   });
 
-  it('tells a public channel\'s subscribers', async () => {
+  it("tells a public channel's subscribers", async () => {
     const queue = await register(realm.guest);
     const id = await send(realm.other);
     ok(await react(realm.moderator, id, { emoji_name: 'smile' }));

@@ -29,8 +29,7 @@ afterAll(closeFixtures);
 
 const createChannel = async (subscribers: TestUser[], params: Json = {}) => (await newChannel(realm.owner, subscribers, params)).id;
 
-const send = async (by: TestUser, to = channel) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic: 'receipts', content: unique('read me ') })).id as number;
+const send = async (by: TestUser, to = channel) => ok(await by.api.post('/messages', { type: 'stream', to, topic: 'receipts', content: unique('read me ') })).id as number;
 const markRead = async (user: TestUser, id: number) => ok(await user.api.post('/messages/flags', { messages: [id], op: 'add', flag: 'read' }));
 const receipts = (user: TestUser, id: number) => user.api.get(`/messages/${id}/read_receipts`);
 const readers = async (user: TestUser, id: number): Promise<number[]> => ok(await receipts(user, id)).user_ids;

@@ -35,27 +35,30 @@ const exists = async (user: TestUser, id: number) => (await user.api.get(`/messa
 let n = 0;
 async function channelWith(retention: string | undefined): Promise<number> {
   const res = await realm.owner.api.post('/channels/create', {
-    name: `Kept ${retention ?? 'default'} ${++n}`, subscribers: [realm.owner.user_id, realm.member.user_id], ...(retention && { message_retention_days: retention }),
+    name: `Kept ${retention ?? 'default'} ${++n}`,
+    subscribers: [realm.owner.user_id, realm.member.user_id],
+    ...(retention && { message_retention_days: retention }),
   });
   expect(res.status).toBe(200);
   return res.body.id;
 }
 
 async function send(to: number | number[], content: string): Promise<number> {
-  const res = await realm.member.api.post('/messages', Array.isArray(to)
-    ? { type: 'direct', to: JSON.stringify(to), content }
-    : { type: 'stream', to, topic: 'old news', content });
+  const res = await realm.member.api.post('/messages', Array.isArray(to) ? { type: 'direct', to: JSON.stringify(to), content } : { type: 'stream', to, topic: 'old news', content });
   expect(res.status).toBe(200);
   return res.body.id;
 }
 
 describe('retention', () => {
-  it('deletes what outlived its channel\'s retention, keeps the rest, and tells who had it', async () => {
+  it("deletes what outlived its channel's retention, keeps the rest, and tells who had it", async () => {
     const short = await channelWith('2');
     const forever = await channelWith('unlimited');
     const inherited = await channelWith(undefined);
     const [expired, fresh, kept, inheritedOld, dm] = [
-      await send(short, 'Expired'), await send(short, 'Fresh'), await send(forever, 'Forever'), await send(inherited, 'Realm default'),
+      await send(short, 'Expired'),
+      await send(short, 'Fresh'),
+      await send(forever, 'Forever'),
+      await send(inherited, 'Realm default'),
       await send([realm.other.user_id], 'Old DM'),
     ];
     for (const id of [expired, kept, inheritedOld, dm]) await age(id, 3);
@@ -68,11 +71,17 @@ describe('retention', () => {
     for (const id of [kept, inheritedOld, dm]) expect(await exists(realm.member, id)).toBe(true);
     const [event] = await eventsOf(realm.member, queue, 1);
     expect(event).toEqual({
-      id: expect.any(Number), type: 'delete_message', message_type: 'stream', message_id: expired, message_ids: [expired], stream_id: short, topic: 'old news',
+      id: expect.any(Number),
+      type: 'delete_message',
+      message_type: 'stream',
+      message_id: expired,
+      message_ids: [expired],
+      stream_id: short,
+      topic: 'old news',
     });
   });
 
-  it('applies the realm\'s retention to realm_default channels and direct messages', async () => {
+  it("applies the realm's retention to realm_default channels and direct messages", async () => {
     const inherited = await channelWith(undefined);
     const [old, dm] = [await send(inherited, 'Old in default'), await send([realm.other.user_id], 'Another old DM')];
     for (const id of [old, dm]) await age(id, 10);
@@ -87,11 +96,14 @@ describe('retention', () => {
     }
   });
 
-  it('goes on past a realm whose policy it cannot read, and leaves that realm\'s messages alone', async () => {
+  it("goes on past a realm whose policy it cannot read, and leaves that realm's messages alone", async () => {
     // Rows under a realm ID the users service has never heard of (as after a realm is gone there).
     const unknown = scratchRealm();
     const orphan = await insertRawMessage(unknown.realmId, {
-      sender: unknown.userId(1), channelId: unknown.channelId(1), topic: 'orphan', copies: { [unknown.userId(1)]: 0 },
+      sender: unknown.userId(1),
+      channelId: unknown.channelId(1),
+      topic: 'orphan',
+      copies: { [unknown.userId(1)]: 0 },
     });
     const short = await channelWith('1');
     const expired = await send(short, 'Expired beside an unknown realm');

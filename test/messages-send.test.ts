@@ -46,9 +46,14 @@ afterAll(closeFixtures);
  */
 async function createChannel(subscribers: TestUser[], params: Params = {}, by: TestUser = realm.owner): Promise<{ id: number; name: string }> {
   const name = (params.name as string | undefined) ?? unique('Channel');
-  const id = ok(await by.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
+  const id = ok(
+    await by.api.post('/channels/create', {
+      name,
+      subscribers: subscribers.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+      ...params,
+    }),
+  ).id as number;
   return { id, name };
 }
 
@@ -57,24 +62,25 @@ const send = (user: TestUser, params: Params, opts: RequestOpts = {}) => user.ap
 async function sendOk(user: TestUser, params: Params, opts: RequestOpts = {}): Promise<number> {
   const body = ok(await send(user, params, opts));
   // automatic_new_visibility_policy: when the send changed the sender's topic visibility (test/topic-visibility-auto.test.ts).
-  expect(Object.keys(body).filter((k) => k !== 'automatic_new_visibility_policy').sort()).toEqual(['id', 'msg', 'result']);
+  expect(
+    Object.keys(body)
+      .filter((k) => k !== 'automatic_new_visibility_policy')
+      .sort(),
+  ).toEqual(['id', 'msg', 'result']);
   return body.id as number;
 }
 
 const post = (user: TestUser, channel: { id: number }, topic: string, content: string, extra: Params = {}, opts: RequestOpts = {}) =>
   sendOk(user, { type: 'stream', to: channel.id, topic, content, ...extra }, opts);
 
-const dm = (user: TestUser, to: TestUser[], content: string, extra: Params = {}) =>
-  sendOk(user, { type: 'direct', to: to.map((u) => u.user_id), content, ...extra });
+const dm = (user: TestUser, to: TestUser[], content: string, extra: Params = {}) => sendOk(user, { type: 'direct', to: to.map((u) => u.user_id), content, ...extra });
 
 const fetch = async (user: TestUser, params: Params): Promise<Json> => ok(await user.api.get('/messages', params));
 
 /** The messages of a narrow, oldest first (anchor newest, up to 100). */
-const inNarrow = async (user: TestUser, narrow: Json[], params: Params = {}): Promise<Json[]> =>
-  (await fetch(user, { anchor: 'newest', num_before: 100, num_after: 0, narrow, ...params })).messages;
+const inNarrow = async (user: TestUser, narrow: Json[], params: Params = {}): Promise<Json[]> => (await fetch(user, { anchor: 'newest', num_before: 100, num_after: 0, narrow, ...params })).messages;
 
-const idsIn = async (user: TestUser, narrow: Json[], params: Params = {}): Promise<number[]> =>
-  (await inNarrow(user, narrow, params)).map((m) => m.id);
+const idsIn = async (user: TestUser, narrow: Json[], params: Params = {}): Promise<number[]> => (await inNarrow(user, narrow, params)).map((m) => m.id);
 
 const channelNarrow = (channel: { id: number }) => [{ operator: 'channel', operand: channel.id }];
 
@@ -85,11 +91,9 @@ const rawOf = async (user: TestUser, id: number): Promise<string> => ok(await ge
 
 // ---- events ----
 
-const registerQueue = async (user: TestUser, params: Params = {}): Promise<string> =>
-  ok(await user.api.post('/register', { event_types: ['message'], apply_markdown: true, ...params })).queue_id;
+const registerQueue = async (user: TestUser, params: Params = {}): Promise<string> => ok(await user.api.post('/register', { event_types: ['message'], apply_markdown: true, ...params })).queue_id;
 
-const queued = async (user: TestUser, queueId: string): Promise<Json[]> =>
-  ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
+const queued = async (user: TestUser, queueId: string): Promise<Json[]> => ok(await user.api.get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true })).events;
 
 /** The queue's message event for message `id`, once it has arrived. */
 async function messageEvent(user: TestUser, queueId: string, id: number): Promise<Json> {
@@ -106,7 +110,11 @@ async function messageEvent(user: TestUser, queueId: string, id: number): Promis
  * by `marker`), then the queue's events so far. Message events reach each queue in order.
  */
 async function assertNoMessageEvent(watchers: [TestUser, string][], id: number, marker: TestUser): Promise<void> {
-  const markerId = await dm(marker, watchers.map(([u]) => u).filter((u) => u.user_id !== marker.user_id), 'marker');
+  const markerId = await dm(
+    marker,
+    watchers.map(([u]) => u).filter((u) => u.user_id !== marker.user_id),
+    'marker',
+  );
   for (const [user, queueId] of watchers) {
     await messageEvent(user, queueId, markerId);
     expect((await queued(user, queueId)).filter((e) => e.type === 'message' && e.message.id === id)).toEqual([]);
@@ -136,8 +144,10 @@ describe('POST /messages: addressing', () => {
     ];
     const messages = await inNarrow(realm.member, [...channelNarrow(general), { operator: 'topic', operand: 'to' }]);
     expect(messages.map((m) => [m.id, m.stream_id, m.content])).toEqual([
-      [ids[0], general.id, '<p>by id</p>'], [ids[1], general.id, '<p>by JSON name</p>'],
-      [ids[2], general.id, '<p>by bare name</p>'], [ids[3], general.id, '<p>by list</p>'],
+      [ids[0], general.id, '<p>by id</p>'],
+      [ids[1], general.id, '<p>by JSON name</p>'],
+      [ids[2], general.id, '<p>by bare name</p>'],
+      [ids[3], general.id, '<p>by list</p>'],
     ]);
   });
 
@@ -170,8 +180,7 @@ describe('POST /messages: addressing', () => {
     const a = await sendOk(realm.member, { type: 'direct', to: [realm.other.email], content: 'emails list' });
     const b = await sendOk(realm.member, { type: 'direct', to: `${realm.other.email}, ${realm.admin.email}`, content: 'emails commas' });
     expect((await messageOf(realm.other, a)).display_recipient.map((r: Json) => r.id)).toEqual([realm.member.user_id, realm.other.user_id].sort(byId));
-    expect((await messageOf(realm.admin, b)).display_recipient.map((r: Json) => r.id))
-      .toEqual([realm.member.user_id, realm.other.user_id, realm.admin.user_id].sort(byId));
+    expect((await messageOf(realm.admin, b)).display_recipient.map((r: Json) => r.id)).toEqual([realm.member.user_id, realm.other.user_id, realm.admin.user_id].sort(byId));
   });
 
   it('refuses an unknown type', async () => {
@@ -179,16 +188,15 @@ describe('POST /messages: addressing', () => {
   });
 
   it('refuses an unknown channel by ID (stream_id) and by name (stream)', async () => {
-    refused(await send(realm.member, { type: 'stream', to: 987654321, topic: 't', content: 'x' }),
-      "Channel with ID '987654321' does not exist", 'STREAM_DOES_NOT_EXIST', { stream_id: 987654321 });
-    refused(await send(realm.member, { type: 'stream', to: 'No such channel', topic: 't', content: 'x' }),
-      "Channel 'No such channel' does not exist", 'STREAM_DOES_NOT_EXIST', { stream: 'No such channel' });
+    refused(await send(realm.member, { type: 'stream', to: 987654321, topic: 't', content: 'x' }), "Channel with ID '987654321' does not exist", 'STREAM_DOES_NOT_EXIST', { stream_id: 987654321 });
+    refused(await send(realm.member, { type: 'stream', to: 'No such channel', topic: 't', content: 'x' }), "Channel 'No such channel' does not exist", 'STREAM_DOES_NOT_EXIST', {
+      stream: 'No such channel',
+    });
   });
 
   it('refuses a channel of another realm as unknown', async () => {
     const theirs = await createChannel([elsewhere.member], { name: unique('Theirs') }, elsewhere.owner);
-    refused(await send(realm.member, { type: 'stream', to: theirs.id, topic: 't', content: 'x' }),
-      `Channel with ID '${theirs.id}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream_id: theirs.id });
+    refused(await send(realm.member, { type: 'stream', to: theirs.id, topic: 't', content: 'x' }), `Channel with ID '${theirs.id}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream_id: theirs.id });
   });
 
   it('refuses unknown direct-message recipients by ID and by email, and deactivated ones', async () => {
@@ -233,7 +241,7 @@ describe('POST /messages: topics', () => {
     expect((await messageOf(realm.member, await post(realm.member, c, 'y'.repeat(61), 'b'))).subject).toBe(`${'y'.repeat(57)}...`);
   });
 
-  describe('the channel\'s topics_policy', () => {
+  describe("the channel's topics_policy", () => {
     const GENERAL_CHAT_REFUSED = 'Sending messages to the general chat is not allowed in this channel.';
     const NAMED_REFUSED = 'Only the general chat topic is allowed in this channel.';
 
@@ -263,7 +271,7 @@ describe('POST /messages: topics', () => {
       expect((await inNarrow(realm.member, channelNarrow(c), { allow_empty_topic_name: true })).map((m) => m.subject)).toEqual(['', '', '']);
     });
 
-    it('inherit: follows the realm\'s topics_policy', async () => {
+    it("inherit: follows the realm's topics_policy", async () => {
       ok(await elsewhere.owner.api.patch('/realm', { topics_policy: 'disable_empty_topic' }, { contract: 'envelope' }));
       const c = await createChannel([elsewhere.member], { topics_policy: 'inherit' }, elsewhere.owner);
       refused(await send(elsewhere.member, { type: 'stream', to: c.id, topic: '', content: 'x' }), GENERAL_CHAT_REFUSED);
@@ -276,7 +284,7 @@ describe('POST /messages: topics', () => {
       await post(elsewhere.member, c, '', 'and now here too');
     });
 
-    it('a change of the realm\'s policy holds for the very next send, every time (the messages service keeps no stale copy)', async () => {
+    it("a change of the realm's policy holds for the very next send, every time (the messages service keeps no stale copy)", async () => {
       const c = await createChannel([elsewhere.member], { topics_policy: 'inherit' }, elsewhere.owner);
       for (let i = 0; i < 6; i++) {
         const disabled = i % 2 === 0;
@@ -367,7 +375,7 @@ describe('POST /messages: who may post where', () => {
     // is lost one time in a few without the guarantee: 20 rounds catch it.
     const ROUNDS = 20;
 
-    it('the channel\'s can_send_message_group', async () => {
+    it("the channel's can_send_message_group", async () => {
       const c = await createChannel([realm.owner, realm.member]);
       for (let i = 0; i < ROUNDS; i++) {
         const adminsOnly = i % 2 === 0;
@@ -378,7 +386,7 @@ describe('POST /messages: who may post where', () => {
       }
     });
 
-    it('membership of the group that may post (the users service\'s change)', async () => {
+    it("membership of the group that may post (the users service's change)", async () => {
       const c = await createChannel([realm.owner, realm.member]);
       const group = ok(await realm.owner.api.post('/user_groups/create', { name: unique('Posters'), description: 'may post', members: JSON.stringify([realm.owner.user_id]) })).group_id as number;
       ok(await realm.owner.api.patch(`/streams/${c.id}`, { can_send_message_group: { new: group } }));
@@ -391,7 +399,7 @@ describe('POST /messages: who may post where', () => {
       }
     });
 
-    it('the channel\'s subscribers: who is subscribed when the message is sent receives it', async () => {
+    it("the channel's subscribers: who is subscribed when the message is sent receives it", async () => {
       const c = await createChannel([realm.owner]);
       for (let i = 0; i < ROUNDS; i++) {
         const subscribed = i % 2 === 0;
@@ -417,8 +425,7 @@ describe('POST /messages: wildcard mentions', () => {
     expect(ok(await realm.owner.api.get(`/streams/${sixteen.id}/members`)).subscribers).toHaveLength(16);
     for (const wildcard of ['all', 'everyone', 'channel', 'stream']) {
       for (const role of ['member', 'moderator'] as const) {
-        refused(await send(realm[role], { type: 'stream', to: sixteen.id, topic: 'w', content: `hi @**${wildcard}**` }),
-          CHANNEL_REFUSED, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+        refused(await send(realm[role], { type: 'stream', to: sixteen.id, topic: 'w', content: `hi @**${wildcard}**` }), CHANNEL_REFUSED, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
       }
     }
     expect(await idsIn(realm.admin, [...channelNarrow(sixteen), { operator: 'topic', operand: 'w' }])).toEqual([]);
@@ -446,10 +453,8 @@ describe('POST /messages: wildcard mentions', () => {
     // 15 others post in "crowded"; with the member (or the moderator) that makes 16 participants.
     const posters = [...crowd, realm.admin, realm.other, realm.bot];
     for (const u of posters) await post(u, sixteen, 'crowded', `I am ${u.full_name}`);
-    refused(await send(realm.member, { type: 'stream', to: sixteen.id, topic: 'crowded', content: 'hi @**topic**' }),
-      TOPIC_REFUSED, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
-    refused(await send(realm.moderator, { type: 'stream', to: sixteen.id, topic: 'crowded', content: 'hi @**topic**' }),
-      TOPIC_REFUSED, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+    refused(await send(realm.member, { type: 'stream', to: sixteen.id, topic: 'crowded', content: 'hi @**topic**' }), TOPIC_REFUSED, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
+    refused(await send(realm.moderator, { type: 'stream', to: sixteen.id, topic: 'crowded', content: 'hi @**topic**' }), TOPIC_REFUSED, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
     await post(realm.admin, sixteen, 'crowded', 'hi @**topic**');
     // 14 others and the member: 15 participants.
     for (const u of posters.slice(0, 14)) await post(u, sixteen, 'fifteen', `I am ${u.full_name}`);
@@ -457,7 +462,7 @@ describe('POST /messages: wildcard mentions', () => {
   });
 });
 
-describe('POST /messages: the recipients\' flags', () => {
+describe("POST /messages: the recipients' flags", () => {
   let c: { id: number; name: string };
   beforeAll(async () => {
     c = await createChannel([realm.admin, realm.moderator, realm.member, realm.other, realm.guest]);
@@ -487,7 +492,7 @@ describe('POST /messages: the recipients\' flags', () => {
     }
   });
 
-  it('sets topic_wildcard_mentioned and wildcard_mentioned for @**topic** on the topic\'s participants only', async () => {
+  it("sets topic_wildcard_mentioned and wildcard_mentioned for @**topic** on the topic's participants only", async () => {
     await post(realm.admin, c, 'participants', 'first');
     await post(realm.member, c, 'participants', 'second');
     await post(realm.moderator, c, 'elsewhere', 'not in the topic');
@@ -499,7 +504,7 @@ describe('POST /messages: the recipients\' flags', () => {
     expect(await flagsOf(realm.guest, id)).toEqual([]);
   });
 
-  it('starts the sender\'s copy read from a UI client and unread from an API client; read_by_sender overrides both', async () => {
+  it("starts the sender's copy read from a UI client and unread from an API client; read_by_sender overrides both", async () => {
     const fromUi = await post(realm.member, c, 'read', 'from the app', {}, UI);
     const fromApi = await post(realm.member, c, 'read', 'from a script');
     const uiUnread = await post(realm.member, c, 'read', 'app, unread', { read_by_sender: false }, UI);
@@ -518,7 +523,7 @@ describe('POST /messages: the recipients\' flags', () => {
 });
 
 describe('POST /messages: message events', () => {
-  it('reach the channel\'s subscribers and the sender, each with their own flags; local_message_id only in the sender\'s queue', async () => {
+  it("reach the channel's subscribers and the sender, each with their own flags; local_message_id only in the sender's queue", async () => {
     const c = await createChannel([realm.admin, realm.member]);
     const [adminQ, memberQ, otherQ, moderatorQ] = await Promise.all([realm.admin, realm.member, realm.other, realm.moderator].map((u) => registerQueue(u)));
     const before = Math.floor(Date.now() / 1000);
@@ -529,8 +534,15 @@ describe('POST /messages: message events', () => {
     expect(forMember.flags).toEqual(['mentioned']);
     expect(forMember).not.toHaveProperty('local_message_id');
     expect(forMember.message).toMatchObject({
-      id, type: 'stream', stream_id: c.id, display_recipient: c.name, subject: 'events', sender_id: realm.other.user_id,
-      sender_full_name: realm.other.full_name, sender_email: realm.other.email, content_type: 'text/html',
+      id,
+      type: 'stream',
+      stream_id: c.id,
+      display_recipient: c.name,
+      subject: 'events',
+      sender_id: realm.other.user_id,
+      sender_full_name: realm.other.full_name,
+      sender_email: realm.other.email,
+      content_type: 'text/html',
       content: `<p>hi <span class="user-mention" data-user-id="${realm.member.user_id}">@${realm.member.full_name}</span></p>`,
     });
     expect(forMember.message.timestamp).toBeGreaterThanOrEqual(before - 1);
@@ -583,47 +595,65 @@ describe('GET /messages: anchors and counts', () => {
   });
   const range = (params: Params) => fetch(realm.member, { narrow: channelNarrow(c), ...params });
   const summary = (body: Json) => ({
-    ids: body.messages.map((x: Json) => x.id), anchor: body.anchor,
-    found_anchor: body.found_anchor, found_oldest: body.found_oldest, found_newest: body.found_newest,
+    ids: body.messages.map((x: Json) => x.id),
+    anchor: body.anchor,
+    found_anchor: body.found_anchor,
+    found_oldest: body.found_oldest,
+    found_newest: body.found_newest,
   });
 
   it('anchors at an ID with num_before and num_after', async () => {
-    expect(summary(await range({ anchor: m[2], num_before: 1, num_after: 1 })))
-      .toEqual({ ids: [m[1], m[2], m[3]], anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
-    expect(summary(await range({ anchor: m[2], num_before: 5, num_after: 5 })))
-      .toEqual({ ids: m, anchor: m[2], found_anchor: true, found_oldest: true, found_newest: true });
-    expect(summary(await range({ anchor: m[2], num_before: 2, num_after: 2 })))
-      .toEqual({ ids: m, anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
-    expect(summary(await range({ anchor: m[2], num_before: 0, num_after: 0 })))
-      .toEqual({ ids: [m[2]], anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
+    expect(summary(await range({ anchor: m[2], num_before: 1, num_after: 1 }))).toEqual({ ids: [m[1], m[2], m[3]], anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
+    expect(summary(await range({ anchor: m[2], num_before: 5, num_after: 5 }))).toEqual({ ids: m, anchor: m[2], found_anchor: true, found_oldest: true, found_newest: true });
+    expect(summary(await range({ anchor: m[2], num_before: 2, num_after: 2 }))).toEqual({ ids: m, anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
+    expect(summary(await range({ anchor: m[2], num_before: 0, num_after: 0 }))).toEqual({ ids: [m[2]], anchor: m[2], found_anchor: true, found_oldest: false, found_newest: false });
   });
 
   it('reports found_anchor false for an anchor not in the narrow', async () => {
-    expect(summary(await range({ anchor: between, num_before: 1, num_after: 1 })))
-      .toEqual({ ids: [m[1], m[2]], anchor: between, found_anchor: false, found_oldest: false, found_newest: false });
+    expect(summary(await range({ anchor: between, num_before: 1, num_after: 1 }))).toEqual({ ids: [m[1], m[2]], anchor: between, found_anchor: false, found_oldest: false, found_newest: false });
   });
 
   it('leaves the anchor out with include_anchor false, at either end of the range only', async () => {
-    expect(summary(await range({ anchor: m[2], include_anchor: false, num_before: 2, num_after: 0 })))
-      .toEqual({ ids: [m[0], m[1]], anchor: m[2], found_anchor: false, found_oldest: false, found_newest: false });
-    expect(summary(await range({ anchor: m[2], include_anchor: false, num_before: 0, num_after: 5 })))
-      .toEqual({ ids: [m[3], m[4]], anchor: m[2], found_anchor: false, found_oldest: false, found_newest: true });
-    refused(await realm.member.api.get('/messages', { narrow: channelNarrow(c), anchor: m[2], include_anchor: false, num_before: 1, num_after: 1 }),
-      'The anchor can only be excluded at an end of the range');
+    expect(summary(await range({ anchor: m[2], include_anchor: false, num_before: 2, num_after: 0 }))).toEqual({
+      ids: [m[0], m[1]],
+      anchor: m[2],
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: false,
+    });
+    expect(summary(await range({ anchor: m[2], include_anchor: false, num_before: 0, num_after: 5 }))).toEqual({
+      ids: [m[3], m[4]],
+      anchor: m[2],
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: true,
+    });
+    refused(
+      await realm.member.api.get('/messages', { narrow: channelNarrow(c), anchor: m[2], include_anchor: false, num_before: 1, num_after: 1 }),
+      'The anchor can only be excluded at an end of the range',
+    );
   });
 
   it('anchors at oldest and newest', async () => {
-    expect(summary(await range({ anchor: 'oldest', num_before: 0, num_after: 2 })))
-      .toEqual({ ids: [m[0], m[1]], anchor: 0, found_anchor: false, found_oldest: true, found_newest: false });
-    expect(summary(await range({ anchor: 'newest', num_before: 2, num_after: 0 })))
-      .toEqual({ ids: [m[3], m[4]], anchor: LARGER_THAN_MAX_MESSAGE_ID, found_anchor: false, found_oldest: false, found_newest: true });
-    expect(summary(await range({ anchor: 'newest', num_before: 10, num_after: 3 })))
-      .toEqual({ ids: m, anchor: LARGER_THAN_MAX_MESSAGE_ID, found_anchor: false, found_oldest: true, found_newest: true });
+    expect(summary(await range({ anchor: 'oldest', num_before: 0, num_after: 2 }))).toEqual({ ids: [m[0], m[1]], anchor: 0, found_anchor: false, found_oldest: true, found_newest: false });
+    expect(summary(await range({ anchor: 'newest', num_before: 2, num_after: 0 }))).toEqual({
+      ids: [m[3], m[4]],
+      anchor: LARGER_THAN_MAX_MESSAGE_ID,
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: true,
+    });
+    expect(summary(await range({ anchor: 'newest', num_before: 10, num_after: 3 }))).toEqual({
+      ids: m,
+      anchor: LARGER_THAN_MAX_MESSAGE_ID,
+      found_anchor: false,
+      found_oldest: true,
+      found_newest: true,
+    });
   });
 
   it('clamps a negative anchor to 0 (oldest), as Zulip', async () => {
-    expect(summary(await range({ anchor: -5, num_before: 0, num_after: 1 })))
-      .toEqual({ ids: [m[0]], anchor: 0, found_anchor: false, found_oldest: true, found_newest: false });
+    expect(summary(await range({ anchor: -5, num_before: 0, num_after: 1 }))).toEqual({ ids: [m[0]], anchor: 0, found_anchor: false, found_oldest: true, found_newest: false });
   });
 
   it('anchors at first_unread: the oldest unread message, else newest', async () => {
@@ -632,11 +662,21 @@ describe('GET /messages: anchors and counts', () => {
     for (let i = 1; i <= 4; i++) ids.push(await post(realm.other, channel, 'unread', `u${i}`));
     ok(await realm.member.api.post('/messages/flags', { messages: ids.slice(0, 2), op: 'add', flag: 'read' }));
     const narrow = channelNarrow(channel);
-    expect(summary(await fetch(realm.member, { narrow, anchor: 'first_unread', num_before: 1, num_after: 1 })))
-      .toEqual({ ids: [ids[1], ids[2], ids[3]], anchor: ids[2], found_anchor: true, found_oldest: false, found_newest: false });
+    expect(summary(await fetch(realm.member, { narrow, anchor: 'first_unread', num_before: 1, num_after: 1 }))).toEqual({
+      ids: [ids[1], ids[2], ids[3]],
+      anchor: ids[2],
+      found_anchor: true,
+      found_oldest: false,
+      found_newest: false,
+    });
     ok(await realm.member.api.post('/messages/flags', { messages: ids, op: 'add', flag: 'read' }));
-    expect(summary(await fetch(realm.member, { narrow, anchor: 'first_unread', num_before: 1, num_after: 1 })))
-      .toEqual({ ids: [ids[3]], anchor: LARGER_THAN_MAX_MESSAGE_ID, found_anchor: false, found_oldest: false, found_newest: true });
+    expect(summary(await fetch(realm.member, { narrow, anchor: 'first_unread', num_before: 1, num_after: 1 }))).toEqual({
+      ids: [ids[3]],
+      anchor: LARGER_THAN_MAX_MESSAGE_ID,
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: true,
+    });
   });
 
   it('anchors at a date (anchor_date, UNIX seconds): the first message sent then or later', async () => {
@@ -645,14 +685,24 @@ describe('GET /messages: anchors and counts', () => {
     const second = await post(realm.other, channel, 'dated', 'second');
     const ts = (await messageOf(realm.member, first)).timestamp as number;
     const narrow = channelNarrow(channel);
-    expect(summary(await fetch(realm.member, { narrow, anchor: 'date', anchor_date: ts, num_before: 0, num_after: 2 })))
-      .toEqual({ ids: [first, second], anchor: first, found_anchor: true, found_oldest: false, found_newest: true });
-    expect(summary(await fetch(realm.member, { narrow, anchor: 'date', anchor_date: ts + 86400, num_before: 1, num_after: 1 })))
-      .toEqual({ ids: [second], anchor: LARGER_THAN_MAX_MESSAGE_ID, found_anchor: false, found_oldest: false, found_newest: true });
+    expect(summary(await fetch(realm.member, { narrow, anchor: 'date', anchor_date: ts, num_before: 0, num_after: 2 }))).toEqual({
+      ids: [first, second],
+      anchor: first,
+      found_anchor: true,
+      found_oldest: false,
+      found_newest: true,
+    });
+    expect(summary(await fetch(realm.member, { narrow, anchor: 'date', anchor_date: ts + 86400, num_before: 1, num_after: 1 }))).toEqual({
+      ids: [second],
+      anchor: LARGER_THAN_MAX_MESSAGE_ID,
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: true,
+    });
     refused(await realm.member.api.get('/messages', { narrow, anchor: 'date', num_before: 0, num_after: 1 }), "Missing 'anchor_date' argument");
   });
 
-  it('refuses a missing anchor with Zulip\'s message', async () => {
+  it("refuses a missing anchor with Zulip's message", async () => {
     refused(await realm.member.api.get('/messages', { num_before: 1, num_after: 1 }), "Missing 'anchor' argument.");
   });
 
@@ -665,30 +715,49 @@ describe('GET /messages: anchors and counts', () => {
 });
 
 describe('GET /messages: fields', () => {
-  it('gives a channel message\'s fields by value', async () => {
+  it("gives a channel message's fields by value", async () => {
     const c = await createChannel([realm.member, realm.other]);
     const before = Math.floor(Date.now() / 1000);
     const id = await post(realm.other, c, 'Fields', 'Hello **world**');
     const after = Math.floor(Date.now() / 1000);
     const [message] = await inNarrow(realm.member, channelNarrow(c));
     expect(message).toMatchObject({
-      id, type: 'stream', stream_id: c.id, display_recipient: c.name, subject: 'Fields', sender_id: realm.other.user_id,
-      sender_full_name: 'Otto Other', sender_email: realm.other.email, content: '<p>Hello <strong>world</strong></p>',
-      content_type: 'text/html', flags: [], is_me_message: false, reactions: [], submessages: [], topic_links: [],
+      id,
+      type: 'stream',
+      stream_id: c.id,
+      display_recipient: c.name,
+      subject: 'Fields',
+      sender_id: realm.other.user_id,
+      sender_full_name: 'Otto Other',
+      sender_email: realm.other.email,
+      content: '<p>Hello <strong>world</strong></p>',
+      content_type: 'text/html',
+      flags: [],
+      is_me_message: false,
+      reactions: [],
+      submessages: [],
+      topic_links: [],
     });
     expect(message.timestamp).toBeGreaterThanOrEqual(before - 1);
     expect(message.timestamp).toBeLessThanOrEqual(after + 1);
     expect((await inNarrow(realm.other, channelNarrow(c)))[0]).toMatchObject({ id, flags: [] });
   });
 
-  it('gives a direct message\'s participants as display_recipient, sorted by ID', async () => {
+  it("gives a direct message's participants as display_recipient, sorted by ID", async () => {
     const id = await dm(realm.member, [realm.other, realm.admin], 'group chat');
     const [message] = await inNarrow(realm.admin, [{ operator: 'id', operand: id }]);
     expect(message).toMatchObject({ id, type: 'private', subject: '', sender_id: realm.member.user_id, content: '<p>group chat</p>', flags: [] });
     expect(message).not.toHaveProperty('stream_id');
-    expect(message.display_recipient).toEqual([realm.member, realm.other, realm.admin].sort((a, b) => a.user_id - b.user_id).map((u) => ({
-      id: u.user_id, email: u.email, full_name: u.full_name, is_mirror_dummy: false,
-    })));
+    expect(message.display_recipient).toEqual(
+      [realm.member, realm.other, realm.admin]
+        .sort((a, b) => a.user_id - b.user_id)
+        .map((u) => ({
+          id: u.user_id,
+          email: u.email,
+          full_name: u.full_name,
+          is_mirror_dummy: false,
+        })),
+    );
   });
 
   it('gives avatar_url null under client_gravatar (the default) where the client can compute it, as Zulip', async () => {
@@ -705,8 +774,14 @@ describe('GET /messages: fields', () => {
     const fromHidden = await post(hidden, c, 'avatars', 'mine you cannot');
     const avatars = (messages: Json[]) => messages.map((m) => [m.id, m.avatar_url === null ? null : 'url']);
     const gravatar = /^https:\/\/secure\.gravatar\.com\/avatar\//;
-    expect(avatars(await inNarrow(realm.member, channelNarrow(c)))).toEqual([[fromOpen, null], [fromHidden, 'url']]);
-    expect(avatars(await inNarrow(realm.member, channelNarrow(c), { client_gravatar: true }))).toEqual([[fromOpen, null], [fromHidden, 'url']]);
+    expect(avatars(await inNarrow(realm.member, channelNarrow(c)))).toEqual([
+      [fromOpen, null],
+      [fromHidden, 'url'],
+    ]);
+    expect(avatars(await inNarrow(realm.member, channelNarrow(c), { client_gravatar: true }))).toEqual([
+      [fromOpen, null],
+      [fromHidden, 'url'],
+    ]);
     const full = await inNarrow(realm.member, channelNarrow(c), { client_gravatar: false });
     expect(full.map((m) => m.avatar_url)).toEqual([expect.stringMatching(gravatar), expect.stringMatching(gravatar)]);
     // GET /messages/{id} takes no client_gravatar: the URL.
@@ -715,14 +790,19 @@ describe('GET /messages: fields', () => {
     const eventAvatars = async (queue: string) => {
       let events: Json[] = [];
       await eventually(async () => {
-        events = (ok(await realm.member.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[])
-          .filter((e) => e.type === 'message');
+        events = (ok(await realm.member.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type === 'message');
         expect(events).toHaveLength(2);
       });
       return events.map((e) => [e.message.id, e.message.avatar_url === null ? null : 'url']);
     };
-    expect(await eventAvatars(queues.computing)).toEqual([[fromOpen, null], [fromHidden, 'url']]);
-    expect(await eventAvatars(queues.not)).toEqual([[fromOpen, 'url'], [fromHidden, 'url']]);
+    expect(await eventAvatars(queues.computing)).toEqual([
+      [fromOpen, null],
+      [fromHidden, 'url'],
+    ]);
+    expect(await eventAvatars(queues.not)).toEqual([
+      [fromOpen, 'url'],
+      [fromHidden, 'url'],
+    ]);
   });
 
   it('gives the Markdown source with apply_markdown false', async () => {
@@ -762,7 +842,7 @@ describe('GET /messages: fields', () => {
 });
 
 describe('GET /messages and GET /messages/{message_id}: who sees what', () => {
-  it('lets a member read a public channel\'s history unsubscribed, as read and historical', async () => {
+  it("lets a member read a public channel's history unsubscribed, as read and historical", async () => {
     const c = await createChannel([realm.other]);
     const id = await post(realm.other, c, 'history', 'before you came');
     const [message] = await inNarrow(realm.member, channelNarrow(c));
@@ -770,7 +850,7 @@ describe('GET /messages and GET /messages/{message_id}: who sees what', () => {
     expect(ok(await getMessage(realm.member, id))).toMatchObject({ message: { id, flags: ['read', 'historical'] }, raw_content: 'before you came' });
   });
 
-  it('leaves unreceived public-channel messages out of narrows without a channel term (the user\'s own history)', async () => {
+  it("leaves unreceived public-channel messages out of narrows without a channel term (the user's own history)", async () => {
     const c = await createChannel([realm.other]);
     const id = await post(realm.other, c, 'history', 'only with a channel narrow');
     const newest = await fetch(realm.member, { anchor: 'newest', num_before: 50, num_after: 0 });
@@ -779,7 +859,7 @@ describe('GET /messages and GET /messages/{message_id}: who sees what', () => {
     expect(await idsIn(realm.member, channelNarrow(c))).toEqual([id]);
   });
 
-  it('keeps a private channel\'s protected history from those who subscribe later', async () => {
+  it("keeps a private channel's protected history from those who subscribe later", async () => {
     // Created by a member: its creator administers it and may subscribe others.
     const c = await createChannel([realm.other], { invite_only: true, history_public_to_subscribers: false }, realm.other);
     const early = await post(realm.other, c, 'p', 'before');
@@ -790,18 +870,21 @@ describe('GET /messages and GET /messages/{message_id}: who sees what', () => {
     expect(await idsIn(realm.other, channelNarrow(c))).toEqual([early, late]);
   });
 
-  it('shows a private channel\'s shared history to later subscribers', async () => {
+  it("shows a private channel's shared history to later subscribers", async () => {
     // Created by a member: its creator administers it and may subscribe others.
     const c = await createChannel([realm.other], { invite_only: true, history_public_to_subscribers: true }, realm.other);
     const early = await post(realm.other, c, 'p', 'before');
     ok(await realm.other.api.post('/users/me/subscriptions', { subscriptions: [{ name: c.name }], principals: [realm.member.user_id], send_new_subscription_messages: false }));
     const late = await post(realm.other, c, 'p', 'after');
     const messages = await inNarrow(realm.member, channelNarrow(c));
-    expect(messages.map((x) => [x.id, x.flags])).toEqual([[early, ['read', 'historical']], [late, []]]);
+    expect(messages.map((x) => [x.id, x.flags])).toEqual([
+      [early, ['read', 'historical']],
+      [late, []],
+    ]);
     expect((await messageOf(realm.member, early)).flags).toEqual(['read', 'historical']);
   });
 
-  it('never shows a private channel\'s messages to non-subscribers, whatever their role', async () => {
+  it("never shows a private channel's messages to non-subscribers, whatever their role", async () => {
     const c = await createChannel([realm.other], { invite_only: true, history_public_to_subscribers: true });
     const id = await post(realm.other, c, 'p', 'secret');
     for (const role of ['owner', 'admin', 'moderator', 'member', 'guest'] as const) {
@@ -811,7 +894,7 @@ describe('GET /messages and GET /messages/{message_id}: who sees what', () => {
     }
   });
 
-  it('keeps a public channel\'s history from guests who are not subscribed', async () => {
+  it("keeps a public channel's history from guests who are not subscribed", async () => {
     const c = await createChannel([realm.other]);
     const id = await post(realm.other, c, 'p', 'not for guests');
     refused(await getMessage(realm.guest, id), NOT_FOUND);
@@ -908,13 +991,9 @@ describe('GET /messages: narrows', () => {
 
   it('search, with match_content and match_subject highlighting the matches', async () => {
     const found = await inNarrow(reader, [...inC(), { operator: 'search', operand: 'zebra' }]);
-    expect(found.map((m) => [m.id, m.match_content, m.match_subject])).toEqual([
-      [ids.zebra, '<p>a striped animal</p>', '<span class="highlight">zebra</span> facts'],
-    ]);
+    expect(found.map((m) => [m.id, m.match_content, m.match_subject])).toEqual([[ids.zebra, '<p>a striped animal</p>', '<span class="highlight">zebra</span> facts']]);
     const apples = await inNarrow(reader, [...inC(), { operator: 'search', operand: 'apples' }]);
-    expect(apples.map((m) => [m.id, m.match_content, m.match_subject])).toEqual([
-      [ids.apples, '<p>I like <span class="highlight">apples</span></p>', 'fruit'],
-    ]);
+    expect(apples.map((m) => [m.id, m.match_content, m.match_subject])).toEqual([[ids.apples, '<p>I like <span class="highlight">apples</span></p>', 'fruit']]);
     // Without a channel term: the user's own messages, in every channel.
     expect(await idsIn(reader, [{ operator: 'search', operand: 'apples' }])).toEqual([ids.apples, ids.side]);
   });
@@ -928,19 +1007,29 @@ describe('GET /messages: narrows', () => {
   });
 
   it('refuses an unknown channel with BAD_NARROW', async () => {
-    refused(await reader.api.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: 'No such channel' }] }),
-      'Invalid narrow operator: unknown channel No such channel', 'BAD_NARROW', { desc: 'unknown channel No such channel' });
+    refused(
+      await reader.api.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'channel', operand: 'No such channel' }] }),
+      'Invalid narrow operator: unknown channel No such channel',
+      'BAD_NARROW',
+      { desc: 'unknown channel No such channel' },
+    );
   });
 });
 
 describe('POST /messages/render', () => {
-  it('makes links to the realm\'s own views and uploads relative, as Zulip, and leaves other hosts\' alone', async () => {
+  it("makes links to the realm's own views and uploads relative, as Zulip, and leaves other hosts' alone", async () => {
     const own = `http://${realm.host}`;
-    const body = ok(await realm.member.api.post('/messages/render', {
-      content: `${own}/#narrow/channel/1-general and [files](${own}/user_uploads/1/ab/x.txt) and http://elsewhere.example/#narrow/channel/1-general`,
-    }));
-    expect(body.rendered).toBe('<p><a href="#narrow/channel/1-general">' + own + '/#narrow/channel/1-general</a> and <a href="user_uploads/1/ab/x.txt">files</a>'
-      + ' and <a href="http://elsewhere.example/#narrow/channel/1-general">http://elsewhere.example/#narrow/channel/1-general</a></p>');
+    const body = ok(
+      await realm.member.api.post('/messages/render', {
+        content: `${own}/#narrow/channel/1-general and [files](${own}/user_uploads/1/ab/x.txt) and http://elsewhere.example/#narrow/channel/1-general`,
+      }),
+    );
+    expect(body.rendered).toBe(
+      '<p><a href="#narrow/channel/1-general">' +
+        own +
+        '/#narrow/channel/1-general</a> and <a href="user_uploads/1/ab/x.txt">files</a>' +
+        ' and <a href="http://elsewhere.example/#narrow/channel/1-general">http://elsewhere.example/#narrow/channel/1-general</a></p>',
+    );
   });
 
   it('renders Markdown and mentions to HTML without sending anything', async () => {
@@ -957,11 +1046,15 @@ describe('POST /messages/render', () => {
   it("renders Zulip's spoilers, math, times and emoji (Zulip's Markdown cases in services/messages/src/domain/render)", async () => {
     const content = '```spoiler Ending\nThey win\n```\n$$x^2$$ at <time:2017-12-31T05:30:00+05:30> \u{1F47D}';
     const { rendered } = ok(await realm.member.api.post('/messages/render', { content }));
-    expect(rendered).toMatch(/^<div class="spoiler-block"><div class="spoiler-header">\n<p>Ending<\/p>\n<\/div><div class="spoiler-content" aria-hidden="true">\n<p>They win<\/p>\n<\/div><\/div>\n<p><span class="katex">/);
-    expect(rendered).toContain(' at <time datetime="2017-12-31T00:00:00Z">2017-12-31T05:30:00+05:30</time> <span aria-label="alien" class="emoji emoji-1f47d" role="img" title="alien">:alien:</span></p>');
+    expect(rendered).toMatch(
+      /^<div class="spoiler-block"><div class="spoiler-header">\n<p>Ending<\/p>\n<\/div><div class="spoiler-content" aria-hidden="true">\n<p>They win<\/p>\n<\/div><\/div>\n<p><span class="katex">/,
+    );
+    expect(rendered).toContain(
+      ' at <time datetime="2017-12-31T00:00:00Z">2017-12-31T05:30:00+05:30</time> <span aria-label="alien" class="emoji emoji-1f47d" role="img" title="alien">:alien:</span></p>',
+    );
   });
 
-  it("translates emoticons for a sender whose translate_emoticons is on, and only for them", async () => {
+  it('translates emoticons for a sender whose translate_emoticons is on, and only for them', async () => {
     const sender = await realm.addUser({ role: Role.MEMBER, name: unique('Emoticon sender') });
     const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
     expect(ok(await sender.api.post('/messages/render', { content: 'hi :)' })).rendered).toBe('<p>hi :)</p>');

@@ -12,9 +12,12 @@ type Json = Record<string, any>;
 
 beforeAll(async () => {
   realm = await createTestRealm('Typing realm');
-  channel = (await realm.admin.api.post('/channels/create', {
-    name: 'Chatter', subscribers: [realm.admin.user_id, realm.member.user_id, realm.moderator.user_id],
-  })).body.id;
+  channel = (
+    await realm.admin.api.post('/channels/create', {
+      name: 'Chatter',
+      subscribers: [realm.admin.user_id, realm.member.user_id, realm.moderator.user_id],
+    })
+  ).body.id;
 });
 afterAll(closeFixtures);
 
@@ -27,12 +30,21 @@ describe('direct conversations', () => {
     expect((await realm.member.api.post('/typing', { op: 'start', to: JSON.stringify([realm.other.user_id]) })).status).toBe(200);
     expect((await realm.member.api.post('/typing', { type: 'direct', op: 'stop', to: JSON.stringify([realm.other.user_id]) })).status).toBe(200);
     const expected = (op: string) => ({
-      type: 'typing', op, message_type: 'direct', sender: { user_id: realm.member.user_id, email: expect.any(String) },
+      type: 'typing',
+      op,
+      message_type: 'direct',
+      sender: { user_id: realm.member.user_id, email: expect.any(String) },
       recipients: [realm.member.user_id, realm.other.user_id].sort((a, b) => a - b).map((id) => ({ user_id: id, email: expect.any(String) })),
     });
-    for (const [user, queue] of [[realm.member, mine], [realm.other, theirs]] as [TestUser, string][]) {
+    for (const [user, queue] of [
+      [realm.member, mine],
+      [realm.other, theirs],
+    ] as [TestUser, string][]) {
       const events = await eventsOf(user, queue, 2);
-      expect(events).toEqual([{ ...expected('start'), id: expect.any(Number) }, { ...expected('stop'), id: expect.any(Number) }]);
+      expect(events).toEqual([
+        { ...expected('start'), id: expect.any(Number) },
+        { ...expected('stop'), id: expect.any(Number) },
+      ]);
     }
     expect(((await eventsOf(realm.member, mine, 2))[0] as Json).sender.email).toBe(await apiEmail(realm.member));
     // A later event for the outsider proves they got nothing before it.
@@ -65,13 +77,18 @@ describe('direct conversations', () => {
 });
 
 describe('channel topics', () => {
-  it('tells the channel\'s subscribers, with the channel and topic', async () => {
+  it("tells the channel's subscribers, with the channel and topic", async () => {
     const [sub, nonSub] = [await queueOf(realm.moderator), await queueOf(realm.other)];
     expect((await realm.member.api.post('/typing', { type: 'channel', op: 'start', stream_id: channel, topic: 'plans' })).status).toBe(200);
     const [event] = await eventsOf(realm.moderator, sub, 1);
     expect(event).toEqual({
-      id: expect.any(Number), type: 'typing', op: 'start', message_type: 'stream', sender: { user_id: realm.member.user_id, email: expect.any(String) },
-      stream_id: channel, topic: 'plans',
+      id: expect.any(Number),
+      type: 'typing',
+      op: 'start',
+      message_type: 'stream',
+      sender: { user_id: realm.member.user_id, email: expect.any(String) },
+      stream_id: channel,
+      topic: 'plans',
     });
     await realm.admin.api.post('/typing', { op: 'start', to: JSON.stringify([realm.other.user_id]) });
     const seen = await eventsOf(realm.other, nonSub, 1);
@@ -93,12 +110,16 @@ describe('editing a message (POST /messages/{message_id}/typing)', () => {
   const editQueue = async (user: TestUser) => (await user.api.post('/register', { event_types: ['typing_edit_message'] })).body.queue_id as string;
   const sendTo = async (user: TestUser, params: Record<string, string | number>) => (await user.api.post('/messages', params)).body.id as number;
 
-  it('tells the channel\'s subscribers which message, with its channel and topic', async () => {
+  it("tells the channel's subscribers which message, with its channel and topic", async () => {
     const id = await sendTo(realm.member, { type: 'stream', to: channel, topic: 'drafts', content: 'first take' });
     const [sub, nonSub] = [await editQueue(realm.moderator), await editQueue(realm.other)];
     for (const op of ['start', 'stop']) expect((await realm.member.api.post(`/messages/${id}/typing`, { op })).status).toBe(200);
     const expected = (op: string) => ({
-      id: expect.any(Number), type: 'typing_edit_message', op, sender_id: realm.member.user_id, message_id: id,
+      id: expect.any(Number),
+      type: 'typing_edit_message',
+      op,
+      sender_id: realm.member.user_id,
+      message_id: id,
       recipient: { type: 'channel', channel_id: channel, topic: 'drafts' },
     });
     expect(await eventsOf(realm.moderator, sub, 2)).toEqual([expected('start'), expected('stop')]);
@@ -108,14 +129,17 @@ describe('editing a message (POST /messages/{message_id}/typing)', () => {
     expect((await eventsOf(realm.other, nonSub, 1)).map((e) => e.message_id)).toEqual([dm]);
   });
 
-  it('tells a direct conversation\'s participants who receive typing notifications, and lists them', async () => {
+  it("tells a direct conversation's participants who receive typing notifications, and lists them", async () => {
     const quiet = await realm.addUser({ name: 'Quiet Editor' });
     await quiet.api.patch('/settings', { receives_typing_notifications: false });
     const id = await sendTo(realm.member, { type: 'direct', to: JSON.stringify([realm.other.user_id, quiet.user_id]), content: 'group note' });
     const [mine, theirs, silent] = [await editQueue(realm.member), await editQueue(realm.other), await editQueue(quiet)];
     expect((await realm.member.api.post(`/messages/${id}/typing`, { op: 'start' })).status).toBe(200);
     const audience = [realm.member.user_id, realm.other.user_id].sort((a, b) => a - b);
-    for (const [user, queue] of [[realm.member, mine], [realm.other, theirs]] as [TestUser, string][]) {
+    for (const [user, queue] of [
+      [realm.member, mine],
+      [realm.other, theirs],
+    ] as [TestUser, string][]) {
       const [event] = await eventsOf(user, queue, 1);
       expect(event).toMatchObject({ type: 'typing_edit_message', op: 'start', sender_id: realm.member.user_id, message_id: id });
       expect([...event.recipient.user_ids].sort((a: number, b: number) => a - b)).toEqual(audience);

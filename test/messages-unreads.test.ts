@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(closeFixtures);
 
 describe('register unread_msgs', () => {
-  it('groups the user\'s unread messages as Zulip\'s clients expect', async () => {
+  it("groups the user's unread messages as Zulip's clients expect", async () => {
     const channel = (await realm.admin.api.post('/channels/create', { name: 'Busy', subscribers: [realm.admin.user_id, realm.member.user_id], send_new_subscription_messages: false })).body.id;
     const send = async (params: Params) => (await realm.admin.api.post('/messages', params)).body.id as number;
     const a = await send({ type: 'stream', to: channel, topic: 'Lunch', content: 'one' });

@@ -18,14 +18,17 @@ let channel: number;
 beforeAll(async () => {
   realm = await createTestRealm('Widgets realm');
   const everyone = [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot, realm.other];
-  channel = ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Widgets '), subscribers: everyone.map((u) => u.user_id), send_new_subscription_messages: false,
-  })).id as number;
+  channel = ok(
+    await realm.owner.api.post('/channels/create', {
+      name: unique('Widgets '),
+      subscribers: everyone.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  ).id as number;
 });
 afterAll(closeFixtures);
 
-const send = async (by: TestUser, content: string) =>
-  ok(await by.api.post('/messages', { type: 'stream', to: channel, topic: 'widgets', content })).id as number;
+const send = async (by: TestUser, content: string) => ok(await by.api.post('/messages', { type: 'stream', to: channel, topic: 'widgets', content })).id as number;
 const submessagesOf = async (user: TestUser, id: number): Promise<Json[]> => ok(await user.api.get(`/messages/${id}`)).message.submessages;
 /** Zulip's reference does not document POST /submessage: the envelope and Parley's description are checked. */
 const submit = (user: TestUser, id: number, data: unknown) =>
@@ -36,7 +39,10 @@ describe('widgets made at send', () => {
     const id = await send(realm.member, '/poll What for lunch?\n- Pizza\n* Soup\n\n  Salad  ');
     const [widget] = await submessagesOf(realm.other, id);
     expect(widget).toEqual({
-      id: expect.any(Number), message_id: id, sender_id: realm.member.user_id, msg_type: 'widget',
+      id: expect.any(Number),
+      message_id: id,
+      sender_id: realm.member.user_id,
+      msg_type: 'widget',
       content: JSON.stringify({ widget_type: 'poll', extra_data: { question: 'What for lunch?', options: ['Pizza', 'Soup', 'Salad'] } }),
     });
     // GET /messages carries it too.
@@ -48,7 +54,14 @@ describe('widgets made at send', () => {
     const id = await send(realm.member, '/todo Release\nWrite notes: the changelog too\n- Tag it');
     const [widget] = await submessagesOf(realm.member, id);
     expect(JSON.parse(widget.content)).toEqual({
-      widget_type: 'todo', extra_data: { task_list_title: 'Release', tasks: [{ task: 'Write notes', desc: 'the changelog too' }, { task: 'Tag it', desc: '' }] },
+      widget_type: 'todo',
+      extra_data: {
+        task_list_title: 'Release',
+        tasks: [
+          { task: 'Write notes', desc: 'the changelog too' },
+          { task: 'Tag it', desc: '' },
+        ],
+      },
     });
   });
 
@@ -58,13 +71,12 @@ describe('widgets made at send', () => {
     }
   });
 
-  it('sends the widget in the message event, with the message\'s ID', async () => {
+  it("sends the widget in the message event, with the message's ID", async () => {
     const queue = ok(await realm.other.api.post('/register', { event_types: ['message'] })).queue_id as string;
     const id = await send(realm.member, '/poll Ready?\nYes\nNo');
     let event: Json | undefined;
     await eventually(async () => {
-      event = (ok(await realm.other.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[])
-        .find((e) => e.type === 'message' && e.message.id === id);
+      event = (ok(await realm.other.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[]).find((e) => e.type === 'message' && e.message.id === id);
       expect(event).toBeDefined();
     });
     expect(event!.message.submessages).toEqual(await submessagesOf(realm.other, id));
@@ -83,17 +95,20 @@ describe('POST /submessage', () => {
     expect(subs.map((s) => s.id)).toEqual([...subs.map((s) => s.id)].sort((a, b) => a - b));
     let events: Json[] = [];
     await eventually(async () => {
-      events = (ok(await realm.admin.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[])
-        .filter((e) => e.type === 'submessage' && e.message_id === id);
+      events = (ok(await realm.admin.api.get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type === 'submessage' && e.message_id === id);
       expect(events).toHaveLength(voters.length + 1);
     });
     expect(events.at(-1)).toMatchObject({
-      type: 'submessage', msg_type: 'widget', message_id: id, sender_id: realm.other.user_id, submessage_id: subs.at(-1)!.id,
+      type: 'submessage',
+      msg_type: 'widget',
+      message_id: id,
+      sender_id: realm.other.user_id,
+      submessage_id: subs.at(-1)!.id,
       content: JSON.stringify({ type: 'new_option', idx: 1, option: 'Water' }),
     });
   });
 
-  it('lets only the author change the question or the list\'s title', async () => {
+  it("lets only the author change the question or the list's title", async () => {
     const poll = await send(realm.member, '/poll Q?\nA');
     refused(await submit(realm.other, poll, { type: 'question', question: 'Mine now?' }), "You can't edit a question unless you are the author.");
     ok(await submit(realm.member, poll, { type: 'question', question: 'Better Q?' }));
@@ -130,7 +145,9 @@ describe('POST /submessage', () => {
     const secret = ok(await realm.admin.api.post('/messages', { type: 'direct', to: JSON.stringify([realm.moderator.user_id]), content: '/poll Private?\nYes' })).id as number;
     refused(await submit(realm.member, secret, { type: 'vote', key: 'canned,0', vote: 1 }), 'Invalid message(s)');
     refused(await submit(realm.member, 999_999_999, { type: 'vote', key: 'canned,0', vote: 1 }), 'Invalid message(s)');
-    refused(await realm.member.api.post('/submessage', { message_id: plain, msg_type: 'widget', content: 'x'.repeat(10_001) }, { contract: 'envelope' }),
-      'Submessage content is too long (limit: 10000 characters)');
+    refused(
+      await realm.member.api.post('/submessage', { message_id: plain, msg_type: 'widget', content: 'x'.repeat(10_001) }, { contract: 'envelope' }),
+      'Submessage content is too long (limit: 10000 characters)',
+    );
   });
 });

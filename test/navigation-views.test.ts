@@ -32,7 +32,11 @@ describe('navigation views', () => {
     expect(registered).toEqual([{ fragment: 'inbox', is_pinned: true, name: null }]);
     const events = await eventsOf(user, queue, 5);
     expect(events.map((e) => [e.type, e.op])).toEqual([
-      ['navigation_view', 'add'], ['navigation_view', 'add'], ['navigation_view', 'update'], ['navigation_view', 'update'], ['navigation_view', 'remove'],
+      ['navigation_view', 'add'],
+      ['navigation_view', 'add'],
+      ['navigation_view', 'update'],
+      ['navigation_view', 'update'],
+      ['navigation_view', 'remove'],
     ]);
     expect(events[0].navigation_view).toEqual({ fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alert words' });
     expect(events[2]).toMatchObject({ fragment: 'narrow/is/alerted', data: { is_pinned: false, name: 'Alerts' } });
@@ -40,13 +44,10 @@ describe('navigation views', () => {
     expect(events[4].fragment).toBe('narrow/is/alerted');
   });
 
-  it('keeps each user\'s views to them', async () => {
+  it("keeps each user's views to them", async () => {
     await realm.member.api.post('/navigation_views', { fragment: 'narrow/channel/1-mine', is_pinned: true, name: 'Mine' });
     expect((await list(realm.other)).some((v) => v.fragment === 'narrow/channel/1-mine')).toBe(false);
-    for (const res of [
-      await realm.admin.api.patch('/navigation_views/narrow/channel/1-mine', { is_pinned: false }),
-      await realm.admin.api.delete('/navigation_views/narrow/channel/1-mine'),
-    ]) {
+    for (const res of [await realm.admin.api.patch('/navigation_views/narrow/channel/1-mine', { is_pinned: false }), await realm.admin.api.delete('/navigation_views/narrow/channel/1-mine')]) {
       expect([res.status, res.body.code, res.body.msg]).toEqual([404, 'BAD_REQUEST', 'Navigation view does not exist.']);
     }
     expect((await list(realm.member)).find((v) => v.fragment === 'narrow/channel/1-mine')).toMatchObject({ is_pinned: true });

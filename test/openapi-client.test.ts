@@ -31,8 +31,9 @@ describe('a client generated from /api/v1/openapi.json', () => {
 
     await run(process.execPath, [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), join(OUT, 'openapi.json'), '-o', join(OUT, 'parley-api.ts')]);
     // Type-checks (a type error fails here, with tsc's message) and emits the program.
-    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(DIR, 'tsconfig.json'), '--outDir', join(OUT, 'out')])
-      .catch((err: { stdout: string }) => { throw new Error(`tsc:\n${err.stdout}`); });
+    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(DIR, 'tsconfig.json'), '--outDir', join(OUT, 'out')]).catch((err: { stdout: string }) => {
+      throw new Error(`tsc:\n${err.stdout}`);
+    });
 
     await realm.member.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'client test' }] });
     // The generated client uses fetch, which cannot set Host: a proxy names the realm.

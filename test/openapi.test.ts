@@ -45,14 +45,12 @@ describe('GET /api/v1/openapi.json and .yaml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'parley-openapi-'));
     const file = join(dir, 'openapi.json');
     writeFileSync(file, (await fetchText('/api/v1/openapi.json')).text);
-    const { stdout } = await run(process.execPath, [join(__dirname, 'openapi-client/lint.mjs'), file], { maxBuffer: 64 << 20 })
-      .catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+    const { stdout } = await run(process.execPath, [join(__dirname, 'openapi-client/lint.mjs'), file], { maxBuffer: 64 << 20 }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
     const problems = JSON.parse(stdout) as { severity: string; rule: string; message: string; where: string }[];
     // Zulip's own API has GET /users/me/{stream_id}/topics beside
     // /users/me/muted_users/{muted_user_id}: the paths its clients call, which Parley keeps,
     // though a request to /users/me/muted_users/topics would match both.
-    const zulips = (p: { rule: string; message: string }) => p.rule === 'no-ambiguous-paths'
-      && p.message.includes('`/users/me/{stream_id}/topics` and `/users/me/muted_users/{muted_user_id}`');
+    const zulips = (p: { rule: string; message: string }) => p.rule === 'no-ambiguous-paths' && p.message.includes('`/users/me/{stream_id}/topics` and `/users/me/muted_users/{muted_user_id}`');
     expect(problems.filter((p) => p.severity === 'error' && !zulips(p))).toEqual([]);
     // Warnings too, today: keep it that way or say why here.
     expect(problems.filter((p) => !zulips(p))).toEqual([]);

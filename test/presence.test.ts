@@ -9,9 +9,8 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
-
 describe('presence', () => {
-  it('records a ping and returns everyone\'s presence, modern and legacy', async () => {
+  it("records a ping and returns everyone's presence, modern and legacy", async () => {
     const user = await realm.addUser({ name: 'Pinger' });
     const modern = await user.api.post('/users/me/presence', { status: 'active', last_update_id: -1 });
     expect(modern.status).toBe(200);

@@ -45,8 +45,16 @@ describe('POST and GET /realm/profile_fields', () => {
     }
     const fields = (await fieldsOf(realm.guest)).filter((f) => ids.includes(f.id as number));
     expect(fields[2]).toEqual({ id: ids[2], name: expect.any(String), type: 3, hint: 'Type 3', field_data: JSON.stringify(OPTIONS), order: ids[2], required: false, editable_by_user: true });
-    expect(fields.map((f) => [f.type, f.required, f.editable_by_user])).toEqual(
-      [[1, false, true], [2, false, true], [3, false, true], [4, true, true], [5, false, false], [6, false, true], [7, false, true], [8, false, true]]);
+    expect(fields.map((f) => [f.type, f.required, f.editable_by_user])).toEqual([
+      [1, false, true],
+      [2, false, true],
+      [3, false, true],
+      [4, true, true],
+      [5, false, false],
+      [6, false, true],
+      [7, false, true],
+      [8, false, true],
+    ]);
     expect((await fieldsOf(elsewhere.owner)).map((f) => f.id)).not.toContain(ids[0]);
   });
 
@@ -116,12 +124,20 @@ describe('PATCH and DELETE /realm/profile_fields/{field_id}, PATCH /realm/profil
     expect(me.body.profile_data).not.toHaveProperty(String(id));
   });
 
-  it('reorders the realm\'s fields, given exactly their IDs', async () => {
+  it("reorders the realm's fields, given exactly their IDs", async () => {
     const r = await createTestRealm('Reorder');
     const [a, b, c] = [await createField({}, r.owner), await createField({}, r.owner), await createField({}, r.owner)];
     expect((await r.admin.api.patch('/realm/profile_fields', { order: [c, a, b] })).body).toEqual({ result: 'success', msg: '' });
-    expect((await fieldsOf(r.guest)).map((f) => [f.id, f.order])).toEqual([[c, 0], [a, 1], [b, 2]]);
-    for (const order of [[a, b], [a, b, c, c], [a, b, c, 999999]]) {
+    expect((await fieldsOf(r.guest)).map((f) => [f.id, f.order])).toEqual([
+      [c, 0],
+      [a, 1],
+      [b, 2],
+    ]);
+    for (const order of [
+      [a, b],
+      [a, b, c, c],
+      [a, b, c, 999999],
+    ]) {
       expect((await r.admin.api.patch('/realm/profile_fields', { order })).body).toEqual(refusal('Invalid order mapping.'));
     }
   });
@@ -133,15 +149,17 @@ describe('PATCH and DELETE /realm/profile_fields/{field_id}, PATCH /realm/profil
       await api.patch(`/realm/profile_fields/${id}`, { name: 'Nope' }, UNDOCUMENTED),
       await api.delete(`/realm/profile_fields/${id}`, {}, UNDOCUMENTED),
       await api.patch('/realm/profile_fields', { order: (await fieldsOf(realm.owner)).map((f) => f.id) }),
-    ]) expect([res.status, res.body]).toEqual([400, refusal('Must be an organization administrator')]);
+    ])
+      expect([res.status, res.body]).toEqual([400, refusal('Must be an organization administrator')]);
   });
 
-  it('treats another realm\'s field as nonexistent', async () => {
+  it("treats another realm's field as nonexistent", async () => {
     const theirs = await createField({}, elsewhere.owner);
     for (const res of [
       await realm.owner.api.patch(`/realm/profile_fields/${theirs}`, { name: 'Hijack' }, UNDOCUMENTED),
       await realm.owner.api.delete(`/realm/profile_fields/${theirs}`, {}, UNDOCUMENTED),
-    ]) expect(res.body).toEqual(refusal(`Field id ${theirs} not found.`));
+    ])
+      expect(res.body).toEqual(refusal(`Field id ${theirs} not found.`));
     const missing = await realm.owner.api.delete('/realm/profile_fields/999999', {}, UNDOCUMENTED);
     expect(missing.body).toEqual(refusal('Field id 999999 not found.'));
     expect((await fieldsOf(elsewhere.member)).find((f) => f.id === theirs)).toBeDefined();
@@ -152,30 +170,38 @@ describe('profile data', () => {
   let f: Record<string, number>;
   beforeAll(async () => {
     f = {
-      phone: await createField({ name: 'Phone' }), date: await createField({ field_type: 4, name: 'Birthday' }),
+      phone: await createField({ name: 'Phone' }),
+      date: await createField({ field_type: 4, name: 'Birthday' }),
       editor: await createField({ field_type: 3, name: 'Favorite editor', field_data: OPTIONS }),
-      mentor: await createField({ field_type: 6, name: 'Mentor' }), site: await createField({ field_type: 5, name: 'Site' }),
+      mentor: await createField({ field_type: 6, name: 'Mentor' }),
+      site: await createField({ field_type: 5, name: 'Site' }),
       badge: await createField({ name: 'Badge', editable_by_user: false }),
     };
   });
 
-  it('renders the text fields\' values as messages render Markdown, by their owner and by an administrator', async () => {
+  it("renders the text fields' values as messages render Markdown, by their owner and by an administrator", async () => {
     const user = await realm.addUser({ name: 'Markdown profile' });
     const data = [{ id: f.phone, value: '**call** me :octopus: <b>' }];
     expect((await user.api.patch('/users/me/profile_data', { data }, UNDOCUMENTED)).body).toEqual({ result: 'success', msg: '' });
     const html = '<p><strong>call</strong> me <span aria-label="octopus" class="emoji emoji-1f419" role="img" title="octopus">:octopus:</span> &lt;b&gt;</p>';
     expect((await user.api.get('/users/me')).body.profile_data[f.phone]).toEqual({ value: '**call** me :octopus: <b>', rendered_value: html });
     ok(await realm.admin.api.patch(`/users/${user.user_id}`, { profile_data: [{ id: f.phone, value: 'see https://example.com' }] }));
-    expect((await user.api.get('/users/me')).body.profile_data[f.phone].rendered_value)
-      .toBe('<p>see <a href="https://example.com">https://example.com</a></p>');
+    expect((await user.api.get('/users/me')).body.profile_data[f.phone].rendered_value).toBe('<p>see <a href="https://example.com">https://example.com</a></p>');
   });
 
   it('lets users set and clear their own values, shown in user objects', async () => {
-    const data = [{ id: f.phone, value: '555 <1>' }, { id: f.date, value: '1990-05-17' }, { id: f.editor, value: 'vim' }, { id: f.mentor, value: [realm.admin.user_id] }];
+    const data = [
+      { id: f.phone, value: '555 <1>' },
+      { id: f.date, value: '1990-05-17' },
+      { id: f.editor, value: 'vim' },
+      { id: f.mentor, value: [realm.admin.user_id] },
+    ];
     expect((await realm.guest.api.patch('/users/me/profile_data', { data }, UNDOCUMENTED)).body).toEqual({ result: 'success', msg: '' });
     const expected = {
-      [f.phone]: { value: '555 <1>', rendered_value: '<p>555 &lt;1&gt;</p>' }, [f.date]: { value: '1990-05-17' },
-      [f.editor]: { value: 'vim' }, [f.mentor]: { value: `[${realm.admin.user_id}]` },
+      [f.phone]: { value: '555 <1>', rendered_value: '<p>555 &lt;1&gt;</p>' },
+      [f.date]: { value: '1990-05-17' },
+      [f.editor]: { value: 'vim' },
+      [f.mentor]: { value: `[${realm.admin.user_id}]` },
     };
     expect((await realm.guest.api.get('/users/me')).body.profile_data).toEqual(expected);
     const seen = await realm.member.api.get(`/users/${realm.guest.user_id}`, { include_custom_profile_fields: true });
@@ -200,7 +226,7 @@ describe('profile data', () => {
     expect([res.status, res.body.code, res.body.msg]).toEqual([400, 'BAD_REQUEST', expect.stringContaining(msg)]);
   });
 
-  it('refuses bots, unknown and other realms\' fields, and fields users may not edit', async () => {
+  it("refuses bots, unknown and other realms' fields, and fields users may not edit", async () => {
     const bot = await realm.bot.api.patch('/users/me/profile_data', { data: [{ id: f.phone, value: '1' }] }, UNDOCUMENTED);
     expect(bot.body).toEqual(refusal('This endpoint does not accept bot requests.'));
     expect((await realm.bot.api.delete('/users/me/profile_data', { data: [f.phone] }, UNDOCUMENTED)).body).toEqual(refusal('This endpoint does not accept bot requests.'));
@@ -209,14 +235,20 @@ describe('profile data', () => {
       expect((await realm.member.api.patch('/users/me/profile_data', { data: [{ id, value: 'x' }] }, UNDOCUMENTED)).body).toEqual(refusal(`Field id ${id} not found.`));
       expect((await realm.member.api.delete('/users/me/profile_data', { data: [id] }, UNDOCUMENTED)).body).toEqual(refusal(`Field id ${id} not found.`));
     }
-    expect((await realm.member.api.delete('/users/me/profile_data', { data: [f.badge] }, UNDOCUMENTED)).body)
-      .toEqual(refusal('You are not allowed to change this field. Contact an administrator to update it.'));
+    expect((await realm.member.api.delete('/users/me/profile_data', { data: [f.badge] }, UNDOCUMENTED)).body).toEqual(
+      refusal('You are not allowed to change this field. Contact an administrator to update it.'),
+    );
     const malformed = await realm.member.api.patch('/users/me/profile_data', { data: '{"id": 1}' }, UNDOCUMENTED);
     expect(malformed.body).toEqual(refusal('data is not a list'));
   });
 
-  it('lets administrators set anyone\'s values through PATCH /users/{user_id}', async () => {
-    const res = await realm.admin.api.patch(`/users/${realm.moderator.user_id}`, { profile_data: [{ id: f.badge, value: 'B-7' }, { id: f.phone, value: '42' }] });
+  it("lets administrators set anyone's values through PATCH /users/{user_id}", async () => {
+    const res = await realm.admin.api.patch(`/users/${realm.moderator.user_id}`, {
+      profile_data: [
+        { id: f.badge, value: 'B-7' },
+        { id: f.phone, value: '42' },
+      ],
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const seen = await realm.guest.api.get(`/users/${realm.moderator.user_id}`, { include_custom_profile_fields: true });
     expect(seen.body.user.profile_data).toEqual({ [f.badge]: { value: 'B-7', rendered_value: '<p>B-7</p>' }, [f.phone]: { value: '42', rendered_value: '<p>42</p>' } });

@@ -34,7 +34,8 @@ describe('APNs and FCM tokens', () => {
       // Registering again is no error (the apps do it at every start).
       ok(await user.api.post('/users/me/android_gcm_reg_id', { token: fcm }));
       expect(await tokensOf(user)).toEqual([
-        { kind: 'apns', token: apns, ios_app_id: 'org.zulip.Zulip' }, { kind: 'fcm', token: fcm, ios_app_id: null },
+        { kind: 'apns', token: apns, ios_app_id: 'org.zulip.Zulip' },
+        { kind: 'fcm', token: fcm, ios_app_id: null },
       ]);
       // Another user cannot remove them.
       const other = user === realm.member ? realm.admin : realm.member;
@@ -83,9 +84,17 @@ describe('test notifications and end-to-end encrypted registration', () => {
   it('refuses E2EE registration and its test with PUSH_SERVICE_NOT_CONFIGURED, and register says no push service', async () => {
     const msg = 'Server is not configured to use push notification service.';
     for (const user of HUMANS()) {
-      refused(await user.api.post('/mobile_push/register', {
-        token_kind: 'fcm', push_account_id: 1, push_public_key: 'k', bouncer_public_key: 'b', encrypted_push_registration: 'e',
-      }), msg, 'PUSH_SERVICE_NOT_CONFIGURED');
+      refused(
+        await user.api.post('/mobile_push/register', {
+          token_kind: 'fcm',
+          push_account_id: 1,
+          push_public_key: 'k',
+          bouncer_public_key: 'b',
+          encrypted_push_registration: 'e',
+        }),
+        msg,
+        'PUSH_SERVICE_NOT_CONFIGURED',
+      );
       refused(await user.api.post('/mobile_push/e2ee/test_notification', {}), msg, 'PUSH_SERVICE_NOT_CONFIGURED');
     }
     const state = ok(await realm.member.api.post('/register', { fetch_event_types: ['realm', 'push_device'] }));

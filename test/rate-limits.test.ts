@@ -22,8 +22,13 @@ const newIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
   own = await startOwnParley('rate-limits', {
-    REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined, PARLEY_BUS_NAMESPACE: `rl${Date.now()}${process.pid}`,
-    RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_USER: '5/60', RATE_LIMIT_ANONYMOUS: '4/60', RATE_LIMIT_LOGIN: '3/1800', RATE_LIMIT_PROXY_HOPS: '1',
+    REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined,
+    PARLEY_BUS_NAMESPACE: `rl${Date.now()}${process.pid}`,
+    RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_USER: '5/60',
+    RATE_LIMIT_ANONYMOUS: '4/60',
+    RATE_LIMIT_LOGIN: '3/1800',
+    RATE_LIMIT_PROXY_HOPS: '1',
   });
   url = own.url;
   own.adopt();
@@ -67,7 +72,8 @@ function expectRateLimited(res: ApiResponse, limit: number): void {
 /** POST /accounts/login on the realm's host, from a new address. */
 async function browserLogin(username: string, password: string): Promise<ApiResponse> {
   const res = await rawRequest('POST', '/accounts/login', {
-    body: Buffer.from(encodeParams({ username, password }).toString()), headers: { ...realmOpts(newIp()).headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from(encodeParams({ username, password }).toString()),
+    headers: { ...realmOpts(newIp()).headers, 'content-type': 'application/x-www-form-urlencoded' },
   });
   return { status: res.status, headers: res.headers, body: JSON.parse(res.body.toString()) };
 }
@@ -76,7 +82,7 @@ async function freshUser(password?: string): Promise<TestUser> {
   return realm.addUser({ password });
 }
 
-it('counts a user\'s requests down in the headers and refuses the 6th with Zulip\'s 429', async () => {
+it("counts a user's requests down in the headers and refuses the 6th with Zulip's 429", async () => {
   const user = await freshUser();
   const ip = newIp();
   const remaining: number[] = [];
@@ -124,7 +130,7 @@ it('limits requests without credentials per IP address', async () => {
   expect((await (await freshUser()).api.get('/users/me', {}, opts(ip))).status).toBe(200);
 });
 
-it('refuses a username\'s logins after 3 failures, before the password is checked; successes do not count', async () => {
+it("refuses a username's logins after 3 failures, before the password is checked; successes do not count", async () => {
   const user = await freshUser('right-password');
   const api = new Api(undefined, url);
   const fetchKey = (password: string) => api.post('/fetch_api_key', { username: user.email, password }, realmOpts(newIp()));
@@ -180,7 +186,7 @@ const attempts = {
 describe.each(Object.keys(attempts) as (keyof typeof attempts)[])('%s counts failed logins per account, whatever the spelling', (endpoint) => {
   const attempt = attempts[endpoint];
 
-  it('failures under other spellings use up the account\'s attempts', async () => {
+  it("failures under other spellings use up the account's attempts", async () => {
     const user = await kikiUser('kiki-pw');
     const spelled = spellings(user.email);
     for (const name of [spelled.dotted, spelled.kelvin, spelled.fullWidth]) {

@@ -34,12 +34,12 @@ let counter = 0;
 const fresh = (prefix = 'emoji') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** POST /api/v1/realm/emoji/<name> with these parts (the name goes out as given: encode it first). */
-async function postEmoji(
-  user: TestUser | undefined, rawName: string, files: FilePart[] = [png()], headers: Record<string, string> = {},
-): Promise<{ status: number; body: Json }> {
+async function postEmoji(user: TestUser | undefined, rawName: string, files: FilePart[] = [png()], headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
   const { body, type } = multipart(files);
   const res = await rawRequest('POST', `/api/v1/realm/emoji/${rawName}`, {
-    creds: user, body, headers: { 'content-type': type, 'content-length': String(body.length), ...headers },
+    creds: user,
+    body,
+    headers: { 'content-type': type, 'content-length': String(body.length), ...headers },
   });
   const json = JSON.parse(res.body.toString('utf8'));
   assertMatchesContract({ method: 'POST', path: `/realm/emoji/${rawName}`, status: res.status, body: json });
@@ -72,8 +72,12 @@ describe('POST /realm/emoji/{emoji_name}', () => {
     const name = fresh(role);
     const emoji = await addEmoji(realm[role], name);
     expect(emoji).toEqual({
-      id: expect.stringMatching(/^\d+$/), name, source_url: expect.stringMatching(new RegExp(`^/user_avatars/${realm.realm_id}/emoji/images/[0-9a-f]{24}\\.png$`)),
-      still_url: null, deactivated: false, author_id: realm[role].user_id,
+      id: expect.stringMatching(/^\d+$/),
+      name,
+      source_url: expect.stringMatching(new RegExp(`^/user_avatars/${realm.realm_id}/emoji/images/[0-9a-f]{24}\\.png$`)),
+      still_url: null,
+      deactivated: false,
+      author_id: realm[role].user_id,
     });
   });
 
@@ -140,7 +144,9 @@ describe('POST /realm/emoji/{emoji_name}', () => {
     expectRefused(await postEmoji(realm.member, fresh(), []), 'You must upload exactly one file.');
     expectRefused(await postEmoji(realm.member, fresh(), [png(), { ...png(), field: 'f2' }]), 'You must upload exactly one file.');
     const res = await rawRequest('POST', `/api/v1/realm/emoji/${fresh()}`, {
-      creds: realm.member, body: Buffer.from('a=b'), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      creds: realm.member,
+      body: Buffer.from('a=b'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expectRefused({ status: res.status, body: JSON.parse(res.body.toString()) }, 'You must upload exactly one file.');
   });
@@ -254,7 +260,8 @@ describe('the images', () => {
       `/user_avatars/${realm.realm_id}/emoji/images/../../${file}`,
       `/user_avatars/${realm.realm_id}/emoji/${file}`,
       '/user_avatars/',
-    ]) expect([path, (await rawRequest('GET', path)).status]).toEqual([path, 404]);
+    ])
+      expect([path, (await rawRequest('GET', path)).status]).toEqual([path, 404]);
   });
 });
 
@@ -280,7 +287,7 @@ describe('DELETE /realm/emoji/{emoji_name}', () => {
     expect((await listEmoji(realm.member))[emoji.id].deactivated).toBe(false);
   });
 
-  it("answers 404 for a name no active emoji has, as Zulip since feature level 190", async () => {
+  it('answers 404 for a name no active emoji has, as Zulip since feature level 190', async () => {
     expectRefused(await deactivate(realm.admin, 'no_such_emoji'), "Emoji 'no_such_emoji' does not exist", 404);
     const emoji = await addEmoji(realm.member, fresh('twice'));
     ok(await deactivate(realm.member, emoji.name));
@@ -290,8 +297,7 @@ describe('DELETE /realm/emoji/{emoji_name}', () => {
 
 describe('realm_emoji events and state', () => {
   it('tell the whole realm the whole dict on each add and deactivation', async () => {
-    const queues = await Promise.all([realm.guest, realm.admin].map(async (u) =>
-      ok(await u.api.post('/register', { event_types: ['realm_emoji'] })).queue_id as string));
+    const queues = await Promise.all([realm.guest, realm.admin].map(async (u) => ok(await u.api.post('/register', { event_types: ['realm_emoji'] })).queue_id as string));
     const emoji = await addEmoji(realm.member, fresh('evented'));
     const afterAdd = await listEmoji(realm.member);
     ok(await deactivate(realm.member, emoji.name));
@@ -310,8 +316,7 @@ describe('realm_emoji events and state', () => {
     await addEmoji(realm.member, fresh('unheard'));
     await addEmoji(elsewhere.admin, fresh('heard'));
     const heard = await eventsOf(elsewhere.member, other, 1);
-    expect(heard.every((e) => Object.values(e.realm_emoji as Record<string, Json>).every((x) => x.source_url.startsWith(`/user_avatars/${elsewhere.realm_id}/`))))
-      .toBe(true);
+    expect(heard.every((e) => Object.values(e.realm_emoji as Record<string, Json>).every((x) => x.source_url.startsWith(`/user_avatars/${elsewhere.realm_id}/`)))).toBe(true);
   });
 
   it('are in POST /register when realm_emoji is fetched (or everything is)', async () => {
@@ -370,7 +375,7 @@ describe('user statuses with custom emoji', () => {
 });
 
 describe('custom emoji in messages', () => {
-  it('renders `:name:` as the emoji\'s image while it is active, for everyone who reads it, and as text once deactivated', async () => {
+  it("renders `:name:` as the emoji's image while it is active, for everyone who reads it, and as text once deactivated", async () => {
     const name = fresh();
     const emoji = await addEmoji(realm.member, name);
     const img = `<img alt=":${name}:" class="emoji" src="${emoji.source_url}" title="${name.replace(/_/g, ' ')}">`;

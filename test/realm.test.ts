@@ -14,7 +14,6 @@ let groups: Record<string, number>;
 let otherGroups: Record<string, number>;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 
-
 beforeAll(async () => {
   realm = await createTestRealm('Realm to tune');
   other = await createTestRealm('Other realm');
@@ -25,37 +24,62 @@ afterAll(closeFixtures);
 
 const state = async (user: TestUser) => (await user.api.post('/register', { fetch_event_types: ['realm'] })).body;
 
-
 describe('PATCH /realm', () => {
   it('changes settings of each kind; register and the realm update_dict event report them', async () => {
     const queue = (await realm.member.api.post('/register', { event_types: ['realm'] })).body;
-    const res = await realm.admin.api.patch('/realm', {
-      name: 'Tuned Realm', allow_message_editing: false, message_content_edit_limit_seconds: 'unlimited',
-      move_messages_within_stream_limit_seconds: 3600, waiting_period_threshold: 3,
-      can_create_groups: { new: groups['role:moderators'], old: groups['role:members'] },
-      can_mention_many_users_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] } },
-      message_retention_days: 30,
-    }, ENVELOPE);
+    const res = await realm.admin.api.patch(
+      '/realm',
+      {
+        name: 'Tuned Realm',
+        allow_message_editing: false,
+        message_content_edit_limit_seconds: 'unlimited',
+        move_messages_within_stream_limit_seconds: 3600,
+        waiting_period_threshold: 3,
+        can_create_groups: { new: groups['role:moderators'], old: groups['role:members'] },
+        can_mention_many_users_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] } },
+        message_retention_days: 30,
+      },
+      ENVELOPE,
+    );
     expect(res.status).toBe(200);
     expect(await state(realm.member)).toMatchObject({
-      realm_name: 'Tuned Realm', realm_allow_message_editing: false, realm_message_content_edit_limit_seconds: null,
-      realm_move_messages_within_stream_limit_seconds: 3600, realm_waiting_period_threshold: 3,
-      realm_can_create_groups: groups['role:moderators'], realm_message_retention_days: 30,
+      realm_name: 'Tuned Realm',
+      realm_allow_message_editing: false,
+      realm_message_content_edit_limit_seconds: null,
+      realm_move_messages_within_stream_limit_seconds: 3600,
+      realm_waiting_period_threshold: 3,
+      realm_can_create_groups: groups['role:moderators'],
+      realm_message_retention_days: 30,
       realm_can_mention_many_users_group: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] },
     });
     const events = await eventsOf(realm.member, queue.queue_id, 2);
     expect(events[0]).toEqual({
-      id: 0, type: 'realm', op: 'update_dict', property: 'default',
+      id: 0,
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
       data: {
-        name: 'Tuned Realm', allow_message_editing: false, message_content_edit_limit_seconds: null,
-        move_messages_within_stream_limit_seconds: 3600, waiting_period_threshold: 3, can_create_groups: groups['role:moderators'],
+        name: 'Tuned Realm',
+        allow_message_editing: false,
+        message_content_edit_limit_seconds: null,
+        move_messages_within_stream_limit_seconds: 3600,
+        waiting_period_threshold: 3,
+        can_create_groups: groups['role:moderators'],
         can_mention_many_users_group: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] },
       },
     });
     expect(events[1]).toEqual({ id: 1, type: 'realm', op: 'update', property: 'message_retention_days', value: 30 });
-    expect((await realm.member.api.get('/server_settings', {}, {
-      headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
-    })).body.realm_name).toBe('Tuned Realm');
+    expect(
+      (
+        await realm.member.api.get(
+          '/server_settings',
+          {},
+          {
+            headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
+          },
+        )
+      ).body.realm_name,
+    ).toBe('Tuned Realm');
   });
 
   it.each(['moderator', 'member', 'guest', 'bot'] as RoleName[])('refuses %s', async (role) => {
@@ -96,16 +120,20 @@ describe('PATCH /realm', () => {
   });
 
   it('takes -1 for "no channel" and accepts the everyone group where guests may hold the permission', async () => {
-    const res = await realm.admin.api.patch('/realm', {
-      moderation_request_channel_id: -1, can_resolve_topics_group: { new: groups['role:everyone'] },
-    }, ENVELOPE);
+    const res = await realm.admin.api.patch(
+      '/realm',
+      {
+        moderation_request_channel_id: -1,
+        can_resolve_topics_group: { new: groups['role:everyone'] },
+      },
+      ENVELOPE,
+    );
     expect(res.status).toBe(200);
     expect(await state(realm.admin)).toMatchObject({ realm_moderation_request_channel_id: -1, realm_can_resolve_topics_group: groups['role:everyone'] });
   });
 
   it('takes channels of the realm for the announcement and moderation channels', async () => {
-    const create = async (name: string, invite_only: boolean, by = realm.admin) =>
-      (await by.api.post('/channels/create', { name, subscribers: [by.user_id], invite_only })).body.id as number;
+    const create = async (name: string, invite_only: boolean, by = realm.admin) => (await by.api.post('/channels/create', { name, subscribers: [by.user_id], invite_only })).body.id as number;
     const announcements = await create('Announcements here', false);
     const moderation = await create('Moderation here', true);
     const theirs = await create('Not yours', false, other.admin);

@@ -15,18 +15,26 @@ import { SPEC_FILE } from './support/openapi';
 type Json = Record<string, any>;
 
 /** Keys of features not built yet (issue #28 unless said), and keys a modern client is never sent. */
-const NOT_YET: ReadonlySet<string> = new Set([
-]);
+const NOT_YET: ReadonlySet<string> = new Set([]);
 const NEVER_FOR_MODERN: ReadonlySet<string> = new Set([
   // Only in an error-free register that reports unknown parameters, and only for demo organizations.
-  'ignored_parameters_unsupported', 'demo_organization_scheduled_deletion_date',
+  'ignored_parameters_unsupported',
+  'demo_organization_scheduled_deletion_date',
 ]);
 
 let realm: TestRealm;
 const MODERN = {
-  notification_settings_null: true, bulk_message_deletion: true, user_avatar_url_field_optional: true, stream_typing_notifications: true,
-  user_settings_object: true, linkifier_url_template: true, user_list_incomplete: true, include_deactivated_groups: true,
-  archived_channels: true, empty_topic_name: true, simplified_presence_events: true,
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: true,
+  stream_typing_notifications: true,
+  user_settings_object: true,
+  linkifier_url_template: true,
+  user_list_incomplete: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+  simplified_presence_events: true,
 };
 
 beforeAll(async () => {
@@ -40,7 +48,15 @@ afterAll(closeFixtures);
  */
 function documentedKeys(): Map<string, string> {
   const spec = YAML.parse(readFileSync(SPEC_FILE, 'utf8'));
-  const resolve = (s: Json): Json => (s.$ref ? resolve(s.$ref.split('/').slice(1).reduce((o: Json, k: string) => o[k], spec)) : s);
+  const resolve = (s: Json): Json =>
+    s.$ref
+      ? resolve(
+          s.$ref
+            .split('/')
+            .slice(1)
+            .reduce((o: Json, k: string) => o[k], spec),
+        )
+      : s;
   const props = new Map<string, string>();
   const collect = (s: Json) => {
     const r = resolve(s);
@@ -53,7 +69,6 @@ function documentedKeys(): Map<string, string> {
   return props;
 }
 
-
 describe('POST /register keys', () => {
   it('has every documented key for a modern client asking for everything, but those of features still to come', async () => {
     const state = ok(await realm.member.api.post('/register', { client_capabilities: MODERN }));
@@ -64,16 +79,27 @@ describe('POST /register keys', () => {
   });
 
   it('gives the values of what Parley does not run as a Zulip server without it', async () => {
-    const state = ok(await realm.member.api.post('/register', {
-      fetch_event_types: ['realm', 'onboarding_steps', 'realm_domains', 'realm_embedded_bots', 'realm_incoming_webhook_bots',
-        'stop_words', 'video_calls', 'giphy', 'realm_billing'],
-      client_capabilities: MODERN,
-    }));
+    const state = ok(
+      await realm.member.api.post('/register', {
+        fetch_event_types: ['realm', 'onboarding_steps', 'realm_domains', 'realm_embedded_bots', 'realm_incoming_webhook_bots', 'stop_words', 'video_calls', 'giphy', 'realm_billing'],
+        client_capabilities: MODERN,
+      }),
+    );
     expect(state).toMatchObject({
-      onboarding_steps: [], navigation_tour_video_url: null, realm_domains: [], realm_embedded_bots: [], realm_incoming_webhook_bots: [],
-      has_zoom_token: false, giphy_api_key: '', realm_billing: { has_pending_sponsorship_request: false },
-      settings_send_digest_emails: false, zulip_plan_is_not_limited: true, password_min_guesses: 10000,
-      realm_welcome_message_custom_text: '', realm_require_e2ee_push_notifications: false, server_min_deactivated_realm_deletion_days: 14,
+      onboarding_steps: [],
+      navigation_tour_video_url: null,
+      realm_domains: [],
+      realm_embedded_bots: [],
+      realm_incoming_webhook_bots: [],
+      has_zoom_token: false,
+      giphy_api_key: '',
+      realm_billing: { has_pending_sponsorship_request: false },
+      settings_send_digest_emails: false,
+      zulip_plan_is_not_limited: true,
+      password_min_guesses: 10000,
+      realm_welcome_message_custom_text: '',
+      realm_require_e2ee_push_notifications: false,
+      server_min_deactivated_realm_deletion_days: 14,
       server_max_deactivated_realm_deletion_days: null,
     });
     expect(state.stop_words).toEqual(expect.arrayContaining(['the', 'and', 'because']));
@@ -99,8 +125,10 @@ describe('POST /register keys', () => {
     };
     const set = async (settings: Json) => ok(await local.owner.api.patch('/realm', settings, { contract: 'envelope' }));
     await set({
-      can_create_public_channel_group: { new: sys['role:fullmembers'] }, can_create_private_channel_group: { new: sys['role:administrators'] },
-      can_create_web_public_channel_group: { new: sys['role:owners'] }, can_mention_many_users_group: { new: sys['role:moderators'] },
+      can_create_public_channel_group: { new: sys['role:fullmembers'] },
+      can_create_private_channel_group: { new: sys['role:administrators'] },
+      can_create_web_public_channel_group: { new: sys['role:owners'] },
+      can_mention_many_users_group: { new: sys['role:moderators'] },
     });
     expect(await policies()).toEqual([3, 2, 7, 7]);
     // What the old enums cannot say: the largest group they could (members; moderators for web-public; everyone for mentions).
@@ -118,8 +146,7 @@ describe('POST /register keys', () => {
     // The realm's URL (under a test system's IP address, a subdomain realm's host is no valid URL host).
     const [, path] = /^https?:\/\/[^/]+(\/.*)$/.exec(state.server_emoji_data_url)!;
     const res = await fetch(`${baseUrl()}${path}`);
-    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')])
-      .toEqual([200, 'application/json', 'public, max-age=31536000, immutable']);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([200, 'application/json', 'public, max-age=31536000, immutable']);
     const data = (await res.json()) as { code_to_names: Record<string, string[]> };
     expect(data.code_to_names['1f419']).toEqual(['octopus']);
     // Zulip's names, canonical first, aliases after; not emoji-datasource's ('thumbsup').

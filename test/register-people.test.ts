@@ -74,15 +74,20 @@ async function expectSameAsListed(user: TestUser, clientGravatar: boolean) {
   expect((state.realm_non_active_users as Person[]).every((p) => !p.is_active)).toBe(true);
 }
 
-describe('POST /register: the realm\'s people', () => {
-  it.each(ROLES.flatMap((role) => [[role, true], [role, false]] as const))(
-    'shows %s (client_gravatar %s) what GET /users shows them, after the other roles registered',
-    async (role, clientGravatar) => {
-      // The roles that see the most and the least first, so that what they were shown is kept.
-      for (const other of ['owner', 'guest'] as const) await registered(realm[other], { client_gravatar: clientGravatar });
-      await expectSameAsListed(realm[role], clientGravatar);
-    },
-  );
+describe("POST /register: the realm's people", () => {
+  it.each(
+    ROLES.flatMap(
+      (role) =>
+        [
+          [role, true],
+          [role, false],
+        ] as const,
+    ),
+  )('shows %s (client_gravatar %s) what GET /users shows them, after the other roles registered', async (role, clientGravatar) => {
+    // The roles that see the most and the least first, so that what they were shown is kept.
+    for (const other of ['owner', 'guest'] as const) await registered(realm[other], { client_gravatar: clientGravatar });
+    await expectSameAsListed(realm[role], clientGravatar);
+  });
 
   it('hides the emails each visibility hides from each role, whatever was shown before', async () => {
     const seen = async (viewer: TestUser) => (await registered(viewer)).people;
@@ -184,7 +189,7 @@ describe('POST /register and GET /realm/presence: whose presence shows', () => {
     }
   });
 
-  it('stops showing a deactivated user\'s presence at once', async () => {
+  it("stops showing a deactivated user's presence at once", async () => {
     const user = fresh.presentThenGone;
     ok(await user.api.post('/users/me/presence', { status: 'active' }));
     expect(String(user.user_id) in (await registered(realm.owner, { slim_presence: true })).state.presences).toBe(true);

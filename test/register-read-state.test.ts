@@ -10,7 +10,10 @@ import { unique } from './support/route-samples';
  * direct messages): a stale state with the events applied equals a fresh fetch.
  */
 type Json = Record<string, any>;
-interface Conversation { max_message_id: number; user_ids: number[] }
+interface Conversation {
+  max_message_id: number;
+  user_ids: number[];
+}
 
 let realm: TestRealm;
 let roles: TestUser[];
@@ -19,19 +22,20 @@ let channel: number;
 beforeAll(async () => {
   realm = await createTestRealm('Register read state realm');
   roles = [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot];
-  channel = ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Stars '), subscribers: [...roles, realm.other].map((u) => u.user_id), send_new_subscription_messages: false,
-  })).id as number;
+  channel = ok(
+    await realm.owner.api.post('/channels/create', {
+      name: unique('Stars '),
+      subscribers: [...roles, realm.other].map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  ).id as number;
 });
 afterAll(closeFixtures);
 
-const send = async (by: TestUser, to = channel) =>
-  ok(await by.api.post('/messages', { type: 'stream', to, topic: 'stars', content: unique('star me ') })).id as number;
-const dm = async (by: TestUser, to: TestUser[]) =>
-  ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify(to.map((u) => u.user_id)), content: unique('dm ') })).id as number;
+const send = async (by: TestUser, to = channel) => ok(await by.api.post('/messages', { type: 'stream', to, topic: 'stars', content: unique('star me ') })).id as number;
+const dm = async (by: TestUser, to: TestUser[]) => ok(await by.api.post('/messages', { type: 'direct', to: JSON.stringify(to.map((u) => u.user_id)), content: unique('dm ') })).id as number;
 const star = async (user: TestUser, ids: number[], op = 'add') => ok(await user.api.post('/messages/flags', { messages: ids, op, flag: 'starred' }));
-const state = async (user: TestUser, types = ['starred_messages', 'recent_private_conversations']) =>
-  ok(await user.api.post('/register', { fetch_event_types: types }));
+const state = async (user: TestUser, types = ['starred_messages', 'recent_private_conversations']) => ok(await user.api.post('/register', { fetch_event_types: types }));
 const ids = (...users: TestUser[]) => users.map((u) => u.user_id).sort((a, b) => a - b);
 
 /** What a client does with the events (Zulip's apply_event for these two keys). */
@@ -42,7 +46,10 @@ function apply(starred: number[], recent: Conversation[], me: number, events: Js
     if (e.type === 'update_message_flags' && e.flag === 'starred') {
       stars = new Set(e.op === 'add' ? [...stars, ...e.messages] : [...stars].filter((id) => !e.messages.includes(id)));
     } else if (e.type === 'message' && e.message.type === 'private') {
-      const others = (e.message.display_recipient as Json[]).map((r) => r.id as number).filter((id) => id !== me).sort((a, b) => a - b);
+      const others = (e.message.display_recipient as Json[])
+        .map((r) => r.id as number)
+        .filter((id) => id !== me)
+        .sort((a, b) => a - b);
       const found = conversations.find((c) => JSON.stringify(c.user_ids) === JSON.stringify(others));
       if (found) found.max_message_id = Math.max(found.max_message_id, e.message.id);
       else conversations.push({ max_message_id: e.message.id, user_ids: others });
@@ -53,7 +60,7 @@ function apply(starred: number[], recent: Conversation[], me: number, events: Js
 }
 
 describe('starred_messages', () => {
-  it('lists each role\'s own starred messages, ascending, once they star them', async () => {
+  it("lists each role's own starred messages, ascending, once they star them", async () => {
     const [first, second] = [await send(realm.other), await send(realm.other)];
     for (const user of roles) {
       const before = (await state(user)).starred_messages as number[];
@@ -87,7 +94,7 @@ describe('starred_messages', () => {
 });
 
 describe('recent_private_conversations', () => {
-  it('lists each role\'s conversations, newest first, by the other participants (none for oneself)', async () => {
+  it("lists each role's conversations, newest first, by the other participants (none for oneself)", async () => {
     for (const user of roles) {
       const self = await dm(user, [user]);
       const pair = await dm(realm.other, [user]);
@@ -95,13 +102,18 @@ describe('recent_private_conversations', () => {
       const group = await dm(user, [realm.other, third]);
       const [newest, ...rest] = (await state(user)).recent_private_conversations as Conversation[];
       expect(newest).toEqual({ max_message_id: group, user_ids: ids(realm.other, third) });
-      expect(rest).toEqual(expect.arrayContaining([{ max_message_id: pair, user_ids: [realm.other.user_id] }, { max_message_id: self, user_ids: [] }]));
+      expect(rest).toEqual(
+        expect.arrayContaining([
+          { max_message_id: pair, user_ids: [realm.other.user_id] },
+          { max_message_id: self, user_ids: [] },
+        ]),
+      );
       const maxima = [newest, ...rest].map((c) => c.max_message_id);
       expect(maxima).toEqual([...maxima].sort((x, y) => y - x));
     }
   });
 
-  it('holds one entry per conversation with its newest message, and nothing of others\' conversations', async () => {
+  it("holds one entry per conversation with its newest message, and nothing of others' conversations", async () => {
     const [a, b] = [await realm.addUser({}), await realm.addUser({})];
     await dm(a, [b]);
     const later = await dm(b, [a]);

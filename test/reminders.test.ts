@@ -23,9 +23,13 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + HOUR;
 
 beforeAll(async () => {
   realm = await createTestRealm('Reminders realm');
-  channel = ok(await realm.admin.api.post('/channels/create', {
-    name: 'Remind me', subscribers: ROLES.map((r) => realm[r].user_id), send_new_subscription_messages: false,
-  })).id as number;
+  channel = ok(
+    await realm.admin.api.post('/channels/create', {
+      name: 'Remind me',
+      subscribers: ROLES.map((r) => realm[r].user_id),
+      send_new_subscription_messages: false,
+    }),
+  ).id as number;
   messages = connect('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
 });
 afterAll(async () => {
@@ -34,14 +38,11 @@ afterAll(async () => {
   await closeFixtures();
 });
 
-const deliverAt = async (seconds: number) =>
-  parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
+const deliverAt = async (seconds: number) => parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
 const reminders = async (user: TestUser) => ok(await user.api.get('/reminders')).reminders as Json[];
-const post = async (user: TestUser, content: string, topic = 'plan') =>
-  ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content })).id as number;
+const post = async (user: TestUser, content: string, topic = 'plan') => ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content })).id as number;
 const remind = async (user: TestUser, params: Json) => user.api.post('/reminders', params);
-const noSuchReminder = (res: { status: number; body: Json }) =>
-  expect([res.status, res.body.code, res.body.msg]).toEqual([404, 'BAD_REQUEST', 'Reminder does not exist']);
+const noSuchReminder = (res: { status: number; body: Json }) => expect([res.status, res.body.code, res.body.msg]).toEqual([404, 'BAD_REQUEST', 'Reminder does not exist']);
 
 describe('reminders', () => {
   it.each(ROLES)('lets the %s schedule, list and delete reminders of their own, with events', async (role) => {
@@ -52,8 +53,14 @@ describe('reminders', () => {
     const id = ok(await remind(user, { message_id: message, scheduled_delivery_timestamp: at })).reminder_id as number;
     const [listed] = (await reminders(user)).filter((r) => r.reminder_id === id);
     expect(listed).toEqual({
-      reminder_id: id, type: 'private', to: [user.user_id], content: expect.stringContaining(`#**Remind me>plan@${message}**`),
-      rendered_content: expect.stringContaining('<blockquote>'), scheduled_delivery_timestamp: at, failed: false, reminder_target_message_id: message,
+      reminder_id: id,
+      type: 'private',
+      to: [user.user_id],
+      content: expect.stringContaining(`#**Remind me>plan@${message}**`),
+      rendered_content: expect.stringContaining('<blockquote>'),
+      scheduled_delivery_timestamp: at,
+      failed: false,
+      reminder_target_message_id: message,
     });
     const state = ok(await user.api.post('/register', { fetch_event_types: ['reminders'] }));
     // Zulip sends Reminder objects in register's reminders (the reference names ScheduledMessage there).
@@ -61,12 +68,15 @@ describe('reminders', () => {
     ok(await user.api.delete(`/reminders/${id}`));
     expect((await reminders(user)).some((r) => r.reminder_id === id)).toBe(false);
     const events = await eventsOf(user, queue, 2);
-    expect(events.map((e) => [e.type, e.op])).toEqual([['reminders', 'add'], ['reminders', 'remove']]);
+    expect(events.map((e) => [e.type, e.op])).toEqual([
+      ['reminders', 'add'],
+      ['reminders', 'remove'],
+    ]);
     expect(events[0].reminders).toEqual([listed]);
     expect(events[1].reminder_id).toBe(id);
   });
 
-  it('writes Zulip\'s content: the link, the note, the quote; a poll or a to-do list is named', async () => {
+  it("writes Zulip's content: the link, the note, the quote; a poll or a to-do list is named", async () => {
     const { member, other } = realm;
     const at = inAnHour();
     const say = `@_**${member.full_name}|${member.user_id}**`;
@@ -79,14 +89,14 @@ describe('reminders', () => {
       const id = ok(await remind(member, { scheduled_delivery_timestamp: at, ...params })).reminder_id as number;
       return (await reminders(member)).find((r) => r.reminder_id === id)!.content as string;
     };
-    expect(await content({ message_id: inChannel })).toBe(
-      `You requested a reminder for #**Remind me>plan@${inChannel}**.\n\n${say} [said](${channelLink}):\n\`\`\`quote\nTest **message**\n\`\`\``);
+    expect(await content({ message_id: inChannel })).toBe(`You requested a reminder for #**Remind me>plan@${inChannel}**.\n\n${say} [said](${channelLink}):\n\`\`\`quote\nTest **message**\n\`\`\``);
     expect(await content({ message_id: inChannel, note: '\nCall back  \n' })).toBe(
-      `You requested a reminder for #**Remind me>plan@${inChannel}**. Note:\n > Call back\n\n${say} [said](${channelLink}):\n\`\`\`quote\nTest **message**\n\`\`\``);
-    expect(await content({ message_id: direct })).toBe(
-      `You requested a reminder for the following direct message.\n\n${say} [said](${dmLink}):\n\`\`\`quote\nPsst\n\`\`\``);
+      `You requested a reminder for #**Remind me>plan@${inChannel}**. Note:\n > Call back\n\n${say} [said](${channelLink}):\n\`\`\`quote\nTest **message**\n\`\`\``,
+    );
+    expect(await content({ message_id: direct })).toBe(`You requested a reminder for the following direct message.\n\n${say} [said](${dmLink}):\n\`\`\`quote\nPsst\n\`\`\``);
     expect(await content({ message_id: poll })).toBe(
-      `You requested a reminder for #**Remind me>plan@${poll}**.\n\n${say} [sent](/#narrow/channel/${channel}-Remind-me/topic/plan/near/${poll}) a poll.`);
+      `You requested a reminder for #**Remind me>plan@${poll}**.\n\n${say} [sent](/#narrow/channel/${channel}-Remind-me/topic/plan/near/${poll}) a poll.`,
+    );
     // A note at the limit is taken (Zulip's max_reminder_note_length, published by register).
     const limit = ok(await realm.member.api.post('/register', { fetch_event_types: ['realm'] })).max_reminder_note_length as number;
     expect(limit).toBe(1000);
@@ -94,9 +104,14 @@ describe('reminders', () => {
   });
 
   it('refuses a time not in the future, a message the caller may not read, and an overlong note, for every role', async () => {
-    const secret = ok(await realm.admin.api.post('/channels/create', {
-      name: 'Secret plans', subscribers: [realm.admin.user_id], invite_only: true, send_new_subscription_messages: false,
-    })).id as number;
+    const secret = ok(
+      await realm.admin.api.post('/channels/create', {
+        name: 'Secret plans',
+        subscribers: [realm.admin.user_id],
+        invite_only: true,
+        send_new_subscription_messages: false,
+      }),
+    ).id as number;
     const hidden = ok(await realm.admin.api.post('/messages', { type: 'stream', to: secret, topic: 'x', content: 'hidden' })).id as number;
     const visible = await post(realm.member, 'visible');
     for (const role of ROLES) {
@@ -117,10 +132,14 @@ describe('reminders', () => {
     for (const role of ROLES) expect((await reminders(realm[role])).some((r) => r.reminder_target_message_id === hidden || r.reminder_target_message_id === direct)).toBe(false);
   });
 
-  it('refuses a guest a reminder on a public channel\'s message they are not subscribed to', async () => {
-    const lobby = ok(await realm.admin.api.post('/channels/create', {
-      name: 'Members lobby', subscribers: [realm.member.user_id], send_new_subscription_messages: false,
-    })).id as number;
+  it("refuses a guest a reminder on a public channel's message they are not subscribed to", async () => {
+    const lobby = ok(
+      await realm.admin.api.post('/channels/create', {
+        name: 'Members lobby',
+        subscribers: [realm.member.user_id],
+        send_new_subscription_messages: false,
+      }),
+    ).id as number;
     const message = ok(await realm.member.api.post('/messages', { type: 'stream', to: lobby, topic: 'x', content: 'members only' })).id as number;
     refused(await remind(realm.guest, { message_id: message, scheduled_delivery_timestamp: inAnHour() }), 'Invalid message(s)');
     // A member who is not subscribed reads the public channel's history, so may.
@@ -138,14 +157,15 @@ describe('reminders', () => {
     noSuchReminder(await realm.member.api.delete(`/reminders/${id}`));
   });
 
-  it('keeps at most 1000 undelivered reminders per user (Parley\'s bound)', async () => {
+  it("keeps at most 1000 undelivered reminders per user (Parley's bound)", async () => {
     const user = await realm.addUser({ name: 'Hoarder' });
     const message = await post(realm.member, 'hoard');
     // 999 written straight into the table (due in 2100: no delivery run meets them), then one more through the API.
     await messagesPool().query(
       `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", content, rendered_content, scheduled_at, read_by_sender, delivery_type, reminder_target_message_id)
        SELECT $1, $2, 'private', ARRAY[$2::int], 'x', '<p>x</p>', '2100-01-01', false, 'remind', $3 FROM generate_series(1, 999)`,
-      [realm.realm_id, user.user_id, message]);
+      [realm.realm_id, user.user_id, message],
+    );
     try {
       ok(await remind(user, { message_id: message, scheduled_delivery_timestamp: inAnHour() }));
       refused(await remind(user, { message_id: message, scheduled_delivery_timestamp: inAnHour() }), 'You may have at most 1000 reminders.');
@@ -158,9 +178,15 @@ describe('reminders', () => {
   it('never mixes reminders and scheduled messages', async () => {
     const { member } = realm;
     const reminder = ok(await remind(member, { message_id: await post(member, 'remind'), scheduled_delivery_timestamp: inAnHour() })).reminder_id as number;
-    const scheduled = ok(await member.api.post('/scheduled_messages', {
-      type: 'stream', to: channel, topic: 'plan', content: 'later', scheduled_delivery_timestamp: inAnHour(),
-    })).scheduled_message_id as number;
+    const scheduled = ok(
+      await member.api.post('/scheduled_messages', {
+        type: 'stream',
+        to: channel,
+        topic: 'plan',
+        content: 'later',
+        scheduled_delivery_timestamp: inAnHour(),
+      }),
+    ).scheduled_message_id as number;
     const scheduledIds = (ok(await member.api.get('/scheduled_messages')).scheduled_messages as Json[]).map((s) => s.scheduled_message_id);
     expect(scheduledIds).toContain(scheduled);
     expect(scheduledIds).not.toContain(reminder);
@@ -190,9 +216,17 @@ describe('delivery', () => {
     expect((await deliverAt(at)).sent).toBeGreaterThanOrEqual(1);
     await deliverAt(at + 60);
     expect(await reminders(user)).toEqual([]);
-    const received = (ok(await user.api.get('/messages', {
-      anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: JSON.stringify([{ operator: 'is', operand: 'dm' }]),
-    })).messages as Json[]).filter((m) => m.content.startsWith('You requested a reminder'));
+    const received = (
+      ok(
+        await user.api.get('/messages', {
+          anchor: 'newest',
+          num_before: 10,
+          num_after: 0,
+          apply_markdown: false,
+          narrow: JSON.stringify([{ operator: 'is', operand: 'dm' }]),
+        }),
+      ).messages as Json[]
+    ).filter((m) => m.content.startsWith('You requested a reminder'));
     // Once, though delivery ran three times.
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ type: 'private', content: scheduled.content, flags: [], sender_full_name: 'Notification Bot', client: 'Internal' });

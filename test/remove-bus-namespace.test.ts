@@ -15,9 +15,10 @@ import { testNatsUrl, testRedisUrl } from './support/servers';
  * It is run here as an operator runs it on a machine with NATS and Redis and no database:
  * its environment has NATS_URL and REDIS_URL only.
  */
-const describeHere = (testNatsUrl() && testRedisUrl()) || process.env.CI === 'true'
-  ? describe
-  : (process.stderr.write('remove-bus-namespace.test.ts skipped: it needs NATS and Redis (set NATS_URL and REDIS_URL)\n'), describe.skip);
+const describeHere =
+  (testNatsUrl() && testRedisUrl()) || process.env.CI === 'true'
+    ? describe
+    : (process.stderr.write('remove-bus-namespace.test.ts skipped: it needs NATS and Redis (set NATS_URL and REDIS_URL)\n'), describe.skip);
 
 jest.setTimeout(60_000);
 
@@ -36,7 +37,12 @@ describeHere('manage remove-bus-namespace', () => {
 
   /** The CLI with only the bus's servers: no DATABASE_URL, a data folder that must stay empty. */
   const cliEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH, HOME: process.env.HOME, PARLEY_DATA_DIR: dataDir, NATS_URL: natsUrl, REDIS_URL: redisUrl, ...extra,
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PARLEY_DATA_DIR: dataDir,
+    NATS_URL: natsUrl,
+    REDIS_URL: redisUrl,
+    ...extra,
   });
   const remove = (namespace: string, extra: NodeJS.ProcessEnv = {}) => manage(['remove-bus-namespace', '--namespace', namespace], { env: cliEnv(extra) });
 
@@ -99,7 +105,7 @@ describeHere('manage remove-bus-namespace', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('deletes the namespace\'s streams, consumers and keys, and nothing of another namespace', async () => {
+  it("deletes the namespace's streams, consumers and keys, and nothing of another namespace", async () => {
     const ns = `${run}a`;
     // Its name is a prefix of the next one's: they share no stream or key all the same.
     const longer = `${ns}2`;

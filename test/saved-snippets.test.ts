@@ -28,7 +28,11 @@ describe('saved snippets', () => {
     expect((await user.api.delete(`/saved_snippets/${id}`)).status).toBe(200);
     expect((await list(user)).some((s) => s.id === id)).toBe(false);
     const events = await eventsOf(user, queue, 3);
-    expect(events.map((e) => [e.type, e.op])).toEqual([['saved_snippets', 'add'], ['saved_snippets', 'update'], ['saved_snippets', 'remove']]);
+    expect(events.map((e) => [e.type, e.op])).toEqual([
+      ['saved_snippets', 'add'],
+      ['saved_snippets', 'update'],
+      ['saved_snippets', 'remove'],
+    ]);
     expect(events[0].saved_snippet).toMatchObject({ id, title: 'Greeting' });
     expect(events[2].saved_snippet_id).toBe(id);
   });

@@ -18,9 +18,13 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + HOUR;
 
 beforeAll(async () => {
   realm = await createTestRealm('Scheduling realm');
-  channel = (await realm.admin.api.post('/channels/create', {
-    name: 'Later', subscribers: [realm.admin.user_id, realm.member.user_id], send_new_subscription_messages: false,
-  })).body.id;
+  channel = (
+    await realm.admin.api.post('/channels/create', {
+      name: 'Later',
+      subscribers: [realm.admin.user_id, realm.member.user_id],
+      send_new_subscription_messages: false,
+    })
+  ).body.id;
   messages = connect('messages', process.env.PARLEY_TEST_MESSAGES_GRPC_ADDR!, process.env.PARLEY_SECRET!);
 });
 afterAll(async () => {
@@ -28,13 +32,21 @@ afterAll(async () => {
   await closeFixtures();
 });
 
-const deliverAt = async (seconds: number) =>
-  parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
+const deliverAt = async (seconds: number) => parseJsonReply<{ sent: number; failed: number }>(await messages.deliverScheduledMessages({ now_ms: seconds * 1000 }, { client: 'test', host: '' }));
 const pending = async (user = realm.member) => (await user.api.get('/scheduled_messages')).body.scheduled_messages as Json[];
-const topicMessages = async (topic: string) => (await realm.member.api.get('/messages', {
-  anchor: 'newest', num_before: 20, num_after: 0, apply_markdown: false,
-  narrow: JSON.stringify([{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }]),
-})).body.messages as Json[];
+const topicMessages = async (topic: string) =>
+  (
+    await realm.member.api.get('/messages', {
+      anchor: 'newest',
+      num_before: 20,
+      num_after: 0,
+      apply_markdown: false,
+      narrow: JSON.stringify([
+        { operator: 'channel', operand: channel },
+        { operator: 'topic', operand: topic },
+      ]),
+    })
+  ).body.messages as Json[];
 
 describe('scheduling', () => {
   it('schedules, lists, edits and deletes, with events to the sender', async () => {
@@ -44,15 +56,25 @@ describe('scheduling', () => {
     expect(res.status).toBe(200);
     const id = res.body.scheduled_message_id as number;
     expect((await pending()).find((s) => s.scheduled_message_id === id)).toEqual({
-      scheduled_message_id: id, type: 'stream', to: channel, topic: 'plan', content: 'Later **on**', rendered_content: '<p>Later <strong>on</strong></p>',
-      scheduled_delivery_timestamp: at, failed: false,
+      scheduled_message_id: id,
+      type: 'stream',
+      to: channel,
+      topic: 'plan',
+      content: 'Later **on**',
+      rendered_content: '<p>Later <strong>on</strong></p>',
+      scheduled_delivery_timestamp: at,
+      failed: false,
     });
     expect((await realm.member.api.patch(`/scheduled_messages/${id}`, { content: 'Sooner', scheduled_delivery_timestamp: at + 60 })).status).toBe(200);
     expect((await pending()).find((s) => s.scheduled_message_id === id)).toMatchObject({ content: 'Sooner', scheduled_delivery_timestamp: at + 60, topic: 'plan' });
     expect((await realm.member.api.delete(`/scheduled_messages/${id}`)).status).toBe(200);
     expect((await pending()).some((s) => s.scheduled_message_id === id)).toBe(false);
     const events = await eventsOf(realm.member, queue, 3);
-    expect(events.map((e) => [e.type, e.op])).toEqual([['scheduled_messages', 'add'], ['scheduled_messages', 'update'], ['scheduled_messages', 'remove']]);
+    expect(events.map((e) => [e.type, e.op])).toEqual([
+      ['scheduled_messages', 'add'],
+      ['scheduled_messages', 'update'],
+      ['scheduled_messages', 'remove'],
+    ]);
     expect(events[2].scheduled_message_id).toBe(id);
     const state = (await realm.member.api.post('/register', { fetch_event_types: ['scheduled_messages'] })).body;
     expect(Array.isArray(state.scheduled_messages)).toBe(true);
@@ -63,7 +85,7 @@ describe('scheduling', () => {
     expect((await pending()).find((s) => s.scheduled_message_id === res.body.scheduled_message_id)).toMatchObject({ type: 'private', to: [realm.other.user_id] });
   });
 
-  it('refuses what a send would, a time in the past, and others\' or unknown scheduled messages', async () => {
+  it("refuses what a send would, a time in the past, and others' or unknown scheduled messages", async () => {
     const unknown = await realm.member.api.post('/scheduled_messages', { type: 'stream', to: 987654, topic: 't', content: 'x', scheduled_delivery_timestamp: inAnHour() });
     expect([unknown.status, unknown.body.code, unknown.body.stream_id]).toEqual([400, 'STREAM_DOES_NOT_EXIST', 987654]);
     const nobody = await realm.member.api.post('/scheduled_messages', { type: 'direct', to: '[987654]', content: 'x', scheduled_delivery_timestamp: inAnHour() });
@@ -84,7 +106,8 @@ describe('scheduling', () => {
 describe('delivery', () => {
   it('sends a due message once, as its sender, even when two workers race', async () => {
     const at = inAnHour() + HOUR;
-    const id = (await realm.member.api.post('/scheduled_messages', { type: 'stream', to: channel, topic: 'raced', content: 'Exactly once', scheduled_delivery_timestamp: at })).body.scheduled_message_id;
+    const id = (await realm.member.api.post('/scheduled_messages', { type: 'stream', to: channel, topic: 'raced', content: 'Exactly once', scheduled_delivery_timestamp: at })).body
+      .scheduled_message_id;
     // Not yet due (what earlier tests scheduled may go out now).
     await deliverAt(at - 1);
     expect((await pending()).some((s) => s.scheduled_message_id === id)).toBe(true);
@@ -96,15 +119,16 @@ describe('delivery', () => {
     expect((await pending()).some((s) => s.scheduled_message_id === id)).toBe(false);
   });
 
-  it('applies the sender\'s automatic follow when it delivers, as a send does', async () => {
+  it("applies the sender's automatic follow when it delivers, as a send does", async () => {
     const at = inAnHour() + 3 * HOUR;
     const topic = `follow ${Date.now()}`;
     // ON_INITIATION (3): starting a topic follows it.
     expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 3 })).status).toBe(200);
     try {
       expect((await realm.member.api.post('/scheduled_messages', { type: 'stream', to: channel, topic, content: 'A new topic later', scheduled_delivery_timestamp: at })).status).toBe(200);
-      const policyOf = async () => ((await realm.member.api.post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics as Json[])
-        .find((t) => t.stream_id === channel && t.topic_name === topic)?.visibility_policy;
+      const policyOf = async () =>
+        ((await realm.member.api.post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics as Json[]).find((t) => t.stream_id === channel && t.topic_name === topic)
+          ?.visibility_policy;
       expect(await policyOf()).toBeUndefined();
       expect((await deliverAt(at + 1)).sent).toBeGreaterThanOrEqual(1);
       expect(await policyOf()).toBe(3);
@@ -123,7 +147,8 @@ describe('delivery', () => {
     expect(result.failed).toBeGreaterThanOrEqual(1);
     expect((await pending()).find((s) => s.scheduled_message_id === id)).toMatchObject({ failed: true });
     await eventually(async () => {
-      const dms = (await realm.member.api.get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: JSON.stringify([{ operator: 'is', operand: 'dm' }]) })).body.messages as Json[];
+      const dms = (await realm.member.api.get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: JSON.stringify([{ operator: 'is', operand: 'dm' }]) })).body
+        .messages as Json[];
       const notice = dms.find((m) => m.sender_full_name === 'Notification Bot' && String(m.content).includes('was not sent'));
       expect(notice?.content).toContain('You do not have permission to post in this channel.');
     });

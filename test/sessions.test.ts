@@ -30,13 +30,16 @@ const json = (res: RawResponse): Json => JSON.parse(res.body.toString('utf8'));
 /** POST /accounts/login on the realm's host; the response and its cookies by name. */
 async function login(username: string, password: string) {
   const res = await rawRequest('POST', '/accounts/login', {
-    body: form({ username, password }), headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form({ username, password }),
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
   });
-  const setCookies = (res.headers['set-cookie'] ?? []);
-  const cookies = Object.fromEntries(setCookies.map((c) => {
-    const [pair] = c.split(';');
-    return [pair.slice(0, pair.indexOf('=')), { value: pair.slice(pair.indexOf('=') + 1), attributes: c }];
-  }));
+  const setCookies = res.headers['set-cookie'] ?? [];
+  const cookies = Object.fromEntries(
+    setCookies.map((c) => {
+      const [pair] = c.split(';');
+      return [pair.slice(0, pair.indexOf('=')), { value: pair.slice(pair.indexOf('=') + 1), attributes: c }];
+    }),
+  );
   return { res, cookies, setCookies };
 }
 
@@ -70,7 +73,11 @@ describe('POST /accounts/login', () => {
 
   it('refuses a wrong password, an unknown user and a bot (401 AUTHENTICATION_FAILED), setting no cookie', async () => {
     const bot = await realm.addUser({ name: 'botty', bot: true, password: PASSWORD });
-    for (const [username, password] of [[alice.email, 'wrong'], ['nobody@nowhere.test', PASSWORD], [bot.email, PASSWORD]]) {
+    for (const [username, password] of [
+      [alice.email, 'wrong'],
+      ['nobody@nowhere.test', PASSWORD],
+      [bot.email, PASSWORD],
+    ]) {
       const { res, setCookies } = await login(username, password);
       expect([res.status, json(res)]).toEqual([401, { result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' }]);
       expect(setCookies).toEqual([]);
@@ -97,7 +104,7 @@ describe('a session cookie', () => {
     expect(mine).toContain('by-cookie.txt');
   });
 
-  it('is refused on a Host naming another realm (the bare address names the root realm) with Zulip\'s 400', async () => {
+  it("is refused on a Host naming another realm (the bare address names the root realm) with Zulip's 400", async () => {
     const { sessionid, csrftoken } = await session();
     const refusal = { result: 'error', code: 'BAD_REQUEST', msg: 'Account is not associated with this subdomain' };
     const file = (h: string) => rawRequest('GET', '/user_uploads/1/ab/cd/x.txt', { headers: { host: h, cookie: `sessionid=${sessionid}` } });

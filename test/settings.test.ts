@@ -19,23 +19,34 @@ async function registerQueue(user: TestUser, params: Params = {}) {
   return (await user.api.post('/register', params)).body;
 }
 
-
-const settingsOf = async (user: TestUser) =>
-  (await registerQueue(user, { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).user_settings;
+const settingsOf = async (user: TestUser) => (await registerQueue(user, { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).user_settings;
 
 describe('PATCH /settings', () => {
   it('changes settings of each type, and register reports them', async () => {
     const user = await realm.addUser({ name: 'Tweaker' });
     const res = await user.api.patch('/settings', {
-      twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent_topics', emojiset: 'text',
-      web_font_size_px: 18, timezone: 'Europe/Berlin', default_language: 'de', notification_sound: 'ding',
+      twenty_four_hour_time: true,
+      color_scheme: 2,
+      web_home_view: 'recent_topics',
+      emojiset: 'text',
+      web_font_size_px: 18,
+      timezone: 'Europe/Berlin',
+      default_language: 'de',
+      notification_sound: 'ding',
     });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('ignored_parameters_unsupported');
     expect(await settingsOf(user)).toMatchObject({
-      twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent_topics', emojiset: 'text',
-      web_font_size_px: 18, timezone: 'Europe/Berlin', default_language: 'de', notification_sound: 'ding',
-      enter_sends: false, available_notification_sounds: expect.arrayContaining(['zulip', 'ding']),
+      twenty_four_hour_time: true,
+      color_scheme: 2,
+      web_home_view: 'recent_topics',
+      emojiset: 'text',
+      web_font_size_px: 18,
+      timezone: 'Europe/Berlin',
+      default_language: 'de',
+      notification_sound: 'ding',
+      enter_sends: false,
+      available_notification_sounds: expect.arrayContaining(['zulip', 'ding']),
     });
   });
 

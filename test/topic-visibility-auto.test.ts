@@ -23,21 +23,28 @@ let channel: number;
 beforeAll(async () => {
   realm = await createTestRealm('Automatic visibility realm');
   const everyone = [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot, realm.other];
-  channel = ok(await realm.owner.api.post('/channels/create', {
-    name: unique('Auto '), subscribers: everyone.map((u) => u.user_id), send_new_subscription_messages: false,
-  })).id as number;
+  channel = ok(
+    await realm.owner.api.post('/channels/create', {
+      name: unique('Auto '),
+      subscribers: everyone.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  ).id as number;
 });
 afterAll(closeFixtures);
 
 /** Changes the settings, and waits for the change's events (the messages service keeps the sender's settings until they come). */
 const settings = async (user: TestUser, follow: number, unmute: number, mentioned = true) => {
-  ok(await user.api.patch('/settings', {
-    automatically_follow_topics_policy: follow, automatically_unmute_topics_in_muted_streams_policy: unmute, automatically_follow_topics_where_mentioned: mentioned,
-  }));
+  ok(
+    await user.api.patch('/settings', {
+      automatically_follow_topics_policy: follow,
+      automatically_unmute_topics_in_muted_streams_policy: unmute,
+      automatically_follow_topics_where_mentioned: mentioned,
+    }),
+  );
   await settle(user);
 };
-const send = async (user: TestUser, topic: string, content = unique('hello ')) =>
-  ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content }));
+const send = async (user: TestUser, topic: string, content = unique('hello ')) => ok(await user.api.post('/messages', { type: 'stream', to: channel, topic, content }));
 const policyOf = async (user: TestUser, topic: string): Promise<number> => {
   const topics = ok(await user.api.post('/register', { fetch_event_types: ['user_topic'] })).user_topics as Json[];
   return topics.find((t) => t.stream_id === channel && t.topic_name.toLowerCase() === topic.toLowerCase())?.visibility_policy ?? 0;
@@ -84,11 +91,14 @@ describe('on send', () => {
     await settings(realm.moderator, ON_INITIATION, ON_INITIATION);
   });
 
-  it('with Zulip\'s defaults, follows a topic one starts and unmutes, in a muted channel, one sends to', async () => {
+  it("with Zulip's defaults, follows a topic one starts and unmutes, in a muted channel, one sends to", async () => {
     const user = realm.other; // its settings untouched until here
     const defaults = ok(await user.api.post('/register', { fetch_event_types: ['user_settings'], client_capabilities: { user_settings_object: true } })).user_settings;
-    expect([defaults.automatically_follow_topics_policy, defaults.automatically_unmute_topics_in_muted_streams_policy, defaults.automatically_follow_topics_where_mentioned])
-      .toEqual([ON_INITIATION, ON_SEND, true]);
+    expect([defaults.automatically_follow_topics_policy, defaults.automatically_unmute_topics_in_muted_streams_policy, defaults.automatically_follow_topics_where_mentioned]).toEqual([
+      ON_INITIATION,
+      ON_SEND,
+      true,
+    ]);
     const topic = unique('Default muted ');
     await send(realm.owner, topic);
     await muteChannel(user, true);
@@ -98,7 +108,7 @@ describe('on send', () => {
     await muteChannel(user, false);
   });
 
-    it('changes nothing for bots', async () => {
+  it('changes nothing for bots', async () => {
     const topic = unique('Bot topic ');
     expect(await send(realm.bot, topic)).not.toHaveProperty('automatic_new_visibility_policy');
     expect(await policyOf(realm.bot, topic)).toBe(0);
@@ -150,16 +160,22 @@ describe('on mention', () => {
 });
 
 describe('register unread_msgs with muting', () => {
-  it('lists a muted topic\'s and a muted channel\'s messages, but counts neither, nor their wildcard mentions', async () => {
+  it("lists a muted topic's and a muted channel's messages, but counts neither, nor their wildcard mentions", async () => {
     const user = realm.other;
-    const quietChannel = ok(await realm.owner.api.post('/channels/create', {
-      name: unique('Unread muting '), subscribers: [realm.owner.user_id, user.user_id], send_new_subscription_messages: false,
-    })).id as number;
-    const post = async (topic: string, content: string) =>
-      ok(await realm.owner.api.post('/messages', { type: 'stream', to: quietChannel, topic, content })).id as number;
-    const mute = async (muted: boolean) => ok(await user.api.post('/users/me/subscriptions/properties', {
-      subscription_data: [{ stream_id: quietChannel, property: 'is_muted', value: muted }],
-    }));
+    const quietChannel = ok(
+      await realm.owner.api.post('/channels/create', {
+        name: unique('Unread muting '),
+        subscribers: [realm.owner.user_id, user.user_id],
+        send_new_subscription_messages: false,
+      }),
+    ).id as number;
+    const post = async (topic: string, content: string) => ok(await realm.owner.api.post('/messages', { type: 'stream', to: quietChannel, topic, content })).id as number;
+    const mute = async (muted: boolean) =>
+      ok(
+        await user.api.post('/users/me/subscriptions/properties', {
+          subscription_data: [{ stream_id: quietChannel, property: 'is_muted', value: muted }],
+        }),
+      );
     const unreads = async () => ok(await user.api.post('/register', { fetch_event_types: ['message', 'update_message_flags'] })).unread_msgs as Json;
     // Mentioned, the user would follow the topic (and see it in the muted channel).
     await settings(user, ON_INITIATION, ON_INITIATION, false);

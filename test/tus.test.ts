@@ -73,10 +73,14 @@ describe('tus at /api/v1/tus', () => {
   it('takes a whole file in the creating POST (creation-with-upload)', async () => {
     const file = Buffer.from('small and whole');
     const res = await rawRequest('POST', '/api/v1/tus', {
-      creds: realm.guest, body: file,
+      creds: realm.guest,
+      body: file,
       headers: {
-        ...TUS, 'upload-length': String(file.length), 'upload-metadata': `filename ${b64('whole.txt')},filetype ${b64('text/plain')}`,
-        'content-type': 'application/offset+octet-stream', 'content-length': String(file.length),
+        ...TUS,
+        'upload-length': String(file.length),
+        'upload-metadata': `filename ${b64('whole.txt')},filetype ${b64('text/plain')}`,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(file.length),
       },
     });
     expect(res.status).toBe(200);
@@ -86,12 +90,18 @@ describe('tus at /api/v1/tus', () => {
   });
 
   it('thumbnails an image that arrives through tus, as one posted whole', async () => {
-    const file = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#123456' } }).png().toBuffer();
+    const file = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const res = await rawRequest('POST', '/api/v1/tus', {
-      creds: realm.member, body: file,
+      creds: realm.member,
+      body: file,
       headers: {
-        ...TUS, 'upload-length': String(file.length), 'upload-metadata': `filename ${b64('wide.png')},filetype ${b64('image/png')}`,
-        'content-type': 'application/offset+octet-stream', 'content-length': String(file.length),
+        ...TUS,
+        'upload-length': String(file.length),
+        'upload-metadata': `filename ${b64('wide.png')},filetype ${b64('image/png')}`,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(file.length),
       },
     });
     expect(res.status).toBe(200);

@@ -29,12 +29,22 @@ afterAll(async () => {
   await closeFixtures();
 });
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a7ab0' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a7ab0' } })
+    .png()
+    .toBuffer();
 
 async function animatedGif(width: number, height: number): Promise<Buffer> {
-  const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((c) =>
-    sharp({ create: { width, height, channels: 3, background: c } }).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  const frames = await Promise.all(
+    ['#ff0000', '#00ff00', '#0000ff'].map((c) =>
+      sharp({ create: { width, height, channels: 3, background: c } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 async function upload(user: TestUser, filename: string, content: Buffer, type: string): Promise<{ url: string; path_id: string }> {
@@ -53,19 +63,23 @@ const get = (user: TestUser | undefined, url: string) => rawRequest('GET', url, 
 const storedFile = (key: string) => join(process.env.PARLEY_DATA_DIR!, 'uploads', 'objects', ...key.split('/'));
 
 describe('an uploaded image', () => {
-  it('is previewed with its 840x560 thumbnail and the original\'s size and type, as Zulip renders it', async () => {
+  it("is previewed with its 840x560 thumbnail and the original's size and type, as Zulip renders it", async () => {
     const { url, path_id } = await upload(realm.member, 'harbour.png', await png(1920, 1080), 'image/png');
     const id = await sendDirect(realm.member, [realm.other], `[harbour.png](${url})`);
     expect(await renderedOf(realm.other, id)).toBe(
-      `<p><a href="${url}">harbour.png</a></p>\n<div class="message_inline_image"><a href="${url}" title="harbour.png">`
-      + `<img src="/user_uploads/thumbnail/${path_id}/840x560.webp" data-original-dimensions="1920x1080" data-original-content-type="image/png"></a></div>`,
+      `<p><a href="${url}">harbour.png</a></p>\n<div class="message_inline_image"><a href="${url}" title="harbour.png">` +
+        `<img src="/user_uploads/thumbnail/${path_id}/840x560.webp" data-original-dimensions="1920x1080" data-original-content-type="image/png"></a></div>`,
     );
   });
 
   it('has every still format served to whoever may read it, scaled to fit, in its type', async () => {
     const { url, path_id } = await upload(realm.member, 'plan.png', await png(1000, 1000), 'image/png');
     await sendDirect(realm.member, [realm.other], url);
-    for (const [format, type, size] of [['840x560.webp', 'image/webp', [560, 560]], ['300x200.webp', 'image/webp', [200, 200]], ['300x200.jpg', 'image/jpeg', [200, 200]]] as const) {
+    for (const [format, type, size] of [
+      ['840x560.webp', 'image/webp', [560, 560]],
+      ['300x200.webp', 'image/webp', [200, 200]],
+      ['300x200.jpg', 'image/jpeg', [200, 200]],
+    ] as const) {
       for (const reader of [realm.member, realm.other]) {
         const res = await get(reader, `/user_uploads/thumbnail/${path_id}/${format}`);
         expect([format, res.status, res.headers['content-type']]).toEqual([format, 200, type]);
@@ -107,7 +121,9 @@ describe('an uploaded image', () => {
     for (const outsider of [realm.owner, realm.admin, realm.moderator, realm.guest, realm.bot]) {
       const res = await get(outsider, thumb);
       expect([outsider.full_name, res.status, JSON.parse(res.body.toString())]).toEqual([
-        outsider.full_name, 403, { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' },
+        outsider.full_name,
+        403,
+        { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' },
       ]);
     }
     expect((await get(otherRealm.owner, thumb)).status).toBe(404);
@@ -140,8 +156,11 @@ describe('an upload that is not an image Parley thumbnails', () => {
   it('is previewed once examined when it was stored before thumbnails existed', async () => {
     const { url, path_id } = await upload(realm.member, 'old.png', await png(320, 240), 'image/png');
     // As uploads from before the thumbnails migration are: unexamined, no thumbnails stored.
-    await uploadsDb.query(`UPDATE attachments SET image_status = NULL, original_width_px = NULL, original_height_px = NULL, frames = NULL, thumbnails = '[]'
-                            WHERE path_id = $1`, [path_id]);
+    await uploadsDb.query(
+      `UPDATE attachments SET image_status = NULL, original_width_px = NULL, original_height_px = NULL, frames = NULL, thumbnails = '[]'
+                            WHERE path_id = $1`,
+      [path_id],
+    );
     const id = await sendDirect(realm.member, [realm.other], `[old](${url})`);
     expect(await renderedOf(realm.member, id)).toContain(`<img src="/user_uploads/thumbnail/${path_id}/840x560.webp" data-original-dimensions="320x240"`);
     const { rows } = await uploadsDb.query<Json>('SELECT image_status, original_width_px, frames FROM attachments WHERE path_id = $1', [path_id]);

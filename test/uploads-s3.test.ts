@@ -88,8 +88,10 @@ describe('uploads on S3 storage', () => {
     expect(ok(await realm.owner.api.get('/attachments')).attachments).toEqual([]);
   });
 
-  it('stores an image\'s thumbnails as objects, serves them by redirect, and deletes them with it', async () => {
-    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+  it("stores an image's thumbnails as objects, serves them by redirect, and deletes them with it", async () => {
+    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
     const res = await uploadFile(realm.member, { filename: 'view.jpg', type: 'image/jpeg', content: image });
     const pathId = pathIdOf(res.body.url);
     expect(await bucket.stat(`thumbnail/${pathId}/840x560.webp`)).toMatchObject({ contentType: 'image/webp' });

@@ -48,8 +48,7 @@ async function sendDirect(from: TestUser, to: TestUser[], content: string): Prom
 }
 
 /** The clean-up job, at a time of the test's choosing, for this realm only (other test files' uploads are theirs). */
-const collectGarbage = async (nowMs: number) => parseJsonReply<{ removed: number }>(await uploads.collectGarbage({ now_ms: nowMs, realm_id: realm.realm_id }, { client: 'test', host: '' },
-));
+const collectGarbage = async (nowMs: number) => parseJsonReply<{ removed: number }>(await uploads.collectGarbage({ now_ms: nowMs, realm_id: realm.realm_id }, { client: 'test', host: '' }));
 
 describe('POST /user_uploads', () => {
   it.each(['owner', 'admin', 'moderator', 'member', 'guest', 'bot'] as RoleName[])('stores a file for the %s and lists it as theirs', async (role) => {
@@ -116,7 +115,10 @@ describe('POST /user_uploads', () => {
     expect([res1.status, JSON.parse(res1.body.toString()).msg]).toEqual([400, 'You must specify a file to upload']);
     const form = await rawRequest('POST', '/api/v1/user_uploads', { creds: realm.member, body: Buffer.from('a=b'), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect([form.status, JSON.parse(form.body.toString()).code]).toEqual([400, 'BAD_REQUEST']);
-    const two = multipart([{ filename: 'one.txt', content: '1' }, { filename: 'two.txt', content: '2' }]);
+    const two = multipart([
+      { filename: 'one.txt', content: '1' },
+      { filename: 'two.txt', content: '2' },
+    ]);
     const res2 = await rawRequest('POST', '/api/v1/user_uploads', { creds: realm.moderator, body: two.body, headers: { 'content-type': two.type } });
     expect([res2.status, JSON.parse(res2.body.toString()).msg]).toEqual([400, 'You may only upload one file at a time']);
     const broken = await rawRequest('POST', '/api/v1/user_uploads', { creds: realm.member, body: Buffer.from('--x\r\n\r\n'), headers: { 'content-type': 'multipart/form-data' } });
@@ -171,7 +173,10 @@ describe('GET /user_uploads/<path_id>', () => {
   });
 
   it('serves active content (HTML, SVG) as a download, never inline', async () => {
-    for (const [filename, type] of [['page.html', 'text/html'], ['logo.svg', 'image/svg+xml']]) {
+    for (const [filename, type] of [
+      ['page.html', 'text/html'],
+      ['logo.svg', 'image/svg+xml'],
+    ]) {
       const res = await uploadFile(realm.member, { filename, type, content: '<script>alert(1)</script>' });
       const got = await download(realm.member, res.body.url);
       expect(got.headers['content-disposition']).toMatch(/^attachment;/);
@@ -182,9 +187,7 @@ describe('GET /user_uploads/<path_id>', () => {
     const { url } = await upload(realm.member, 'private.txt', 'secret');
     for (const role of ['owner', 'admin', 'moderator', 'other', 'guest', 'bot'] as const) {
       const res = await download(realm[role], url);
-      expect([role, res.status, JSON.parse(res.body.toString())]).toEqual([
-        role, 403, { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' },
-      ]);
+      expect([role, res.status, JSON.parse(res.body.toString())]).toEqual([role, 403, { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' }]);
     }
     const stranger = await download(otherRealm.owner, url);
     expect([stranger.status, JSON.parse(stranger.body.toString()).msg]).toEqual([404, 'File not found.']);
@@ -220,7 +223,7 @@ describe('GET /user_uploads/<path_id>', () => {
     expect(Math.abs(listed.messages[0].date_sent - Date.now())).toBeLessThan(60_000);
   });
 
-  it('does not let a user claim someone else\'s file by linking to it', async () => {
+  it("does not let a user claim someone else's file by linking to it", async () => {
     const { url } = await upload(realm.member, 'not-yours.txt', 'mine');
     await sendDirect(realm.guest, [realm.moderator], `look: ${url}`);
     expect((await download(realm.moderator, url)).status).toBe(403);
@@ -252,7 +255,7 @@ describe('GET /user_uploads/{realm_id_str}/{filename} (temporary URL)', () => {
 });
 
 describe('DELETE /attachments/{attachment_id}', () => {
-  it('deletes one\'s own upload and its file, with a remove event', async () => {
+  it("deletes one's own upload and its file, with a remove event", async () => {
     const { url, path_id } = await upload(realm.moderator, 'delete-me.txt');
     const { id } = await attachmentOf(realm.moderator, path_id);
     const queue = ok(await realm.moderator.api.post('/register', { event_types: ['attachment'] })).queue_id as string;
@@ -263,7 +266,7 @@ describe('DELETE /attachments/{attachment_id}', () => {
     expect(event).toMatchObject({ type: 'attachment', op: 'remove', attachment: { id }, upload_space_used: expect.any(Number) });
   });
 
-  it('refuses someone else\'s attachment (even an administrator\'s try) and unknown IDs with BAD_REQUEST', async () => {
+  it("refuses someone else's attachment (even an administrator's try) and unknown IDs with BAD_REQUEST", async () => {
     const { path_id } = await upload(realm.member, 'keep-me.txt');
     const { id } = await attachmentOf(realm.member, path_id);
     for (const user of [realm.owner, realm.admin, realm.other, otherRealm.owner]) {
@@ -277,7 +280,7 @@ describe('DELETE /attachments/{attachment_id}', () => {
 });
 
 describe('the messages that link to uploads', () => {
-  it('gives an edit that drops the last link to one\'s file its detached_uploads', async () => {
+  it("gives an edit that drops the last link to one's file its detached_uploads", async () => {
     const { url, path_id } = await upload(realm.member, 'detach.txt', 'abc');
     const id = await sendDirect(realm.member, [realm.other], `[detach.txt](${url})`);
     const res = ok(await realm.member.api.patch(`/messages/${id}`, { content: 'never mind' }));

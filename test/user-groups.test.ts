@@ -11,7 +11,6 @@ let otherSys: Record<string, number>;
 let n = 0;
 const unique = (name: string) => `${name} ${++n}`;
 
-
 beforeAll(async () => {
   realm = await createTestRealm('Groups realm');
   other = await createTestRealm('Other groups realm');
@@ -29,20 +28,30 @@ async function create(user: TestUser, params: Params = {}) {
 const groupOf = async (user: TestUser, id: number, include = false) =>
   (await user.api.get('/user_groups', { include_deactivated_groups: include })).body.user_groups.find((g: { id: number }) => g.id === id);
 
-
 describe('POST /user_groups/create and GET /user_groups', () => {
   it('creates a group with members and subgroups, managed by its creator, and tells the realm', async () => {
     const queue = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;
     const sub = await create(realm.member, { members: [realm.other.user_id] });
     const id = await create(realm.member, {
-      name: 'Writers', description: 'Those who write', members: [realm.member.user_id, realm.guest.user_id], subgroups: [sub],
+      name: 'Writers',
+      description: 'Those who write',
+      members: [realm.member.user_id, realm.guest.user_id],
+      subgroups: [sub],
     });
     const group = await groupOf(realm.guest, id);
     expect(group).toMatchObject({
-      id, name: 'Writers', description: 'Those who write', creator_id: realm.member.user_id, members: [realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b),
-      direct_subgroup_ids: [sub], is_system_group: false, deactivated: false,
+      id,
+      name: 'Writers',
+      description: 'Those who write',
+      creator_id: realm.member.user_id,
+      members: [realm.member.user_id, realm.guest.user_id].sort((a, b) => a - b),
+      direct_subgroup_ids: [sub],
+      is_system_group: false,
+      deactivated: false,
       can_manage_group: { direct_members: [realm.member.user_id], direct_subgroups: [] },
-      can_join_group: sys['role:nobody'], can_leave_group: sys['role:everyone'], can_mention_group: sys['role:everyone'],
+      can_join_group: sys['role:nobody'],
+      can_leave_group: sys['role:everyone'],
+      can_mention_group: sys['role:everyone'],
     });
     const events = await eventsOf(realm.admin, queue.queue_id, 2);
     expect(events[1]).toEqual({ id: 1, type: 'user_group', op: 'add', group: expect.objectContaining({ id, name: 'Writers', description: 'Those who write' }) });
@@ -50,7 +59,7 @@ describe('POST /user_groups/create and GET /user_groups', () => {
     expect(state.realm_user_groups.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['role:everyone', 'Writers']));
   });
 
-  it('gives every group its description, the system groups Zulip\'s', async () => {
+  it("gives every group its description, the system groups Zulip's", async () => {
     const groups = (await realm.member.api.get('/user_groups')).body.user_groups as { name: string; description: string }[];
     const described = Object.fromEntries(groups.filter((g) => g.name.startsWith('role:')).map((g) => [g.name, g.description]));
     expect(described).toEqual({
@@ -88,7 +97,7 @@ describe('POST /user_groups/create and GET /user_groups', () => {
     expect([missing.status, missing.body.code, missing.body.msg]).toEqual([400, 'REQUEST_VARIABLE_MISSING', "Missing 'description' argument"]);
   });
 
-  it('follows the realm\'s can_create_groups', async () => {
+  it("follows the realm's can_create_groups", async () => {
     const local = await createTestRealm('Strict groups');
     const localSys = await systemGroupIds(local.realm_id);
     await local.owner.api.patch('/realm', { can_create_groups: { new: localSys['role:moderators'] } }, { contract: 'envelope' });
@@ -98,11 +107,12 @@ describe('POST /user_groups/create and GET /user_groups', () => {
 });
 
 describe('PATCH /user_groups/{id}', () => {
-  it('lets the group\'s managers rename it and change its settings, checking old values', async () => {
+  it("lets the group's managers rename it and change its settings, checking old values", async () => {
     const id = await create(realm.member);
     const queue = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;
     const res = await realm.member.api.patch(`/user_groups/${id}`, {
-      name: unique('Renamed'), can_join_group: { new: sys['role:members'], old: sys['role:nobody'] },
+      name: unique('Renamed'),
+      can_join_group: { new: sys['role:members'], old: sys['role:nobody'] },
     });
     expect(res.status).toBe(200);
     expect(await groupOf(realm.member, id)).toMatchObject({ can_join_group: sys['role:members'] });
@@ -124,7 +134,7 @@ describe('PATCH /user_groups/{id}', () => {
     expect((await realm.other.api.patch(`/user_groups/${id}`, { description: 'Hijacked' })).body.msg).toBe('Insufficient permission');
   });
 
-  it('refuses everyone else, system groups, and another realm\'s groups', async () => {
+  it("refuses everyone else, system groups, and another realm's groups", async () => {
     const id = await create(realm.member);
     for (const user of [realm.other, realm.guest, realm.moderator, realm.bot]) {
       expect((await user.api.patch(`/user_groups/${id}`, { name: unique('X') })).body.msg).toBe('Insufficient permission');
@@ -147,12 +157,9 @@ describe('POST /user_groups/{id}/members', () => {
       { id: expect.any(Number), type: 'user_group', op: 'add_members', group_id: id, user_ids: [realm.other.user_id, realm.guest.user_id] },
       { id: expect.any(Number), type: 'user_group', op: 'remove_members', group_id: id, user_ids: [realm.guest.user_id] },
     ]);
-    expect((await realm.member.api.post(`/user_groups/${id}/members`, { add: [realm.other.user_id] })).body.msg)
-      .toBe(`User ${realm.other.user_id} is already a member of this group`);
-    expect((await realm.member.api.post(`/user_groups/${id}/members`, { delete: [realm.admin.user_id] })).body.msg)
-      .toBe(`There is no member '${realm.admin.user_id}' in this user group`);
-    expect((await realm.member.api.post(`/user_groups/${id}/members`, { add: [other.member.user_id] })).body.msg)
-      .toBe(`Invalid user ID: ${other.member.user_id}`);
+    expect((await realm.member.api.post(`/user_groups/${id}/members`, { add: [realm.other.user_id] })).body.msg).toBe(`User ${realm.other.user_id} is already a member of this group`);
+    expect((await realm.member.api.post(`/user_groups/${id}/members`, { delete: [realm.admin.user_id] })).body.msg).toBe(`There is no member '${realm.admin.user_id}' in this user group`);
+    expect((await realm.member.api.post(`/user_groups/${id}/members`, { add: [other.member.user_id] })).body.msg).toBe(`Invalid user ID: ${other.member.user_id}`);
   });
 
   it('lets members leave (can_leave_group) but not join (can_join_group: nobody)', async () => {
@@ -182,17 +189,26 @@ describe('subgroups', () => {
 });
 
 describe('POST /user_groups/{id}/deactivate', () => {
-  it('refuses while a channel\'s group setting uses the group, naming the channel and settings', async () => {
+  it("refuses while a channel's group setting uses the group, naming the channel and settings", async () => {
     const id = await create(realm.member, { members: [realm.member.user_id] });
-    const channel = (await realm.admin.api.post('/channels/create', {
-      name: `Uses group ${id}`, subscribers: [realm.admin.user_id],
-      can_send_message_group: { direct_members: [], direct_subgroups: [id] }, can_remove_subscribers_group: id,
-    })).body.id;
+    const channel = (
+      await realm.admin.api.post('/channels/create', {
+        name: `Uses group ${id}`,
+        subscribers: [realm.admin.user_id],
+        can_send_message_group: { direct_members: [], direct_subgroups: [id] },
+        can_remove_subscribers_group: id,
+      })
+    ).body.id;
     const inUse = await realm.member.api.post(`/user_groups/${id}/deactivate`, {}, { contract: false });
-    expect([inUse.status, inUse.body]).toEqual([400, {
-      result: 'error', code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.',
-      objections: [{ type: 'channel', channel_id: channel, settings: ['can_remove_subscribers_group', 'can_send_message_group'] }],
-    }]);
+    expect([inUse.status, inUse.body]).toEqual([
+      400,
+      {
+        result: 'error',
+        code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+        msg: 'Cannot deactivate user group in use.',
+        objections: [{ type: 'channel', channel_id: channel, settings: ['can_remove_subscribers_group', 'can_send_message_group'] }],
+      },
+    ]);
     for (const setting of ['can_send_message_group', 'can_remove_subscribers_group']) {
       expect((await realm.admin.api.patch(`/streams/${channel}`, { [setting]: { new: sys['role:administrators'] } })).status).toBe(200);
     }
@@ -206,9 +222,15 @@ describe('POST /user_groups/{id}/deactivate', () => {
     await realm.owner.api.patch('/realm', { can_create_groups: { new: { direct_members: [], direct_subgroups: [id] } } }, { contract: 'envelope' });
     // Zulip's documented 400 carries objections, which its own CodedError schema forbids: checked here.
     const inUse = await realm.member.api.post(`/user_groups/${id}/deactivate`, {}, { contract: false });
-    expect([inUse.status, inUse.body]).toEqual([400, {
-      result: 'error', code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', msg: 'Cannot deactivate user group in use.', objections: [{ type: 'realm', settings: ['can_create_groups'] }],
-    }]);
+    expect([inUse.status, inUse.body]).toEqual([
+      400,
+      {
+        result: 'error',
+        code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+        msg: 'Cannot deactivate user group in use.',
+        objections: [{ type: 'realm', settings: ['can_create_groups'] }],
+      },
+    ]);
     await realm.owner.api.patch('/realm', { can_create_groups: { new: sys['role:members'] } }, { contract: 'envelope' });
     const modern = (await realm.admin.api.post('/register', { event_types: ['user_group'], client_capabilities: { include_deactivated_groups: true } })).body;
     const legacy = (await realm.admin.api.post('/register', { event_types: ['user_group'] })).body;

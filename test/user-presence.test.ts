@@ -29,7 +29,7 @@ async function apiEmailOf(user: TestUser): Promise<string> {
 }
 
 describe('GET /users/{user_id_or_email}/presence', () => {
-  it('gives an active user\'s presence by ID and by API email, to every role', async () => {
+  it("gives an active user's presence by ID and by API email, to every role", async () => {
     const target = await realm.addUser({ name: 'Present' });
     expect((await target.api.post('/users/me/presence', { status: 'active' })).status).toBe(200);
     const email = await apiEmailOf(target);

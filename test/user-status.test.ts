@@ -90,7 +90,7 @@ describe('POST /users/me/status', () => {
     expect(await statusOf(user)).toEqual({ emoji_name: 'kiwi', emoji_code: '1f95d', reaction_type: 'unicode_emoji' });
   });
 
-  it('takes Zulip\'s extra emoji under either name of its type, and answers zulip_extra_emoji', async () => {
+  it("takes Zulip's extra emoji under either name of its type, and answers zulip_extra_emoji", async () => {
     const user = await realm.addUser({ name: 'Extra Ed' });
     await user.api.post('/users/me/status', { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' });
     expect(await statusOf(user)).toEqual(ZULIP);
@@ -106,7 +106,7 @@ describe('POST /users/me/status', () => {
     expect(await statusOf(user)).toEqual({ status_text: 'back' });
   });
 
-  it('refuses each invalid request with Zulip\'s message', async () => {
+  it("refuses each invalid request with Zulip's message", async () => {
     for (const [params, msg] of REFUSALS) {
       const res = await realm.member.api.post('/users/me/status', params);
       expect([params, res.status, res.body]).toEqual([params, 400, error(msg)]);
@@ -117,7 +117,7 @@ describe('POST /users/me/status', () => {
 });
 
 describe('POST /users/{user_id}/status', () => {
-  it('lets owners and administrators set another user\'s status', async () => {
+  it("lets owners and administrators set another user's status", async () => {
     for (const name of ['owner', 'admin'] as const) {
       const target = await realm.addUser({ name: `Target of ${name}` });
       const res = await realm[name].api.post(`/users/${target.user_id}/status`, { status_text: 'In a meeting', emoji_name: 'car' });
@@ -136,18 +136,20 @@ describe('POST /users/{user_id}/status', () => {
     expect(await statusOf(realm.other)).toEqual({});
   });
 
-  it('treats another realm\'s user like a nonexistent one, and refuses bots and deactivated users', async () => {
+  it("treats another realm's user like a nonexistent one, and refuses bots and deactivated users", async () => {
     const gone = await realm.addUser({ name: 'Gone Gil' });
     expect((await realm.owner.api.delete(`/users/${gone.user_id}`)).status).toBe(200);
     const cases: [number, string][] = [
-      [elsewhere.member.user_id, 'No such user'], [999999, 'No such user'], [realm.bot.user_id, 'No such user'],
+      [elsewhere.member.user_id, 'No such user'],
+      [999999, 'No such user'],
+      [realm.bot.user_id, 'No such user'],
       [gone.user_id, 'User is deactivated'],
     ];
     for (const [id, msg] of cases) await expectRefused(realm.admin.api.post(`/users/${id}/status`, { status_text: 'x' }), msg);
     expect(await statusOf(elsewhere.member, elsewhere.admin)).toEqual({});
   });
 
-  it('refuses each invalid request with Zulip\'s message', async () => {
+  it("refuses each invalid request with Zulip's message", async () => {
     for (const [params, msg] of REFUSALS) {
       const res = await realm.admin.api.post(`/users/${realm.other.user_id}/status`, params);
       expect([params, res.status, res.body]).toEqual([params, 400, error(msg)]);
@@ -164,18 +166,20 @@ describe('POST /users/{user_id}/status', () => {
 });
 
 describe('GET /users/{user_id}/status', () => {
-  it('lets every role read a user\'s status, {} when there is none', async () => {
+  it("lets every role read a user's status, {} when there is none", async () => {
     const target = await realm.addUser({ name: 'Read Rae' });
     for (const name of [...HUMANS, 'bot'] as RoleName[]) expect(await statusOf(target, realm[name])).toEqual({});
     await target.api.post('/users/me/status', { status_text: 'reading' });
     for (const name of [...HUMANS, 'bot'] as RoleName[]) expect(await statusOf(target, realm[name])).toEqual({ status_text: 'reading' });
   });
 
-  it('refuses another realm\'s user, an unknown one, bots and deactivated users', async () => {
+  it("refuses another realm's user, an unknown one, bots and deactivated users", async () => {
     const gone = await realm.addUser({ name: 'Gone Gwen' });
     await realm.owner.api.delete(`/users/${gone.user_id}`);
     const cases: [number, string][] = [
-      [elsewhere.member.user_id, 'No such user'], [999999, 'No such user'], [realm.bot.user_id, 'No such user'],
+      [elsewhere.member.user_id, 'No such user'],
+      [999999, 'No such user'],
+      [realm.bot.user_id, 'No such user'],
       [gone.user_id, 'User is deactivated'],
     ];
     for (const [id, msg] of cases) await expectRefused(realm.member.api.get(`/users/${id}/status`), msg);
@@ -214,9 +218,8 @@ async function poll(user: TestUser, queueId: string) {
   return res.body.events as Record<string, unknown>[];
 }
 
-
 describe('user_status state and events', () => {
-  it('register maps the realm\'s users with a status to it, and only them', async () => {
+  it("register maps the realm's users with a status to it, and only them", async () => {
     const own = await createTestRealm('State realm');
     await own.member.api.post('/users/me/status', { status_text: 'busy', emoji_name: 'car' });
     await own.admin.api.post(`/users/${own.guest.user_id}/status`, { emoji_name: 'zulip' });
@@ -255,15 +258,13 @@ describe('user_status state and events', () => {
     expect(await poll(elsewhere.member, quiet.queue_id)).toEqual([]);
   });
 
-  it('tell only the user\'s own clients that away changed presence_enabled', async () => {
+  it("tell only the user's own clients that away changed presence_enabled", async () => {
     const target = await realm.addUser({ name: 'Settings Sam' });
     const capabilities = { user_settings_object: true };
     const mine = await register(target, { event_types: ['user_settings'], client_capabilities: capabilities });
     const theirs = await register(realm.member, { event_types: ['user_settings'], client_capabilities: capabilities });
     await target.api.post('/users/me/status', { away: true });
-    expect(await eventsOf(target, mine.queue_id, 1)).toEqual([
-      { id: 0, type: 'user_settings', op: 'update', property: 'presence_enabled', value: false },
-    ]);
+    expect(await eventsOf(target, mine.queue_id, 1)).toEqual([{ id: 0, type: 'user_settings', op: 'update', property: 'presence_enabled', value: false }]);
     expect(await poll(realm.member, theirs.queue_id)).toEqual([]);
   });
 });

@@ -32,16 +32,14 @@ afterAll(async () => {
 
 const createChannel = (subscribers: TestUser[], params: Json = {}) => newChannel(realm.owner, subscribers, params);
 
-const setPolicy = (user: TestUser, stream_id: number, topic: string, visibility_policy: number) =>
-  user.api.post('/user_topics', { stream_id, topic, visibility_policy });
+const setPolicy = (user: TestUser, stream_id: number, topic: string, visibility_policy: number) => user.api.post('/user_topics', { stream_id, topic, visibility_policy });
 const muteLegacy = (user: TestUser, params: Json) => user.api.patch('/users/me/subscriptions/muted_topics', params);
 const state = async (user: TestUser, types = ['user_topic', 'muted_topics'], capabilities: Json = {}) =>
   ok(await user.api.post('/register', { fetch_event_types: types, client_capabilities: capabilities }));
-const policiesOf = async (user: TestUser, streamId = channel.id) => ((await state(user)).user_topics as Json[])
-  .filter((t) => t.stream_id === streamId).map((t) => [t.topic_name, t.visibility_policy]);
+const policiesOf = async (user: TestUser, streamId = channel.id) => ((await state(user)).user_topics as Json[]).filter((t) => t.stream_id === streamId).map((t) => [t.topic_name, t.visibility_policy]);
 
 describe('POST /user_topics', () => {
-  it('sets, changes and removes a topic\'s policy for every role; user_topics has it with its time', async () => {
+  it("sets, changes and removes a topic's policy for every role; user_topics has it with its time", async () => {
     for (const user of roles) {
       const topic = unique('Lunch ');
       const before = Math.floor(Date.now() / 1000);
@@ -66,15 +64,14 @@ describe('POST /user_topics', () => {
     expect((await policiesOf(realm.member)).filter(([t]) => (t as string).toLowerCase() === topic.toLowerCase())).toEqual([]);
   });
 
-  it('takes the realm\'s name for the empty topic as the empty topic, shown by the client\'s capability', async () => {
+  it("takes the realm's name for the empty topic as the empty topic, shown by the client's capability", async () => {
     const { realm_empty_topic_display_name: general } = ok(await realm.member.api.post('/register', { fetch_event_types: ['realm'] }));
     ok(await setPolicy(realm.member, channel.id, general, 1));
     const capable = (await state(realm.member, ['user_topic'], { empty_topic_name: true })).user_topics as Json[];
     expect(capable.filter((t) => t.stream_id === channel.id && t.topic_name === '')).toHaveLength(1);
     expect(((await state(realm.member)).user_topics as Json[]).filter((t) => t.stream_id === channel.id && t.topic_name === general)).toHaveLength(1);
     ok(await setPolicy(realm.member, channel.id, '', 0));
-    expect(((await state(realm.member, ['user_topic'], { empty_topic_name: true })).user_topics as Json[])
-      .filter((t) => t.stream_id === channel.id && t.topic_name === '')).toEqual([]);
+    expect(((await state(realm.member, ['user_topic'], { empty_topic_name: true })).user_topics as Json[]).filter((t) => t.stream_id === channel.id && t.topic_name === '')).toEqual([]);
   });
 
   it('refuses a policy out of range, a topic too long, and missing parameters', async () => {
@@ -109,7 +106,9 @@ describe('POST /user_topics', () => {
     ok(await setPolicy(realm.other, channel.id, kept, 1));
     await messagesPool().query(
       `INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy)
-       SELECT $1, $2, 'bulk ' || g, 1 FROM generate_series(1, 9999) AS g`, [realm.other.user_id, channel.id]);
+       SELECT $1, $2, 'bulk ' || g, 1 FROM generate_series(1, 9999) AS g`,
+      [realm.other.user_id, channel.id],
+    );
     refused(await setPolicy(realm.other, channel.id, unique('one too many '), 3), 'You may set a visibility policy for at most 10000 topics.');
     ok(await setPolicy(realm.other, channel.id, kept, 3));
     ok(await setPolicy(realm.other, channel.id, 'bulk 1', 0));
@@ -134,8 +133,9 @@ describe('PATCH /users/me/subscriptions/muted_topics (deprecated)', () => {
 
   it('refuses both or neither channel parameter, an unknown op, and channels it cannot find', async () => {
     refused(await muteLegacy(realm.member, { topic: 'x', op: 'add' }), "Missing 'stream_id' argument");
-    refused(await muteLegacy(realm.member, { stream_id: channel.id, stream: channel.name, topic: 'x', op: 'add' }),
-      'Unsupported parameter combination: stream_id, stream', 'BAD_REQUEST', { parameters: 'stream_id, stream' });
+    refused(await muteLegacy(realm.member, { stream_id: channel.id, stream: channel.name, topic: 'x', op: 'add' }), 'Unsupported parameter combination: stream_id, stream', 'BAD_REQUEST', {
+      parameters: 'stream_id, stream',
+    });
     refused(await muteLegacy(realm.member, { stream_id: channel.id, topic: 'x', op: 'toggle' }), 'Invalid op');
     refused(await muteLegacy(realm.member, { stream_id: 999_999_999, topic: 'x', op: 'add' }), 'Invalid channel ID');
     refused(await muteLegacy(realm.member, { stream: 'No such channel', topic: 'x', op: 'add' }), "Invalid channel name 'No such channel'");
@@ -151,11 +151,9 @@ describe('user_topic and muted_topics events', () => {
     return events.filter((e) => e.type === 'user_topic' || e.type === 'muted_topics');
   };
 
-  it('tells the user\'s queues: user_topic to those that ask for it, muted_topics to the others, both to those that ask for all', async () => {
+  it("tells the user's queues: user_topic to those that ask for it, muted_topics to the others, both to those that ask for all", async () => {
     const user = realm.moderator;
-    const [modern, legacy, both] = [
-      await register(user, ['user_topic']), await register(user, ['muted_topics']), await register(user, ['user_topic', 'muted_topics']),
-    ];
+    const [modern, legacy, both] = [await register(user, ['user_topic']), await register(user, ['muted_topics']), await register(user, ['user_topic', 'muted_topics'])];
     const allQueue = ok(await user.api.post('/register', {})).queue_id as string;
     const topic = unique('Watched ');
     ok(await setPolicy(user, channel.id, topic, 1));
@@ -166,8 +164,10 @@ describe('user_topic and muted_topics events', () => {
     expect(modernEvents.map(({ id: _id, ...e }) => e)).toEqual([userTopic(1), userTopic(3)]);
     // The legacy event when muting changes: muted, then no longer muted.
     const legacyEvents = await ofTypes(user, legacy, 2);
-    expect(legacyEvents.map((e) => [e.type, (e.muted_topics as Json[]).some((m) => m[0] === channel.name && m[1] === topic)]))
-      .toEqual([['muted_topics', true], ['muted_topics', false]]);
+    expect(legacyEvents.map((e) => [e.type, (e.muted_topics as Json[]).some((m) => m[0] === channel.name && m[1] === topic)])).toEqual([
+      ['muted_topics', true],
+      ['muted_topics', false],
+    ]);
     expect((await ofTypes(user, both, 2)).map((e) => e.type)).toEqual(['user_topic', 'user_topic']);
     expect((await ofTypes(user, allQueue, 4)).map((e) => e.type)).toEqual(['muted_topics', 'user_topic', 'muted_topics', 'user_topic']);
   });

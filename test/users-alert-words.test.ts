@@ -16,7 +16,14 @@ let roles: [string, TestUser][];
 
 beforeAll(async () => {
   realm = await createTestRealm('Alert words realm');
-  roles = [['owner', realm.owner], ['admin', realm.admin], ['moderator', realm.moderator], ['member', realm.member], ['guest', realm.guest], ['bot', realm.bot]];
+  roles = [
+    ['owner', realm.owner],
+    ['admin', realm.admin],
+    ['moderator', realm.moderator],
+    ['member', realm.member],
+    ['guest', realm.guest],
+    ['bot', realm.bot],
+  ];
 });
 afterAll(closeFixtures);
 
@@ -64,7 +71,7 @@ describe('alert words', () => {
     refused(await add(user, 'not a list'), 'alert_words is not a list');
     refused(await add(user, [1]), 'alert_words[0] is not a string');
     refused(await remove(user, [null]), 'alert_words[0] is not a string');
-    refused(await user.api.post('/users/me/alert_words', {}), 'Missing \'alert_words\' argument', 'REQUEST_VARIABLE_MISSING');
+    refused(await user.api.post('/users/me/alert_words', {}), "Missing 'alert_words' argument", 'REQUEST_VARIABLE_MISSING');
     refused(await user.api.post('/users/me/alert_words', { alert_words: '[' }), 'Argument "alert_words" is not valid JSON.');
     expect(await words(user)).toEqual(['☃'.repeat(100)]);
     await clear(user);
@@ -82,7 +89,7 @@ describe('alert words', () => {
     expect(await words(user)).toEqual([]);
   });
 
-  it('are in register\'s state (all event types, or alert_words), and alert_words events tell only the user', async () => {
+  it("are in register's state (all event types, or alert_words), and alert_words events tell only the user", async () => {
     const user = realm.admin;
     ok(await add(user, ['before']));
     expect(ok(await user.api.post('/register', { fetch_event_types: ['alert_words'] })).alert_words).toEqual(['before']);

@@ -18,9 +18,12 @@ afterAll(closeFixtures);
 type Json = Record<string, any>;
 
 const ROLES: [string, { role: number; bot?: boolean }][] = [
-  ['owner', { role: Role.OWNER }], ['administrator', { role: Role.ADMINISTRATOR }],
-  ['moderator', { role: Role.MODERATOR }], ['member', { role: Role.MEMBER }],
-  ['guest', { role: Role.GUEST }], ['bot', { role: Role.MEMBER, bot: true }],
+  ['owner', { role: Role.OWNER }],
+  ['administrator', { role: Role.ADMINISTRATOR }],
+  ['moderator', { role: Role.MODERATOR }],
+  ['member', { role: Role.MEMBER }],
+  ['guest', { role: Role.GUEST }],
+  ['bot', { role: Role.MEMBER, bot: true }],
 ];
 
 const isActive = async (id: number) => ok(await realm.owner.api.get(`/users/${id}`)).user.is_active as boolean;
@@ -34,7 +37,7 @@ describe('DELETE /users/me', () => {
     expect([after.status, after.body.code]).toEqual([401, 'USER_DEACTIVATED']);
   });
 
-  it('tells the realm, and deactivates the bots the user owns (not other people\'s)', async () => {
+  it("tells the realm, and deactivates the bots the user owns (not other people's)", async () => {
     const user = await realm.addUser({ name: 'Bot keeper' });
     const mine = await realm.addUser({ bot: true, botOwner: user.user_id, name: 'Kept bot' });
     const another = await realm.addUser({ bot: true, botOwner: realm.member.user_id, name: 'Other bot' });
@@ -50,10 +53,12 @@ describe('DELETE /users/me', () => {
     // The bot's administrators hear it stopped (realm_bots stays true), as Zulip's do_deactivate_user.
     expect(all.filter((e: Json) => e.type === 'realm_bot')).toEqual([{ type: 'realm_bot', op: 'update', bot: { user_id: mine.user_id, is_active: false }, id: expect.any(Number) }]);
     const events = all.filter((e: Json) => e.type === 'realm_user');
-    expect(events.map((e: Json) => e.person)).toEqual(expect.arrayContaining([
-      { user_id: mine.user_id, is_active: false },
-      { user_id: user.user_id, is_active: false },
-    ]));
+    expect(events.map((e: Json) => e.person)).toEqual(
+      expect.arrayContaining([
+        { user_id: mine.user_id, is_active: false },
+        { user_id: user.user_id, is_active: false },
+      ]),
+    );
   });
 
   it('refuses the only owner with CANNOT_DEACTIVATE_LAST_USER, and lets an owner go once another exists', async () => {
@@ -111,7 +116,7 @@ describe('DELETE /users/{user_id} by an administrator', () => {
     }
   }, 60_000);
 
-  it('deactivates the user\'s bots too, and reactivating the user leaves them deactivated, as Zulip', async () => {
+  it("deactivates the user's bots too, and reactivating the user leaves them deactivated, as Zulip", async () => {
     const user = await realm.addUser({ name: 'Removed' });
     const bot = await realm.addUser({ bot: true, botOwner: user.user_id, name: 'Removed bot' });
     ok(await realm.admin.api.delete(`/users/${user.user_id}`));
@@ -121,7 +126,7 @@ describe('DELETE /users/{user_id} by an administrator', () => {
     expect(await isActive(bot.user_id)).toBe(false);
   });
 
-  it('keeps Zulip\'s message for the only owner there (BAD_REQUEST, no period)', async () => {
+  it("keeps Zulip's message for the only owner there (BAD_REQUEST, no period)", async () => {
     refused(await realm.owner.api.delete(`/users/${realm.owner.user_id}`), 'Cannot deactivate the only organization owner');
   });
 });

@@ -5,8 +5,7 @@ import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } f
 let realm: TestRealm;
 let elsewhere: TestRealm;
 let client: ServiceClient<'users'>;
-const resolve = (realmId: number, principals: string[]) =>
-  client.resolveUsers({ realm_id: realmId, principals }, { client: 'test', host: '' });
+const resolve = (realmId: number, principals: string[]) => client.resolveUsers({ realm_id: realmId, principals }, { client: 'test', host: '' });
 const apiEmailOf = async (user: TestUser): Promise<string> => (await user.api.get('/users/me')).body.email;
 
 beforeAll(async () => {
@@ -26,15 +25,19 @@ describe('ResolveUsers (internal RPC)', () => {
   it('takes user IDs and API emails, in the order first named, each user once', async () => {
     const memberEmail = await apiEmailOf(realm.member);
     expect(memberEmail).not.toBe(realm.member.email); // hidden: user<id>@<fake domain>
-    const res = await resolve(realm.realm_id, [
-      String(realm.bot.user_id), memberEmail.toUpperCase(), realm.guest.email, String(realm.member.user_id),
-    ]);
+    const res = await resolve(realm.realm_id, [String(realm.bot.user_id), memberEmail.toUpperCase(), realm.guest.email, String(realm.member.user_id)]);
     expect(res.unknown).toEqual([]);
     expect(res.users.map((u) => u.user_id)).toEqual([realm.bot.user_id, realm.member.user_id, realm.guest.user_id]);
     // A bot names its owner (the fixture bot is the owner's); others have none (0).
     expect(res.users[0]).toMatchObject({ is_bot: true, is_active: true, role: 400, bot_owner_id: realm.owner.user_id });
     expect(res.users[1]).toEqual({
-      user_id: realm.member.user_id, email: memberEmail, full_name: expect.any(String), role: 400, is_bot: false, is_active: true, bot_owner_id: 0,
+      user_id: realm.member.user_id,
+      email: memberEmail,
+      full_name: expect.any(String),
+      role: 400,
+      is_bot: false,
+      is_active: true,
+      bot_owner_id: 0,
       // Hidden email: the avatar comes from the API email, not the real one.
       avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
       // So no client could compute it (client_gravatar).
@@ -49,8 +52,18 @@ describe('ResolveUsers (internal RPC)', () => {
     const fakeDomain = (await apiEmailOf(realm.member)).split('@')[1];
     const principals = [
       // A visible user's placeholder email is not their API email; an ID past int32 names nobody.
-      `user${realm.guest.user_id}@${fakeDomain}`, '99999999999',
-      String(systemBots[0].user_id), systemBots[0].email, String(elsewhere.member.user_id), await apiEmailOf(elsewhere.member), realm.member.email, '0', '-3', '1e3', 'nobody@example.com', '',
+      `user${realm.guest.user_id}@${fakeDomain}`,
+      '99999999999',
+      String(systemBots[0].user_id),
+      systemBots[0].email,
+      String(elsewhere.member.user_id),
+      await apiEmailOf(elsewhere.member),
+      realm.member.email,
+      '0',
+      '-3',
+      '1e3',
+      'nobody@example.com',
+      '',
     ];
     expect(await resolve(realm.realm_id, principals)).toEqual({ users: [], unknown: principals });
   });
@@ -70,7 +83,7 @@ describe('ResolveUsers (internal RPC)', () => {
 describe('GetRealmPolicy (internal RPC)', () => {
   const policy = (realmId: number) => client.getRealmPolicy({ realm_id: realmId }, { client: 'test', host: '' });
 
-  it('gives the realm\'s current settings, its system groups and whether it is active', async () => {
+  it("gives the realm's current settings, its system groups and whether it is active", async () => {
     const groups = await systemGroupIds(realm.realm_id);
     const change = {
       can_create_public_channel_group: { new: { direct_members: [realm.member.user_id], direct_subgroups: [groups['role:administrators']] } },
@@ -109,7 +122,7 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
     parent = (await realm.admin.api.post('/user_groups/create', { name: 'Parent', description: 'P', members: [], subgroups: [team] })).body.group_id;
   });
 
-  it('gives every group a user belongs to, through subgroups, and leaves out other realms\' users', async () => {
+  it("gives every group a user belongs to, through subgroups, and leaves out other realms' users", async () => {
     const res = await client.getGroupMemberships({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.guest.user_id, elsewhere.member.user_id] }, ctx);
     const byUser = new Map(res.memberships.map((m) => [Number(m.user_id), m.group_ids.map(Number)]));
     expect([...byUser.keys()].sort()).toEqual([realm.member.user_id, realm.guest.user_id].sort());
@@ -129,18 +142,25 @@ describe('GetGroupMemberships, ExpandGroupSettings, CheckGroupSettings (internal
   });
 
   it('validates values as the setting allows, naming what is wrong', async () => {
-    const check = (checks: { name: string; value: unknown; allow_everyone: boolean }[]) => client.checkGroupSettings({ realm_id: realm.realm_id, checks: checks.map((c) => ({ ...c, value: JSON.stringify(c.value) })) }, ctx);
+    const check = (checks: { name: string; value: unknown; allow_everyone: boolean }[]) =>
+      client.checkGroupSettings({ realm_id: realm.realm_id, checks: checks.map((c) => ({ ...c, value: JSON.stringify(c.value) })) }, ctx);
     const ok = await check([
       { name: 'can_send_message_group', value: groups['role:everyone'], allow_everyone: true },
       { name: 'can_subscribe_group', value: { direct_members: [realm.member.user_id], direct_subgroups: [team] }, allow_everyone: false },
     ]);
     expect(ok.values.map((v) => JSON.parse(v))).toEqual([groups['role:everyone'], { direct_members: [realm.member.user_id], direct_subgroups: [team] }]);
-    await expect(check([{ name: 'can_subscribe_group', value: groups['role:everyone'], allow_everyone: false }]))
-      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: "'can_subscribe_group' setting cannot be set to 'role:everyone' group." });
-    await expect(check([{ name: 'can_send_message_group', value: groups['role:internet'], allow_everyone: true }]))
-      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: "'can_send_message_group' setting cannot be set to 'role:internet' group." });
-    await expect(check([{ name: 'x', value: { direct_members: [elsewhere.member.user_id], direct_subgroups: [] }, allow_everyone: true }]))
-      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: `Invalid user ID: ${elsewhere.member.user_id}` });
+    await expect(check([{ name: 'can_subscribe_group', value: groups['role:everyone'], allow_everyone: false }])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: "'can_subscribe_group' setting cannot be set to 'role:everyone' group.",
+    });
+    await expect(check([{ name: 'can_send_message_group', value: groups['role:internet'], allow_everyone: true }])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: "'can_send_message_group' setting cannot be set to 'role:internet' group.",
+    });
+    await expect(check([{ name: 'x', value: { direct_members: [elsewhere.member.user_id], direct_subgroups: [] }, allow_everyone: true }])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: `Invalid user ID: ${elsewhere.member.user_id}`,
+    });
   });
 });
 
@@ -164,7 +184,7 @@ describe('GetPermissionContext (internal RPC)', () => {
     expect(one.linkifiers).toBe('');
   });
 
-  it('includes the realm\'s linkifiers when asked, and leaves out users of other realms', async () => {
+  it("includes the realm's linkifiers when asked, and leaves out users of other realms", async () => {
     expect((await realm.admin.api.post('/realm/filters', { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' })).status).toBe(200);
     const one = await context({ realm_id: realm.realm_id, user_ids: [realm.owner.user_id, elsewhere.member.user_id], with_users: true, with_linkifiers: true });
     expect(JSON.parse(one.linkifiers)).toEqual((await realm.member.api.get('/realm/linkifiers')).body.linkifiers);
@@ -173,7 +193,7 @@ describe('GetPermissionContext (internal RPC)', () => {
     expect(one.memberships.map((m) => Number(m.user_id))).toEqual([realm.owner.user_id]);
   });
 
-  it('carries each user\'s settings that act on topic visibility, with the users', async () => {
+  it("carries each user's settings that act on topic visibility, with the users", async () => {
     expect((await realm.member.api.patch('/settings', { automatically_follow_topics_policy: 1, automatically_follow_topics_where_mentioned: false })).status).toBe(200);
     const one = await context({ realm_id: realm.realm_id, user_ids: [realm.member.user_id, realm.owner.user_id], with_users: true });
     expect(one.topic_settings.map((s) => ({ ...s, user_id: Number(s.user_id) }))).toEqual([
@@ -193,15 +213,17 @@ describe('GetPermissionContext (internal RPC)', () => {
 describe('GetRecipientTraits (internal RPC)', () => {
   const traits = (request: { realm_id: number; user_ids: number[] }) => client.getRecipientTraits(request, { client: 'test', host: '' });
 
-  it('gives the alert words and mutes of those of the users who have any, and nothing of other realms\' users', async () => {
+  it("gives the alert words and mutes of those of the users who have any, and nothing of other realms' users", async () => {
     expect((await realm.admin.api.post('/users/me/alert_words', { alert_words: JSON.stringify(['Kiwi', 'mango']) })).status).toBe(200);
     expect((await realm.moderator.api.post(`/users/me/muted_users/${realm.admin.user_id}`)).status).toBe(200);
     expect((await elsewhere.admin.api.post('/users/me/alert_words', { alert_words: JSON.stringify(['elsewhere']) })).status).toBe(200);
     const res = await traits({ realm_id: realm.realm_id, user_ids: [realm.admin.user_id, realm.moderator.user_id, realm.guest.user_id, elsewhere.admin.user_id] });
-    expect(res.users.map((u) => ({ ...u, user_id: Number(u.user_id), muted_user_ids: u.muted_user_ids.map(Number) })).sort((a, b) => a.user_id - b.user_id)).toEqual([
-      { user_id: realm.admin.user_id, alert_words: ['Kiwi', 'mango'], muted_user_ids: [] },
-      { user_id: realm.moderator.user_id, alert_words: [], muted_user_ids: [realm.admin.user_id] },
-    ].sort((a, b) => a.user_id - b.user_id));
+    expect(res.users.map((u) => ({ ...u, user_id: Number(u.user_id), muted_user_ids: u.muted_user_ids.map(Number) })).sort((a, b) => a.user_id - b.user_id)).toEqual(
+      [
+        { user_id: realm.admin.user_id, alert_words: ['Kiwi', 'mango'], muted_user_ids: [] },
+        { user_id: realm.moderator.user_id, alert_words: [], muted_user_ids: [realm.admin.user_id] },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
     expect(await traits({ realm_id: realm.realm_id, user_ids: [] })).toEqual({ users: [] });
     expect((await realm.moderator.api.delete(`/users/me/muted_users/${realm.admin.user_id}`)).status).toBe(200);
   });

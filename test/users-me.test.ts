@@ -25,20 +25,22 @@ const me = async (user: TestUser) => ok(await user.api.get('/users/me'));
 
 async function channel(subscribers: TestUser[]): Promise<{ id: number; name: string }> {
   const name = unique('Me channel');
-  const { id } = ok(await realm.owner.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false,
-  }));
+  const { id } = ok(
+    await realm.owner.api.post('/channels/create', {
+      name,
+      subscribers: subscribers.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+    }),
+  );
   return { id: id as number, name };
 }
 
-const post = async (from: TestUser, to: { id: number }, content = 'hello') =>
-  ok(await from.api.post('/messages', { type: 'stream', to: to.id, topic: 'me', content })).id as number;
+const post = async (from: TestUser, to: { id: number }, content = 'hello') => ok(await from.api.post('/messages', { type: 'stream', to: to.id, topic: 'me', content })).id as number;
 
-const dm = async (from: TestUser, to: TestUser, content = 'hello') =>
-  ok(await from.api.post('/messages', { type: 'direct', to: [to.user_id], content })).id as number;
+const dm = async (from: TestUser, to: TestUser, content = 'hello') => ok(await from.api.post('/messages', { type: 'direct', to: [to.user_id], content })).id as number;
 
 describe('GET /users/me: the profile', () => {
-  it.each(ROLES)('shows %s\'s name change at once, each time', async (role) => {
+  it.each(ROLES)("shows %s's name change at once, each time", async (role) => {
     const user = realm[role];
     await me(user);
     for (let i = 0; i < ROUNDS; i++) {
@@ -83,7 +85,7 @@ describe('GET /users/me: the profile', () => {
     }
   });
 
-  it('answers each user with their own profile, never another\'s', async () => {
+  it("answers each user with their own profile, never another's", async () => {
     const answers = await Promise.all(ROLES.map((role) => me(realm[role])));
     expect(answers.map((a) => a.user_id)).toEqual(ROLES.map((role) => realm[role].user_id));
   });
@@ -124,7 +126,7 @@ describe('GET /users/me: max_message_id', () => {
     expect((await me(user)).max_message_id).toBe(first);
   });
 
-  it('counts a public channel\'s message the user read without receiving, once starred (a historical copy)', async () => {
+  it("counts a public channel's message the user read without receiving, once starred (a historical copy)", async () => {
     const user = await realm.addUser({ role: Role.MEMBER, name: 'Historical Reader' });
     const received = await dm(realm.owner, user);
     const c = await channel([realm.owner]);

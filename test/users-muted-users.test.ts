@@ -17,7 +17,14 @@ let roles: [string, TestUser][];
 beforeAll(async () => {
   realm = await createTestRealm('Muted users realm');
   elsewhere = await createTestRealm('Other muted users realm');
-  roles = [['owner', realm.owner], ['admin', realm.admin], ['moderator', realm.moderator], ['member', realm.member], ['guest', realm.guest], ['bot', realm.bot]];
+  roles = [
+    ['owner', realm.owner],
+    ['admin', realm.admin],
+    ['moderator', realm.moderator],
+    ['member', realm.member],
+    ['guest', realm.guest],
+    ['bot', realm.bot],
+  ];
 });
 afterAll(closeFixtures);
 
@@ -50,7 +57,7 @@ describe('muted users', () => {
     ok(await unmute(realm.member, gone.user_id));
   });
 
-  it('refuses with Zulip\'s messages: oneself, no such user (another realm\'s too), twice, not muted', async () => {
+  it("refuses with Zulip's messages: oneself, no such user (another realm's too), twice, not muted", async () => {
     const user = realm.member;
     refused(await mute(user, user.user_id), 'Cannot mute self');
     refused(await mute(user, 999999999), 'No such user');
@@ -76,9 +83,7 @@ describe('muted users', () => {
     ok(await mute(user, realm.guest.user_id));
     ok(await unmute(user, realm.other.user_id));
     const events = (await eventsOf(user, queue, 3)).filter((e: Json) => e.type === 'muted_users');
-    expect(events.map((e: Json) => e.muted_users.map((m: Json) => m.id))).toEqual([
-      [realm.other.user_id], [realm.other.user_id, realm.guest.user_id], [realm.guest.user_id],
-    ]);
+    expect(events.map((e: Json) => e.muted_users.map((m: Json) => m.id))).toEqual([[realm.other.user_id], [realm.other.user_id, realm.guest.user_id], [realm.guest.user_id]]);
     expect(events[2].muted_users[0]).toEqual((await mutedOf(user))[0]);
     const theirs = ok(await realm.other.api.get('/events', { queue_id: other, last_event_id: -1, dont_block: true })).events as Json[];
     expect(theirs.filter((e) => e.type === 'muted_users')).toEqual([]);

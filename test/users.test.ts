@@ -17,13 +17,23 @@ beforeAll(async () => {
 afterAll(closeFixtures);
 
 describe('GET /users/me', () => {
-  it('returns the caller\'s own profile with max_message_id', async () => {
+  it("returns the caller's own profile with max_message_id", async () => {
     const res = await realm.admin.api.get('/users/me');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      result: 'success', user_id: realm.admin.user_id, email: realm.admin.email, delivery_email: realm.admin.email,
-      full_name: 'Ada Admin', role: Role.ADMINISTRATOR, is_admin: true, is_owner: false, is_guest: false,
-      is_bot: false, is_active: true, profile_data: {}, max_message_id: -1,
+      result: 'success',
+      user_id: realm.admin.user_id,
+      email: realm.admin.email,
+      delivery_email: realm.admin.email,
+      full_name: 'Ada Admin',
+      role: Role.ADMINISTRATOR,
+      is_admin: true,
+      is_owner: false,
+      is_guest: false,
+      is_bot: false,
+      is_active: true,
+      profile_data: {},
+      max_message_id: -1,
     });
     expect(typeof res.body.avatar_url).toBe('string');
     expect(new Date(res.body.date_joined).getTime()).toBeGreaterThan(0);
@@ -31,13 +41,16 @@ describe('GET /users/me', () => {
 
   it('describes each role with its flags', async () => {
     const expected: Record<RoleName, [number, boolean, boolean, boolean]> = {
-      owner: [100, true, true, false], admin: [200, true, false, false], moderator: [300, false, false, false],
-      member: [400, false, false, false], guest: [600, false, false, true], bot: [400, false, false, false],
+      owner: [100, true, true, false],
+      admin: [200, true, false, false],
+      moderator: [300, false, false, false],
+      member: [400, false, false, false],
+      guest: [600, false, false, true],
+      bot: [400, false, false, false],
     };
     for (const [name, [role, isAdmin, isOwner, isGuest]] of Object.entries(expected)) {
       const res = await realm[name as RoleName].api.get('/users/me');
-      expect({ name, role: res.body.role, admin: res.body.is_admin, owner: res.body.is_owner, guest: res.body.is_guest })
-        .toEqual({ name, role, admin: isAdmin, owner: isOwner, guest: isGuest });
+      expect({ name, role: res.body.role, admin: res.body.is_admin, owner: res.body.is_owner, guest: res.body.is_guest }).toEqual({ name, role, admin: isAdmin, owner: isOwner, guest: isGuest });
     }
   });
 });
@@ -59,7 +72,7 @@ describe('GET /users/{user_id}', () => {
     expect(res.body.user).not.toHaveProperty('profile_data');
   });
 
-  it('refuses an unknown user, and another realm\'s user alike', async () => {
+  it("refuses an unknown user, and another realm's user alike", async () => {
     for (const id of [999999, elsewhere.member.user_id]) {
       const res = await realm.member.api.get(`/users/${id}`, {}, { contract: false });
       // The reference documents no 400 for this path; the envelope is checked here.
@@ -81,7 +94,7 @@ describe('GET /users/{user_id}', () => {
 });
 
 describe('GET /users', () => {
-  it('lists the realm\'s users, active and deactivated, and nobody else\'s', async () => {
+  it("lists the realm's users, active and deactivated, and nobody else's", async () => {
     const gone = await realm.addUser({ name: 'Gone Soon' });
     await realm.admin.api.delete(`/users/${gone.user_id}`);
     const res = await realm.guest.api.get('/users');
@@ -112,9 +125,13 @@ describe('POST /users', () => {
     const res = await realm.owner.api.post('/users', params);
     expect(res.status).toBe(200);
     expect(res.body.user_id).toEqual(expect.any(Number));
-    const key = await new Api().post('/fetch_api_key', { username: params.email, password: params.password }, {
-      headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
-    });
+    const key = await new Api().post(
+      '/fetch_api_key',
+      { username: params.email, password: params.password },
+      {
+        headers: { host: `${realm.subdomain}.${new URL(process.env.PARLEY_TEST_URL!).host}` },
+      },
+    );
     expect(key.body).toMatchObject({ user_id: res.body.user_id, email: params.email });
     const me = await new Api({ email: params.email, api_key: key.body.api_key, host: realm.host }).get('/users/me');
     expect(me.body).toMatchObject({ role: Role.MEMBER, full_name: params.full_name });
@@ -199,7 +216,7 @@ describe('PATCH /users/{user_id}', () => {
     expect((await realm.owner.api.patch(`/users/${target.user_id}`, { full_name: 'x'.repeat(101) })).body.msg).toBe('Name too long!');
   });
 
-  it('refuses another realm\'s user as nonexistent', async () => {
+  it("refuses another realm's user as nonexistent", async () => {
     const res = await realm.admin.api.patch(`/users/${elsewhere.member.user_id}`, { full_name: 'Hijack' });
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'No such user' });
     const still = await elsewhere.member.api.get('/users/me');
@@ -242,19 +259,26 @@ describe('POST /fetch_api_key', () => {
     const user = await realm.addUser({ name: 'Password Person', password: 'correct horse' });
     const ok = await new Api().post('/fetch_api_key', { username: user.email, password: 'correct horse' }, hostOf(realm));
     expect(ok.body).toEqual({ result: 'success', msg: '', api_key: user.api_key, email: user.email, user_id: user.user_id });
-    for (const [username, password] of [[user.email, 'wrong'], ['nobody@example.test', 'correct horse']]) {
+    for (const [username, password] of [
+      [user.email, 'wrong'],
+      ['nobody@example.test', 'correct horse'],
+    ]) {
       const res = await new Api().post('/fetch_api_key', { username, password }, { ...hostOf(realm), contract: false });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ result: 'error', code: 'AUTHENTICATION_FAILED', msg: 'Your username or password is incorrect' });
     }
   });
 
-  it('looks the user up in the Host\'s realm only, answering as Zulip does for an account elsewhere', async () => {
+  it("looks the user up in the Host's realm only, answering as Zulip does for an account elsewhere", async () => {
     const user = await realm.addUser({ name: 'Homebody', password: 'correct horse' });
     // Zulip's InvalidSubdomainError (get_api_key_fetch_authenticate_failure), whatever the password.
     const invalid = { result: 'error', code: 'NONEXISTENT_SUBDOMAIN', msg: 'Invalid subdomain' };
     const atRoot = { headers: { host: new URL(process.env.PARLEY_TEST_URL!).host } };
-    for (const [where, opts] of [['root', atRoot], ['another realm', hostOf(elsewhere)], ['a bare IP', { headers: { host: '127.0.0.1' } }]] as const) {
+    for (const [where, opts] of [
+      ['root', atRoot],
+      ['another realm', hostOf(elsewhere)],
+      ['a bare IP', { headers: { host: '127.0.0.1' } }],
+    ] as const) {
       for (const password of ['correct horse', 'wrong']) {
         const res = await new Api().post('/fetch_api_key', { username: user.email, password }, { ...opts, contract: false });
         expect([where, res.status, res.body]).toEqual([where, 404, invalid]);
@@ -282,7 +306,7 @@ describe('POST /fetch_api_key', () => {
 });
 
 describe('email visibility', () => {
-  it('shows the real email only to the roles the user\'s setting allows, in reads and in events', async () => {
+  it("shows the real email only to the roles the user's setting allows, in reads and in events", async () => {
     const local = await createTestRealm('Private emails');
     await local.admin.api.patch('/realm/user_settings_defaults', { email_address_visibility: 3 }); // administrators only
     const adminQueue = (await local.admin.api.post('/register', { event_types: ['realm_user'] })).body;

@@ -65,23 +65,29 @@ function executableParts(html: string): string[] {
   const found: string[] = [];
   for (const m of html.matchAll(/<\s*([a-zA-Z][\w:-]*)([^>]*)>/g)) {
     const [, tag, attrs] = m;
-    if (/^(script|iframe|object|embed|svg|math|style|link|meta|base|form|input|button|body|frame|frameset|applet|video|audio|source|details|textarea|select|template)$/i.test(tag)) found.push(`<${tag}>`);
+    if (/^(script|iframe|object|embed|svg|math|style|link|meta|base|form|input|button|body|frame|frameset|applet|video|audio|source|details|textarea|select|template)$/i.test(tag))
+      found.push(`<${tag}>`);
     for (const a of attrs.matchAll(/([^\s"'=/]+)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
       const name = a[1].toLowerCase();
-      const value = (a[2] ?? '').replace(/^["']|["']$/g, '').replace(/&#x?0*9;|&#x?0*a;|&tab;|&newline;|\s/gi, '').toLowerCase();
+      const value = (a[2] ?? '')
+        .replace(/^["']|["']$/g, '')
+        .replace(/&#x?0*9;|&#x?0*a;|&tab;|&newline;|\s/gi, '')
+        .toLowerCase();
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (name === 'style' && /url\(|expression\(/.test(value)) found.push(`${tag}[style]`);
-      if (/^(href|src|action|formaction|data|xlink:href|srcset|poster|background)$/.test(name)
-        && /^(javascript|vbscript|data|&#)/.test(decodeEntities(value))) found.push(`${tag}[${name}=${value.slice(0, 30)}]`);
+      if (/^(href|src|action|formaction|data|xlink:href|srcset|poster|background)$/.test(name) && /^(javascript|vbscript|data|&#)/.test(decodeEntities(value)))
+        found.push(`${tag}[${name}=${value.slice(0, 30)}]`);
     }
   }
   return found;
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&#x([0-9a-f]+);?/gi, (_m, h) => String.fromCodePoint(parseInt(h, 16)))
+  return value
+    .replace(/&#x([0-9a-f]+);?/gi, (_m, h) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_m, d) => String.fromCodePoint(Number(d)))
-    .replace(/&colon;/gi, ':').toLowerCase();
+    .replace(/&colon;/gi, ':')
+    .toLowerCase();
 }
 
 describe('rendering safety', () => {
@@ -94,9 +100,13 @@ describe('rendering safety', () => {
   });
 
   it('renders message content without anything executable', async () => {
-    const channel = ok(await realm.owner.api.post('/channels/create', {
-      name: 'xss', subscribers: JSON.stringify([realm.owner.user_id, realm.member.user_id]), send_new_subscription_messages: false,
-    })).id as number;
+    const channel = ok(
+      await realm.owner.api.post('/channels/create', {
+        name: 'xss',
+        subscribers: JSON.stringify([realm.owner.user_id, realm.member.user_id]),
+        send_new_subscription_messages: false,
+      }),
+    ).id as number;
     for (const vector of VECTORS) {
       const id = ok(await realm.member.api.post('/messages', { type: 'stream', to: channel, topic: 'vectors', content: vector })).id;
       const { message } = ok(await realm.member.api.get(`/messages/${id}`));
@@ -108,9 +118,13 @@ describe('rendering safety', () => {
   });
 
   it('keeps topics, status texts and snippet titles as the text they were', async () => {
-    const channel = ok(await realm.owner.api.post('/channels/create', {
-      name: 'xss-topics', subscribers: JSON.stringify([realm.member.user_id]), send_new_subscription_messages: false,
-    })).id as number;
+    const channel = ok(
+      await realm.owner.api.post('/channels/create', {
+        name: 'xss-topics',
+        subscribers: JSON.stringify([realm.member.user_id]),
+        send_new_subscription_messages: false,
+      }),
+    ).id as number;
     for (const vector of VECTORS.filter((v) => v.length <= 60 && !v.includes('\n'))) {
       const id = ok(await realm.member.api.post('/messages', { type: 'stream', to: channel, topic: vector, content: 'x' })).id;
       const { message } = ok(await realm.member.api.get(`/messages/${id}`));

@@ -53,7 +53,7 @@ describe('zulip-js', () => {
     expect(settings).toMatchObject({ result: 'success', zulip_feature_level: 420 });
   });
 
-  it('surfaces Parley\'s refusals as Zulip errors', async () => {
+  it("surfaces Parley's refusals as Zulip errors", async () => {
     const client = await zulipInit({ username: realm.member.email, apiKey: realm.member.api_key, realm: site() });
     const refused = await client.users.create({ email: 'x@example.test', password: 'pw', full_name: 'X' });
     expect(refused).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'User not authorized to create users' });
@@ -89,10 +89,18 @@ describe('zulip-js channels', () => {
     const subs = await client.streams.subscriptions.retrieve();
     assertMatchesContract({ method: 'GET', path: '/users/me/subscriptions', status: 200, body: subs });
     const mine = subs.subscriptions.filter((s: { name: string }) => s.name === 'js channel');
-    expect(mine).toEqual([expect.objectContaining({
-      name: 'js channel', creator_id: realm.member.user_id, invite_only: false, is_web_public: false, is_muted: false,
-      history_public_to_subscribers: true, subscriber_count: 1, color: expect.stringMatching(/^#[0-9a-f]{6}$/),
-    })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        name: 'js channel',
+        creator_id: realm.member.user_id,
+        invite_only: false,
+        is_web_public: false,
+        is_muted: false,
+        history_public_to_subscribers: true,
+        subscriber_count: 1,
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      }),
+    ]);
     expect(mine[0]).not.toHaveProperty('subscribers');
     // GET parameters travel in the query string as given.
     const withSubscribers = await client.streams.subscriptions.retrieve({ include_subscribers: true });
@@ -101,9 +109,15 @@ describe('zulip-js channels', () => {
 
     const streams = await client.streams.retrieve();
     assertMatchesContract({ method: 'GET', path: '/streams', status: 200, body: streams });
-    expect(streams.streams.filter((s: { name: string }) => s.name === 'js channel')).toEqual([expect.objectContaining({
-      stream_id: mine[0].stream_id, name: 'js channel', description: '', invite_only: false, creator_id: realm.member.user_id,
-    })]);
+    expect(streams.streams.filter((s: { name: string }) => s.name === 'js channel')).toEqual([
+      expect.objectContaining({
+        stream_id: mine[0].stream_id,
+        name: 'js channel',
+        description: '',
+        invite_only: false,
+        creator_id: realm.member.user_id,
+      }),
+    ]);
     // Another member sees the public channel in GET /streams too.
     const other = await zulipInit({ username: realm.other.email, apiKey: realm.other.api_key, realm: site() });
     expect((await other.streams.retrieve()).streams.map((s: { stream_id: number }) => s.stream_id)).toContain(mine[0].stream_id);
@@ -116,8 +130,7 @@ describe('zulip-js flags and delete', () => {
     const owner = await zulipInit({ username: realm.owner.email, apiKey: realm.owner.api_key, realm: site() });
     const created = await realm.owner.api.post('/channels/create', { name: 'js flags and delete', subscribers: [realm.owner.user_id, realm.member.user_id] });
     const channelId: number = created.body.id;
-    const sent = async (content: string): Promise<number> =>
-      (await realm.owner.api.post('/messages', { type: 'stream', to: channelId, topic: 'js flags', content })).body.id;
+    const sent = async (content: string): Promise<number> => (await realm.owner.api.post('/messages', { type: 'stream', to: channelId, topic: 'js flags', content })).body.id;
     const [id, owners] = [await sent('flag me'), await sent('delete me')];
 
     // messages.flags.add: POST /messages/flags, multipart, `messages` as JSON.
@@ -156,7 +169,9 @@ describe('zulip-js messages', () => {
     const client = await zulipInit({ username: realm.member.email, apiKey: realm.member.api_key, realm: site() });
     const name = `js messages ${Date.now()}`;
     const created = await realm.owner.api.post('/channels/create', {
-      name, subscribers: [realm.member.user_id, realm.other.user_id], send_new_subscription_messages: false,
+      name,
+      subscribers: [realm.member.user_id, realm.other.user_id],
+      send_new_subscription_messages: false,
     });
     expect(created.status).toBe(200);
 
@@ -170,17 +185,34 @@ describe('zulip-js messages', () => {
     expect(byId.id).toBeGreaterThan(sent.id);
 
     // messages.retrieve sends the narrow as JSON text in the query string.
-    const narrow = [{ operator: 'channel', operand: name }, { operator: 'topic', operand: 'js topic' }];
+    const narrow = [
+      { operator: 'channel', operand: name },
+      { operator: 'topic', operand: 'js topic' },
+    ];
     const mine = await client.messages.retrieve({ anchor: 'newest', num_before: 10, num_after: 0, narrow });
     assertMatchesContract({ method: 'GET', path: '/messages', status: 200, body: mine });
     expect(mine).toMatchObject({
-      result: 'success', msg: '', anchor: LARGER_THAN_MAX_MESSAGE_ID, found_anchor: false, found_oldest: true, found_newest: true, history_limited: false,
+      result: 'success',
+      msg: '',
+      anchor: LARGER_THAN_MAX_MESSAGE_ID,
+      found_anchor: false,
+      found_oldest: true,
+      found_newest: true,
+      history_limited: false,
     });
     expect(mine.messages.map((m: { id: number }) => m.id)).toEqual([sent.id, byId.id]);
     expect(mine.messages[0]).toMatchObject({
-      id: sent.id, type: 'stream', stream_id: created.body.id, display_recipient: name, subject: 'js topic',
-      sender_id: realm.member.user_id, sender_full_name: 'Mia Member', sender_email: realm.member.email,
-      content: '<p>Hello from <strong>zulip-js</strong></p>', content_type: 'text/html', flags: [],
+      id: sent.id,
+      type: 'stream',
+      stream_id: created.body.id,
+      display_recipient: name,
+      subject: 'js topic',
+      sender_id: realm.member.user_id,
+      sender_full_name: 'Mia Member',
+      sender_email: realm.member.email,
+      content: '<p>Hello from <strong>zulip-js</strong></p>',
+      content_type: 'text/html',
+      flags: [],
     });
 
     // Another subscriber reads them unread, with a legacy [operator, operand] narrow.
@@ -188,7 +220,10 @@ describe('zulip-js messages', () => {
     const theirs = await other.messages.retrieve({ anchor: sent.id, num_before: 0, num_after: 10, narrow: [['stream', name]] });
     assertMatchesContract({ method: 'GET', path: '/messages', status: 200, body: theirs });
     expect(theirs).toMatchObject({ anchor: sent.id, found_anchor: true, found_newest: true });
-    expect(theirs.messages.map((m: { id: number; flags: string[] }) => [m.id, m.flags])).toEqual([[sent.id, []], [byId.id, []]]);
+    expect(theirs.messages.map((m: { id: number; flags: string[] }) => [m.id, m.flags])).toEqual([
+      [sent.id, []],
+      [byId.id, []],
+    ]);
   });
 
   it('sends a direct message to user IDs and retrieves it with a dm narrow; refusals come back as Zulip errors', async () => {
@@ -213,7 +248,9 @@ describe('zulip-js message edits', () => {
     const client = await zulipInit({ username: realm.member.email, apiKey: realm.member.api_key, realm: site() });
     const name = `js edits ${Date.now()}`;
     const created = await realm.owner.api.post('/channels/create', {
-      name, subscribers: [realm.member.user_id, realm.other.user_id], send_new_subscription_messages: false,
+      name,
+      subscribers: [realm.member.user_id, realm.other.user_id],
+      send_new_subscription_messages: false,
     });
     expect(created.status).toBe(200);
     const sent = await client.messages.send({ type: 'stream', to: created.body.id, topic: 'js edit', content: 'Before zulip-js' });
@@ -227,7 +264,8 @@ describe('zulip-js message edits', () => {
     const read = await other.messages.getById({ message_id: sent.id });
     assertMatchesContract({ method: 'GET', path: `/messages/${sent.id}`, status: 200, body: read });
     expect(read).toMatchObject({
-      result: 'success', raw_content: 'Edited from **zulip-js**',
+      result: 'success',
+      raw_content: 'Edited from **zulip-js**',
       message: { id: sent.id, content: '<p>Edited from <strong>zulip-js</strong></p>', subject: 'js edit', sender_id: realm.member.user_id },
     });
     expect(read.message.last_edit_timestamp).toEqual(expect.any(Number));

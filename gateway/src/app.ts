@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError,
-} from '@parley/common';
+import { ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError } from '@parley/common';
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
@@ -86,17 +84,25 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
   const host = req.headers.host ?? '';
   const client = clientName(raw.client, req.headers['user-agent']);
   // Long polls (the routes with their own deadline: GET /events) neither count nor are refused.
-  const caller = match.route.auth === 'user'
-    ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client), match.route.deadlineMs === undefined)
-    : await limitAnonymous(deps, req, res);
+  const caller =
+    match.route.auth === 'user'
+      ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client), match.route.deadlineMs === undefined)
+      : await limitAnonymous(deps, req, res);
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
   if (match.route.rateLimit === 'login') return loginLimited(deps, req, res, String(values.username), client, () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
   await callRoute(deps, req, res, match, values, ignored, caller, client, host);
 }
 
 async function callRoute(
-  deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, match: { route: Route }, values: Record<string, unknown>,
-  ignored: string[], caller: Caller | undefined, client: string, host: string,
+  deps: GatewayDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  match: { route: Route },
+  values: Record<string, unknown>,
+  ignored: string[],
+  caller: Caller | undefined,
+  client: string,
+  host: string,
 ): Promise<void> {
   // A long poll while this gateway shuts down: nothing now, poll again (elsewhere).
   const longPoll = match.route.deadlineMs !== undefined && deps.longPolls !== undefined;
@@ -187,9 +193,7 @@ async function limitUser(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
  * service names what to count against (the account the username resolves to in the Host's
  * realm, whatever its spelling: ADR 0014), so this holds no rule of how usernames compare.
  */
-async function loginLimited(
-  deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, username: string, client: string, attempt: () => Promise<void>,
-): Promise<void> {
+async function loginLimited(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, username: string, client: string, attempt: () => Promise<void>): Promise<void> {
   const limiter = deps.limiter;
   if (!limiter?.enabled) return attempt();
   const { key } = await deps.clients.users.getLoginLimitKey({ username }, { client, host: req.headers.host ?? '' });
@@ -253,9 +257,11 @@ const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsW
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
-  const anonymous = path.startsWith('/user_uploads/temporary/') || path.startsWith('/user_avatars/')
+  const anonymous =
+    path.startsWith('/user_uploads/temporary/') ||
+    path.startsWith('/user_avatars/') ||
     // A CORS preflight carries no credentials.
-    || (isTusPath(path) && req.method === 'OPTIONS');
+    (isTusPath(path) && req.method === 'OPTIONS');
   if (anonymous) {
     await limitAnonymous(deps, req, res);
     return proxyRequest(target, req, res, path, undefined);

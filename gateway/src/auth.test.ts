@@ -46,9 +46,13 @@ describe('parseBasicAuth', () => {
     ['Basic YTpi YTpi'],
     ['Digest username="a"'],
   ])('refuses %j with UNAUTHORIZED 401', (header) => {
-    expect(() => parseBasicAuth(header)).toThrow(expect.objectContaining({
-      code: 'UNAUTHORIZED', httpStatus: 401, message: 'Invalid authorization header for basic auth',
-    }));
+    expect(() => parseBasicAuth(header)).toThrow(
+      expect.objectContaining({
+        code: 'UNAUTHORIZED',
+        httpStatus: 401,
+        message: 'Invalid authorization header for basic auth',
+      }),
+    );
   });
 
   it('refuses credentials without a colon', () => {
@@ -177,11 +181,7 @@ describe('authenticate', () => {
     const users = fakeUsers(async () => ({ caller: caller(7) }));
     const got = await authenticate(new AuthCache(60_000), users.client, creds, 'chat', 'ZulipMobile', 'chat.example.com');
     expect(got).toEqual(caller(7));
-    expect(users.call).toHaveBeenCalledWith(
-      'Authenticate',
-      { email: 'iago@zulip.com', api_key: 'key1', subdomain: 'chat' },
-      { client: 'ZulipMobile', host: 'chat.example.com' },
-    );
+    expect(users.call).toHaveBeenCalledWith('Authenticate', { email: 'iago@zulip.com', api_key: 'key1', subdomain: 'chat' }, { client: 'ZulipMobile', host: 'chat.example.com' });
   });
 
   it('serves a second call with the same credentials from the cache', async () => {
@@ -219,8 +219,7 @@ describe('authenticate', () => {
       return { caller: caller(7) };
     });
     const cache = new AuthCache(60_000);
-    await expect(authenticate(cache, users.client, creds, 'chat', 'c', 'h'))
-      .rejects.toMatchObject({ code: 'INVALID_API_KEY', httpStatus: 401 });
+    await expect(authenticate(cache, users.client, creds, 'chat', 'c', 'h')).rejects.toMatchObject({ code: 'INVALID_API_KEY', httpStatus: 401 });
     expect(cache.size).toBe(0);
     fail = false;
     await expect(authenticate(cache, users.client, creds, 'chat', 'c', 'h')).resolves.toEqual(caller(7));

@@ -32,10 +32,16 @@ interface Entry {
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 100_000, private readonly now = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+    private readonly now = Date.now,
+  ) {}
 
   static key(creds: BasicCredentials, subdomain: string | undefined): string {
-    return createHash('sha256').update(`${creds.email.toLowerCase()}\0${creds.apiKey}\0${subdomain ?? '\u0001'}`).digest('base64');
+    return createHash('sha256')
+      .update(`${creds.email.toLowerCase()}\0${creds.apiKey}\0${subdomain ?? '\u0001'}`)
+      .digest('base64');
   }
 
   get(key: string): Caller | undefined {
@@ -74,14 +80,7 @@ export class AuthCache {
 }
 
 /** Authenticates through the cache, asking the users service on a miss. */
-export async function authenticate(
-  cache: AuthCache,
-  users: ServiceClient<'users'>,
-  creds: BasicCredentials,
-  subdomain: string | undefined,
-  client: string,
-  host: string,
-): Promise<Caller> {
+export async function authenticate(cache: AuthCache, users: ServiceClient<'users'>, creds: BasicCredentials, subdomain: string | undefined, client: string, host: string): Promise<Caller> {
   const key = AuthCache.key(creds, subdomain);
   const hit = cache.get(key);
   if (hit) return hit;

@@ -21,9 +21,7 @@ beforeAll(async () => {
         res.end(JSON.stringify({ params }));
       },
       (err: unknown) => {
-        const body = err instanceof ApiError
-          ? { code: err.code, status: err.httpStatus, msg: err.message, tooLarge: err instanceof BodyTooLargeError }
-          : { unexpected: String(err) };
+        const body = err instanceof ApiError ? { code: err.code, status: err.httpStatus, msg: err.message, tooLarge: err instanceof BodyTooLargeError } : { unexpected: String(err) };
         res.writeHead(err instanceof ApiError ? err.httpStatus : 599, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       },
@@ -88,7 +86,8 @@ const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 describe('readParams', () => {
   it('reads the query string', async () => {
     expect(await send('/api/v1/users?client_gravatar=true&user_ids=%5B1%2C2%5D&empty=')).toEqual({
-      status: 200, body: { params: { client_gravatar: 'true', user_ids: '[1,2]', empty: '' } },
+      status: 200,
+      body: { params: { client_gravatar: 'true', user_ids: '[1,2]', empty: '' } },
     });
   });
 
@@ -120,7 +119,8 @@ describe('readParams', () => {
     form.append('attachment', new Blob(['file bytes'], { type: 'text/plain' }), 'notes.txt');
     const res = await send('/x?type=direct&topic=t', { method: 'POST', body: form });
     expect(res).toEqual({
-      status: 200, body: { params: { type: 'stream', content: 'café ✓ & a=b', to: '["general"]', topic: 't' } },
+      status: 200,
+      body: { params: { type: 'stream', content: 'café ✓ & a=b', to: '["general"]', topic: 't' } },
     });
   });
 

@@ -14,7 +14,11 @@ const shape = (method: string, template: string) => `${method.toUpperCase()} ${t
 
 function referenceOperations(): string[] {
   const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'test/reference/zulip-openapi.yaml'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${p}`));
+  return Object.entries(doc.paths).flatMap(([p, item]) =>
+    Object.keys(item)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${p}`),
+  );
 }
 
 /** The rows of the page's operation-by-operation section: the operation and what it says of it. */
@@ -43,7 +47,7 @@ const reference = referenceOperations();
 const rows = documentedRows();
 
 describe('docs/api.md, the operation-by-operation coverage', () => {
-  it('has one row for each of the reference\'s operations, and no other', () => {
+  it("has one row for each of the reference's operations, and no other", () => {
     expect(reference.length).toBeGreaterThan(100);
     expect([...rows.keys()].sort()).toEqual([...reference].sort());
   });

@@ -1,7 +1,7 @@
 import { cheapRequestIds, fromExpressGateway, skipPassportInitialize } from './express-gateway-trims';
 
 describe('cheapRequestIds', () => {
-  it('gives express-gateway\'s requests unique random IDs without its per-request random bytes', () => {
+  it("gives express-gateway's requests unique random IDs without its per-request random bytes", () => {
     const EgContextBase = fromExpressGateway<new () => { requestID: string }>('express-gateway/lib/gateway/context');
     cheapRequestIds();
     const crypto = jest.requireActual<typeof import('node:crypto')>('node:crypto');

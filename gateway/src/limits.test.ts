@@ -56,7 +56,7 @@ function raw(text: string): Promise<{ status: number; headers: string; body: any
 const get = (path: string) => raw(`GET ${path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
 
 describe('applyServerLimits', () => {
-  it('takes a query string of 5,000 ten-digit IDs, far past Node\'s 16 KiB', async () => {
+  it("takes a query string of 5,000 ten-digit IDs, far past Node's 16 KiB", async () => {
     const ids = encodeURIComponent(JSON.stringify(Array.from({ length: 5000 }, (_, i) => 9_999_990_000 + i)));
     const path = `/api/v1/messages?message_ids=${ids}`;
     expect(path.length).toBeGreaterThan(65_000);
@@ -82,10 +82,15 @@ describe('applyServerLimits', () => {
   });
 
   it('refuses a connection over the per-address limit with a JSON 429, and takes one again when one closes', async () => {
-    const open = await Promise.all([0, 1, 2].map(() => new Promise<Socket>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => resolve(s));
-      sockets.push(s);
-    })));
+    const open = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const s = connect(port, '127.0.0.1', () => resolve(s));
+            sockets.push(s);
+          }),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 50));
     const refused = await get('/x');
     expect(refused.status).toBe(429);
@@ -100,14 +105,26 @@ describe('applyServerLimits', () => {
 describe('readRequestLimits', () => {
   it('has documented defaults', () => {
     expect(readRequestLimits({})).toEqual({
-      maxParams: 1000, maxHeaderBytes: 98_304, bodyTimeoutMs: 30_000, uploadIdleTimeoutMs: 60_000, requestTimeoutMs: 3_600_000, maxConnectionsPerIp: 256,
+      maxParams: 1000,
+      maxHeaderBytes: 98_304,
+      bodyTimeoutMs: 30_000,
+      uploadIdleTimeoutMs: 60_000,
+      requestTimeoutMs: 3_600_000,
+      maxConnectionsPerIp: 256,
     });
   });
 
   it('reads each from the environment, 0 turning a deadline or the connection cap off', () => {
-    expect(readRequestLimits({
-      MAX_REQUEST_PARAMS: '50', MAX_HEADER_BYTES: '65536', REQUEST_BODY_TIMEOUT_MS: '0', UPLOAD_IDLE_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '0', MAX_CONNECTIONS_PER_IP: '0',
-    })).toEqual({ maxParams: 50, maxHeaderBytes: 65_536, bodyTimeoutMs: 0, uploadIdleTimeoutMs: 1000, requestTimeoutMs: 0, maxConnectionsPerIp: 0 });
+    expect(
+      readRequestLimits({
+        MAX_REQUEST_PARAMS: '50',
+        MAX_HEADER_BYTES: '65536',
+        REQUEST_BODY_TIMEOUT_MS: '0',
+        UPLOAD_IDLE_TIMEOUT_MS: '1000',
+        REQUEST_TIMEOUT_MS: '0',
+        MAX_CONNECTIONS_PER_IP: '0',
+      }),
+    ).toEqual({ maxParams: 50, maxHeaderBytes: 65_536, bodyTimeoutMs: 0, uploadIdleTimeoutMs: 1000, requestTimeoutMs: 0, maxConnectionsPerIp: 0 });
     expect(() => readRequestLimits({ MAX_REQUEST_PARAMS: '0' })).toThrow(/MAX_REQUEST_PARAMS/);
   });
 });

@@ -57,8 +57,10 @@ export class HeadersTooLargeError extends ApiError {
 export function rawErrorResponse(err: ApiError): string {
   const body = JSON.stringify(err.toBody());
   const retry = err.extra['retry-after'] === undefined ? '' : `retry-after: ${err.extra['retry-after'] as number}\r\n`;
-  return `HTTP/1.1 ${err.httpStatus} ${STATUS_CODES[err.httpStatus] ?? 'Error'}\r\ncontent-type: application/json\r\n`
-    + `content-length: ${Buffer.byteLength(body)}\r\n${retry}connection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${err.httpStatus} ${STATUS_CODES[err.httpStatus] ?? 'Error'}\r\ncontent-type: application/json\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\n${retry}connection: close\r\n\r\n${body}`
+  );
 }
 
 /** Writes the envelope (unless a response has begun) and closes the socket once it is sent. */

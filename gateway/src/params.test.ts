@@ -52,7 +52,19 @@ describe('coerce', () => {
     });
 
     it.each([
-      ['+5'], ['1.5'], ['1.0'], ['1e3'], ['0x10'], [''], ['  '], ['abc'], ['1 2'], ['5abc'], ['true'], ['[1]'], ['"5"'],
+      ['+5'],
+      ['1.5'],
+      ['1.0'],
+      ['1e3'],
+      ['0x10'],
+      [''],
+      ['  '],
+      ['abc'],
+      ['1 2'],
+      ['5abc'],
+      ['true'],
+      ['[1]'],
+      ['"5"'],
       ['9007199254740992'], // one past the largest safe integer: 16 digits, still refused
       ['12345678901234567'], // 17 digits
       ['-9007199254740993'],
@@ -75,7 +87,8 @@ describe('coerce', () => {
 
     it.each([['True'], ['yes'], ['on'], ['']])('refuses non-JSON %j as invalid JSON', (raw) => {
       expect(thrown(() => coerce('flag', 'bool', raw))).toMatchObject({
-        code: 'BAD_REQUEST', message: 'Argument "flag" is not valid JSON.',
+        code: 'BAD_REQUEST',
+        message: 'Argument "flag" is not valid JSON.',
       });
     });
   });
@@ -90,7 +103,8 @@ describe('coerce', () => {
 
     it('refuses invalid JSON', () => {
       expect(thrown(() => coerce('data', 'json', '{a: 1}'))).toMatchObject({
-        code: 'BAD_REQUEST', message: 'Argument "data" is not valid JSON.',
+        code: 'BAD_REQUEST',
+        message: 'Argument "data" is not valid JSON.',
       });
     });
   });
@@ -157,12 +171,7 @@ describe('parseParams', () => {
   const none = new Set<string>();
 
   it('coerces declared parameters by type', () => {
-    const { values, ignored } = parseParams(
-      { count: 'int', flag: 'bool', name: 'string', ids: 'int[]' },
-      { count: '3', flag: 'false', name: 'x', ids: '[1]' },
-      {},
-      none,
-    );
+    const { values, ignored } = parseParams({ count: 'int', flag: 'bool', name: 'string', ids: 'int[]' }, { count: '3', flag: 'false', name: 'x', ids: '[1]' }, {}, none);
     expect(values).toEqual({ count: 3, flag: false, name: 'x', ids: '[1]' });
     expect(ignored).toEqual([]);
   });
@@ -170,10 +179,16 @@ describe('parseParams', () => {
   it('refuses a missing required parameter with REQUEST_VARIABLE_MISSING and var_name', () => {
     const err = thrown(() => parseParams({ emoji_name: 'string', reaction_type: 'string?' }, {}, {}, none));
     expect(err).toMatchObject({
-      code: 'REQUEST_VARIABLE_MISSING', httpStatus: 400, message: "Missing 'emoji_name' argument", extra: { var_name: 'emoji_name' },
+      code: 'REQUEST_VARIABLE_MISSING',
+      httpStatus: 400,
+      message: "Missing 'emoji_name' argument",
+      extra: { var_name: 'emoji_name' },
     });
     expect(err.toBody()).toEqual({
-      result: 'error', msg: "Missing 'emoji_name' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'emoji_name',
+      result: 'error',
+      msg: "Missing 'emoji_name' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'emoji_name',
     });
   });
 
@@ -188,23 +203,13 @@ describe('parseParams', () => {
   });
 
   it('takes path parameters from `path`, never from the raw parameters', () => {
-    const { values, ignored } = parseParams(
-      { user_id: 'int', full_name: 'string?' },
-      { user_id: 'not a number', full_name: 'Ann' },
-      { user_id: 5 },
-      none,
-    );
+    const { values, ignored } = parseParams({ user_id: 'int', full_name: 'string?' }, { user_id: 'not a number', full_name: 'Ann' }, { user_id: 5 }, none);
     expect(values).toEqual({ user_id: 5, full_name: 'Ann' });
     expect(ignored).toEqual([]);
   });
 
   it('lists unknown parameters as ignored, sorted, leaving out the always-accepted ones', () => {
-    const { values, ignored } = parseParams(
-      { name: 'string' },
-      { zeta: '1', name: 'n', alpha: '2', client: 'ZulipMobile', Mid: '3' },
-      {},
-      new Set(['client']),
-    );
+    const { values, ignored } = parseParams({ name: 'string' }, { zeta: '1', name: 'n', alpha: '2', client: 'ZulipMobile', Mid: '3' }, {}, new Set(['client']));
     expect(values).toEqual({ name: 'n' });
     expect(ignored).toEqual(['Mid', 'alpha', 'zeta']);
   });
@@ -213,7 +218,7 @@ describe('parseParams', () => {
     expect(parseParams({}, { client: 'x' }, {}, none).ignored).toEqual(['client']);
   });
 
-  it('refuses a NUL byte in a declared parameter with Zulip\'s message', () => {
+  it("refuses a NUL byte in a declared parameter with Zulip's message", () => {
     const err = thrown(() => parseParams({ content: 'string' }, { content: 'a\u0000b' }, {}, none));
     expect(err).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, message: 'content contains NULL (0x00) characters.' });
   });
@@ -230,4 +235,3 @@ describe('parseParams', () => {
     expect(parseParams({ n: 'int?' }, { constructor: '1', toString: 'x', zz: 'y' }, {}, none).ignored).toEqual(['constructor', 'toString', 'zz']);
   });
 });
-

@@ -75,12 +75,7 @@ export interface ParsedParams {
  * and null bytes are refused; ones the route does not take are returned as `ignored`.
  * Path parameters are already validated by the router and passed in `path`.
  */
-export function parseParams(
-  decls: Record<string, ParamDecl>,
-  raw: Record<string, string>,
-  path: Record<string, number | string>,
-  alwaysAccepted: ReadonlySet<string>,
-): ParsedParams {
+export function parseParams(decls: Record<string, ParamDecl>, raw: Record<string, string>, path: Record<string, number | string>, alwaysAccepted: ReadonlySet<string>): ParsedParams {
   const values: Record<string, number | string | boolean> = { ...path };
   for (const [name, decl] of Object.entries(decls)) {
     if (Object.hasOwn(path, name)) continue;
@@ -94,6 +89,8 @@ export function parseParams(
     if (value.includes('\u0000')) throw new BadRequestError(`${name} contains NULL (0x00) characters.`);
     values[name] = coerce(name, spec.type, value);
   }
-  const ignored = Object.keys(raw).filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k)).sort();
+  const ignored = Object.keys(raw)
+    .filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k))
+    .sort();
   return { values, ignored };
 }

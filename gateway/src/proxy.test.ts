@@ -31,7 +31,9 @@ beforeAll(async () => {
       req.resume();
       return;
     }
-    req.on('data', (c: Buffer) => { entry.bytes += c.length; });
+    req.on('data', (c: Buffer) => {
+      entry.bytes += c.length;
+    });
     req.on('end', () => {
       res.writeHead(201, { 'content-type': 'text/plain', location: '/somewhere', 'x-internal': 'secret', 'tus-resumable': '1.0.0' });
       res.end(`got ${entry.bytes}`);
@@ -101,7 +103,9 @@ describe('proxyRequest', () => {
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port: gatewayPort, path: '/idle-slow', method: 'POST', headers: { 'content-length': '8' } }, (r) => {
         let text = '';
-        r.on('data', (c) => { text += c; });
+        r.on('data', (c) => {
+          text += c;
+        });
         r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
       });
       req.on('error', reject);
@@ -124,7 +128,9 @@ describe('proxyRequest', () => {
       const socket = connect(gatewayPort, '127.0.0.1');
       let got = '';
       socket.setEncoding('utf8');
-      socket.on('data', (c: string) => { got += c; });
+      socket.on('data', (c: string) => {
+        got += c;
+      });
       socket.on('error', reject);
       socket.on('close', () => resolve(got));
       socket.write('POST /idle-stalled HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\nabc');
@@ -141,11 +147,15 @@ describe('proxyRequest', () => {
     const port = await listen(down);
     try {
       const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/x' }, (r) => {
-          let text = '';
-          r.on('data', (c) => { text += c; });
-          r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/x' }, (r) => {
+            let text = '';
+            r.on('data', (c) => {
+              text += c;
+            });
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+          })
+          .on('error', reject);
       });
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toMatchObject({ result: 'error', code: 'SERVICE_UNAVAILABLE' });

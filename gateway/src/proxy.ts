@@ -5,19 +5,53 @@ import { sendError } from './envelope';
 
 /** Request headers passed on to the service; everything else (credentials above all) stays here. */
 const FORWARDED_REQUEST_HEADERS = [
-  'content-type', 'content-length', 'transfer-encoding', 'range', 'if-modified-since', 'user-agent',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'range',
+  'if-modified-since',
+  'user-agent',
   // tus (resumable uploads) and its CORS preflight.
-  'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata', 'upload-defer-length', 'upload-concat', 'x-http-method-override',
-  'origin', 'access-control-request-method', 'access-control-request-headers',
+  'tus-resumable',
+  'upload-length',
+  'upload-offset',
+  'upload-metadata',
+  'upload-defer-length',
+  'upload-concat',
+  'x-http-method-override',
+  'origin',
+  'access-control-request-method',
+  'access-control-request-headers',
 ];
 /** Response headers passed back to the client. */
 const FORWARDED_RESPONSE_HEADERS = [
-  'content-type', 'content-length', 'content-disposition', 'cache-control', 'location', 'last-modified', 'etag',
-  'x-content-type-options', 'content-security-policy', 'accept-ranges', 'content-range',
-  'tus-resumable', 'tus-version', 'tus-extension', 'tus-max-size', 'upload-offset', 'upload-length', 'upload-metadata',
-  'upload-expires', 'upload-defer-length', 'upload-concat',
-  'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-expose-headers',
-  'access-control-max-age', 'access-control-allow-credentials',
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'cache-control',
+  'location',
+  'last-modified',
+  'etag',
+  'x-content-type-options',
+  'content-security-policy',
+  'accept-ranges',
+  'content-range',
+  'tus-resumable',
+  'tus-version',
+  'tus-extension',
+  'tus-max-size',
+  'upload-offset',
+  'upload-length',
+  'upload-metadata',
+  'upload-expires',
+  'upload-defer-length',
+  'upload-concat',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-expose-headers',
+  'access-control-max-age',
+  'access-control-allow-credentials',
 ];
 
 /**
@@ -30,7 +64,10 @@ const FORWARDED_RESPONSE_HEADERS = [
  */
 export function proxyRequest(
   target: { addr: string; secret: string; service: string; bodyIdleTimeoutMs?: number },
-  req: IncomingMessage, res: ServerResponse, path: string, caller: Caller | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  caller: Caller | undefined,
 ): Promise<void> {
   const i = target.addr.lastIndexOf(':');
   const headers: Record<string, string> = {};
@@ -41,7 +78,11 @@ export function proxyRequest(
   if (caller) headers[CALLER_HEADER] = encodeCaller(target.secret, caller);
   return new Promise((resolve) => {
     const upstream = http.request({
-      host: target.addr.slice(0, i), port: Number(target.addr.slice(i + 1)), method: req.method, path, headers,
+      host: target.addr.slice(0, i),
+      port: Number(target.addr.slice(i + 1)),
+      method: req.method,
+      path,
+      headers,
     });
     const fail = (err: ApiError) => {
       if (!res.headersSent) sendError(res, err);

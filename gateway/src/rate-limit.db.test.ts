@@ -6,12 +6,23 @@ import { readGatewayConfig } from './config';
 import { envRateRule, MemoryRateStore, RateLimitConfig, RateLimitedError, RateLimiter, RateStore, RedisRateStore } from './rate-limit';
 
 const config = (over: Partial<RateLimitConfig> = {}): RateLimitConfig => ({
-  enabled: true, user: { limit: 3, windowSeconds: 60 }, anonymous: { limit: 2, windowSeconds: 10 }, login: { limit: 5, windowSeconds: 1800 }, proxyHops: 0, ...over,
+  enabled: true,
+  user: { limit: 3, windowSeconds: 60 },
+  anonymous: { limit: 2, windowSeconds: 10 },
+  login: { limit: 5, windowSeconds: 1800 },
+  proxyHops: 0,
+  ...over,
 });
 
 function fakeRes(): ServerResponse & { headers: Record<string, string> } {
   const headers: Record<string, string> = {};
-  return { headers, headersSent: false, setHeader: (k: string, v: string) => { headers[k.toLowerCase()] = v; } } as never;
+  return {
+    headers,
+    headersSent: false,
+    setHeader: (k: string, v: string) => {
+      headers[k.toLowerCase()] = v;
+    },
+  } as never;
 }
 
 describe('envRateRule', () => {
@@ -27,24 +38,42 @@ describe('envRateRule', () => {
 });
 
 describe('readGatewayConfig: rate limits', () => {
-  it('defaults to Zulip\'s rules, on', () => {
+  it("defaults to Zulip's rules, on", () => {
     const c = readGatewayConfig({ PARLEY_SECRET: 'x'.repeat(48) });
     expect(c.rateLimit).toEqual({
-      enabled: true, user: { limit: 200, windowSeconds: 60 }, anonymous: { limit: 100, windowSeconds: 60 }, login: { limit: 5, windowSeconds: 1800 }, proxyHops: 0,
+      enabled: true,
+      user: { limit: 200, windowSeconds: 60 },
+      anonymous: { limit: 100, windowSeconds: 60 },
+      login: { limit: 5, windowSeconds: 1800 },
+      proxyHops: 0,
     });
     expect(c.redisUrl).toBeUndefined();
   });
 
   it('reads every variable, and refuses malformed ones at start-up', () => {
     const c = readGatewayConfig({
-      PARLEY_SECRET: 'x'.repeat(48), RATE_LIMIT_ENABLED: 'false', RATE_LIMIT_USER: '5/60', RATE_LIMIT_ANONYMOUS: '7/30',
-      RATE_LIMIT_LOGIN: '3/600', RATE_LIMIT_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379',
+      PARLEY_SECRET: 'x'.repeat(48),
+      RATE_LIMIT_ENABLED: 'false',
+      RATE_LIMIT_USER: '5/60',
+      RATE_LIMIT_ANONYMOUS: '7/30',
+      RATE_LIMIT_LOGIN: '3/600',
+      RATE_LIMIT_PROXY_HOPS: '1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
     });
     expect(c.rateLimit).toEqual({
-      enabled: false, user: { limit: 5, windowSeconds: 60 }, anonymous: { limit: 7, windowSeconds: 30 }, login: { limit: 3, windowSeconds: 600 }, proxyHops: 1,
+      enabled: false,
+      user: { limit: 5, windowSeconds: 60 },
+      anonymous: { limit: 7, windowSeconds: 30 },
+      login: { limit: 3, windowSeconds: 600 },
+      proxyHops: 1,
     });
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
-    for (const [k, v] of [['RATE_LIMIT_ENABLED', 'maybe'], ['RATE_LIMIT_USER', '200'], ['RATE_LIMIT_LOGIN', '5/x'], ['REDIS_URL', 'http://x']]) {
+    for (const [k, v] of [
+      ['RATE_LIMIT_ENABLED', 'maybe'],
+      ['RATE_LIMIT_USER', '200'],
+      ['RATE_LIMIT_LOGIN', '5/x'],
+      ['REDIS_URL', 'http://x'],
+    ]) {
       expect(() => readGatewayConfig({ PARLEY_SECRET: 'x'.repeat(48), [k]: v })).toThrow(ConfigError);
     }
   });

@@ -59,7 +59,10 @@ export class MemoryRateStore implements RateStore {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
   private lastSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now, private readonly maxKeys = 1_000_000) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 1_000_000,
+  ) {}
 
   async hit(key: string, windowMs: number): Promise<WindowState> {
     const now = this.now();
@@ -113,7 +116,10 @@ return {n, ttl}
 export class RedisRateStore implements RateStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     // Bounded waits when Redis is away: the limiter then counts in memory rather than holding requests.
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
     this.redis.on('error', () => undefined);
@@ -121,13 +127,16 @@ export class RedisRateStore implements RateStore {
   }
 
   async hit(key: string, windowMs: number): Promise<WindowState> {
-    const [count, ttl] = (await (this.redis as unknown as { parleyRateHit(k: string, w: number): Promise<[number, number]> })
-      .parleyRateHit(this.prefix + key, windowMs));
+    const [count, ttl] = await (this.redis as unknown as { parleyRateHit(k: string, w: number): Promise<[number, number]> }).parleyRateHit(this.prefix + key, windowMs);
     return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
   async peek(key: string): Promise<WindowState> {
-    const res = await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec();
+    const res = await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec();
     const count = Number(res?.[0]?.[1] ?? 0);
     const ttl = Number(res?.[1]?.[1] ?? -2);
     return ttl > 0 && count > 0 ? { count, resetInMs: ttl } : { count: 0, resetInMs: 0 };
@@ -181,7 +190,10 @@ export class RateLimiter {
     const hops = this.config.proxyHops;
     const forwarded = req.headers['x-forwarded-for'];
     if (hops > 0 && typeof forwarded === 'string') {
-      const list = forwarded.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = forwarded
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const ip = list[list.length - hops] ?? list[0];
       if (ip) return ip;
     }

@@ -2,8 +2,7 @@ import { serviceDefinition } from '@parley/common';
 import { Router } from './router';
 import { type Route, routes } from '@parley/common/api';
 
-const route = (method: Route['method'], path: string, params: Route['params'] = {}, rpc = `${method} ${path}`): Route =>
-  ({ method, path, service: 'users', rpc, auth: 'user', params });
+const route = (method: Route['method'], path: string, params: Route['params'] = {}, rpc = `${method} ${path}`): Route => ({ method, path, service: 'users', rpc, auth: 'user', params });
 
 /** The rpc of the matched route, or the kind of non-match. */
 function matched(router: Router, method: string, path: string): string {
@@ -14,11 +13,7 @@ function matched(router: Router, method: string, path: string): string {
 describe('Router', () => {
   describe('literal and parameter segments', () => {
     // The parameter route is listed first, so only the literal-first rule can pick /users/me.
-    const router = new Router([
-      route('GET', '/users/:name', { name: 'string' }, 'ByName'),
-      route('GET', '/users/me', {}, 'Me'),
-      route('GET', '/users', {}, 'List'),
-    ]);
+    const router = new Router([route('GET', '/users/:name', { name: 'string' }, 'ByName'), route('GET', '/users/me', {}, 'Me'), route('GET', '/users', {}, 'List')]);
 
     it('prefers a literal segment over a parameter, whatever the table order', () => {
       expect(matched(router, 'GET', '/users/me')).toBe('Me');
@@ -45,22 +40,16 @@ describe('Router', () => {
   });
 
   describe('int parameters', () => {
-    const router = new Router([
-      route('GET', '/users/me', {}, 'Me'),
-      route('GET', '/users/:user_id', { user_id: 'int', client_gravatar: 'bool?' }, 'GetUser'),
-    ]);
+    const router = new Router([route('GET', '/users/me', {}, 'Me'), route('GET', '/users/:user_id', { user_id: 'int', client_gravatar: 'bool?' }, 'GetUser')]);
 
     it('match digits and yield a number', () => {
       const m = router.match('GET', '/users/42');
       expect(m.kind === 'route' && m.path).toEqual({ user_id: 42 });
     });
 
-    it.each([['abc'], ['-1'], ['1.5'], ['1e3'], ['+1'], ['0x1'], ['1234567890123456'], ['%20']])(
-      'do not match %j',
-      (segment) => {
-        expect(matched(router, 'GET', `/users/${segment}`)).toBe('none');
-      },
-    );
+    it.each([['abc'], ['-1'], ['1.5'], ['1e3'], ['+1'], ['0x1'], ['1234567890123456'], ['%20']])('do not match %j', (segment) => {
+      expect(matched(router, 'GET', `/users/${segment}`)).toBe('none');
+    });
 
     it('accept up to 15 digits', () => {
       const m = router.match('GET', '/users/123456789012345');
@@ -123,14 +112,12 @@ describe('Router', () => {
   });
 
   describe('rest parameters (:name*, last segment only)', () => {
-    const router = new Router([
-      route('GET', '/user_uploads/:realm_id_str/:filename*', { realm_id_str: 'string', filename: 'string' }, 'File'),
-      route('GET', '/user_uploads', {}, 'List'),
-    ]);
+    const router = new Router([route('GET', '/user_uploads/:realm_id_str/:filename*', { realm_id_str: 'string', filename: 'string' }, 'File'), route('GET', '/user_uploads', {}, 'List')]);
 
     it('take the rest of the path, slashes included', () => {
       expect(router.match('GET', '/user_uploads/2/ab/cdef/notes.txt')).toMatchObject({
-        kind: 'route', path: { realm_id_str: '2', filename: 'ab/cdef/notes.txt' },
+        kind: 'route',
+        path: { realm_id_str: '2', filename: 'ab/cdef/notes.txt' },
       });
     });
 
@@ -146,8 +133,9 @@ describe('Router', () => {
 
   describe('construction', () => {
     it('throws when a path parameter is not declared in params', () => {
-      expect(() => new Router([route('GET', '/users/:user_id/subscriptions/:stream_id', { user_id: 'int' })]))
-        .toThrow('route GET /users/:user_id/subscriptions/:stream_id: path parameter stream_id is not declared');
+      expect(() => new Router([route('GET', '/users/:user_id/subscriptions/:stream_id', { user_id: 'int' })])).toThrow(
+        'route GET /users/:user_id/subscriptions/:stream_id: path parameter stream_id is not declared',
+      );
     });
 
     it('accepts an optional declaration for a path parameter', () => {

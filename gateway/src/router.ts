@@ -6,10 +6,7 @@ import { parseDecl } from './params';
  * (`/users/me` before `/users/:user_id`); an `int` path parameter matches digits only, as
  * Zulip's URL patterns do, so `/users/abc` is not that route.
  */
-export type Match =
-  | { kind: 'route'; route: Route; path: Record<string, number | string> }
-  | { kind: 'method-not-allowed'; allowed: string[] }
-  | { kind: 'none' };
+export type Match = { kind: 'route'; route: Route; path: Record<string, number | string> } | { kind: 'method-not-allowed'; allowed: string[] } | { kind: 'none' };
 
 interface Compiled {
   route: Route;
@@ -25,15 +22,18 @@ export class Router {
   constructor(routes: readonly Route[]) {
     const compiled = routes
       .map((route) => {
-        const segments = route.path.split('/').filter(Boolean).map((seg) => {
-          if (!seg.startsWith(':')) return { literal: seg };
-          // `:name*`, last only: the rest of the path, slashes included (an upload's path_id).
-          const rest = seg.endsWith('*');
-          const name = seg.slice(1, rest ? -1 : undefined);
-          const decl = route.params[name];
-          if (!decl) throw new Error(`route ${route.method} ${route.path}: path parameter ${name} is not declared`);
-          return { param: name, int: parseDecl(decl).type === 'int', rest };
-        });
+        const segments = route.path
+          .split('/')
+          .filter(Boolean)
+          .map((seg) => {
+            if (!seg.startsWith(':')) return { literal: seg };
+            // `:name*`, last only: the rest of the path, slashes included (an upload's path_id).
+            const rest = seg.endsWith('*');
+            const name = seg.slice(1, rest ? -1 : undefined);
+            const decl = route.params[name];
+            if (!decl) throw new Error(`route ${route.method} ${route.path}: path parameter ${name} is not declared`);
+            return { param: name, int: parseDecl(decl).type === 'int', rest };
+          });
         return { route, segments, literals: segments.filter((s) => s.literal).length };
       })
       .sort((a, b) => b.literals - a.literals);
@@ -42,7 +42,10 @@ export class Router {
     for (const c of compiled) {
       const first = c.segments[0]?.literal;
       if (first !== undefined && !this.byFirst.has(first)) {
-        this.byFirst.set(first, compiled.filter((o) => o.segments[0]?.literal === first || o.segments[0]?.literal === undefined));
+        this.byFirst.set(
+          first,
+          compiled.filter((o) => o.segments[0]?.literal === first || o.segments[0]?.literal === undefined),
+        );
       }
     }
   }

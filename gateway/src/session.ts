@@ -46,9 +46,17 @@ export function parseCookies(header: string | undefined): Record<string, string>
  * token must all agree.
  */
 export async function authenticateSession(
-  cache: AuthCache, users: ServiceClient<'users'>, req: IncomingMessage, session: string, subdomain: string | undefined, client: string, host: string,
+  cache: AuthCache,
+  users: ServiceClient<'users'>,
+  req: IncomingMessage,
+  session: string,
+  subdomain: string | undefined,
+  client: string,
+  host: string,
 ): Promise<Caller> {
-  const key = `session\0${createHash('sha256').update(`${session}\0${subdomain ?? '\u0001'}`).digest('base64')}`;
+  const key = `session\0${createHash('sha256')
+    .update(`${session}\0${subdomain ?? '\u0001'}`)
+    .digest('base64')}`;
   let entry = cache.getWithCsrf(key);
   if (!entry) {
     const reply = await users.getSession({ session_id: session, subdomain }, { client, host });

@@ -105,7 +105,7 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
  * Parley's level; EG_LOG_LEVEL sets them apart.
  */
 function quietExpressGatewayLogs(): void {
-  const level = process.env.EG_LOG_LEVEL ?? (['debug', 'trace', 'verbose', 'silly'].includes(process.env.LOG_LEVEL ?? '') ? 'info' : process.env.LOG_LEVEL ?? 'info');
+  const level = process.env.EG_LOG_LEVEL ?? (['debug', 'trace', 'verbose', 'silly'].includes(process.env.LOG_LEVEL ?? '') ? 'info' : (process.env.LOG_LEVEL ?? 'info'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- express-gateway's loggers, as above
   const loggers = require('express-gateway/lib/logger') as Record<string, { level?: string }>;
   for (const logger of Object.values(loggers)) if (typeof logger === 'object' && logger) logger.level = level;

@@ -60,7 +60,9 @@ function listeningPorts(pid) {
     try {
       const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
       if (m) inodes.add(m[1]);
-    } catch { /* closed meanwhile */ }
+    } catch {
+      /* closed meanwhile */
+    }
   }
   const ports = new Set();
   for (const table of ['tcp', 'tcp6']) {
@@ -96,15 +98,21 @@ function restClient(baseUrl, email, apiKey) {
 let ChannelsClient;
 /** The grpc-js client class of protos/parley/channels/v1/channels.proto, loaded once. */
 function channelsService() {
-  ChannelsClient ??= grpc.loadPackageDefinition(protoLoader.loadSync('parley/channels/v1/channels.proto', {
-    keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true, includeDirs: [join(ROOT, 'protos')],
-  })).parley.channels.v1.Channels;
+  ChannelsClient ??= grpc.loadPackageDefinition(
+    protoLoader.loadSync('parley/channels/v1/channels.proto', {
+      keepCase: true,
+      longs: Number,
+      enums: String,
+      defaults: true,
+      oneofs: true,
+      includeDirs: [join(ROOT, 'protos')],
+    }),
+  ).parley.channels.v1.Channels;
   return ChannelsClient;
 }
 
 function unary(client, method, request, metadata, deadlineMs = 5000) {
-  return new Promise((resolve, reject) =>
-    client[method](request, metadata, { deadline: Date.now() + deadlineMs }, (err, reply) => (err ? reject(err) : resolve(reply))));
+  return new Promise((resolve, reject) => client[method](request, metadata, { deadline: Date.now() + deadlineMs }, (err, reply) => (err ? reject(err) : resolve(reply))));
 }
 
 /**
@@ -113,17 +121,24 @@ function unary(client, method, request, metadata, deadlineMs = 5000) {
  * the child's listening ports are asked for the Channels service's Health RPC.
  */
 async function findChannelsAddr(pid, configured, gatewayPort) {
-  const candidates = [configured, ...listeningPorts(pid).filter((p) => p !== gatewayPort).map((p) => `127.0.0.1:${p}`)];
-  const answers = await Promise.all(candidates.map(async (addr) => {
-    const client = new (channelsService())(addr, grpc.credentials.createInsecure());
-    try {
-      return (await unary(client, 'Health', {}, new grpc.Metadata(), 1500)).service === 'channels';
-    } catch {
-      return false; // another service (UNIMPLEMENTED), or an HTTP health port
-    } finally {
-      client.close();
-    }
-  }));
+  const candidates = [
+    configured,
+    ...listeningPorts(pid)
+      .filter((p) => p !== gatewayPort)
+      .map((p) => `127.0.0.1:${p}`),
+  ];
+  const answers = await Promise.all(
+    candidates.map(async (addr) => {
+      const client = new (channelsService())(addr, grpc.credentials.createInsecure());
+      try {
+        return (await unary(client, 'Health', {}, new grpc.Metadata(), 1500)).service === 'channels';
+      } catch {
+        return false; // another service (UNIMPLEMENTED), or an HTTP health port
+      } finally {
+        client.close();
+      }
+    }),
+  );
   const found = candidates.find((_, i) => answers[i]);
   if (!found) throw new Error('no listening port of the server answers as the channels service');
   return { addr: found, configuredHonoured: found === configured };
@@ -137,8 +152,7 @@ async function setUp(server, env) {
   const asOwner = restClient(server.url, owner.email, owner.api_key);
   const emails = Array.from({ length: MEMBERS }, (_, i) => `member${i}@bench.test`);
   // Four at a time: each POST /users hashes a password (scrypt), which is not what we measure.
-  const memberIds = await inParallel(emails, 4, async (email, i) =>
-    (await asOwner('POST', '/users', { email, password: PASSWORD, full_name: `Member ${i}` })).user_id);
+  const memberIds = await inParallel(emails, 4, async (email, i) => (await asOwner('POST', '/users', { email, password: PASSWORD, full_name: `Member ${i}` })).user_id);
   const login = async (email) => {
     const reply = await fetch(`${server.url}/api/v1/fetch_api_key`, { method: 'POST', body: encode({ username: email, password: PASSWORD }) }).then((r) => r.json());
     if (!reply.api_key) throw new Error(`POST /fetch_api_key for ${email}: ${JSON.stringify(reply)}`);
@@ -158,12 +172,14 @@ async function setUp(server, env) {
 async function inParallel(items, width, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return results;
 }
 
@@ -177,11 +193,15 @@ async function measure(name, { n, concurrency = 1, warmup = 5, warm, op, pid }) 
   const latencies = [];
   const cpuBefore = cpuTicks(pid);
   const started = performance.now();
-  await inParallel(Array.from({ length: n }, (_, i) => i), concurrency, async (i) => {
-    const t = performance.now();
-    await op(i);
-    latencies.push(performance.now() - t);
-  });
+  await inParallel(
+    Array.from({ length: n }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const t = performance.now();
+      await op(i);
+      latencies.push(performance.now() - t);
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
@@ -194,27 +214,41 @@ async function runMeasurements(server, env, s) {
   const { asOwner, asWarmer, memberIds } = s;
   const pid = server.pid;
   const results = [];
-  results.push(await measure('POST /users/me/subscriptions (create 1 public channel)', {
-    n: 200, pid,
-    warm: (i) => asWarmer('POST', '/users/me/subscriptions', { subscriptions: [{ name: `warm-up ${i}` }] }),
-    op: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `bench ${i}`, description: `Channel ${i}` }] }),
-  }));
+  results.push(
+    await measure('POST /users/me/subscriptions (create 1 public channel)', {
+      n: 200,
+      pid,
+      warm: (i) => asWarmer('POST', '/users/me/subscriptions', { subscriptions: [{ name: `warm-up ${i}` }] }),
+      op: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `bench ${i}`, description: `Channel ${i}` }] }),
+    }),
+  );
   const ids = Object.fromEntries((await asOwner('GET', '/streams')).streams.map((c) => [c.name, c.stream_id]));
-  results.push(await measure(`POST /users/me/subscriptions (${memberIds.length} principals, 1 channel)`, {
-    n: 20, warmup: 2, pid,
-    warm: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `warm-up ${i}` }], principals: memberIds }),
-    op: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `bench ${i}` }], principals: memberIds }),
-  }));
-  results.push(await measure('GET /users/me/subscriptions?include_subscribers=true (200 channels)', {
-    n: 100, pid, op: () => asOwner('GET', '/users/me/subscriptions', { include_subscribers: true }),
-  }));
+  results.push(
+    await measure(`POST /users/me/subscriptions (${memberIds.length} principals, 1 channel)`, {
+      n: 20,
+      warmup: 2,
+      pid,
+      warm: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `warm-up ${i}` }], principals: memberIds }),
+      op: (i) => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: `bench ${i}` }], principals: memberIds }),
+    }),
+  );
+  results.push(
+    await measure('GET /users/me/subscriptions?include_subscribers=true (200 channels)', {
+      n: 100,
+      pid,
+      op: () => asOwner('GET', '/users/me/subscriptions', { include_subscribers: true }),
+    }),
+  );
   results.push(await measure(`GET /streams (${Object.keys(ids).length} channels)`, { n: 100, pid, op: () => asOwner('GET', '/streams') }));
-  results.push(await measure('PATCH /streams/{id} (description)', {
-    n: 100, pid,
-    warm: (i) => asOwner('PATCH', `/streams/${ids[`warm-up ${i}`]}`, { description: `Warm ${i}` }),
-    op: (i) => asOwner('PATCH', `/streams/${ids[`bench ${100 + i}`]}`, { description: `Changed ${i}` }),
-  }));
-  results.push(...await measureGetAccess(server, env, s, ids['bench 0']));
+  results.push(
+    await measure('PATCH /streams/{id} (description)', {
+      n: 100,
+      pid,
+      warm: (i) => asOwner('PATCH', `/streams/${ids[`warm-up ${i}`]}`, { description: `Warm ${i}` }),
+      op: (i) => asOwner('PATCH', `/streams/${ids[`bench ${100 + i}`]}`, { description: `Changed ${i}` }),
+    }),
+  );
+  results.push(...(await measureGetAccess(server, env, s, ids['bench 0'])));
   return results;
 }
 
@@ -283,10 +317,11 @@ async function main() {
   const { env, cleanup: removeData } = await prepareEnvironment();
   let server;
   let stopping;
-  const stopAll = () => (stopping ??= (async () => {
-    await server?.stop();
-    await removeData();
-  })());
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      await server?.stop();
+      await removeData();
+    })());
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
   try {
     log(`starting Parley on port ${env.PORT} (${env.DATABASE_URL ? 'PostgreSQL from DATABASE_URL' : 'embedded PostgreSQL'})`);

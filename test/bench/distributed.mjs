@@ -25,7 +25,9 @@ export async function spawnDistributed(baseEnv, nodeArgs = []) {
   const start = (name, script, own) => {
     const args = nodeArgs.map((a) => a.replace(/parley-(\d+)\.cpuprofile$/, `parley-$1-${name}.cpuprofile`));
     const child = spawn(process.execPath, [...args, join(ROOT, script)], { cwd: ROOT, env: { ...env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (c) => { output = (output + `[${name}] ${c}`).slice(-20_000); };
+    const keep = (c) => {
+      output = (output + `[${name}] ${c}`).slice(-20_000);
+    };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     children[name] = { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
@@ -34,12 +36,18 @@ export async function spawnDistributed(baseEnv, nodeArgs = []) {
   const url = `http://127.0.0.1:${port}`;
   const server = {
     url,
-    get pid() { return children.gateway?.child.pid; },
+    get pid() {
+      return children.gateway?.child.pid;
+    },
     pids: {},
     output: () => output,
     ready: async (timeoutMs = 120_000) => {
       const deadline = Date.now() + timeoutMs;
-      const up = async (u) => fetch(u).then((r) => r.status, () => 0);
+      const up = async (u) =>
+        fetch(u).then(
+          (r) => r.status,
+          () => 0,
+        );
       for (const s of SERVICES) {
         while ((await up(`http://127.0.0.1:${health[s]}/readyz`)) !== 200) {
           if (children[s].child.exitCode !== null) throw new Error(`${s} exited (${children[s].child.exitCode})`);

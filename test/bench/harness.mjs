@@ -33,8 +33,7 @@ export async function query(url, sql, params) {
   }
 }
 
-export const databaseExists = async (adminUrl, name) =>
-  (await query(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).length > 0;
+export const databaseExists = async (adminUrl, name) => (await query(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])).length > 0;
 
 // ---------------------------------------------------------------- Parley's environment
 
@@ -47,12 +46,21 @@ export async function parleyEnv({ databaseUrl: db, secret, namespace, natsUrl, r
   const dataDir = mkdtempSync(join(os.tmpdir(), 'parley-bench-'));
   chmodSync(dataDir, 0o755);
   const env = {
-    PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await common.freePort()), PARLEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    RATE_LIMIT_ENABLED: 'false', PARLEY_SECRET: secret, DATABASE_URL: db, PARLEY_BUS_NAMESPACE: namespace,
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(await common.freePort()),
+    PARLEY_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ENABLED: 'false',
+    PARLEY_SECRET: secret,
+    DATABASE_URL: db,
+    PARLEY_BUS_NAMESPACE: namespace,
     // Every load generator connects from loopback (S4 holds a socket per receiver, C3 up to
     // everyone at once), and S8 registers 10,000 queues for one user: per-client bounds off.
-    MAX_CONNECTIONS_PER_IP: '0', EVENT_QUEUES_PER_USER: '1000000',
-    ...(natsUrl && { NATS_URL: natsUrl }), ...(redisUrl && { REDIS_URL: redisUrl }),
+    MAX_CONNECTIONS_PER_IP: '0',
+    EVENT_QUEUES_PER_USER: '1000000',
+    ...(natsUrl && { NATS_URL: natsUrl }),
+    ...(redisUrl && { REDIS_URL: redisUrl }),
     // Node options for Parley's processes only: a V8 flag to try, or a preloaded probe (pg-statements.cjs).
     ...(process.env.BENCH_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
   };
@@ -73,14 +81,22 @@ export function runNode(script, config, { timeoutMs = 300_000, args = [] } = {})
     const child = spawn(process.execPath, [...args, script, JSON.stringify(config)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c) => { out += c; });
-    child.stderr.on('data', (c) => { err = (err + c).slice(-5000); });
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      err = (err + c).slice(-5000);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
       const last = out.trim().split('\n').pop();
       if (code !== 0) return reject(new Error(`${script} exited ${code}: ${err}`));
-      try { resolve(JSON.parse(last)); } catch { reject(new Error(`${script}: no JSON in ${out.slice(-500)} ${err}`)); }
+      try {
+        resolve(JSON.parse(last));
+      } catch {
+        reject(new Error(`${script}: no JSON in ${out.slice(-500)} ${err}`));
+      }
     });
   });
 }
@@ -88,10 +104,14 @@ export function runNode(script, config, { timeoutMs = 300_000, args = [] } = {})
 /** Starts a long-running `node script [json]` that prints "ready"; stop() sends SIGTERM. */
 export function startNode(script, config, { env, args = [] } = {}) {
   const child = spawn(process.execPath, [...args, script, ...(config === undefined ? [] : [typeof config === 'string' ? config : JSON.stringify(config)])], {
-    cwd: ROOT, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (c) => { output = (output + c).slice(-10_000); };
+  const keep = (c) => {
+    output = (output + c).slice(-10_000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -170,12 +190,14 @@ export function restClient(baseUrl, email, apiKey) {
 export async function inParallel(items, width, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return results;
 }
 

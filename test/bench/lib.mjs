@@ -69,17 +69,22 @@ async function createDatabase(adminUrl, name) {
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => {
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await dropServiceRoles(adminUrl, name, SERVICES).catch(() => undefined);
-  } };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await dropServiceRoles(adminUrl, name, SERVICES).catch(() => undefined);
+    },
+  };
 }
 
 /** Starts all-in-one (with `nodeArgs` before the script, e.g. --cpu-prof); stop() ends it with SIGTERM, so that it stops embedded PostgreSQL too. */
 export function spawnServer(env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'services/runner/dist/all-in-one.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const keep = (chunk) => { output = (output + chunk).slice(-20_000); };
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -92,7 +97,10 @@ export function spawnServer(env, nodeArgs = []) {
     ready: async (timeoutMs = 120_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const status = await fetch(`${url}/api/v1/server_settings`).then((r) => r.status, () => 0);
+        const status = await fetch(`${url}/api/v1/server_settings`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status === 200) return;
         if (child.exitCode !== null) throw new Error(`Parley exited (${child.exitCode})`);
         if (Date.now() > deadline) throw new Error('Parley did not answer in time');
@@ -120,9 +128,6 @@ export function memoryOf(pid) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-
 export function manage(env, args) {
-  return promisify(execFile)(process.execPath, [join(ROOT, 'services/runner/dist/manage.js'), ...args], { cwd: ROOT, env })
-    .then(({ stdout }) => JSON.parse(stdout));
+  return promisify(execFile)(process.execPath, [join(ROOT, 'services/runner/dist/manage.js'), ...args], { cwd: ROOT, env }).then(({ stdout }) => JSON.parse(stdout));
 }
-

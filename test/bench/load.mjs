@@ -23,12 +23,15 @@ const queues = [];
 const statuses = {};
 const firstErrors = {}; // the first body of each non-2xx status, to say why
 let nextSlot = 0;
-const withSlot = (r) => (cfg.slots ? {
-  setupRequest: (req, context) => {
-    context.slot ??= cfg.slots[nextSlot++ % cfg.slots.length];
-    return { ...req, path: r.path.replace('{slot}', String(context.slot)) };
-  },
-} : {});
+const withSlot = (r) =>
+  cfg.slots
+    ? {
+        setupRequest: (req, context) => {
+          context.slot ??= cfg.slots[nextSlot++ % cfg.slots.length];
+          return { ...req, path: r.path.replace('{slot}', String(context.slot)) };
+        },
+      }
+    : {};
 const requests = cfg.requests.map((r) => ({
   ...r,
   ...withSlot(r),
@@ -55,19 +58,24 @@ let deleted = 0;
 if (cfg.deleteQueues) {
   for (const id of queues) {
     const res = await fetch(`${cfg.url}/api/v1/events?queue_id=${encodeURIComponent(id)}`, { method: 'DELETE', headers: { authorization: cfg.deleteQueues.authorization } }).catch(() => null);
-    if (res) { await res.arrayBuffer(); if (res.ok) deleted++; }
+    if (res) {
+      await res.arrayBuffer();
+      if (res.ok) deleted++;
+    }
   }
 }
 const ok = result['2xx'];
-process.stdout.write(`${JSON.stringify({
-  ok,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  statuses,
-  firstErrors,
-  seconds: result.duration,
-  rps: ok / result.duration,
-  latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
-  queuesDeleted: cfg.deleteQueues ? deleted : undefined,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    firstErrors,
+    seconds: result.duration,
+    rps: ok / result.duration,
+    latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
+    queuesDeleted: cfg.deleteQueues ? deleted : undefined,
+  })}\n`,
+);

@@ -42,7 +42,11 @@ function walk(node, stack) {
 walk(profile.nodes[0], new Set());
 
 const pct = (us) => `${((100 * us) / total).toFixed(1)} %`;
-const top = (map, filter) => [...map].filter(([k]) => filter(k)).sort((a, b) => b[1] - a[1]).slice(0, Number(n));
+const top = (map, filter) =>
+  [...map]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(n));
 console.log(`${file}: ${(all / 1e6).toFixed(1)} s sampled, ${(total / 1e6).toFixed(1)} s busy (percentages are of the busy time)\n\nSelf time:`);
 for (const [k, us] of top(selfBy, (k) => !k.startsWith('(idle)'))) console.log(`${pct(us).padStart(7)}  ${k}`);
 console.log('\nTotal time, Parley code (services/, gateway/):');

@@ -62,7 +62,14 @@ const TARGETS = [
   { key: 'S1', text: 'req/s ≥ 0.8 × C2', value: (s) => s.ratios['S1/C2'], ok: (x) => x >= 0.8, fmt: (x) => `${x.toFixed(3)} × C2` },
   { key: 'S2', text: 'sends/s ≥ 0.6 × C3 (N=10)', value: (s) => s.ratios['S2/C3_10'], ok: (x) => x >= 0.6, fmt: (x) => `${x.toFixed(3)} × C3` },
   { key: 'S2', text: 'p99 ≤ 50 ms at half the max rate', value: (s) => s.m.S2_half?.p99, ok: (x) => x <= 50, fmt: (x) => `${x.toFixed(0)} ms` },
-  { key: 'S3', text: '≥ 50 sends/s (1,000 subscribers)', value: (s) => s.m.S3?.rps, ok: (x) => x >= 50, fmt: (x) => `${x.toFixed(1)}/s`, note: QUICK ? `quick seed: ${PROFILES.quick.users} subscribers, not 1,000` : undefined },
+  {
+    key: 'S3',
+    text: '≥ 50 sends/s (1,000 subscribers)',
+    value: (s) => s.m.S3?.rps,
+    ok: (x) => x >= 50,
+    fmt: (x) => `${x.toFixed(1)}/s`,
+    note: QUICK ? `quick seed: ${PROFILES.quick.users} subscribers, not 1,000` : undefined,
+  },
   { key: 'S4', text: 'p99 send→receipt ≤ 50 ms', value: (s) => s.m.S4?.p99, ok: (x) => x <= 50, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S5', text: 'p99 ≤ 20 ms (topic narrow)', value: (s) => s.m.S5_topic?.p99, ok: (x) => x <= 20, fmt: (x) => `${x.toFixed(0)} ms` },
   { key: 'S5', text: 'p99 ≤ 100 ms (search)', value: (s) => s.m.S5_search?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
@@ -71,7 +78,13 @@ const TARGETS = [
   { key: 'T1', text: 'p99 ≤ 20 ms', value: (s) => s.m.T1?.p99, ok: (x) => x <= 20, fmt: (x) => `${x.toFixed(0)} ms` },
   // A reaction is the send chain's shape (one gRPC call, one transaction, one event): held to S2's share of that ceiling.
   { key: 'R1', text: 'reactions/s ≥ 0.6 × C3 (N=10)', value: (s) => s.ratios['R1/C3_10'], ok: (x) => x >= 0.6, fmt: (x, s) => `${x.toFixed(3)} × C3 (${(s.ratios['R1/C2'] ?? NaN).toFixed(3)} × C2)` },
-  { key: 'L1', text: 'render ≤ 100 ms (10,000 characters, 22 linkifiers, 2 catastrophic on backtracking engines; p99)', value: (s) => s.m.L1?.p99, ok: (x) => x <= 100, fmt: (x) => `${x.toFixed(0)} ms` },
+  {
+    key: 'L1',
+    text: 'render ≤ 100 ms (10,000 characters, 22 linkifiers, 2 catastrophic on backtracking engines; p99)',
+    value: (s) => s.m.L1?.p99,
+    ok: (x) => x <= 100,
+    fmt: (x) => `${x.toFixed(0)} ms`,
+  },
 ];
 
 // ---------------------------------------------------------------- measuring
@@ -82,7 +95,16 @@ async function measureHttp(entry, pid, round) {
   const cpu0 = cpuMs(pid);
   const r = await runNode(join(HERE, 'load.mjs'), entry.config(round), { timeoutMs: 120_000 });
   const cpu = cpuMs(pid) - cpu0;
-  const result = { rps: r.rps, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.ok, failed: r.non2xx + r.errors + r.timeouts, statuses: r.statuses, cpuMsPerOp: r.ok ? cpu / r.ok : NaN };
+  const result = {
+    rps: r.rps,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    ok: r.ok,
+    failed: r.non2xx + r.errors + r.timeouts,
+    statuses: r.statuses,
+    cpuMsPerOp: r.ok ? cpu / r.ok : NaN,
+  };
   if (result.failed) {
     result.firstErrors = r.firstErrors;
     log(`  ${entry.key}: ${result.failed} failed requests ${JSON.stringify(r.statuses)} ${JSON.stringify(r.firstErrors).slice(0, 300)}`);
@@ -111,12 +133,35 @@ async function measureS4(ctx) {
   await settle(ctx.parleyPids);
   const hundred = ctx.channels.find((c) => c.name === 'hundred');
   const receivers = hundred.subscribers.slice(0, S4_RECEIVERS).map((id) => ctx.userById[id]);
-  const r = await runNode(join(HERE, 'scenarios/s4-longpoll.mjs'), {
-    url: ctx.parleyUrl, receivers, sender: ctx.users.user1, channelId: hundred.id, rate: S4_RATE, durationMs: S4_MS, pids: ctx.parleyPids,
-  }, { timeoutMs: 120_000 });
+  const r = await runNode(
+    join(HERE, 'scenarios/s4-longpoll.mjs'),
+    {
+      url: ctx.parleyUrl,
+      receivers,
+      sender: ctx.users.user1,
+      channelId: hundred.id,
+      rate: S4_RATE,
+      durationMs: S4_MS,
+      pids: ctx.parleyPids,
+    },
+    { timeoutMs: 120_000 },
+  );
   if (r.received < r.expected) log(`  S4: ${r.expected - r.received} of ${r.expected} deliveries missing; [message, receivers that got it]: ${JSON.stringify(r.incomplete)}`);
   log(`  S4: ${r.polls} polls answered (${r.emptyPolls} empty) for ${r.received} deliveries`);
-  return { rps: r.deliveriesPerSec, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, ok: r.received, failed: r.expected - r.received + r.errors, sent: r.sent, receivers: receivers.length, sendP99: r.sendLatency.p99, polls: r.polls, emptyPolls: r.emptyPolls, cpuMsPerOp: r.sent ? r.serverCpuMs / r.sent : NaN };
+  return {
+    rps: r.deliveriesPerSec,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    ok: r.received,
+    failed: r.expected - r.received + r.errors,
+    sent: r.sent,
+    receivers: receivers.length,
+    sendP99: r.sendLatency.p99,
+    polls: r.polls,
+    emptyPolls: r.emptyPolls,
+    cpuMsPerOp: r.sent ? r.serverCpuMs / r.sent : NaN,
+  };
 }
 
 /** L1: the renderer alone, in a process of its own (scenarios/l1-linkifiers.mjs); req/s = renders/s. */
@@ -153,15 +198,29 @@ function summarize(rounds, keys) {
     const runs = rounds.map((r) => r[key]).filter(Boolean);
     if (!runs.length) continue;
     m[key] = {
-      rps: median(runs.map((x) => x.rps)), rpsSpread: spread(runs.map((x) => x.rps)),
-      p50: median(runs.map((x) => x.p50)), p99: median(runs.map((x) => x.p99)), p99Spread: spread(runs.map((x) => x.p99)),
-      cpuMsPerOp: median(runs.map((x) => x.cpuMsPerOp)), failed: runs.reduce((a, x) => a + (x.failed || 0), 0),
+      rps: median(runs.map((x) => x.rps)),
+      rpsSpread: spread(runs.map((x) => x.rps)),
+      p50: median(runs.map((x) => x.p50)),
+      p99: median(runs.map((x) => x.p99)),
+      p99Spread: spread(runs.map((x) => x.p99)),
+      cpuMsPerOp: median(runs.map((x) => x.cpuMsPerOp)),
+      failed: runs.reduce((a, x) => a + (x.failed || 0), 0),
     };
   }
   return m;
 }
 
-const RATIOS = [['S1/C2', 'S1', 'C2'], ['S2/C3_10', 'S2', 'C3_10'], ['S3/C3_1000', 'S3', 'C3_1000'], ['C2/C1', 'C2', 'C1'], ['C3_10/C1', 'C3_10', 'C1'], ['C3_10/C4_10', 'C3_10', 'C4_10'], ['S1/C1', 'S1', 'C1'], ['R1/C2', 'R1', 'C2'], ['R1/C3_10', 'R1', 'C3_10']];
+const RATIOS = [
+  ['S1/C2', 'S1', 'C2'],
+  ['S2/C3_10', 'S2', 'C3_10'],
+  ['S3/C3_1000', 'S3', 'C3_1000'],
+  ['C2/C1', 'C2', 'C1'],
+  ['C3_10/C1', 'C3_10', 'C1'],
+  ['C3_10/C4_10', 'C3_10', 'C4_10'],
+  ['S1/C1', 'S1', 'C1'],
+  ['R1/C2', 'R1', 'C2'],
+  ['R1/C3_10', 'R1', 'C3_10'],
+];
 
 function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, plans, seconds }) {
   const L = [];
@@ -170,7 +229,9 @@ function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, pl
   L.push(`Machine: ${info.cpus} × ${info.cpuModel}, ${info.memGiB} GiB, ${info.os}, Node ${info.node}; load average ${f(info.loadStart, 2)} at the start, ${f(info.loadEnd, 2)} at the end.`);
   L.push(`Parley ${info.mode}; PostgreSQL ${info.postgres} at ${info.pgHost}, NATS JetStream ${info.nats}, Redis ${info.redis}; commit ${info.commit}. Seed: ${info.seed}.`);
   if (info.roundsCut) L.push(`**Rounds cut short:** ${info.roundsCut}.`);
-  L.push(`${rounds.length} round(s), ${DURATION} s per measurement, interleaved; medians, (min–max) over rounds. Load generator: autocannon in its own process; 10 connections for throughput rows, 1 for latency rows (S5–S7); latencies from autocannon have 1 ms resolution. CPU ms/op: the serving process only (${DISTRIBUTED ? "for Parley the sum of its six processes" : 'Parley all-in-one is one process'}; not PostgreSQL, NATS, Redis or the load generator).`);
+  L.push(
+    `${rounds.length} round(s), ${DURATION} s per measurement, interleaved; medians, (min–max) over rounds. Load generator: autocannon in its own process; 10 connections for throughput rows, 1 for latency rows (S5–S7); latencies from autocannon have 1 ms resolution. CPU ms/op: the serving process only (${DISTRIBUTED ? 'for Parley the sum of its six processes' : 'Parley all-in-one is one process'}; not PostgreSQL, NATS, Redis or the load generator).`,
+  );
   L.push('');
   L.push('| Measurement | req/s | p50 ms | p99 ms | CPU ms/op | failed |');
   L.push('|---|---:|---:|---:|---:|---:|');
@@ -213,22 +274,34 @@ function report({ info, labels, rounds, summary, ratioSpreads, memory, scans, pl
       L.push(`| S8: idle RSS (all-in-one is one process: gateway + 5 services ≤ 150 + 5 × 120 = 750 MiB; --distributed checks each) | ${f(idleTotal)} MiB | ${idleTotal <= 750 ? 'yes' : 'no'} |`);
     }
     verdicts.push({ scenario: 'S8', target: `${S8_QUEUES} queues ≤ 100 MiB more in total`, value: q.totalDeltaMiB, met: q.totalDeltaMiB <= 100 });
-    L.push(`| S8: ${S8_QUEUES.toLocaleString('en')} idle queues ≤ 100 MiB more (RSS + Redis)${QUICK ? ' (quick: 1,000 queues)' : ''} | ${q.totalDeltaMiB >= 0 ? '+' : ''}${f(q.totalDeltaMiB, 1)} MiB | ${q.totalDeltaMiB <= 100 ? 'yes' : 'no'} |`);
+    L.push(
+      `| S8: ${S8_QUEUES.toLocaleString('en')} idle queues ≤ 100 MiB more (RSS + Redis)${QUICK ? ' (quick: 1,000 queues)' : ''} | ${q.totalDeltaMiB >= 0 ? '+' : ''}${f(q.totalDeltaMiB, 1)} MiB | ${q.totalDeltaMiB <= 100 ? 'yes' : 'no'} |`,
+    );
     L.push('');
     L.push('| S8 memory | MiB |');
     L.push('|---|---:|');
     for (const [name, rss] of Object.entries(memory.idle)) L.push(`| idle RSS, ${name} | ${f(rss, 1)} |`);
-    L.push(`| Parley RSS${DISTRIBUTED ? ' (all processes)' : ''}: settled → with ${q.registered} queues, settled (${MEMORY_SETTLE_MS / 1000} s after the registrations) | ${f(q.rssBefore, 1)} → ${f(q.rssAfter, 1)} (${q.rssDelta >= 0 ? '+' : ''}${f(q.rssDelta, 1)}) |`);
+    L.push(
+      `| Parley RSS${DISTRIBUTED ? ' (all processes)' : ''}: settled → with ${q.registered} queues, settled (${MEMORY_SETTLE_MS / 1000} s after the registrations) | ${f(q.rssBefore, 1)} → ${f(q.rssAfter, 1)} (${q.rssDelta >= 0 ? '+' : ''}${f(q.rssDelta, 1)}) |`,
+    );
     L.push(`| Parley RSS right after the registrations (the heap before V8 gives it back) | ${f(q.rssBurst, 1)} (${q.rssBurst - q.rssBefore >= 0 ? '+' : ''}${f(q.rssBurst - q.rssBefore, 1)}) |`);
-    L.push(`| Redis, this run's keys | ${q.redisBefore ? `${f(q.redisBefore.bytes / 1024 ** 2, 1)} → ${f(q.redisAfter.bytes / 1024 ** 2, 1)} (+${f(q.redisDeltaMiB, 1)}; ${q.redisAfter.keys} keys)` : 'no Redis'} |`);
+    L.push(
+      `| Redis, this run's keys | ${q.redisBefore ? `${f(q.redisBefore.bytes / 1024 ** 2, 1)} → ${f(q.redisAfter.bytes / 1024 ** 2, 1)} (+${f(q.redisDeltaMiB, 1)}; ${q.redisAfter.keys} keys)` : 'no Redis'} |`,
+    );
     L.push(`| Registering them (10 connections) | ${f(q.registerRate)} queues/s, ${q.failed} failed |`);
   }
   if (scans && Object.keys(scans).length) {
     L.push('');
     L.push('S5 index use: scans per request counted by PostgreSQL (pg_stat_user_indexes / pg_stat_user_tables, messages schema) over 100 requests after the rounds:');
     for (const [key, s] of Object.entries(scans)) {
-      const idx = Object.entries(s.indexScans).map(([k, n]) => `${k} ×${f(n, 1)}`).join(', ') || 'none';
-      const seq = Object.entries(s.seqScans).map(([k, n]) => `${k} ×${f(n, 1)}`).join(', ') || 'none';
+      const idx =
+        Object.entries(s.indexScans)
+          .map(([k, n]) => `${k} ×${f(n, 1)}`)
+          .join(', ') || 'none';
+      const seq =
+        Object.entries(s.seqScans)
+          .map(([k, n]) => `${k} ×${f(n, 1)}`)
+          .join(', ') || 'none';
       L.push(`- ${key}: index scans ${idx}; sequential scans ${seq}`);
     }
   }
@@ -261,9 +334,19 @@ async function main() {
   const stamp = `${Date.now()}`;
   const namespace = `bench${stamp}`;
   const info = {
-    date: new Date().toISOString(), cpus: os.cpus().length, cpuModel: os.cpus()[0].model.trim(), memGiB: Math.round(os.totalmem() / 1024 ** 3),
-    os: `${os.type()} ${os.release()}`, node: process.version, loadStart: os.loadavg()[0], commit: sh('git', ['rev-parse', '--short', 'HEAD']),
-    pgHost: new URL(ADMIN_URL).host, mode: DISTRIBUTED ? 'distributed' : 'all-in-one', quick: QUICK, rounds: ROUNDS, durationSec: DURATION,
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0].model.trim(),
+    memGiB: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadStart: os.loadavg()[0],
+    commit: sh('git', ['rev-parse', '--short', 'HEAD']),
+    pgHost: new URL(ADMIN_URL).host,
+    mode: DISTRIBUTED ? 'distributed' : 'all-in-one',
+    quick: QUICK,
+    rounds: ROUNDS,
+    durationSec: DURATION,
   };
   info.postgres = (await query(ADMIN_URL, 'SHOW server_version'))[0].server_version.split(' ')[0];
   ({ nats: info.nats, redis: info.redis } = await cleanupBus(namespace));
@@ -276,16 +359,23 @@ async function main() {
   const runDb = `parley_bench_${stamp}`;
   let stopping;
   let cleanupData;
-  const stopAll = () => (stopping ??= (async () => {
-    for (const p of processes.reverse()) await p.stop().catch(() => undefined);
-    await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${runDb} WITH (FORCE)`).catch(() => undefined);
-    await common.dropServiceRoles(ADMIN_URL, runDb, common.SERVICES).catch(() => undefined);
-    await cleanupBus(namespace).catch(() => undefined);
-    cleanupData?.();
-  })());
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const p of processes.reverse()) await p.stop().catch(() => undefined);
+      await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${runDb} WITH (FORCE)`).catch(() => undefined);
+      await common.dropServiceRoles(ADMIN_URL, runDb, common.SERVICES).catch(() => undefined);
+      await cleanupBus(namespace).catch(() => undefined);
+      cleanupData?.();
+    })());
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
   // A hard stop: the bench never runs past its bound, whatever hangs.
-  const hardStop = setTimeout(() => { log('time limit reached, stopping'); stopAll().finally(() => process.exit(2)); }, BUDGET_MS + 3 * 60_000);
+  const hardStop = setTimeout(
+    () => {
+      log('time limit reached, stopping');
+      stopAll().finally(() => process.exit(2));
+    },
+    BUDGET_MS + 3 * 60_000,
+  );
   hardStop.unref();
 
   let parley;
@@ -354,9 +444,21 @@ async function main() {
     const pids = { parley: parleyPids, c1: c1.pid, c2: c2.pid, c3_10: c3a.pid, c3_1000: c3b.pid };
 
     const ctx = {
-      parleyUrl, runUrl, parley, parleyPids, userById, channels: meta.channels.map((c) => ({ ...c, subscribers: c.subscribers })), words: meta.words, durationSec: DURATION, flagIds, user1Subscriptions,
+      parleyUrl,
+      runUrl,
+      parley,
+      parleyPids,
+      userById,
+      channels: meta.channels.map((c) => ({ ...c, subscribers: c.subscribers })),
+      words: meta.words,
+      durationSec: DURATION,
+      flagIds,
+      user1Subscriptions,
       users: { user1 },
-      c1Url: `http://127.0.0.1:${ports.c1}`, c2Url: `http://127.0.0.1:${ports.c2}`, c3_10Url: `http://127.0.0.1:${ports.c3_10}`, c3_1000Url: `http://127.0.0.1:${ports.c3_1000}`,
+      c1Url: `http://127.0.0.1:${ports.c1}`,
+      c2Url: `http://127.0.0.1:${ports.c2}`,
+      c3_10Url: `http://127.0.0.1:${ports.c3_10}`,
+      c3_1000Url: `http://127.0.0.1:${ports.c3_1000}`,
     };
     const entries = httpEntries({ ...ctx, channels: meta.channels.map((c) => ({ ...c, subscribers: c.subscribers.length })) });
     // Sanity: every Parley scenario answers success once before any load.
@@ -369,7 +471,9 @@ async function main() {
     }
 
     const order = [
-      ...entries.filter((e) => e.key !== 'S5_topic' && e.key !== 'S5_search' && e.key !== 'S6' && e.key !== 'S7').map((e) => ({ key: e.key, label: e.label, run: (round) => measureHttp(e, pids[e.target], round, ctx) })),
+      ...entries
+        .filter((e) => e.key !== 'S5_topic' && e.key !== 'S5_search' && e.key !== 'S6' && e.key !== 'S7')
+        .map((e) => ({ key: e.key, label: e.label, run: (round) => measureHttp(e, pids[e.target], round, ctx) })),
       { key: 'C4_10', label: 'C4 the C3 transaction from a pg Pool, N=10 (10 in flight)', run: () => measureC4(10, ctx) },
       { key: 'C4_1000', label: `C4 the C3 transaction from a pg Pool, N=${everyone.subscribers.length}`, run: () => measureC4(everyone.subscribers.length, ctx) },
       ...entries.filter((e) => ['S5_topic', 'S5_search', 'S6', 'S7'].includes(e.key)).map((e) => ({ key: e.key, label: e.label, run: (round) => measureHttp(e, pids[e.target], round, ctx) })),
@@ -419,25 +523,50 @@ async function main() {
     // EXPLAIN ANALYZE of the SQL Parley builds for S5's two narrows (scenarios/plans.mjs).
     const channel3 = meta.channels.find((c) => c.name === 'channel 3');
     const plans = {};
-    for (const [key, narrow] of [['S5_topic', [{ operator: 'channel', operand: channel3.id }, { operator: 'topic', operand: 'topic 7' }]], ['S5_search', [{ operator: 'search', operand: meta.words[100] }]]]) {
+    for (const [key, narrow] of [
+      [
+        'S5_topic',
+        [
+          { operator: 'channel', operand: channel3.id },
+          { operator: 'topic', operand: 'topic 7' },
+        ],
+      ],
+      ['S5_search', [{ operator: 'search', operand: meta.words[100] }]],
+    ]) {
       if (ONLY && !ONLY.has(key)) continue;
-      plans[key] = await explainFetch(runUrl, { meta, user: user1, request: { anchor: 'newest', num_before: 50, num_after: 0, narrow: JSON.stringify(narrow) } })
-        .catch((err) => [{ sql: '', plan: [`EXPLAIN failed: ${err.message}`] }]);
+      plans[key] = await explainFetch(runUrl, { meta, user: user1, request: { anchor: 'newest', num_before: 50, num_after: 0, narrow: JSON.stringify(narrow) } }).catch((err) => [
+        { sql: '', plan: [`EXPLAIN failed: ${err.message}`] },
+      ]);
     }
 
     log('S8 memory');
-    const memory = ONLY && !ONLY.has('S8') ? null : await measureMemory({
-      processes: { ...parleyProcs, c1: c1.pid, c2: c2.pid, c3_10: c3a.pid, c3_1000: c3b.pid }, parleyProcs, parleyUrl, user: { authorization: basic(user1.email, user1.key) }, queues: S8_QUEUES, redisUrl: REDIS_URL, redisPrefix: `parley:${namespace}:`,
-    });
+    const memory =
+      ONLY && !ONLY.has('S8')
+        ? null
+        : await measureMemory({
+            processes: { ...parleyProcs, c1: c1.pid, c2: c2.pid, c3_10: c3a.pid, c3_1000: c3b.pid },
+            parleyProcs,
+            parleyUrl,
+            user: { authorization: basic(user1.email, user1.key) },
+            queues: S8_QUEUES,
+            redisUrl: REDIS_URL,
+            redisPrefix: `parley:${namespace}:`,
+          });
     info.loadEnd = os.loadavg()[0];
     const labels = order.map((o) => [o.key, o.label]);
-    const summary = summarize(rounds, order.map((o) => o.key));
+    const summary = summarize(
+      rounds,
+      order.map((o) => o.key),
+    );
     const ratioSpreads = Object.fromEntries(Object.entries(ratioRuns).map(([k, v]) => [k, spread(v)]));
     const seconds = (performance.now() - started) / 1000;
     const verdicts = report({ info, labels, rounds, summary, ratioSpreads, memory, scans, plans, seconds });
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     const file = join(ROOT, 'bench/results', `${info.date.replace(/[:.]/g, '-')}${QUICK ? '-quick' : ''}.json`);
-    writeFileSync(file, `${JSON.stringify({ info, labels: Object.fromEntries(labels), rounds, summary, ratios: ratioSpreads, targets: verdicts, memory, s5Scans: scans, s5Plans: plans, seconds }, null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ info, labels: Object.fromEntries(labels), rounds, summary, ratios: ratioSpreads, targets: verdicts, memory, s5Scans: scans, s5Plans: plans, seconds }, null, 2)}\n`,
+    );
     log(`results: ${file}`);
   } catch (err) {
     if (parley && !stopping) process.stderr.write(`--- Parley output (tail)\n${parley.output()}\n`);

@@ -144,7 +144,9 @@ async function seedThroughParley(adminUrl, url, profile, secret) {
     const channels = [];
     for (const def of channelDefs) {
       for (let i = 0; i < def.subscribers.length; i += 200) {
-        await retrying(() => asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: def.name, description: `Bench channel ${def.name}` }], principals: def.subscribers.slice(i, i + 200) }));
+        await retrying(() =>
+          asOwner('POST', '/users/me/subscriptions', { subscriptions: [{ name: def.name, description: `Bench channel ${def.name}` }], principals: def.subscribers.slice(i, i + 200) }),
+        );
       }
       log(`  channel ${def.name}: ${def.subscribers.length} subscribers`);
     }
@@ -172,7 +174,9 @@ function copyInto(url, table, columns, produce) {
   return new Promise((resolve, reject) => {
     const psql = spawn('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `COPY ${table} (${columns}) FROM STDIN`], { stdio: ['pipe', 'inherit', 'pipe'] });
     let err = '';
-    psql.stderr.on('data', (c) => { err += c; });
+    psql.stderr.on('data', (c) => {
+      err += c;
+    });
     psql.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`COPY ${table}: psql exited ${code}: ${err}`))));
     psql.stdin.on('error', reject);
     (async () => {

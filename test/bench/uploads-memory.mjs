@@ -18,7 +18,7 @@ const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
 /** `size` bytes of a repeating pattern, 1 MiB at a time, hashed as they go. */
 function* pattern(size, hash) {
   const block = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < block.length; i += 4) block.writeUInt32BE(i * 2654435761 >>> 0, i);
+  for (let i = 0; i < block.length; i += 4) block.writeUInt32BE((i * 2654435761) >>> 0, i);
   for (let sent = 0; sent < size; sent += block.length) {
     const chunk = block.subarray(0, Math.min(block.length, size - sent));
     hash?.update(chunk);
@@ -45,7 +45,9 @@ function send(url, { method, headers, chunks }) {
 /** Samples the server's RSS until stopped; returns the highest. */
 function sampler(pid) {
   let peak = memoryOf(pid).rss;
-  const timer = setInterval(() => { peak = Math.max(peak, memoryOf(pid).rss); }, 50);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, 50);
   return () => {
     clearInterval(timer);
     return Math.max(peak, memoryOf(pid).rss);
@@ -56,11 +58,16 @@ async function downloadHash(base, auth, url) {
   const hash = createHash('sha256');
   let size = 0;
   await new Promise((resolve, reject) => {
-    http.get(`${base}${encodeURI(url)}`, { headers: { authorization: auth } }, (res) => {
-      res.on('data', (c) => { size += c.length; hash.update(c); });
-      res.on('end', resolve);
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(`${base}${encodeURI(url)}`, { headers: { authorization: auth } }, (res) => {
+        res.on('data', (c) => {
+          size += c.length;
+          hash.update(c);
+        });
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
   return { size, sha256: hash.digest('hex') };
 }
@@ -91,7 +98,8 @@ async function main() {
     const size = 200 * MB;
     const tusHeaders = { authorization: auth, 'tus-resumable': '1.0.0' };
     const created = await send(`${server.url}/api/v1/tus`, {
-      method: 'POST', headers: { ...tusHeaders, 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('two-hundred.bin').toString('base64')}` },
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('two-hundred.bin').toString('base64')}` },
     });
     if (created.status !== 201) throw new Error(`tus POST: ${created.status} ${created.body}`);
     const location = `${server.url}${created.headers.location}`;

@@ -12,9 +12,12 @@ const env = (name: string): string => {
 };
 
 /** Zulip's encoding: a form, strings as they are, everything else JSON. */
-const form = (body: unknown): string => new URLSearchParams(Object.entries(body as Record<string, unknown>)
-  .filter(([, v]) => v !== undefined)
-  .map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+const form = (body: unknown): string =>
+  new URLSearchParams(
+    Object.entries(body as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
 
 async function main(): Promise<void> {
   const auth = Buffer.from(`${env('PARLEY_EMAIL')}:${env('PARLEY_API_KEY')}`).toString('base64');

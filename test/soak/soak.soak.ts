@@ -34,7 +34,11 @@ jest.setTimeout((MINUTES * 60 + 300) * 1000);
 type Json = Record<string, any>;
 type Op = 'send' | 'fetch' | 'flags' | 'edit' | 'register' | 'poll';
 
-interface Tally { count: number; latencies: number[]; errors: Record<string, number> }
+interface Tally {
+  count: number;
+  latencies: number[];
+  errors: Record<string, number>;
+}
 
 const tallies = new Map<Op, Tally>();
 function record(op: Op, res: ApiResponse, ms: number): void {
@@ -49,7 +53,9 @@ function record(op: Op, res: ApiResponse, ms: number): void {
 }
 
 const rssMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 };
 
@@ -84,7 +90,8 @@ describe('soak', () => {
       users.push({ email, api_key: key.body.api_key, user_id: created.body.user_id });
     }
     const sub = await admin.post('/users/me/subscriptions', {
-      subscriptions: JSON.stringify([{ name: 'soak' }]), principals: JSON.stringify(users.map((u) => u.user_id)),
+      subscriptions: JSON.stringify([{ name: 'soak' }]),
+      principals: JSON.stringify(users.map((u) => u.user_id)),
     });
     expect(sub.status).toBe(200);
     const streamId = (await admin.get('/get_stream_id', { stream: 'soak' })).body.stream_id as number;
@@ -101,10 +108,11 @@ describe('soak', () => {
 
     // RSS of every process, sampled through the run.
     const samples: { at: number; rss: Record<string, number> }[] = [];
-    const sample = () => samples.push({
-      at: Date.now() - started,
-      rss: Object.fromEntries([...cluster.procs].map(([name, p]) => [name, rssMiB(p.child.pid!)])),
-    });
+    const sample = () =>
+      samples.push({
+        at: Date.now() - started,
+        rss: Object.fromEntries([...cluster.procs].map(([name, p]) => [name, rssMiB(p.child.pid!)])),
+      });
     sample();
     const sampler = setInterval(sample, SAMPLE_MS);
 
@@ -118,10 +126,17 @@ describe('soak', () => {
           if (res.status === 200) own.push(res.body.id);
           if (own.length > 50) own.shift();
         } else if (pick < 0.65) {
-          await timed('fetch', () => api.get('/messages', {
-            anchor: 'newest', num_before: 50, num_after: 0,
-            narrow: JSON.stringify([{ operator: 'channel', operand: streamId }, { operator: 'topic', operand: `topic ${i % 5}` }]),
-          }));
+          await timed('fetch', () =>
+            api.get('/messages', {
+              anchor: 'newest',
+              num_before: 50,
+              num_after: 0,
+              narrow: JSON.stringify([
+                { operator: 'channel', operand: streamId },
+                { operator: 'topic', operand: `topic ${i % 5}` },
+              ]),
+            }),
+          );
         } else if (pick < 0.85) {
           await timed('flags', () => api.post('/messages/flags', { messages: JSON.stringify(own.slice(-10)), op: Math.random() < 0.5 ? 'add' : 'remove', flag: 'starred' }));
         } else {
@@ -163,22 +178,35 @@ describe('soak', () => {
       return { name, start: samples[0].rss[name], warm, end, peak: Math.max(...series), growth: end - warm };
     });
     const ops = [...tallies].map(([op, t]) => ({
-      op, count: t.count, p50: percentile(t.latencies, 50), p99: percentile(t.latencies, 99), errors: t.errors,
+      op,
+      count: t.count,
+      p50: percentile(t.latencies, 50),
+      p99: percentile(t.latencies, 99),
+      errors: t.errors,
     }));
     const report = {
-      at: new Date().toISOString(), minutes: MINUTES, clients: CLIENTS, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      ops, memory,
+      at: new Date().toISOString(),
+      minutes: MINUTES,
+      clients: CLIENTS,
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      ops,
+      memory,
     };
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, `bench/results/soak-${Date.now()}.json`), JSON.stringify(report, null, 2));
-    process.stdout.write([
-      `\n## Soak: ${MINUTES} min, ${CLIENTS} clients (+${CLIENTS} long-polls), distributed (gateway ×2, messages ×2, events ×2)\n`,
-      '| op | requests | p50 ms | p99 ms | errors |', '|---|---:|---:|---:|---|',
-      ...ops.map((o) => `| ${o.op} | ${o.count} | ${o.p50.toFixed(1)} | ${o.p99.toFixed(1)} | ${JSON.stringify(o.errors)} |`),
-      '', '| process | RSS at start MiB | after warm-up (median) | last quarter (median) | peak | growth |', '|---|---:|---:|---:|---:|---:|',
-      ...memory.map((m) => `| ${m.name} | ${m.start.toFixed(0)} | ${m.warm.toFixed(0)} | ${m.end.toFixed(0)} | ${m.peak.toFixed(0)} | ${m.growth.toFixed(1)} |`),
-      '',
-    ].join('\n'));
+    process.stdout.write(
+      [
+        `\n## Soak: ${MINUTES} min, ${CLIENTS} clients (+${CLIENTS} long-polls), distributed (gateway ×2, messages ×2, events ×2)\n`,
+        '| op | requests | p50 ms | p99 ms | errors |',
+        '|---|---:|---:|---:|---|',
+        ...ops.map((o) => `| ${o.op} | ${o.count} | ${o.p50.toFixed(1)} | ${o.p99.toFixed(1)} | ${JSON.stringify(o.errors)} |`),
+        '',
+        '| process | RSS at start MiB | after warm-up (median) | last quarter (median) | peak | growth |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...memory.map((m) => `| ${m.name} | ${m.start.toFixed(0)} | ${m.warm.toFixed(0)} | ${m.end.toFixed(0)} | ${m.peak.toFixed(0)} | ${m.growth.toFixed(1)} |`),
+        '',
+      ].join('\n'),
+    );
 
     for (const o of ops) {
       const notRateLimited = Object.entries(o.errors).filter(([k]) => !k.startsWith('429'));

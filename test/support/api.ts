@@ -61,7 +61,10 @@ function passwordsIn(body: URLSearchParams | string | undefined): string[] {
 }
 
 export class Api {
-  constructor(readonly creds?: Credentials, readonly base = baseUrl()) {}
+  constructor(
+    readonly creds?: Credentials,
+    readonly base = baseUrl(),
+  ) {}
 
   as(creds: Credentials | undefined): Api {
     return new Api(creds, this.base);
@@ -134,8 +137,6 @@ export interface RequestOpts {
 /** The REST envelope alone: success with an empty msg, or an error with msg and code. */
 function assertEnvelope(method: string, path: string, status: number, body: unknown): void {
   const b = body as { result?: unknown; msg?: unknown; code?: unknown };
-  const ok = status < 400
-    ? b.result === 'success' && b.msg === ''
-    : b.result === 'error' && typeof b.msg === 'string' && typeof b.code === 'string';
+  const ok = status < 400 ? b.result === 'success' && b.msg === '' : b.result === 'error' && typeof b.msg === 'string' && typeof b.code === 'string';
   if (!ok) throw new Error(`${method} ${path} (${status}): not a valid envelope: ${JSON.stringify(body).slice(0, 300)}`);
 }

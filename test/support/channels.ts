@@ -10,8 +10,13 @@ import { unique } from './route-samples';
  */
 export async function createChannel(by: TestUser, subscribers: TestUser[], params: Params = {}): Promise<{ id: number; name: string }> {
   const name = unique('Channel ');
-  const id = ok(await by.api.post('/channels/create', {
-    name, subscribers: subscribers.map((u) => u.user_id), send_new_subscription_messages: false, ...params,
-  })).id as number;
+  const id = ok(
+    await by.api.post('/channels/create', {
+      name,
+      subscribers: subscribers.map((u) => u.user_id),
+      send_new_subscription_messages: false,
+      ...params,
+    }),
+  ).id as number;
   return { id, name };
 }

@@ -21,9 +21,7 @@ export interface CliResult {
 
 /** Runs the management CLI as users run it: `npm run --silent manage -- ...` (or node directly). */
 export function manage(args: string[], opts: { viaNpm?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
-  const [cmd, argv] = opts.viaNpm
-    ? ['npm', ['run', '--silent', 'manage', '--', ...args]]
-    : [process.execPath, [join(ROOT, 'services/runner/dist/manage.js'), ...args]];
+  const [cmd, argv] = opts.viaNpm ? ['npm', ['run', '--silent', 'manage', '--', ...args]] : [process.execPath, [join(ROOT, 'services/runner/dist/manage.js'), ...args]];
   return new Promise((resolve) => {
     execFile(cmd, argv, { cwd: ROOT, env: opts.env ?? serverEnv(), timeout: 60_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;

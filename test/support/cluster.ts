@@ -49,7 +49,6 @@ export function describeDistributed(file: string): jest.Describe {
   return describe.skip;
 }
 
-
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   if (!available()) throw new Error('the distributed tests need DATABASE_URL and NATS_URL (real servers); CI must provide them');
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -63,10 +62,17 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-cluster-'));
   const gateways = await Promise.all(Array.from({ length: opts.gateways ?? 1 }, () => freePort()));
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn',
-    DATABASE_URL: dbUrl.toString(), NATS_URL: natsUrl(), REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined,
-    PARLEY_SECRET: randomToken(48), PARLEY_BUS_NAMESPACE: namespace, PARLEY_DATA_DIR: dataDir,
-    EXTERNAL_HOST: `127.0.0.1:${gateways[0]}`, GRPC_DEADLINE_MS: '3000',
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: dbUrl.toString(),
+    NATS_URL: natsUrl(),
+    REDIS_URL: process.env.PARLEY_TEST_REDIS_URL || undefined,
+    PARLEY_SECRET: randomToken(48),
+    PARLEY_BUS_NAMESPACE: namespace,
+    PARLEY_DATA_DIR: dataDir,
+    EXTERNAL_HOST: `127.0.0.1:${gateways[0]}`,
+    GRPC_DEADLINE_MS: '3000',
     // Rate limits have their own suite (test/rate-limits.test.ts).
     RATE_LIMIT_ENABLED: 'false',
     // The uploads service's HTTP server (file bodies), which every gateway proxies to.
@@ -74,7 +80,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   };
   const names: string[] = [];
   for (const s of SERVICES) {
-    const replicas = opts.replicas?.[s] ?? (s === 'events' ? opts.events ?? 1 : 1);
+    const replicas = opts.replicas?.[s] ?? (s === 'events' ? (opts.events ?? 1) : 1);
     for (let i = 1; i <= replicas; i++) names.push(replicas > 1 ? `${s}-${i}` : s);
   }
   const grpc = new Map<string, string>();
@@ -86,19 +92,21 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   gateways.forEach((port, i) => names.push(`gateway-${i + 1}`) && health.set(`gateway-${i + 1}`, port));
   const serviceOf = (name: string) => name.replace(/-\d+$/, '') as ServiceName | 'gateway';
   const replicasOf = (s: ServiceName) => [...grpc.entries()].filter(([n]) => n === s || n.startsWith(`${s}-`)).map(([, addr]) => addr);
-  const addrsFor = (index: number) => Object.fromEntries(SERVICES.map((s) => {
-    const all = replicasOf(s);
-    if (opts.balanced && all.length > 1) return [`${s.toUpperCase()}_GRPC_ADDR`, `ipv4:${all.join(',')}`];
-    const replica = grpc.get(s) ?? grpc.get(`${s}-${index}`) ?? grpc.get(`${s}-1`)!;
-    return [`${s.toUpperCase()}_GRPC_ADDR`, replica];
-  }));
+  const addrsFor = (index: number) =>
+    Object.fromEntries(
+      SERVICES.map((s) => {
+        const all = replicasOf(s);
+        if (opts.balanced && all.length > 1) return [`${s.toUpperCase()}_GRPC_ADDR`, `ipv4:${all.join(',')}`];
+        const replica = grpc.get(s) ?? grpc.get(`${s}-${index}`) ?? grpc.get(`${s}-1`)!;
+        return [`${s.toUpperCase()}_GRPC_ADDR`, replica];
+      }),
+    );
   const procs = new Map<string, Proc>();
   const start = (name: string): Proc => {
     const service = serviceOf(name);
     const index = Number(/-(\d+)$/.exec(name)?.[1] ?? 1);
-    const own = service === 'gateway'
-      ? { PORT: String(health.get(name)) }
-      : { [`${service.toUpperCase()}_GRPC_ADDR`]: grpc.get(name)!, [`${service.toUpperCase()}_HEALTH_PORT`]: String(health.get(name)) };
+    const own =
+      service === 'gateway' ? { PORT: String(health.get(name)) } : { [`${service.toUpperCase()}_GRPC_ADDR`]: grpc.get(name)!, [`${service.toUpperCase()}_HEALTH_PORT`]: String(health.get(name)) };
     const script = service === 'gateway' ? 'gateway/dist/main.js' : `services/${service}/dist/main.js`;
     const proc = startProcess(name, script, { ...env, ...addrsFor(index), ...own, ...opts.envFor?.(name) });
     procs.set(name, proc);

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  bootstrapServiceSchema, createLogger, migrationsDir, runMigrations, serviceDatabaseUrl, SERVICES,
-} from '@parley/common';
+import { bootstrapServiceSchema, createLogger, migrationsDir, runMigrations, serviceDatabaseUrl, SERVICES } from '@parley/common';
 import { acquireRunEnvironment } from './run-environment';
 
 /**

@@ -34,7 +34,9 @@ interface Servers {
 export async function provideEnvironment(env = process.env): Promise<TestEnvironment> {
   const servers = env.DATABASE_URL
     ? { source: 'env' as const, adminUrl: env.DATABASE_URL, natsUrl: env.NATS_URL, redisUrl: env.REDIS_URL, stop: async () => undefined }
-    : (await dockerAnswers()) ? await startContainers() : await startEmbedded();
+    : (await dockerAnswers())
+      ? await startContainers()
+      : await startEmbedded();
   const name = `parley_test_${Date.now()}_${process.pid}`;
   await adminQuery(servers.adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(servers.adminUrl);
@@ -87,8 +89,11 @@ function dockerAnswers(): Promise<boolean> {
 async function startContainers(): Promise<Servers> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const [postgres, nats, redis] = await Promise.all([
-    new GenericContainer('postgres:16-alpine').withEnvironment({ POSTGRES_PASSWORD: 'postgres' }).withExposedPorts(5432)
-      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2)).start(),
+    new GenericContainer('postgres:16-alpine')
+      .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+      .start(),
     new GenericContainer('nats:2').withCommand(['-js']).withExposedPorts(4222).start(),
     new GenericContainer('redis:7-alpine').withExposedPorts(6379).start(),
   ]);
@@ -102,7 +107,6 @@ async function startContainers(): Promise<Servers> {
     },
   };
 }
-
 
 async function startEmbedded(): Promise<Servers> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-pg-'));

@@ -55,8 +55,6 @@ export class FakeClock implements Clock {
   }
 
   private nextDue(end: number): Timer | undefined {
-    return this.timers
-      .filter((t) => t.at <= end)
-      .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+    return this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
   }
 }

@@ -151,8 +151,12 @@ export async function startPrivateNats(): Promise<FaultServer> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-fault-nats-'));
   const port = await freePort();
   const server = serverProcess({
-    name: 'nats', port, url: `nats://127.0.0.1:${port}`, dir,
-    command: '/usr/sbin/nats-server', args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir],
+    name: 'nats',
+    port,
+    url: `nats://127.0.0.1:${port}`,
+    dir,
+    command: '/usr/sbin/nats-server',
+    args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir],
     ready: /Server is ready/,
   });
   await server.start();
@@ -164,8 +168,12 @@ export async function startPrivateRedis(): Promise<FaultServer> {
   const dir = mkdtempSync(join(tmpdir(), 'parley-fault-redis-'));
   const port = await freePort();
   const server = serverProcess({
-    name: 'redis', port, url: `redis://127.0.0.1:${port}`, dir,
-    command: '/usr/bin/redis-server', args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    name: 'redis',
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    dir,
+    command: '/usr/bin/redis-server',
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     ready: /Ready to accept connections/,
   });
   await server.start();

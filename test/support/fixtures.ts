@@ -45,8 +45,7 @@ function usersPool(): { pool: pg.Pool; config: UsersConfig } {
 
 /** The IDs of a realm's system groups, by name ('role:members', ...). */
 export async function systemGroupIds(realmId: number): Promise<Record<string, number>> {
-  const { rows } = await usersPool().pool.query<{ id: number; name: string }>(
-    'SELECT id, name FROM user_groups WHERE realm_id = $1 AND is_system_group', [realmId]);
+  const { rows } = await usersPool().pool.query<{ id: number; name: string }>('SELECT id, name FROM user_groups WHERE realm_id = $1 AND is_system_group', [realmId]);
   return Object.fromEntries(rows.map((r) => [r.name, r.id]));
 }
 
@@ -72,7 +71,9 @@ export async function ensureRootRealm(): Promise<{ realm_id: number; owner: Test
     if (!(err instanceof Error) || err.message !== 'A root realm already exists') throw err;
     const realm = (await realmStore.findRealmBySubdomain(db, ''))!;
     const { rows } = await db.query<{ id: number; delivery_email: string; full_name: string; api_key_sealed: string }>(
-      'SELECT id, delivery_email, full_name, api_key_sealed FROM users WHERE realm_id = $1 AND role = 100 ORDER BY id LIMIT 1', [realm.id]);
+      'SELECT id, delivery_email, full_name, api_key_sealed FROM users WHERE realm_id = $1 AND role = 100 ORDER BY id LIMIT 1',
+      [realm.id],
+    );
     const creds = { email: rows[0].delivery_email, api_key: decrypt(cfg.secret, rows[0].api_key_sealed) };
     return { realm_id: realm.id, owner: { ...creds, user_id: rows[0].id, full_name: rows[0].full_name, api: new Api(creds) } };
   }
@@ -82,7 +83,11 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
   const { pool: db, config: cfg } = usersPool();
   const subdomain = `t${unique()}`;
   const { realm, owner } = await createRealm(db, cfg, {
-    name, subdomain, ownerEmail: `owner@${subdomain}.test`, ownerName: 'Olivia Owner', ownerPassword: 'owner-password',
+    name,
+    subdomain,
+    ownerEmail: `owner@${subdomain}.test`,
+    ownerName: 'Olivia Owner',
+    ownerPassword: 'owner-password',
   });
   const host = realmHost(subdomain)!;
   let n = 0;
@@ -91,8 +96,12 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
     const created = await withTransaction(db, async (tx) => {
       const fresh = await realmStore.findRealmById(tx, realm.id);
       return doCreateUser(tx, cfg, fresh!, {
-        email: `${local}@${subdomain}.test`, full_name: name ?? local, role, password,
-        bot_type: bot ? 1 : undefined, bot_owner_id: bot ? botOwner ?? owner.user.id : undefined,
+        email: `${local}@${subdomain}.test`,
+        full_name: name ?? local,
+        role,
+        password,
+        bot_type: bot ? 1 : undefined,
+        bot_owner_id: bot ? (botOwner ?? owner.user.id) : undefined,
       });
     });
     const creds = { email: created.user.delivery_email, api_key: created.apiKey, host };

@@ -14,7 +14,6 @@ declare global {
   var __parley: { system: RunningSystem } | undefined;
 }
 
-
 export default async function globalSetup(): Promise<void> {
   // The run's logs, searched for secrets at the end (run-log.ts): the Parley under test logs
   // everything (debug) into a file there, and test workers inherit the folder.

@@ -22,7 +22,12 @@ function checkLogsForSecrets(): void {
   const report = scanRunLogs(dir);
   const mib = (report.bytes / 1024 / 1024).toFixed(1);
   if (report.leaks.length) {
-    throw new Error(`secrets found in the run's logs (${dir}): ${report.leaks.slice(0, 20).map((l) => `${l.secret} in ${l.file}`).join(', ')}`);
+    throw new Error(
+      `secrets found in the run's logs (${dir}): ${report.leaks
+        .slice(0, 20)
+        .map((l) => `${l.secret} in ${l.file}`)
+        .join(', ')}`,
+    );
   }
   console.log(`Logs scanned for secrets: ${report.secrets} API keys and passwords, ${report.files} log files, ${mib} MiB: none found.`);
   // PARLEY_TEST_KEEP_LOGS=1 keeps them, to read what the processes logged.

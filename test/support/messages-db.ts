@@ -41,25 +41,47 @@ export function scratchRealm(): { realmId: number; userId: (n: number) => number
 }
 
 /** A message written straight to the tables, with copies for `copies` (user ID → flag bits; a direct message's with the server's own bit, as the service stores them). */
-export async function insertRawMessage(realmId: number, m: {
-  sender: number; channelId?: number; topic?: string; dmUserIds?: number[]; copies: Record<number, number>;
-}): Promise<number> {
+export async function insertRawMessage(
+  realmId: number,
+  m: {
+    sender: number;
+    channelId?: number;
+    topic?: string;
+    dmUserIds?: number[];
+    copies: Record<number, number>;
+  },
+): Promise<number> {
   const db = messagesPool();
-  const recipient = m.channelId !== undefined
-    ? await db.query<{ id: number }>(
-      `INSERT INTO recipients (realm_id, channel_id) VALUES ($1, $2)
-         ON CONFLICT (channel_id) DO UPDATE SET channel_id = EXCLUDED.channel_id RETURNING id`, [realmId, m.channelId])
-    : await db.query<{ id: number }>(
-      `INSERT INTO recipients (realm_id, dm_key) VALUES ($1, $2)
-         ON CONFLICT (realm_id, dm_key) DO UPDATE SET dm_key = EXCLUDED.dm_key RETURNING id`, [realmId, m.dmUserIds!.join(',')]);
+  const recipient =
+    m.channelId !== undefined
+      ? await db.query<{ id: number }>(
+          `INSERT INTO recipients (realm_id, channel_id) VALUES ($1, $2)
+         ON CONFLICT (channel_id) DO UPDATE SET channel_id = EXCLUDED.channel_id RETURNING id`,
+          [realmId, m.channelId],
+        )
+      : await db.query<{ id: number }>(
+          `INSERT INTO recipients (realm_id, dm_key) VALUES ($1, $2)
+         ON CONFLICT (realm_id, dm_key) DO UPDATE SET dm_key = EXCLUDED.dm_key RETURNING id`,
+          [realmId, m.dmUserIds!.join(',')],
+        );
   const { rows } = await db.query<{ id: number }>(
     `WITH message AS (
        INSERT INTO messages (realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'x', '<p>x</p>') RETURNING id),
      copies AS (INSERT INTO user_messages (user_id, message_id, flags) SELECT c.u, message.id, c.f FROM message, unnest($8::int[], $9::int[]) AS c(u, f))
      SELECT id::int FROM message`,
-    [realmId, m.sender, m.channelId === undefined ? 'direct' : 'channel', m.channelId ?? null, m.topic ?? '', m.dmUserIds ?? null, recipient.rows[0].id,
-      Object.keys(m.copies).map(Number), Object.values(m.copies).map((f) => f | (m.channelId === undefined ? DIRECT_COPY_BIT : 0))]);
+    [
+      realmId,
+      m.sender,
+      m.channelId === undefined ? 'direct' : 'channel',
+      m.channelId ?? null,
+      m.topic ?? '',
+      m.dmUserIds ?? null,
+      recipient.rows[0].id,
+      Object.keys(m.copies).map(Number),
+      Object.values(m.copies).map((f) => f | (m.channelId === undefined ? DIRECT_COPY_BIT : 0)),
+    ],
+  );
   return rows[0].id;
 }
 
@@ -72,11 +94,13 @@ export async function planOf(run: (db: Queryable) => Promise<unknown>): Promise<
   const plans: string[] = [];
   try {
     await client.query('SET enable_seqscan = off');
-    const explaining = { query: async (sql: string, values?: unknown[]) => {
-      const { rows } = await client.query(`EXPLAIN ${sql}`, values);
-      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      return { rows: [], rowCount: 0 };
-    } } as unknown as Queryable;
+    const explaining = {
+      query: async (sql: string, values?: unknown[]) => {
+        const { rows } = await client.query(`EXPLAIN ${sql}`, values);
+        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return { rows: [], rowCount: 0 };
+      },
+    } as unknown as Queryable;
     await run(explaining);
   } finally {
     await client.query('RESET enable_seqscan');

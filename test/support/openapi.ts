@@ -12,7 +12,12 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { generateOpenApi } from '../../gateway/src/openapi/generate';
 
-export interface ContractCheck { method: string; path: string; status: number; body: unknown }
+export interface ContractCheck {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
 
 type Schema = Record<string, unknown>;
 
@@ -49,8 +54,7 @@ const ERROR_SCHEMAS_BY_CODE: Readonly<Record<string, string>> = {
 export const PARLEY_ADDITIONS: readonly string[] = Object.freeze(Object.keys(ADDITION_SCHEMAS));
 
 /** OpenAPI-only keywords that mean nothing to a validator. */
-const DROPPED = new Set(['example', 'examples', 'deprecated', 'description', 'title', 'xml', 'externalDocs',
-  'discriminator', 'readOnly', 'writeOnly', 'nullable']);
+const DROPPED = new Set(['example', 'examples', 'deprecated', 'description', 'title', 'xml', 'externalDocs', 'discriminator', 'readOnly', 'writeOnly', 'nullable']);
 const MAX_REF_DEPTH = 64; // the file has no $ref cycles today; this keeps a future one finite
 
 /**
@@ -165,7 +169,10 @@ function mergeSchemas(parts: Schema[]): Schema {
   for (const part of parts) {
     for (const [key, value] of Object.entries(part)) {
       const cur = out[key];
-      if (cur === undefined) { out[key] = value; continue; }
+      if (cur === undefined) {
+        out[key] = value;
+        continue;
+      }
       if (key === 'properties' && isObj(cur) && isObj(value)) {
         const props: Schema = { ...cur };
         for (const [k, v] of Object.entries(value)) props[k] = k in props ? mergeSchemas([props[k] as Schema, v as Schema]) : v;
@@ -203,13 +210,20 @@ function getAjv(): Ajv {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function decodeSegment(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Splits `/api/v1/users/12?x=1` into ['users', '12']. */
 function segmentsOf(requestPath: string): string[] {
   const bare = requestPath.split(/[?#]/)[0] ?? '';
-  const segs = bare.split('/').filter((s) => s !== '').map(decodeSegment);
+  const segs = bare
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decodeSegment);
   return segs[0] === 'api' && segs[1] === 'v1' ? segs.slice(2) : segs;
 }
 
@@ -220,9 +234,7 @@ function matchScore(template: string, requestSegs: string[]): number[] | undefin
   // /user_uploads/{realm_id_str}/{filename} is `4e/m2A3MSqFnWRLUf9SaPzQ0Up_/zulip.txt`. So does a
   // navigation view's {fragment} (`narrow/is/alerted`, Zulip's <path:fragment>).
   const rest = ['{filename}', '{fragment}'].includes(parts[parts.length - 1] ?? '');
-  const segs = rest && requestSegs.length > parts.length
-    ? [...requestSegs.slice(0, parts.length - 1), requestSegs.slice(parts.length - 1).join('/')]
-    : requestSegs;
+  const segs = rest && requestSegs.length > parts.length ? [...requestSegs.slice(0, parts.length - 1), requestSegs.slice(parts.length - 1).join('/')] : requestSegs;
   if (parts.length !== segs.length) return undefined;
   const score: number[] = [];
   for (const [i, part] of parts.entries()) {
@@ -332,7 +344,7 @@ function parleySchemaPointer(method: string, segs: string[], status: number): { 
   const { doc } = loadParley();
   const paths = doc.paths as Record<string, Schema>;
   const template = findTemplate(segs, method, paths);
-  const op = template === undefined ? undefined : paths[template][method] as Schema;
+  const op = template === undefined ? undefined : (paths[template][method] as Schema);
   const key = `parley: ${method.toUpperCase()} ${template ?? `/${segs.join('/')}`} ${status}`;
   const responses = isObj(op?.responses) ? op.responses : {};
   let ptr = String(status) in responses ? `#/${pointer('paths', template!, method, 'responses', String(status))}` : undefined;
@@ -368,8 +380,7 @@ export function parleyContractProblems(check: ContractCheck): string[] {
   if (typeof validate === 'string') return [validate];
   if (validate(check.body)) return [];
   return (validate.errors ?? []).slice(0, 20).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})`
-      : e.keyword === 'const' ? ` (${JSON.stringify(e.params.allowedValue)})` : '';
+    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : e.keyword === 'const' ? ` (${JSON.stringify(e.params.allowedValue)})` : '';
     return `${key}: ${e.instancePath || '(body)'} ${e.message ?? e.keyword}${extra}`;
   });
 }
@@ -390,8 +401,7 @@ export function contractProblems(check: ContractCheck): string[] {
   if (validate(check.body)) return [];
   if (check.status >= 400 && fitsErrorSchemaOfItsCode(check.body)) return [];
   return (validate.errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})`
-      : e.keyword === 'enum' ? ` (${JSON.stringify(e.params.allowedValues)})` : '';
+    const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : e.keyword === 'enum' ? ` (${JSON.stringify(e.params.allowedValues)})` : '';
     return `${key}: ${e.instancePath || '(body)'} ${e.message ?? e.keyword}${extra}`;
   });
 }
@@ -401,6 +411,8 @@ export function assertMatchesContract(check: ContractCheck): void {
   const problems = allContractProblems(check);
   if (problems.length > 0) {
     const body = JSON.stringify(check.body).slice(0, 500);
-    throw new Error(`Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks the contract (Zulip's reference, then Parley's description):\n  - ${problems.join('\n  - ')}\n  body: ${body}`);
+    throw new Error(
+      `Response to ${check.method.toUpperCase()} ${check.path} (${check.status}) breaks the contract (Zulip's reference, then Parley's description):\n  - ${problems.join('\n  - ')}\n  body: ${body}`,
+    );
   }
 }

@@ -8,9 +8,7 @@ const serverSettings = {
   result: 'success',
   msg: '',
   authentication_methods: { password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false, azuread: false, google: false, saml: false },
-  external_authentication_methods: [
-    { name: 'github', display_name: 'GitHub', display_icon: null, login_url: '/accounts/login/social/github', signup_url: '/accounts/register/social/github' },
-  ],
+  external_authentication_methods: [{ name: 'github', display_name: 'GitHub', display_icon: null, login_url: '/accounts/login/social/github', signup_url: '/accounts/register/social/github' }],
   zulip_feature_level: 420,
   zulip_version: '11.0',
   zulip_merge_base: '11.0',
@@ -30,14 +28,43 @@ const serverSettings = {
 const settings = (body: unknown) => contractProblems({ method: 'GET', path: '/api/v1/server_settings', status: 200, body });
 
 const user = {
-  user_id: 12, delivery_email: null, email: 'user12@example.com', full_name: 'Iago', date_joined: '2024-01-01T00:00:00Z',
-  is_active: true, is_owner: false, is_admin: true, is_guest: false, is_bot: false, bot_type: null, bot_owner_id: null,
-  role: 200, timezone: '', avatar_url: null, avatar_version: 1, profile_data: { '1': { value: 'x', rendered_value: '<p>x</p>' } },
+  user_id: 12,
+  delivery_email: null,
+  email: 'user12@example.com',
+  full_name: 'Iago',
+  date_joined: '2024-01-01T00:00:00Z',
+  is_active: true,
+  is_owner: false,
+  is_admin: true,
+  is_guest: false,
+  is_bot: false,
+  bot_type: null,
+  bot_owner_id: null,
+  role: 200,
+  timezone: '',
+  avatar_url: null,
+  avatar_version: 1,
+  profile_data: { '1': { value: 'x', rendered_value: '<p>x</p>' } },
 };
 const ownUser = {
-  result: 'success', msg: '', user_id: 12, email: 'iago@example.com', full_name: 'Iago', is_admin: true, is_owner: false,
-  role: 200, is_guest: false, is_bot: false, is_active: true, timezone: '', avatar_url: 'https://example.com/a.png',
-  avatar_version: 1, date_joined: '2024-01-01T00:00:00Z', max_message_id: 30, delivery_email: 'iago@example.com', profile_data: {},
+  result: 'success',
+  msg: '',
+  user_id: 12,
+  email: 'iago@example.com',
+  full_name: 'Iago',
+  is_admin: true,
+  is_owner: false,
+  role: 200,
+  is_guest: false,
+  is_bot: false,
+  is_active: true,
+  timezone: '',
+  avatar_url: 'https://example.com/a.png',
+  avatar_version: 1,
+  date_joined: '2024-01-01T00:00:00Z',
+  max_message_id: 30,
+  delivery_email: 'iago@example.com',
+  profile_data: {},
 };
 
 describe('contractProblems', () => {
@@ -58,23 +85,17 @@ describe('contractProblems', () => {
     expect(settings({ ...serverSettings, result: 'error' })).toEqual([expect.stringContaining('/result must be equal to one of the allowed values')]);
     expect(settings({ ...serverSettings, parley_version: 1 })).toEqual(['GET /server_settings 200: /parley_version must be string']);
     const badIcon = [{ ...serverSettings.external_authentication_methods[0], display_icon: 3 }];
-    expect(settings({ ...serverSettings, external_authentication_methods: badIcon })).toEqual([
-      'GET /server_settings 200: /external_authentication_methods/0/display_icon must be string,null',
-    ]);
+    expect(settings({ ...serverSettings, external_authentication_methods: badIcon })).toEqual(['GET /server_settings 200: /external_authentication_methods/0/display_icon must be string,null']);
   });
 
   test('additionalProperties: false rejects unknown fields (also nested) but admits the additions', () => {
-    expect(settings({ ...serverSettings, surprise: 1 })).toEqual([
-      'GET /server_settings 200: (body) must NOT have additional properties (surprise)',
-    ]);
+    expect(settings({ ...serverSettings, surprise: 1 })).toEqual(['GET /server_settings 200: (body) must NOT have additional properties (surprise)']);
     const extraNested = [{ ...serverSettings.external_authentication_methods[0], colour: 'red' }];
     expect(settings({ ...serverSettings, external_authentication_methods: extraNested })).toEqual([
       'GET /server_settings 200: /external_authentication_methods/0 must NOT have additional properties (colour)',
     ]);
     expect(settings({ ...serverSettings, ignored_parameters_unsupported: ['foo'] })).toEqual([]);
-    expect(settings({ ...serverSettings, ignored_parameters_unsupported: 'foo' })).toEqual([
-      'GET /server_settings 200: /ignored_parameters_unsupported must be array',
-    ]);
+    expect(settings({ ...serverSettings, ignored_parameters_unsupported: 'foo' })).toEqual(['GET /server_settings 200: /ignored_parameters_unsupported must be array']);
     // JsonSuccess, reached through #/components/responses/SimpleSuccess
     const simple = (body: unknown) => contractProblems({ method: 'DELETE', path: '/api/v1/drafts/3', status: 200, body });
     expect(simple({ result: 'success', msg: '', ignored_parameters_unsupported: ['x'] })).toEqual([]);
@@ -100,15 +121,9 @@ describe('contractProblems', () => {
   });
 
   test('undocumented paths, methods and statuses are problems, not passes', () => {
-    expect(contractProblems({ method: 'GET', path: '/api/v1/no_such_endpoint', status: 200, body: {} })).toEqual([
-      'path /no_such_endpoint is not documented in zulip-openapi.yaml',
-    ]);
-    expect(contractProblems({ method: 'PUT', path: '/api/v1/users/me', status: 200, body: {} })).toEqual([
-      'method PUT on /users/me is not documented in zulip-openapi.yaml',
-    ]);
-    expect(contractProblems({ method: 'GET', path: '/api/v1/server_settings', status: 302, body: {} })).toEqual([
-      'GET /server_settings: status 302 is not documented',
-    ]);
+    expect(contractProblems({ method: 'GET', path: '/api/v1/no_such_endpoint', status: 200, body: {} })).toEqual(['path /no_such_endpoint is not documented in zulip-openapi.yaml']);
+    expect(contractProblems({ method: 'PUT', path: '/api/v1/users/me', status: 200, body: {} })).toEqual(['method PUT on /users/me is not documented in zulip-openapi.yaml']);
+    expect(contractProblems({ method: 'GET', path: '/api/v1/server_settings', status: 302, body: {} })).toEqual(['GET /server_settings: status 302 is not documented']);
   });
 
   test('an error status the endpoint does not document must still be a coded error envelope', () => {
@@ -137,8 +152,9 @@ describe('contractProblems', () => {
 describe('assertMatchesContract', () => {
   test('passes silently or throws listing the problems', () => {
     expect(() => assertMatchesContract({ method: 'GET', path: '/api/v1/server_settings', status: 200, body: serverSettings })).not.toThrow();
-    expect(() => assertMatchesContract({ method: 'GET', path: '/api/v1/server_settings', status: 200, body: { ...serverSettings, msg: 5 } }))
-      .toThrow(/GET \/api\/v1\/server_settings \(200\)[\s\S]*GET \/server_settings 200: \/msg must be string/);
+    expect(() => assertMatchesContract({ method: 'GET', path: '/api/v1/server_settings', status: 200, body: { ...serverSettings, msg: 5 } })).toThrow(
+      /GET \/api\/v1\/server_settings \(200\)[\s\S]*GET \/server_settings 200: \/msg must be string/,
+    );
   });
 });
 

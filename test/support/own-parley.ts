@@ -21,14 +21,11 @@ export interface OwnParley {
   stop(): Promise<void>;
 }
 
-
 /**
  * `opts.adminDatabaseUrl`: a PostgreSQL other than the run's to make its database on (a
  * fault test's private server); NATS and Redis likewise come from `extraEnv` when set.
  */
-export async function startOwnParley(
-  name: string, extraEnv: NodeJS.ProcessEnv = {}, opts: { keepChars?: number; adminDatabaseUrl?: string } = {},
-): Promise<OwnParley> {
+export async function startOwnParley(name: string, extraEnv: NodeJS.ProcessEnv = {}, opts: { keepChars?: number; adminDatabaseUrl?: string } = {}): Promise<OwnParley> {
   const saved = { url: process.env.PARLEY_TEST_URL, db: process.env.PARLEY_TEST_DATABASE_URL };
   const adminUrl = opts.adminDatabaseUrl ?? saved.db!;
   const dbName = `parley_${name.replace(/\W/g, '')}_${process.pid}_${Date.now().toString(36)}`;
@@ -39,8 +36,15 @@ export async function startOwnParley(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PARLEY_SECRET: process.env.PARLEY_SECRET, PARLEY_DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(), PORT: String(port), EXTERNAL_HOST: `127.0.0.1:${port}`, RATE_LIMIT_ENABLED: 'false',
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    PARLEY_SECRET: process.env.PARLEY_SECRET,
+    PARLEY_DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    PORT: String(port),
+    EXTERNAL_HOST: `127.0.0.1:${port}`,
+    RATE_LIMIT_ENABLED: 'false',
     ...extraEnv,
   };
   const server = startProcess(`all-in-one (${name})`, 'services/runner/dist/all-in-one.js', env, opts);

@@ -42,7 +42,6 @@ export function startProcess(name: string, script: string, env: NodeJS.ProcessEn
   };
 }
 
-
 /** Polls a URL until it answers with the wanted status, or fails with the processes' output. */
 export async function waitFor(url: string, procs: Proc[], timeoutMs = 60_000, status = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;

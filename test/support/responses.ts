@@ -10,7 +10,6 @@ export function ok(res: ApiResponse): Json {
 
 /** An HTTP 400 error envelope with this msg and code (and these extra fields). */
 export function refused(res: ApiResponse, msg: string, code = 'BAD_REQUEST', extra: Json = {}): void {
-  expect({ status: res.status, result: res.body.result, code: res.body.code, msg: res.body.msg })
-    .toEqual({ status: 400, result: 'error', code, msg });
+  expect({ status: res.status, result: res.body.result, code: res.body.code, msg: res.body.msg }).toEqual({ status: 400, result: 'error', code, msg });
   expect(res.body).toMatchObject(extra);
 }

@@ -16,7 +16,10 @@ export type RoleName = (typeof ROLES)[number];
 export type Caller = RoleName | 'deactivated' | 'anonymous';
 export const CALLERS: readonly Caller[] = [...ROLES, 'deactivated', 'anonymous'];
 
-export interface Refusal { status: number; code: string }
+export interface Refusal {
+  status: number;
+  code: string;
+}
 /** A 2xx success envelope, or an error with this status and code. */
 export type Outcome = 'success' | Refusal;
 
@@ -45,14 +48,15 @@ const OWNERS: readonly RoleName[] = ['owner'];
 
 const everyone: RouteAccess = { allowed: EVERYONE };
 const admins: RouteAccess = { allowed: ADMINS };
-const humans: RouteAccess = { allowed: HUMANS, why: 'human users only (Zulip\'s @human_users_only)' };
+const humans: RouteAccess = { allowed: HUMANS, why: "human users only (Zulip's @human_users_only)" };
 /** A named user group made by another member: its managers by default (the creator) and can_manage_all_groups (owners). */
-const groupManagers: RouteAccess = { allowed: OWNERS, why: 'the group is another member\'s; can_manage_all_groups defaults to owners' };
+const groupManagers: RouteAccess = { allowed: OWNERS, why: "the group is another member's; can_manage_all_groups defaults to owners" };
 
 export const routeAccess: Record<string, RouteAccess> = {
   'GET /server_settings': { allowed: EVERYONE, why: 'public: credentials, valid or not, are ignored' },
   'POST /fetch_api_key': {
-    allowed: EVERYONE, except: { deactivated: USER_DEACTIVATED, bot: AUTHENTICATION_FAILED },
+    allowed: EVERYONE,
+    except: { deactivated: USER_DEACTIVATED, bot: AUTHENTICATION_FAILED },
     why: 'public: each caller logs in with its own email and password; a deactivated account is refused, and a bot has no usable password in Zulip',
   },
   'GET /users/me': everyone,
@@ -69,9 +73,9 @@ export const routeAccess: Record<string, RouteAccess> = {
   // Zulip's @require_member_or_admin: guests and bots are refused; the sample bot is the member's own.
   'POST /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'can_create_bots_group defaults to members; guests and bots never' },
   'GET /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin)' },
-  'PATCH /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
-  'DELETE /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
-  'POST /bots/:bot_id/api_key/regenerate': { allowed: ['owner', 'admin', 'member'], why: 'the bot is the member\'s: its owner and administrators (access_bot_by_id)' },
+  'PATCH /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: "the bot is the member's: its owner and administrators (access_bot_by_id)" },
+  'DELETE /bots/:bot_id': { allowed: ['owner', 'admin', 'member'], why: "the bot is the member's: its owner and administrators (access_bot_by_id)" },
+  'POST /bots/:bot_id/api_key/regenerate': { allowed: ['owner', 'admin', 'member'], why: "the bot is the member's: its owner and administrators (access_bot_by_id)" },
   'GET /users/me/alert_words': everyone,
   'POST /users/me/alert_words': everyone,
   'DELETE /users/me/alert_words': everyone,
@@ -83,10 +87,16 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /users/me/android_gcm_reg_id': humans,
   'DELETE /users/me/android_gcm_reg_id': humans,
   'POST /mobile_push/test_notification': humans,
-  'POST /mobile_push/register': { allowed: [], why: 'no push notification service: PUSH_SERVICE_NOT_CONFIGURED for humans, bots refused first',
-    except: Object.fromEntries(HUMANS.map((r) => [r, { status: 400, code: 'PUSH_SERVICE_NOT_CONFIGURED' }])) },
-  'POST /mobile_push/e2ee/test_notification': { allowed: [], why: 'no push notification service: PUSH_SERVICE_NOT_CONFIGURED for humans, bots refused first',
-    except: Object.fromEntries(HUMANS.map((r) => [r, { status: 400, code: 'PUSH_SERVICE_NOT_CONFIGURED' }])) },
+  'POST /mobile_push/register': {
+    allowed: [],
+    why: 'no push notification service: PUSH_SERVICE_NOT_CONFIGURED for humans, bots refused first',
+    except: Object.fromEntries(HUMANS.map((r) => [r, { status: 400, code: 'PUSH_SERVICE_NOT_CONFIGURED' }])),
+  },
+  'POST /mobile_push/e2ee/test_notification': {
+    allowed: [],
+    why: 'no push notification service: PUSH_SERVICE_NOT_CONFIGURED for humans, bots refused first',
+    except: Object.fromEntries(HUMANS.map((r) => [r, { status: 400, code: 'PUSH_SERVICE_NOT_CONFIGURED' }])),
+  },
   'POST /users/:user_id/status': { allowed: ADMINS, why: 'spec: administrators only' },
   'GET /users/:user_id/status': everyone,
 
@@ -146,13 +156,14 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /channels/create': { allowed: MEMBERS, why: 'can_create_public_channel_group defaults to members' },
   'GET /streams': everyone,
   'GET /streams/:stream_id': everyone,
-  'PATCH /streams/:stream_id': { allowed: ADMINS, why: 'another member\'s channel: administrators administer every channel' },
-  'DELETE /streams/:stream_id': { allowed: ADMINS, why: 'another member\'s channel: administrators administer every channel' },
+  'PATCH /streams/:stream_id': { allowed: ADMINS, why: "another member's channel: administrators administer every channel" },
+  'DELETE /streams/:stream_id': { allowed: ADMINS, why: "another member's channel: administrators administer every channel" },
   'GET /get_stream_id': everyone,
   'GET /streams/:stream_id/members': everyone,
   'GET /streams/:stream_id/email_address': everyone,
   'POST /streams/:stream_id/delete_topic': {
-    allowed: ADMINS, except: { moderator: UNAUTHORIZED_PRINCIPAL, member: UNAUTHORIZED_PRINCIPAL, guest: UNAUTHORIZED_PRINCIPAL, bot: UNAUTHORIZED_PRINCIPAL },
+    allowed: ADMINS,
+    except: { moderator: UNAUTHORIZED_PRINCIPAL, member: UNAUTHORIZED_PRINCIPAL, guest: UNAUTHORIZED_PRINCIPAL, bot: UNAUTHORIZED_PRINCIPAL },
     why: 'Zulip\'s require_realm_admin: "Must be an organization administrator", code UNAUTHORIZED_PRINCIPAL',
   },
   'POST /user_topics': everyone,
@@ -168,8 +179,8 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /messages/render': everyone,
   'GET /messages/matches_narrow': everyone,
   'GET /messages/:message_id': everyone,
-  'DELETE /messages/:message_id': { allowed: ADMINS, why: 'another member\'s message: can_delete_any_message_group defaults to administrators' },
-  'PATCH /messages/:message_id': { allowed: EVERYONE, why: 'editing the content of one\'s own recent message' },
+  'DELETE /messages/:message_id': { allowed: ADMINS, why: "another member's message: can_delete_any_message_group defaults to administrators" },
+  'PATCH /messages/:message_id': { allowed: EVERYONE, why: "editing the content of one's own recent message" },
   'GET /messages/:message_id/history': everyone,
   'POST /messages/:message_id/report': everyone,
   'POST /messages/:message_id/reactions': everyone,
@@ -197,13 +208,13 @@ export const routeAccess: Record<string, RouteAccess> = {
   'DELETE /attachments/:attachment_id': everyone,
   'GET /user_uploads/:realm_id_str/:filename*': everyone,
   'GET /realm/emoji': everyone,
-  'DELETE /realm/emoji/:emoji_name': { allowed: ADMINS, why: 'another member\'s emoji: administrators or its author' },
+  'DELETE /realm/emoji/:emoji_name': { allowed: ADMINS, why: "another member's emoji: administrators or its author" },
   'GET /saved_snippets': everyone,
   'POST /saved_snippets': everyone,
   'PATCH /saved_snippets/:saved_snippet_id': everyone,
   'DELETE /saved_snippets/:saved_snippet_id': everyone,
   'POST /typing': everyone,
-  'POST /messages/:message_id/typing': { allowed: EVERYONE, why: 'typing while editing one\'s own message' },
+  'POST /messages/:message_id/typing': { allowed: EVERYONE, why: "typing while editing one's own message" },
 
   'POST /register': everyone,
   'GET /events': everyone,

@@ -56,7 +56,9 @@ const envelope = { contract: 'envelope' as const };
 export async function addEmoji(user: TestUser, name: string): Promise<void> {
   const { body, type } = multipart([{ field: 'f1', filename: 'e.png', type: 'image/png', content: PNG }]);
   const res = await rawRequest('POST', `/api/v1/realm/emoji/${name}`, {
-    creds: user, body, headers: { 'content-type': type, 'content-length': String(body.length) },
+    creds: user,
+    body,
+    headers: { 'content-type': type, 'content-length': String(body.length) },
   });
   expect([res.status, JSON.parse(res.body.toString('utf8')).msg]).toEqual([200, '']);
 }
@@ -100,37 +102,54 @@ export async function makeSampleWorld(realm: TestRealm): Promise<SampleWorld> {
 
 const channelBy = async (w: SampleWorld, subscribers: number[] = []) =>
   ok(await w.author.api.post('/channels/create', { name: unique('Fresh'), subscribers: [w.author.user_id, ...subscribers] })).id as number;
-const messageBy = async (w: SampleWorld, user: TestUser) =>
-  ok(await user.api.post('/messages', { type: 'stream', to: w.channel.id, topic: 'matrix', content: unique('message ') })).id as number;
-const groupByAuthor = async (w: SampleWorld) =>
-  ok(await w.author.api.post('/user_groups/create', { name: unique('Group'), description: 'g', members: [w.author.user_id] })).group_id as number;
+const messageBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/messages', { type: 'stream', to: w.channel.id, topic: 'matrix', content: unique('message ') })).id as number;
+const groupByAuthor = async (w: SampleWorld) => ok(await w.author.api.post('/user_groups/create', { name: unique('Group'), description: 'g', members: [w.author.user_id] })).group_id as number;
 const linkifier = async (w: SampleWorld) => {
   const n = unique('l');
   return ok(await w.realm.owner.api.post('/realm/filters', { pattern: `#${n}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${n}/{id}` })).id as number;
 };
-const profileField = async (w: SampleWorld) =>
-  ok(await w.realm.owner.api.post('/realm/profile_fields', { name: unique('Field'), field_type: 1 }, envelope)).id as number;
-const folder = async (w: SampleWorld) =>
-  ok(await w.realm.owner.api.post('/channel_folders/create', { name: unique('Folder') })).channel_folder_id as number;
+const profileField = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/realm/profile_fields', { name: unique('Field'), field_type: 1 }, envelope)).id as number;
+const folder = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/channel_folders/create', { name: unique('Folder') })).channel_folder_id as number;
 const freshUser = async (w: SampleWorld) => w.realm.addUser({ name: unique('Target') });
 const memberBot = async (w: SampleWorld) => w.realm.addUser({ name: unique('Owned bot'), bot: true, botOwner: w.callers.member.user_id });
-const draftBy = async (w: SampleWorld, user: TestUser) => (ok(await user.api.post('/drafts', {
-  drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }],
-})).ids as number[])[0];
-const scheduledBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/scheduled_messages', {
-  type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour(),
-})).scheduled_message_id as number;
-const playground = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/realm/playgrounds', {
-  name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}',
-})).id as number;
+const draftBy = async (w: SampleWorld, user: TestUser) =>
+  (
+    ok(
+      await user.api.post('/drafts', {
+        drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }],
+      }),
+    ).ids as number[]
+  )[0];
+const scheduledBy = async (w: SampleWorld, user: TestUser) =>
+  ok(
+    await user.api.post('/scheduled_messages', {
+      type: 'stream',
+      to: w.channel.id,
+      topic: 'matrix',
+      content: 'later',
+      scheduled_delivery_timestamp: inAnHour(),
+    }),
+  ).scheduled_message_id as number;
+const playground = async (w: SampleWorld) =>
+  ok(
+    await w.realm.owner.api.post('/realm/playgrounds', {
+      name: unique('Play'),
+      pygments_language: 'python',
+      url_template: 'https://play.example/?c={code}',
+    }),
+  ).id as number;
 const viewBy = async (user: TestUser) => {
   const fragment = `narrow/is/${unique('v')}`;
   ok(await user.api.post('/navigation_views', { fragment, is_pinned: true, name: unique('View') }));
   return fragment;
 };
-const reminderBy = async (w: SampleWorld, user: TestUser) => ok(await user.api.post('/reminders', {
-  message_id: w.message, scheduled_delivery_timestamp: inAnHour(),
-})).reminder_id as number;
+const reminderBy = async (w: SampleWorld, user: TestUser) =>
+  ok(
+    await user.api.post('/reminders', {
+      message_id: w.message,
+      scheduled_delivery_timestamp: inAnHour(),
+    }),
+  ).reminder_id as number;
 const snippetBy = async (user: TestUser) => ok(await user.api.post('/saved_snippets', { title: 'Snippet', content: 'text' })).saved_snippet_id as number;
 const queueOf = async (user: TestUser) => ok(await user.api.post('/register', { event_types: ['message'] })).queue_id as string;
 const attachmentBy = async (user: TestUser) => {
@@ -142,7 +161,9 @@ const attachmentBy = async (user: TestUser) => {
 const ids = (list: Json[]) => list.map((x) => x.id as number);
 const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.channel.id }];
 
-const fixed = (path: string, params: Params = {}): SampleBuilder => async () => ({ path, params });
+const fixed =
+  (path: string, params: Params = {}): SampleBuilder =>
+  async () => ({ path, params });
 
 /** Per route (`METHOD path`, as in the route table, services/common/src/api/routes.ts), a request that only the caller's role may make fail. */
 export const sampleBuilders: Record<string, SampleBuilder> = {
@@ -206,7 +227,11 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   },
   'POST /mobile_push/test_notification': fixed('/mobile_push/test_notification'),
   'POST /mobile_push/register': fixed('/mobile_push/register', {
-    token_kind: 'fcm', push_account_id: 1, push_public_key: 'k', bouncer_public_key: 'b', encrypted_push_registration: 'e',
+    token_kind: 'fcm',
+    push_account_id: 1,
+    push_public_key: 'k',
+    bouncer_public_key: 'b',
+    encrypted_push_registration: 'e',
   }),
   'POST /mobile_push/e2ee/test_notification': fixed('/mobile_push/e2ee/test_notification'),
   'POST /users/:user_id/status': async (w) => ({ path: `/users/${w.author.user_id}/status`, params: { status_text: 'set by someone else' } }),
@@ -239,7 +264,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   },
   'DELETE /realm/filters/:filter_id': async (w) => ({ path: `/realm/filters/${await linkifier(w)}`, params: {} }),
   'PATCH /realm/linkifiers': async (w) => ({
-    path: '/realm/linkifiers', params: { ordered_linkifier_ids: ids(ok(await w.realm.owner.api.get('/realm/linkifiers')).linkifiers).reverse() },
+    path: '/realm/linkifiers',
+    params: { ordered_linkifier_ids: ids(ok(await w.realm.owner.api.get('/realm/linkifiers')).linkifiers).reverse() },
   }),
 
   'POST /users/me/presence': fixed('/users/me/presence', { status: 'active' }),
@@ -252,7 +278,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'GET /realm/profile_fields': fixed('/realm/profile_fields'),
   'POST /realm/profile_fields': async () => ({ path: '/realm/profile_fields', params: { name: unique('Field'), field_type: 1 } }),
   'PATCH /realm/profile_fields': async (w) => ({
-    path: '/realm/profile_fields', params: { order: ids(ok(await w.realm.owner.api.get('/realm/profile_fields')).custom_fields).reverse() },
+    path: '/realm/profile_fields',
+    params: { order: ids(ok(await w.realm.owner.api.get('/realm/profile_fields')).custom_fields).reverse() },
   }),
   'PATCH /realm/profile_fields/:field_id': async (w) => ({ path: `/realm/profile_fields/${await profileField(w)}`, params: { name: unique('Renamed') } }),
   'DELETE /realm/profile_fields/:field_id': async (w) => ({ path: `/realm/profile_fields/${await profileField(w)}`, params: {} }),
@@ -262,7 +289,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'POST /channel_folders/create': async () => ({ path: '/channel_folders/create', params: { name: unique('Folder') } }),
   'GET /channel_folders': fixed('/channel_folders'),
   'PATCH /channel_folders': async (w) => ({
-    path: '/channel_folders', params: { order: ids(ok(await w.realm.owner.api.get('/channel_folders', { include_archived: true })).channel_folders).reverse() },
+    path: '/channel_folders',
+    params: { order: ids(ok(await w.realm.owner.api.get('/channel_folders', { include_archived: true })).channel_folders).reverse() },
   }),
   'PATCH /channel_folders/:channel_folder_id': async (w) => ({ path: `/channel_folders/${await folder(w)}`, params: { name: unique('Renamed') } }),
 
@@ -283,7 +311,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   },
   'GET /users/me/subscriptions': fixed('/users/me/subscriptions'),
   'POST /users/me/subscriptions/properties': async (w) => ({
-    path: '/users/me/subscriptions/properties', params: { subscription_data: [{ stream_id: w.channel.id, property: 'color', value: '#123456' }] },
+    path: '/users/me/subscriptions/properties',
+    params: { subscription_data: [{ stream_id: w.channel.id, property: 'color', value: '#123456' }] },
   }),
   'GET /users/:user_id/subscriptions/:stream_id': async (w) => ({ path: `/users/${w.author.user_id}/subscriptions/${w.channel.id}`, params: {} }),
   'POST /channels/create': async (_w, self) => ({ path: '/channels/create', params: { name: unique('Created'), subscribers: [self.user_id] } }),
@@ -301,7 +330,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   },
   'POST /user_topics': async (w) => ({ path: '/user_topics', params: { stream_id: w.channel.id, topic: unique('muted '), visibility_policy: 1 } }),
   'PATCH /users/me/subscriptions/muted_topics': async (w) => ({
-    path: '/users/me/subscriptions/muted_topics', params: { stream_id: w.channel.id, topic: unique('muted '), op: 'add' },
+    path: '/users/me/subscriptions/muted_topics',
+    params: { stream_id: w.channel.id, topic: unique('muted '), op: 'add' },
   }),
   'GET /default_streams': fixed('/default_streams'),
   'POST /default_streams': async (w) => ({ path: '/default_streams', params: { stream_id: await channelBy(w) } }),
@@ -315,7 +345,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'GET /messages': async (w) => ({ path: '/messages', params: { anchor: 'newest', num_before: 2, num_after: 0, narrow: channelNarrow(w) } }),
   'POST /messages/flags': async (w) => ({ path: '/messages/flags', params: { messages: [w.message], op: 'add', flag: 'starred' } }),
   'POST /messages/flags/narrow': async (w) => ({
-    path: '/messages/flags/narrow', params: { anchor: 'newest', num_before: 2, num_after: 0, narrow: channelNarrow(w), op: 'add', flag: 'read' },
+    path: '/messages/flags/narrow',
+    params: { anchor: 'newest', num_before: 2, num_after: 0, narrow: channelNarrow(w), op: 'add', flag: 'read' },
   }),
   'POST /messages/render': fixed('/messages/render', { content: '**bold**' }),
   'GET /messages/matches_narrow': async (w) => ({ path: '/messages/matches_narrow', params: { msg_ids: [w.message], narrow: channelNarrow(w) } }),
@@ -329,7 +360,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     path: '/submessage',
     params: {
       message_id: ok(await self.api.post('/messages', { type: 'stream', to: w.channel.id, topic: 'matrix', content: '/poll Lunch?\nPizza\nSoup' })).id,
-      msg_type: 'widget', content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
+      msg_type: 'widget',
+      content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
     },
   }),
   'POST /messages/:message_id/reactions': async (w) => ({ path: `/messages/${await messageBy(w, w.author)}/reactions`, params: { emoji_name: 'octopus' } }),
@@ -346,7 +378,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
 
   'GET /scheduled_messages': fixed('/scheduled_messages'),
   'POST /scheduled_messages': async (w) => ({
-    path: '/scheduled_messages', params: { type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour() },
+    path: '/scheduled_messages',
+    params: { type: 'stream', to: w.channel.id, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: inAnHour() },
   }),
   'PATCH /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: { content: 'changed' } }),
   'DELETE /scheduled_messages/:scheduled_message_id': async (w, self) => ({ path: `/scheduled_messages/${await scheduledBy(w, self)}`, params: {} }),
@@ -355,7 +388,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'DELETE /reminders/:reminder_id': async (w, self) => ({ path: `/reminders/${await reminderBy(w, self)}`, params: {} }),
   'GET /drafts': fixed('/drafts'),
   'POST /drafts': async (w) => ({
-    path: '/drafts', params: { drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }] },
+    path: '/drafts',
+    params: { drafts: [{ type: 'stream', to: [w.channel.id], topic: 'matrix', content: 'draft', timestamp: Math.floor(Date.now() / 1000) }] },
   }),
   'PATCH /drafts/:draft_id': async (w, self) => ({
     path: `/drafts/${await draftBy(w, self)}`,
@@ -373,7 +407,8 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     return { path: `/realm/emoji/${name}`, params: {} };
   },
   'POST /realm/playgrounds': async () => ({
-    path: '/realm/playgrounds', params: { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' },
+    path: '/realm/playgrounds',
+    params: { name: unique('Play'), pygments_language: 'python', url_template: 'https://play.example/?c={code}' },
   }),
   'DELETE /realm/playgrounds/:playground_id': async (w) => ({ path: `/realm/playgrounds/${await playground(w)}`, params: {} }),
   'POST /realm/test_welcome_bot_custom_message': fixed('/realm/test_welcome_bot_custom_message', { welcome_message_custom_text: 'Welcome!' }),
@@ -411,10 +446,15 @@ export function sendSample(api: Api, method: string, sample: Sample) {
   const as = sample.noCredentials ? api.as(undefined) : api;
   const opts = { contract: false, headers: sample.headers };
   switch (method) {
-    case 'GET': return as.get(sample.path, sample.params, opts);
-    case 'POST': return as.post(sample.path, sample.params, opts);
-    case 'PATCH': return as.patch(sample.path, sample.params, opts);
-    case 'DELETE': return as.delete(sample.path, sample.params, opts);
-    default: throw new Error(`unexpected method ${method}`);
+    case 'GET':
+      return as.get(sample.path, sample.params, opts);
+    case 'POST':
+      return as.post(sample.path, sample.params, opts);
+    case 'PATCH':
+      return as.patch(sample.path, sample.params, opts);
+    case 'DELETE':
+      return as.delete(sample.path, sample.params, opts);
+    default:
+      throw new Error(`unexpected method ${method}`);
   }
 }

@@ -92,10 +92,11 @@ async function startMultipartFront(s3rverPort: number, directory: string): Promi
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -106,15 +107,22 @@ function listParts(folder: string, bucket: string, key: string, uploadId: string
     return;
   }
   // A part is complete once s3rver has written its .md5; a part cut off mid-way is not listed (as in S3).
-  const numbers = readdirSync(folder).filter((f) => /^\d+$/.test(f) && existsSync(join(folder, `${f}.md5`))).map(Number).sort((a, b) => a - b);
-  const xml = numbers.map((n) => {
-    const file = join(folder, String(n));
-    const info = statSync(file);
-    const md5 = readFileSync(`${file}.md5`, 'utf8').trim();
-    return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`;
-  }).join('');
+  const numbers = readdirSync(folder)
+    .filter((f) => /^\d+$/.test(f) && existsSync(join(folder, `${f}.md5`)))
+    .map(Number)
+    .sort((a, b) => a - b);
+  const xml = numbers
+    .map((n) => {
+      const file = join(folder, String(n));
+      const info = statSync(file);
+      const md5 = readFileSync(`${file}.md5`, 'utf8').trim();
+      return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`;
+    })
+    .join('');
   res.writeHead(200, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket>`
-    + `<Key>${key}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker>`
-    + `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${xml}</ListPartsResult>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket>` +
+      `<Key>${key}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker>` +
+      `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${xml}</ListPartsResult>`,
+  );
 }

@@ -11,13 +11,15 @@ export const json = (res: RawResponse): Json => JSON.parse(res.body.toString('ut
 
 export async function create(creds: Credentials | undefined, size: number, filename = 'big.bin', filetype = 'application/octet-stream') {
   return rawRequest('POST', '/api/v1/tus', {
-    creds, headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': `filename ${b64(filename)},filetype ${b64(filetype)}` },
+    creds,
+    headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': `filename ${b64(filename)},filetype ${b64(filetype)}` },
   });
 }
 
 export function patch(creds: Credentials, location: string, offset: number, chunk: Buffer) {
   return rawRequest('PATCH', location, {
-    creds, body: chunk,
+    creds,
+    body: chunk,
     headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length) },
   });
 }
@@ -29,10 +31,17 @@ export function interruptedPatch(creds: Credentials, location: string, offset: n
   const base = new URL(baseUrl());
   return new Promise((resolve) => {
     const req = http.request({
-      hostname: base.hostname, port: base.port, path: location, method: 'PATCH',
+      hostname: base.hostname,
+      port: base.port,
+      path: location,
+      method: 'PATCH',
       headers: {
-        ...TUS, ...hostHeader(creds), authorization: basicAuth(creds), 'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length),
+        ...TUS,
+        ...hostHeader(creds),
+        authorization: basicAuth(creds),
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(chunk.length),
       },
     });
     req.on('error', () => resolve());
@@ -40,10 +49,12 @@ export function interruptedPatch(creds: Credentials, location: string, offset: n
       res.resume();
       resolve();
     });
-    req.write(chunk.subarray(0, sent), () => setTimeout(() => {
-      req.destroy();
-      resolve();
-    }, 300));
+    req.write(chunk.subarray(0, sent), () =>
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300),
+    );
   });
 }
 
@@ -52,4 +63,3 @@ export function bytes(size: number): Buffer {
   for (let i = 0; i + 4 <= size; i += 4096) out.writeUInt32BE(i, i);
   return out;
 }
-

@@ -12,9 +12,7 @@ export interface RawResponse {
   body: Buffer;
 }
 
-export function rawRequest(
-  method: string, path: string, opts: { creds?: Credentials; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> } = {},
-): Promise<RawResponse> {
+export function rawRequest(method: string, path: string, opts: { creds?: Credentials; headers?: Record<string, string>; body?: Buffer | AsyncIterable<Buffer> } = {}): Promise<RawResponse> {
   const headers: Record<string, string> = { ...hostHeader(opts.creds), ...opts.headers };
   if (opts.creds) headers.authorization = basicAuth(opts.creds);
   return new Promise((resolve, reject) => {
@@ -52,10 +50,9 @@ export function multipart(files: FilePart[], fields: Record<string, string> = {}
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const f of files) {
-    parts.push(Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; ${filenameParam(f.filename)}\r\n`
-      + `Content-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; ${filenameParam(f.filename)}\r\n` + `Content-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`),
+    );
     parts.push(Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content));
     parts.push(Buffer.from('\r\n'));
   }

@@ -33,8 +33,13 @@ export async function closeUsersDb(): Promise<void> {
 export type FixtureName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot' | 'other';
 
 const ROLES: Record<FixtureName, number> = {
-  owner: Role.OWNER, admin: Role.ADMINISTRATOR, moderator: Role.MODERATOR, member: Role.MEMBER,
-  guest: Role.GUEST, bot: Role.MEMBER, other: Role.MEMBER,
+  owner: Role.OWNER,
+  admin: Role.ADMINISTRATOR,
+  moderator: Role.MODERATOR,
+  member: Role.MEMBER,
+  guest: Role.GUEST,
+  bot: Role.MEMBER,
+  other: Role.MEMBER,
 };
 
 /** The caller the gateway would authenticate for a fixture user. */
@@ -48,15 +53,24 @@ export function usersDeps(): UsersDeps {
   const { pool, config } = usersDb();
   // The running system's channels and uploads services, which the users service asks about
   // channels and custom emoji.
-  const clients = createClients({
-    ...config.grpc,
-    channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR ?? config.grpc.channels,
-    uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR ?? config.grpc.uploads,
-  }, config.secret);
+  const clients = createClients(
+    {
+      ...config.grpc,
+      channels: process.env.PARLEY_TEST_CHANNELS_GRPC_ADDR ?? config.grpc.channels,
+      uploads: process.env.PARLEY_TEST_UPLOADS_GRPC_ADDR ?? config.grpc.uploads,
+    },
+    config.secret,
+  );
   // Kept answers that never listen keep nothing: every GET /users/me and register reads afresh.
   return {
-    pool, config, log: createLogger('users-test', 'silent'), presence: new MemoryPresenceStore(), sessions: new MemorySessionStore(), clients,
-    kept: ownUserAnswers(), people: realmPeopleAnswers(),
+    pool,
+    config,
+    log: createLogger('users-test', 'silent'),
+    presence: new MemoryPresenceStore(),
+    sessions: new MemorySessionStore(),
+    clients,
+    kept: ownUserAnswers(),
+    people: realmPeopleAnswers(),
   };
 }
 
@@ -86,7 +100,7 @@ export async function clientEventsSince(mark: number, realmId: number): Promise<
   const { rows } = await usersDb().pool.query<{ payload: OutboxEvent }>(
     `SELECT payload FROM outbox WHERE subject = 'users.client_event' AND id > $1
         AND (payload->>'realm_id')::int = $2 ORDER BY id`,
-    [mark, realmId]);
-  return rows.map(({ payload: { audience, event, fallback, onlyWithout } }) =>
-    ({ audience, event, ...(fallback && { fallback }), ...(onlyWithout && { onlyWithout }) }));
+    [mark, realmId],
+  );
+  return rows.map(({ payload: { audience, event, fallback, onlyWithout } }) => ({ audience, event, ...(fallback && { fallback }), ...(onlyWithout && { onlyWithout }) }));
 }

@@ -32,13 +32,20 @@ const JSON_ENCODED = new Set<ParamType>(['json', 'int[]', 'string[]', 'object'])
 
 function paramSchema(type: ParamType): Json {
   switch (type) {
-    case 'int': return { type: 'integer' };
-    case 'string': return { type: 'string' };
-    case 'bool': return { type: 'boolean' };
-    case 'int[]': return { type: 'array', items: { type: 'integer' } };
-    case 'string[]': return { type: 'array', items: { type: 'string' } };
-    case 'object': return { type: 'object' };
-    case 'json': return {};
+    case 'int':
+      return { type: 'integer' };
+    case 'string':
+      return { type: 'string' };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'int[]':
+      return { type: 'array', items: { type: 'integer' } };
+    case 'string[]':
+      return { type: 'array', items: { type: 'string' } };
+    case 'object':
+      return { type: 'object' };
+    case 'json':
+      return {};
   }
 }
 
@@ -65,7 +72,10 @@ function parametersOf(route: Route, doc: RouteDoc): { parameters: Json[]; reques
       parameters.push({ name, in: 'path', required: true, ...(description ? { description } : {}), schema });
     } else if (inQuery) {
       parameters.push({
-        name, in: 'query', required: spec.required, ...(description ? { description } : {}),
+        name,
+        in: 'query',
+        required: spec.required,
+        ...(description ? { description } : {}),
         ...(jsonEncoded ? { content: { 'application/json': { schema } } } : { schema }),
       });
     } else {
@@ -76,7 +86,10 @@ function parametersOf(route: Route, doc: RouteDoc): { parameters: Json[]; reques
   }
   for (const [header, param] of Object.entries(route.headerParams ?? {})) {
     parameters.push({
-      name: header.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase()), in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
+      name: header.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase()),
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
       description: `Parley addition: the same as the \`${param}\` parameter (the header wins). See "Idempotent send" in the introduction.`,
       'x-parley-addition': true,
     });
@@ -146,8 +159,10 @@ function hoist(node: unknown, schemas: Record<string, unknown>): unknown {
 /** An error response: the code-specific schemas of the status's codes (documentation), else CodedError. */
 function errorResponse(description: string, status?: number): Json {
   const specific = Object.entries(errorSchemas()).filter(([, s]) => ERROR_CODES[(s.properties.code as unknown as { const: string }).const].status.includes(status ?? -1));
-  const schema = specific.length === 0 ? { $ref: '#/components/schemas/CodedError' }
-    : { anyOf: [...specific.map(([name]) => ({ $ref: `#/components/schemas/${name}` })), { $ref: '#/components/schemas/CodedError' }] };
+  const schema =
+    specific.length === 0
+      ? { $ref: '#/components/schemas/CodedError' }
+      : { anyOf: [...specific.map(([name]) => ({ $ref: `#/components/schemas/${name}` })), { $ref: '#/components/schemas/CodedError' }] };
   return { description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema } } };
 }
 
@@ -182,9 +197,14 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
     paths: { ...sortPaths(paths), ...extraRootPaths },
     components: {
       securitySchemes: {
-        basicAuth: { type: 'http', scheme: 'basic', description: 'HTTP Basic: the user\'s (or bot\'s) email as the username and its API key (`POST /fetch_api_key`) as the password.' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sessionid', description: 'Parley addition: a browser session (`POST /accounts/login`), accepted by the uploads, tus and file endpoints only.' },
-        csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRFToken', description: 'With a session cookie: equal to the `csrftoken` cookie (Django\'s rule), else 403 `CSRF_FAILED`.' },
+        basicAuth: { type: 'http', scheme: 'basic', description: "HTTP Basic: the user's (or bot's) email as the username and its API key (`POST /fetch_api_key`) as the password." },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sessionid',
+          description: 'Parley addition: a browser session (`POST /accounts/login`), accepted by the uploads, tus and file endpoints only.',
+        },
+        csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRFToken', description: "With a session cookie: equal to the `csrftoken` cookie (Django's rule), else 403 `CSRF_FAILED`." },
       },
       headers: {
         'X-RateLimit-Limit': { description: 'Requests allowed in the window (absent when rate limiting is off).', schema: { type: 'integer' } },
@@ -195,7 +215,10 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
       responses: {
         BadRequest: errorResponse('The request is refused (see `code`).', 400),
         Forbidden: errorResponse('Not allowed (`CSRF_FAILED`, `UNAUTHORIZED_PRINCIPAL`, ...).', 403),
-        Unauthorized: { ...errorResponse('Missing or bad credentials (`UNAUTHORIZED`, `INVALID_API_KEY`, `USER_DEACTIVATED`, `REALM_DEACTIVATED`).'), headers: { ...RATE_LIMIT_HEADERS, 'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="zulip"`.' } } },
+        Unauthorized: {
+          ...errorResponse('Missing or bad credentials (`UNAUTHORIZED`, `INVALID_API_KEY`, `USER_DEACTIVATED`, `REALM_DEACTIVATED`).'),
+          headers: { ...RATE_LIMIT_HEADERS, 'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="zulip"`.' } },
+        },
         NotFound: errorResponse('`NOT_FOUND`: no such object or endpoint.'),
         RateLimited: {
           description: '`RATE_LIMIT_HIT`: too many requests.',
@@ -220,7 +243,8 @@ function tagsOf(paths: Record<string, Json>): Json[] {
   names.add('authentication').add('uploads').add('parley');
   const pretty = (t: string) => t.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   return [...names].sort().map((name) => ({
-    name, 'x-displayName': name === 'parley' ? 'Parley' : pretty(name),
+    name,
+    'x-displayName': name === 'parley' ? 'Parley' : pretty(name),
     description: name === 'parley' ? 'Parley additions: this description, its docs page, health checks.' : pretty(name),
   }));
 }

@@ -14,8 +14,8 @@ const REDOC_JS = '/api/docs/redoc.standalone.js';
 const INIT_JS = '/api/docs/init.js';
 
 /** Whatever the page needs comes from here (its only exception: Redoc's search worker, a blob). */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-  + "font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " + "font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'";
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -53,8 +53,7 @@ let redocBundle: Buffer | undefined;
  * URL becomes an empty data: URL, which the footer handles as a missing image (it hides it).
  */
 function redoc(): Buffer {
-  redocBundle ??= Buffer.from(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8')
-    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,'));
+  redocBundle ??= Buffer.from(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,'));
   return redocBundle;
 }
 

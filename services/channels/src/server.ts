@@ -5,8 +5,17 @@ import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateCh
 import { getRegisterState } from './rpc/get-register-state';
 import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
 import {
-  addDefaultChannel, archiveChannel, createChannel, getChannel, getChannelId, getChannelEmailAddress, getChannelMembers, getChannels, getDefaultChannels,
-  removeDefaultChannel, updateChannel,
+  addDefaultChannel,
+  archiveChannel,
+  createChannel,
+  getChannel,
+  getChannelId,
+  getChannelEmailAddress,
+  getChannelMembers,
+  getChannels,
+  getDefaultChannels,
+  removeDefaultChannel,
+  updateChannel,
 } from './rpc/channels';
 import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
 import { getGroupUsage } from './rpc/get-group-usage';
@@ -71,7 +80,11 @@ async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>>
 
 export function startChannelsService(config: BaseConfig): Promise<RunningService> {
   return runService({
-    name: 'channels', config, migrationsDir: MIGRATIONS_DIR, makeHandlers: channelsHandlers, onStart: startConsumers,
+    name: 'channels',
+    config,
+    migrationsDir: MIGRATIONS_DIR,
+    makeHandlers: channelsHandlers,
+    onStart: startConsumers,
     // The messages service keeps callers' access to channels (with their subscribers) until
     // this service announces a change: the announcement goes out before the change's answer.
     publishBeforeReply: true,

@@ -42,7 +42,12 @@ function parse(text) {
 }
 
 /** Zulip's emoji code: lower-case code points without U+FE0F. */
-const codeOf = (unified) => unified.toLowerCase().split('-').filter((cp) => cp !== 'fe0f').join('-');
+const codeOf = (unified) =>
+  unified
+    .toLowerCase()
+    .split('-')
+    .filter((cp) => cp !== 'fe0f')
+    .join('-');
 const require = createRequire(join(root, 'package.json'));
 const datasource = new Set(require('emoji-datasource/emoji.json').map((e) => codeOf(e.unified)));
 

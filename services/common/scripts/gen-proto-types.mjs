@@ -22,10 +22,17 @@ execFileSync(
   [
     // The proto-loader that services/common loads at run time, not another copy in the tree.
     createRequire(join(root, 'services/common/package.json')).resolve('@grpc/proto-loader/build/bin/proto-loader-gen-types.js'),
-    '--keepCase', '--longs=Number', '--enums=String', '--defaults', '--oneofs', '--arrays',
-    '--grpcLib=@grpc/grpc-js', `--outDir=${outDir}`,
+    '--keepCase',
+    '--longs=Number',
+    '--enums=String',
+    '--defaults',
+    '--oneofs',
+    '--arrays',
+    '--grpcLib=@grpc/grpc-js',
+    `--outDir=${outDir}`,
     ...walk(protoRoot).map((f) => relative(protoRoot, f)),
-    '--includeDirs', protoRoot, // last: an array option swallows the arguments after it
+    '--includeDirs',
+    protoRoot, // last: an array option swallows the arguments after it
   ],
   { stdio: 'inherit', cwd: protoRoot },
 );

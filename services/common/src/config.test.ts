@@ -1,6 +1,4 @@
-import {
-  ConfigError, DEFAULT_GRPC_PORTS, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, SERVICES,
-} from './config';
+import { ConfigError, DEFAULT_GRPC_PORTS, envBool, envBusNamespace, envInt, envOptional, envString, envUrl, grpcAddrs, SERVICES } from './config';
 
 describe('envString', () => {
   it('returns the value when set', () => {
@@ -43,12 +41,9 @@ describe('envInt', () => {
     expect(envInt({ PORT: '' }, 'PORT', 80)).toBe(80);
   });
 
-  it.each([['abc'], ['1.5'], ['1e3'], ['0x10'], [' 5'], ['5 '], ['+5'], ['5px'], ['-']])(
-    'refuses malformed %j with a ConfigError naming the variable and value',
-    (raw) => {
-      expect(() => envInt({ PORT: raw }, 'PORT', 80)).toThrow(new ConfigError(`PORT must be an integer, got '${raw}'`));
-    },
-  );
+  it.each([['abc'], ['1.5'], ['1e3'], ['0x10'], [' 5'], ['5 '], ['+5'], ['5px'], ['-']])('refuses malformed %j with a ConfigError naming the variable and value', (raw) => {
+    expect(() => envInt({ PORT: raw }, 'PORT', 80)).toThrow(new ConfigError(`PORT must be an integer, got '${raw}'`));
+  });
 
   it('accepts the bounds themselves', () => {
     expect(envInt({ N: '1' }, 'N', 5, 1, 10)).toBe(1);
@@ -130,8 +125,7 @@ describe('envBusNamespace', () => {
   });
 
   it.each([['run-42'], ['a.b'], ['a b'], ['a_b'], ['a>'], ['*']])('refuses %j, which would change NATS subjects', (raw) => {
-    expect(() => envBusNamespace({ PARLEY_BUS_NAMESPACE: raw }))
-      .toThrow(new ConfigError(`PARLEY_BUS_NAMESPACE must be letters and digits, got '${raw}'`));
+    expect(() => envBusNamespace({ PARLEY_BUS_NAMESPACE: raw })).toThrow(new ConfigError(`PARLEY_BUS_NAMESPACE must be letters and digits, got '${raw}'`));
   });
 });
 

@@ -64,7 +64,11 @@ export const SERVICES = ['users', 'channels', 'messages', 'uploads', 'events'] a
 export type ServiceName = (typeof SERVICES)[number];
 
 export const DEFAULT_GRPC_PORTS: Record<ServiceName, number> = {
-  users: 50051, channels: 50052, messages: 50053, uploads: 50054, events: 50055,
+  users: 50051,
+  channels: 50052,
+  messages: 50053,
+  uploads: 50054,
+  events: 50055,
 };
 
 /**

@@ -53,28 +53,33 @@ export interface MessageDelivery {
 export const clientEventSubject = <S extends ServiceName>(service: S): ClientEventSubject<S> => `${service}.client_event`;
 
 export function emit(
-  tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'],
-  fallback?: ClientEvent['fallback'], message?: MessageDelivery,
+  tx: Queryable,
+  service: ServiceName,
+  realmId: number,
+  audience: Audience,
+  event: ClientEvent['event'],
+  fallback?: ClientEvent['fallback'],
+  message?: MessageDelivery,
 ): Promise<void> {
   return emitAll(tx, service, [clientEventPayload(realmId, audience, event, fallback, message)]);
 }
 
 /** An older event shape for the queues registered without `capability` only (see ClientEvent.onlyWithout). */
-export function emitLegacy(
-  tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'], capability: string,
-): Promise<void> {
+export function emitLegacy(tx: Queryable, service: ServiceName, realmId: number, audience: Audience, event: ClientEvent['event'], capability: string): Promise<void> {
   return emitAll(tx, service, [{ realm_id: realmId, audience, event, onlyWithout: capability }]);
 }
 
 /** A client event as emit writes it, for emitAll. */
-export function clientEventPayload(
-  realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback'], message?: MessageDelivery,
-): ClientEvent {
+export function clientEventPayload(realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback'], message?: MessageDelivery): ClientEvent {
   return { realm_id: realmId, audience, event, ...(fallback && { fallback }), ...(message && { message }) };
 }
 
 /** Several client events of one change, in order, in one statement. */
 export function emitAll(tx: Queryable, service: ServiceName, events: ClientEvent[]): Promise<void> {
   const subject = clientEventSubject(service);
-  return writeOutboxRows(tx, schemaOf(service), events.map((payload) => ({ subject, payload })));
+  return writeOutboxRows(
+    tx,
+    schemaOf(service),
+    events.map((payload) => ({ subject, payload })),
+  );
 }

@@ -46,12 +46,16 @@ describe('emojiDataForName', () => {
     }
   });
 
-  it('finds Zulip\'s extra emoji, whose code is its name', async () => {
+  it("finds Zulip's extra emoji, whose code is its name", async () => {
     expect(await emojiDataForName('zulip')).toEqual({ emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
   });
 
   it('finds active custom emoji first, even over a Unicode name', async () => {
-    const realm = realmWith([{ id: '3', name: 'car' }, { id: '4', name: 'party' }, { id: '5', name: 'smile', deactivated: true }]);
+    const realm = realmWith([
+      { id: '3', name: 'car' },
+      { id: '4', name: 'party' },
+      { id: '5', name: 'smile', deactivated: true },
+    ]);
     expect(await emojiDataForName('car', realm)).toEqual({ emoji_code: '3', reaction_type: 'realm_emoji' });
     expect(await emojiDataForName('party', realm)).toEqual({ emoji_code: '4', reaction_type: 'realm_emoji' });
     expect(await emojiDataForName('smile', realm)).toEqual({ emoji_code: '1f642', reaction_type: 'unicode_emoji' });
@@ -69,15 +73,14 @@ describe('checkEmoji', () => {
     expect(await checkEmoji('car', '1f697', 'unicode_emoji')).toEqual({ emoji_code: '1f697', reaction_type: 'unicode_emoji' });
   });
 
-  it('accepts any of Zulip\'s names for the code, aliases too, as Zulip compares through name_to_codepoint', async () => {
+  it("accepts any of Zulip's names for the code, aliases too, as Zulip compares through name_to_codepoint", async () => {
     for (const name of ['+1', 'thumbs_up', 'like']) {
       expect(await checkEmoji(name, '1f44d', 'unicode_emoji')).toEqual({ emoji_code: '1f44d', reaction_type: 'unicode_emoji' });
     }
-    expect(await checkEmoji('woman_detective', '1f575-fe0f-200d-2640-fe0f', 'unicode_emoji'))
-      .toEqual({ emoji_code: '1f575-fe0f-200d-2640-fe0f', reaction_type: 'unicode_emoji' });
+    expect(await checkEmoji('woman_detective', '1f575-fe0f-200d-2640-fe0f', 'unicode_emoji')).toEqual({ emoji_code: '1f575-fe0f-200d-2640-fe0f', reaction_type: 'unicode_emoji' });
   });
 
-  it("refuses names Zulip does not have, and codes Zulip does not name", async () => {
+  it('refuses names Zulip does not have, and codes Zulip does not name', async () => {
     await expect(checkEmoji('thumbsup', '1f44d', 'unicode_emoji')).rejects.toThrow('Invalid emoji name.');
     await expect(checkEmoji('red_car', '1f697', 'unicode_emoji')).rejects.toThrow('Invalid emoji name.');
     await expect(checkEmoji('smile', '1f604', 'unicode_emoji')).rejects.toThrow('Invalid emoji name.');
@@ -105,7 +108,10 @@ describe('checkEmoji', () => {
   });
 
   it("checks a custom emoji by the realm's rules, in Zulip's order", async () => {
-    const realm = realmWith([{ id: '7', name: 'party' }, { id: '8', name: 'gone', deactivated: true }]);
+    const realm = realmWith([
+      { id: '7', name: 'party' },
+      { id: '8', name: 'gone', deactivated: true },
+    ]);
     expect(await checkEmoji('party', '7', 'realm_emoji', realm)).toEqual({ emoji_code: '7', reaction_type: 'realm_emoji' });
     await expect(checkEmoji('party', '9', 'realm_emoji', realm)).rejects.toThrow('Invalid custom emoji.');
     await expect(checkEmoji('car', '7', 'realm_emoji', realm)).rejects.toThrow('Invalid custom emoji name.');
@@ -123,7 +129,7 @@ describe('checkEmoji', () => {
 });
 
 describe('normalizeReactionType', () => {
-  it('reads the spec\'s service_extra_emoji as zulip_extra_emoji and leaves the rest', () => {
+  it("reads the spec's service_extra_emoji as zulip_extra_emoji and leaves the rest", () => {
     expect(normalizeReactionType('service_extra_emoji')).toBe('zulip_extra_emoji');
     for (const t of ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji', 'other']) expect(normalizeReactionType(t)).toBe(t);
   });

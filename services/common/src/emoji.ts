@@ -30,7 +30,11 @@ export interface UnicodeEmojiTable {
 
 /** Zulip drops U+FE0F so that qualified and unqualified forms share one code. */
 export function unicodeEmojiCode(unified: string): string {
-  return unified.toLowerCase().split('-').filter((cp) => cp !== 'fe0f').join('-');
+  return unified
+    .toLowerCase()
+    .split('-')
+    .filter((cp) => cp !== 'fe0f')
+    .join('-');
 }
 
 function loadUnicodeEmoji(): UnicodeEmojiTable {

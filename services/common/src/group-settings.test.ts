@@ -48,9 +48,12 @@ describe('group-setting values', () => {
 });
 
 describe('realmPolicyOf', () => {
-  it('decodes the settings and the system groups\' IDs (int64s arrive as strings)', () => {
-    expect(realmPolicyOf({ settings: '{"topics_policy":"allow_empty_topic","can_create_groups":11}', system_groups: { 'role:members': '11', 'role:owners': 7 }, string_id: 'zulip' }))
-      .toEqual({ settings: { topics_policy: 'allow_empty_topic', can_create_groups: 11 }, systemGroups: { 'role:members': 11, 'role:owners': 7 }, stringId: 'zulip' });
+  it("decodes the settings and the system groups' IDs (int64s arrive as strings)", () => {
+    expect(realmPolicyOf({ settings: '{"topics_policy":"allow_empty_topic","can_create_groups":11}', system_groups: { 'role:members': '11', 'role:owners': 7 }, string_id: 'zulip' })).toEqual({
+      settings: { topics_policy: 'allow_empty_topic', can_create_groups: 11 },
+      systemGroups: { 'role:members': 11, 'role:owners': 7 },
+      stringId: 'zulip',
+    });
   });
 
   it('takes a caller context, which has no string ID', () => {

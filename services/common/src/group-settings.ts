@@ -46,9 +46,10 @@ export function parseGroupSettingChange(name: string, raw: unknown): { new: unkn
 
 /** Equality of two values whatever the order of their lists. */
 export function sameGroupSetting(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (typeof v === 'object' && v !== null
-    ? { m: [...((v as { direct_members?: number[] }).direct_members ?? [])].sort(), s: [...((v as { direct_subgroups?: number[] }).direct_subgroups ?? [])].sort() }
-    : v);
+  const norm = (v: unknown) =>
+    typeof v === 'object' && v !== null
+      ? { m: [...((v as { direct_members?: number[] }).direct_members ?? [])].sort(), s: [...((v as { direct_subgroups?: number[] }).direct_subgroups ?? [])].sort() }
+      : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -65,8 +66,7 @@ export function holdsGroupSetting(value: unknown, userId: number, groupIds: Read
 
 /** Whether a value names a group directly (as its ID or among its subgroups). */
 export function groupSettingUses(value: unknown, groupId: number): boolean {
-  return value === groupId || (typeof value === 'object' && value !== null
-    && ((value as { direct_subgroups?: number[] }).direct_subgroups ?? []).includes(groupId));
+  return value === groupId || (typeof value === 'object' && value !== null && ((value as { direct_subgroups?: number[] }).direct_subgroups ?? []).includes(groupId));
 }
 
 /** A realm's settings (group settings as values), its system groups' IDs by name, and its string ID. */

@@ -9,11 +9,7 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export async function startHealthServer(opts: {
-  port: number;
-  host?: string;
-  ready: () => Promise<boolean>;
-}): Promise<HealthServer> {
+export async function startHealthServer(opts: { port: number; host?: string; ready: () => Promise<boolean> }): Promise<HealthServer> {
   const server = http.createServer((req, res) => {
     const send = (status: number, body: object) => {
       res.writeHead(status, { 'content-type': 'application/json' });

@@ -31,7 +31,7 @@ describe('RealmAnswers', () => {
     await stop();
   });
 
-  it('drops a realm\'s answers on its announcements, and keeps other realms\' and the unrelated types\'', async () => {
+  it("drops a realm's answers on its announcements, and keeps other realms' and the unrelated types'", async () => {
     const { get, bus, stop } = await setup();
     await get(1);
     await get(2);
@@ -43,7 +43,7 @@ describe('RealmAnswers', () => {
     await stop();
   });
 
-  it('applies an announcement\'s own changes: some answers updated in place, some dropped', async () => {
+  it("applies an announcement's own changes: some answers updated in place, some dropped", async () => {
     // A settings change that says which answers it raises and which it drops.
     const edits = announcement<'users.user.settings_changed', number>('users.user.settings_changed', ({ realm_id, changes }, answers) => {
       const { raise, drop } = changes as { raise?: string[]; drop?: string[] };
@@ -130,7 +130,7 @@ describe('RealmAnswers', () => {
     await stop();
   });
 
-  it('shares a failed fetch\'s failure with the calls that waited for it, and fetches anew after it', async () => {
+  it("shares a failed fetch's failure with the calls that waited for it, and fetches anew after it", async () => {
     const { answers, fetch, stop } = await setup();
     let fail!: (err: Error) => void;
     const first = answers.get(1, '2', () => new Promise((_resolve, reject) => (fail = reject)));
@@ -157,8 +157,18 @@ describe('RealmAnswers', () => {
   it('answers many keys at once, fetching only those it does not keep, in one call', async () => {
     const { answers, bus, stop } = await setup();
     const fetch = jest.fn(async (missing: string[]) => new Map(missing.filter((k) => k !== 'ghost').map((k) => [k, Number(k) * 10])));
-    expect(await answers.getMany(1, ['1', '2', '2'], fetch)).toEqual(new Map([['1', 10], ['2', 20]]));
-    expect(await answers.getMany(1, ['2', '3', 'ghost'], fetch)).toEqual(new Map([['2', 20], ['3', 30]]));
+    expect(await answers.getMany(1, ['1', '2', '2'], fetch)).toEqual(
+      new Map([
+        ['1', 10],
+        ['2', 20],
+      ]),
+    );
+    expect(await answers.getMany(1, ['2', '3', 'ghost'], fetch)).toEqual(
+      new Map([
+        ['2', 20],
+        ['3', 30],
+      ]),
+    );
     // A key the fetch did not answer is asked for again; nothing is asked when all are kept.
     expect(fetch.mock.calls).toEqual([[['1', '2']], [['3', 'ghost']]]);
     await answers.getMany(1, ['1', '2', '3'], fetch);
@@ -176,8 +186,18 @@ describe('RealmAnswers', () => {
     let answer!: (m: Map<string, number>) => void;
     const pending = answers.getMany(1, ['1', '2'], () => new Promise((resolve) => (answer = resolve)));
     answers.invalidate(1);
-    answer(new Map([['1', 1], ['2', 2]]));
-    expect(await pending).toEqual(new Map([['1', 1], ['2', 2]]));
+    answer(
+      new Map([
+        ['1', 1],
+        ['2', 2],
+      ]),
+    );
+    expect(await pending).toEqual(
+      new Map([
+        ['1', 1],
+        ['2', 2],
+      ]),
+    );
     expect(answers.count).toBe(0);
     await stop();
   });

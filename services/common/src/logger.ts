@@ -8,9 +8,21 @@ export type { Logger };
  * parameters wholesale.
  */
 const REDACT = [
-  'api_key', '*.api_key', 'password', '*.password', 'new_password', '*.new_password',
-  'old_password', '*.old_password', 'authorization', '*.authorization', 'req.headers.authorization',
-  'req.headers.cookie', '*.headers.cookie', 'secret', '*.secret',
+  'api_key',
+  '*.api_key',
+  'password',
+  '*.password',
+  'new_password',
+  '*.new_password',
+  'old_password',
+  '*.old_password',
+  'authorization',
+  '*.authorization',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.headers.cookie',
+  'secret',
+  '*.secret',
 ];
 
 /** One destination per file, shared by every logger of the process (all-in-one has six). */

@@ -15,7 +15,11 @@ describe('runMain', () => {
   it('logs an unhandled rejection as fatal, with its error, and exits 1', () => {
     const r = run(`Promise.reject(new Error('kept but never awaited'));`);
     expect(r.status).toBe(1);
-    const fatal = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.level === 60);
+    const fatal = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((l) => l.level === 60);
     expect(fatal).toMatchObject({ msg: 'unhandled rejection: exiting', err: { message: 'kept but never awaited' } });
   });
 

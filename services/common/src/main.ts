@@ -26,13 +26,16 @@ export function runMain(log: Logger, start: () => Promise<{ stop(): Promise<void
           process.exit(1);
         }, stopTimeoutMs);
         timer.unref();
-        running.stop().then(runShutdownHooks).then(
-          () => process.exit(0),
-          (err) => {
-            log.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
+        running
+          .stop()
+          .then(runShutdownHooks)
+          .then(
+            () => process.exit(0),
+            (err) => {
+              log.error({ err }, 'shutdown failed');
+              process.exit(1);
+            },
+          );
       };
       process.on('SIGTERM', () => shutdown('SIGTERM'));
       process.on('SIGINT', () => shutdown('SIGINT'));

@@ -47,7 +47,11 @@ async function migrateIn(layout: 'old' | 'new', schema: string, service: Service
 const migrateSchema = (schema: string, service: ServiceName, dir: string) => migrateIn('new', schema, service, dir);
 const SERVICES = Object.keys(OUTBOX_MIGRATION_COPIES) as ServiceName[];
 const serviceDir = (service: ServiceName) => join(__dirname, '../..', service, 'migrations');
-const names = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort();
+const names = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .map((f) => f.replace(/\.sql$/, ''))
+    .sort();
 
 jest.setTimeout(120_000);
 
@@ -121,14 +125,12 @@ describe.each(SERVICES)('the %s schema', (service) => {
 
     expect(await migrateSchema(old, service, serviceDir(service))).toEqual([]);
     expect(await identity()).toEqual(before);
-    expect((await client.query(`SELECT subject, payload, sent_at FROM ${escapeIdentifier(old)}.outbox`)).rows)
-      .toEqual([{ subject: 'x.waiting', payload: { n: 1 }, sent_at: null }]);
+    expect((await client.query(`SELECT subject, payload, sent_at FROM ${escapeIdentifier(old)}.outbox`)).rows).toEqual([{ subject: 'x.waiting', payload: { n: 1 }, sent_at: null }]);
     expect(await recorded(old, 'outbox_migrations')).toEqual(['0001_outbox', '0002_outbox_trace']);
     expect(await recorded(old, 'pgmigrations')).toEqual(names(serviceDir(service)));
 
     const fresh = await scratchSchema(`${service}_new`);
-    expect(await migrateSchema(fresh, service, serviceDir(service)))
-      .toEqual(['outbox/0001_outbox', 'outbox/0002_outbox_trace', ...names(serviceDir(service))]);
+    expect(await migrateSchema(fresh, service, serviceDir(service))).toEqual(['outbox/0001_outbox', 'outbox/0002_outbox_trace', ...names(serviceDir(service))]);
     expect(await recorded(fresh, 'outbox_migrations')).toEqual(['0001_outbox', '0002_outbox_trace']);
     expect(await recorded(fresh, 'pgmigrations')).toEqual(names(serviceDir(service)));
     expect(await describe_(old)).toEqual(await describe_(fresh));
@@ -141,7 +143,9 @@ describe.each(SERVICES)('the %s schema', (service) => {
 
 it('a schema migrated before the outbox had its trace gets it, and the rest, as a fresh one', async () => {
   const [, trace] = Object.keys(OUTBOX_MIGRATION_COPIES.users);
-  const lastBefore = names(oldLayout('users')).filter((name) => name < trace).pop()!;
+  const lastBefore = names(oldLayout('users'))
+    .filter((name) => name < trace)
+    .pop()!;
   const old = await scratchSchema('users_early');
   expect((await migrateOld(old, 'users', oldLayout('users', lastBefore))).pop()).toBe(lastBefore);
   const later = names(serviceDir('users')).filter((name) => name > lastBefore);

@@ -23,7 +23,11 @@ async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs = 5_000
   }
 }
 
-interface Published { subject: string; data: unknown; id: string }
+interface Published {
+  subject: string;
+  data: unknown;
+  id: string;
+}
 
 /** Records what is published; `failAfter` makes every publish past that many fail, like an outage. */
 class FakeBus implements Bus {
@@ -139,16 +143,25 @@ describe('outbox', () => {
     const bus = new FakeBus();
     const statements: string[] = [];
     await inTransaction(async (client) => {
-      const counting = { query: ((text: string, values: unknown[]) => { statements.push(text); return client.query(text, values); }) as PoolClient['query'] };
+      const counting = {
+        query: ((text: string, values: unknown[]) => {
+          statements.push(text);
+          return client.query(text, values);
+        }) as PoolClient['query'],
+      };
       await writeOutboxRows(counting, schema, [
-        { subject: 'messages.client_event', payload: { n: 'a' } }, { subject: 'messages.other', payload: { n: 'b' } }, { subject: 'messages.client_event', payload: { n: 'c' } },
+        { subject: 'messages.client_event', payload: { n: 'a' } },
+        { subject: 'messages.other', payload: { n: 'b' } },
+        { subject: 'messages.client_event', payload: { n: 'c' } },
       ]);
       await writeOutboxRows(counting, schema, []);
     });
     expect(statements).toHaveLength(1);
     await newRelay(bus).flush();
     expect(bus.published.map((p) => [p.subject, p.data])).toEqual([
-      ['messages.client_event', { n: 'a' }], ['messages.other', { n: 'b' }], ['messages.client_event', { n: 'c' }],
+      ['messages.client_event', { n: 'a' }],
+      ['messages.other', { n: 'b' }],
+      ['messages.client_event', { n: 'c' }],
     ]);
   });
 
@@ -157,9 +170,17 @@ describe('outbox', () => {
     const payloads = [
       { text: 'a "quoted" \\ back\\slash, {braces}, [brackets], commas, \n newline \t tab', emoji: '😀 é ∑', empty: '' },
       { list: [1, -2.5, 1e21, 0, null, true, false, 'x'], nested: { deep: { deeper: [{ a: 1 }] } } },
-      [{ array: 'as a payload' }], 'a string payload', 42,
+      [{ array: 'as a payload' }],
+      'a string payload',
+      42,
     ];
-    await inTransaction((client) => writeOutboxRows(client, schema, payloads.map((payload) => ({ subject: 'users.changed', payload }))));
+    await inTransaction((client) =>
+      writeOutboxRows(
+        client,
+        schema,
+        payloads.map((payload) => ({ subject: 'users.changed', payload })),
+      ),
+    );
     await newRelay(bus).flush();
     expect(bus.published.map((p) => p.data)).toEqual(payloads);
   });
@@ -276,8 +297,7 @@ describe('outbox', () => {
     const bus = new FakeBus();
     await newRelay(bus, { pollMs: 60_000 }).start();
     const listen = `LISTEN ${escapeIdentifier(`${schema}_outbox`)}`;
-    const listenerPids = async () => (await pool.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE query = $1', [listen])).rows.map((r) => r.pid);
+    const listenerPids = async () => (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE query = $1', [listen])).rows.map((r) => r.pid);
     const [lost] = await listenerPids();
     await pool.query('SELECT pg_terminate_backend($1)', [lost]);
     await waitFor(async () => (await listenerPids()).some((pid) => pid !== lost));
@@ -288,8 +308,7 @@ describe('outbox', () => {
 
   describe('writes that publish before returning (publishBeforeReply)', () => {
     /** A pool of its own whose writes wait for their events, as a service's (createPool) that publishes before replying. */
-    const publishingPool = (publishBeforeReturning: Publisher): ServicePool =>
-      Object.assign(new Pool({ connectionString: DATABASE_URL, max: 2 }), { publishBeforeReturning });
+    const publishingPool = (publishBeforeReturning: Publisher): ServicePool => Object.assign(new Pool({ connectionString: DATABASE_URL, max: 2 }), { publishBeforeReturning });
 
     /** A pool of its own whose writes wait for `relay` to publish them, recording the IDs waited for. */
     function waitingPool(relay: () => OutboxRelay) {
@@ -311,7 +330,10 @@ describe('outbox', () => {
       const own = waitingPool(() => relay);
       await withTransaction(own.pool, async (tx) => {
         await writeOutbox(tx, schema, 'users.changed', { n: 1 });
-        await writeOutboxRows(tx, schema, [{ subject: 'users.changed', payload: { n: 2 } }, { subject: 'users.changed', payload: { n: 3 } }]);
+        await writeOutboxRows(tx, schema, [
+          { subject: 'users.changed', payload: { n: 2 } },
+          { subject: 'users.changed', payload: { n: 3 } },
+        ]);
         await sleep(150);
         expect(bus.published).toHaveLength(0);
       });
@@ -320,10 +342,12 @@ describe('outbox', () => {
       expect(bus.published.map((p) => p.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
       // A transaction that wrote nothing, and one rolled back, wait for nothing.
       await withTransaction(own.pool, async (tx) => tx.query('SELECT 1'));
-      await expect(withTransaction(own.pool, async (tx) => {
-        await writeOutbox(tx, schema, 'users.changed', { lost: true });
-        throw new Error('refused');
-      })).rejects.toThrow('refused');
+      await expect(
+        withTransaction(own.pool, async (tx) => {
+          await writeOutbox(tx, schema, 'users.changed', { lost: true });
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       expect(own.waited).toHaveLength(1);
       // A write outside any transaction waits for itself.
       await writeOutbox(own.pool, schema, 'users.changed', { n: 4 });
@@ -351,7 +375,10 @@ describe('outbox', () => {
       await relay.start();
       const outcomes: unknown[] = [];
       const own = publishingPool(async (ids) => {
-        await relay.published(ids).then(() => outcomes.push('published'), (err: Error) => outcomes.push(err.message));
+        await relay.published(ids).then(
+          () => outcomes.push('published'),
+          (err: Error) => outcomes.push(err.message),
+        );
       });
       await withTransaction(own, async (tx) => {
         for (let n = 0; n < 5; n++) await writeOutbox(tx, schema, 'users.changed', { n });
@@ -367,7 +394,6 @@ describe('outbox', () => {
   });
 
   it('refuses a payload JSON cannot carry', async () => {
-    await expect(inTransaction((client) => writeOutbox(client, schema, 'users.created', undefined), false))
-      .rejects.toThrow(/JSON/);
+    await expect(inTransaction((client) => writeOutbox(client, schema, 'users.created', undefined), false)).rejects.toThrow(/JSON/);
   });
 });

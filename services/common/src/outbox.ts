@@ -75,9 +75,7 @@ export function followTransaction(pool: ServicePool, client: PublishingTransacti
  * Writes an event to the service's outbox inside the caller's transaction, and wakes the
  * relays when that transaction commits (a rollback drops both).
  */
-export function writeOutbox<S extends BusSubject>(
-  db: OutboxDb, schema: string, subject: S, payload: BusPayloads[S],
-): Promise<void> {
+export function writeOutbox<S extends BusSubject>(db: OutboxDb, schema: string, subject: S, payload: BusPayloads[S]): Promise<void> {
   return writeOutboxRows(db, schema, [{ subject, payload } as OutboxEvent]);
 }
 
@@ -90,9 +88,7 @@ export type OutboxEvent = { [S in BusSubject]: { subject: S; payload: BusPayload
  * before returning (ServicePool.publishBeforeReturning) the rows are published before the
  * transaction's end returns, or before this returns outside a transaction.
  */
-export async function writeOutboxRows(
-  db: OutboxDb, schema: string, events: OutboxEvent[],
-): Promise<void> {
+export async function writeOutboxRows(db: OutboxDb, schema: string, events: OutboxEvent[]): Promise<void> {
   if (!events.length) return;
   const part = outboxPart(db, schema, events, 1);
   const { rows } = await db.query<{ ids: string[] }>(`WITH ${part.ctes} SELECT ${part.select} AS ids`, part.params);
@@ -111,7 +107,10 @@ export async function writeOutboxRows(
  * that made it (`trace`, when it was made in another request's statement), else this one's.
  */
 export function outboxPart(
-  db: OutboxDb, schema: string, events: (OutboxEvent & { trace?: string | null })[], firstParam: number,
+  db: OutboxDb,
+  schema: string,
+  events: (OutboxEvent & { trace?: string | null })[],
+  firstParam: number,
   opts: { from?: string; where?: string; payloadSql?: string } = {},
 ): { ctes: string; select: string; params: unknown[]; written: (ids: string[] | null) => Promise<void> } {
   // In a transaction that publishes before returning, the rows wait for its commit; on a pool
@@ -135,10 +134,7 @@ export function outboxPart(
     // The request's trace goes with the rows, so their consumers' spans join that trace.
     // The payloads go as one JSON array: a jsonb[] parameter would have pg escape every
     // character of every payload into an array literal.
-    params: [
-      events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, traceOf(events),
-      ...(waits ? [] : [channelOf(schema)]),
-    ],
+    params: [events.map((e) => e.subject), `[${events.map((e) => encodeJson(e.payload)).join(',')}]`, traceOf(events), ...(waits ? [] : [channelOf(schema)])],
     written: async (ids) => {
       if (txRows) txRows.push(...(ids ?? []));
       else if (publish && ids?.length) await publish(ids);
@@ -182,11 +178,13 @@ export const OUTBOX_MIGRATION_COPIES: Readonly<Record<string, Readonly<Record<st
 export async function adoptOutboxMigrationCopies(client: ClientBase, schema: string, service: string): Promise<string[]> {
   const copies = Object.entries(OUTBOX_MIGRATION_COPIES[service] ?? {});
   const s = escapeIdentifier(schema);
-  const { rows: [found] } = await client.query<{ copies: boolean }>(
-    `SELECT to_regclass(format('%I.pgmigrations', $1::text)) IS NOT NULL AS copies`, [schema]);
+  const {
+    rows: [found],
+  } = await client.query<{ copies: boolean }>(`SELECT to_regclass(format('%I.pgmigrations', $1::text)) IS NOT NULL AS copies`, [schema]);
   if (!copies.length || !found.copies) return [];
-  const { rows: [held] } = await client.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${s}.pgmigrations WHERE name = ANY($1::text[])`, [copies.map(([old]) => old)]);
+  const {
+    rows: [held],
+  } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.pgmigrations WHERE name = ANY($1::text[])`, [copies.map(([old]) => old)]);
   if (!held.n) return [];
   await client.query('BEGIN');
   try {
@@ -198,7 +196,8 @@ export async function adoptOutboxMigrationCopies(client: ClientBase, schema: str
        INSERT INTO ${s}.${OUTBOX_MIGRATIONS_TABLE} (name, run_on)
        SELECT name, run_on FROM moved WHERE name NOT IN (SELECT name FROM ${s}.${OUTBOX_MIGRATIONS_TABLE}) ORDER BY run_on, id
        RETURNING name`,
-      [copies.map(([old]) => old), copies.map(([, common]) => common)]);
+      [copies.map(([old]) => old), copies.map(([, common]) => common)],
+    );
     await client.query('COMMIT');
     return rows.map((r) => r.name);
   } catch (err) {
@@ -383,7 +382,12 @@ export class OutboxRelay {
       await client.query('COMMIT');
     } catch (err) {
       // A client whose rollback failed is discarded.
-      client.release(await client.query('ROLLBACK').then(() => undefined, (e: Error) => e));
+      client.release(
+        await client.query('ROLLBACK').then(
+          () => undefined,
+          (e: Error) => e,
+        ),
+      );
       throw err;
     }
     client.release();
@@ -416,9 +420,7 @@ export class OutboxRelay {
 
   private async loadIdentity(): Promise<void> {
     if (this.identity) return;
-    const { rows } = await this.opts.pool.query<{ identity: string }>(
-      `SELECT identity FROM ${escapeIdentifier(this.opts.schema)}.outbox_identity LIMIT 1`,
-    );
+    const { rows } = await this.opts.pool.query<{ identity: string }>(`SELECT identity FROM ${escapeIdentifier(this.opts.schema)}.outbox_identity LIMIT 1`);
     if (!rows[0]) throw new Error(`${this.opts.schema}.outbox_identity is empty: run the service's migrations`);
     this.identity = rows[0].identity;
   }
@@ -428,8 +430,7 @@ export class OutboxRelay {
     const sent: string[] = [];
     for (const row of rows) {
       try {
-        await publishTraced(row.subject, row.trace, (headers) =>
-          this.opts.bus.publish(row.subject, new JsonText(row.payload), `${this.opts.schema}:${this.identity}:${row.id}`, headers));
+        await publishTraced(row.subject, row.trace, (headers) => this.opts.bus.publish(row.subject, new JsonText(row.payload), `${this.opts.schema}:${this.identity}:${row.id}`, headers));
       } catch (error) {
         return { sent, failure: { error } };
       }
@@ -476,10 +477,13 @@ export class OutboxRelay {
   private scheduleListen(): void {
     this.relistenTimer = setTimeout(() => {
       if (this.stopped) return;
-      this.listen().then(() => this.kick(), (err: unknown) => {
-        this.opts.log.warn({ err, schema: this.opts.schema }, 'outbox listener could not reconnect');
-        this.scheduleListen();
-      });
+      this.listen().then(
+        () => this.kick(),
+        (err: unknown) => {
+          this.opts.log.warn({ err, schema: this.opts.schema }, 'outbox listener could not reconnect');
+          this.scheduleListen();
+        },
+      );
     }, RELISTEN_DELAY_MS);
   }
 }

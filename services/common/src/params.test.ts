@@ -1,12 +1,12 @@
 import { parseIntList, parseJsonParam, requireRealmId } from './params';
 
 describe('service parameters', () => {
-  it('parses JSON parameters, refusing bad JSON with the gateway\'s message', () => {
+  it("parses JSON parameters, refusing bad JSON with the gateway's message", () => {
     expect(parseJsonParam('drafts', '[1]')).toEqual([1]);
     expect(() => parseJsonParam('drafts', '[1')).toThrow('Argument "drafts" is not valid JSON.');
   });
 
-  it('parses a list of integers with the gateway\'s messages, naming the first bad element', () => {
+  it("parses a list of integers with the gateway's messages, naming the first bad element", () => {
     expect(parseIntList('order', '[3, 1, 2]')).toEqual([3, 1, 2]);
     expect(parseIntList('order', '[]')).toEqual([]);
     expect(() => parseIntList('order', '[1,')).toThrow('Argument "order" is not valid JSON.');

@@ -69,9 +69,17 @@ describe('grouped', () => {
   /** A batch runner the test ends by hand: each batch's items, and a way to answer or fail it. */
   function controlled() {
     const batches: { items: number[]; answer: () => void; fail: (err: unknown) => void }[] = [];
-    const runBatch = jest.fn((items: number[]) => new Promise<string[]>((resolve, reject) => void batches.push({
-      items, answer: () => resolve(items.map((i) => `r${i}`)), fail: reject,
-    })));
+    const runBatch = jest.fn(
+      (items: number[]) =>
+        new Promise<string[]>(
+          (resolve, reject) =>
+            void batches.push({
+              items,
+              answer: () => resolve(items.map((i) => `r${i}`)),
+              fail: reject,
+            }),
+        ),
+    );
     return { runBatch, batches };
   }
   const settled = () => new Promise((resolve) => setImmediate(resolve));

@@ -27,10 +27,15 @@ export function coalesced(run: () => Promise<void>): () => Promise<void> {
   };
   return () => {
     if (!current) return start();
-    next ??= current.then(() => undefined, () => undefined).then(() => {
-      next = undefined;
-      return start();
-    });
+    next ??= current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = undefined;
+        return start();
+      });
     return next;
   };
 }
@@ -63,7 +68,11 @@ export interface GroupedOptions<T> {
  * delay; under load the batches grow by themselves, and so does the work each round trip does.
  */
 export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: GroupedOptions<T>): (item: T) => Promise<R> {
-  interface Waiting { item: T; resolve: (result: R) => void; reject: (err: unknown) => void }
+  interface Waiting {
+    item: T;
+    resolve: (result: R) => void;
+    reject: (err: unknown) => void;
+  }
   const waiting: Waiting[] = [];
   let inFlight = 0;
   /** Running batches lighter than `heavy.from`. */
@@ -97,8 +106,9 @@ export function grouped<T, R>(runBatch: (items: T[]) => Promise<R[]>, opts: Grou
       });
     }
   };
-  return (item) => new Promise<R>((resolve, reject) => {
-    waiting.push({ item, resolve, reject });
-    pump();
-  });
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      pump();
+    });
 }

@@ -3,7 +3,7 @@ import { compileRe2, Re2SyntaxError } from './re2';
 const fullMatch = (pattern: string, text: string) => compileRe2(`^(?:${pattern})$`).matcher(text).find();
 
 describe('compileRe2', () => {
-  it('reads RE2\'s syntax: named groups both ways, inline and scoped flags, Unicode and POSIX classes, \\Q…\\E, \\x{…}', () => {
+  it("reads RE2's syntax: named groups both ways, inline and scoped flags, Unicode and POSIX classes, \\Q…\\E, \\x{…}", () => {
     expect(Object.keys(compileRe2('(?P<org>[a-z]+)/(?<repo>[a-z]+)').namedGroups())).toEqual(['org', 'repo']);
     expect(fullMatch('(?i)jira-\\d+', 'JIRA-5')).toBe(true);
     expect(fullMatch('(?i:abc)x', 'ABCx')).toBe(true);
@@ -24,7 +24,7 @@ describe('compileRe2', () => {
     expect(fullMatch('\\\\C', '\\C')).toBe(true);
   });
 
-  it('refuses what RE2 refuses with RE2\'s message, look-arounds and backreferences included', () => {
+  it("refuses what RE2 refuses with RE2's message, look-arounds and backreferences included", () => {
     const refusal = (pattern: string) => {
       try {
         compileRe2(pattern);
@@ -44,7 +44,15 @@ describe('compileRe2', () => {
     // Each of these, on V8's RegExp, takes longer than the test's whole timeout at this size.
     const text = `${'a'.repeat(5_000)}!`;
     expect(compileRe2('(a+)+b').matcher(text).find()).toBe(false);
-    expect(compileRe2('([A-Z]+-?)+[0-9]+').matcher(`${'ABCDEFGHIJ'.repeat(500)}!`).find()).toBe(false);
-    expect(compileRe2('(a|aa)+$').matcher(`${'a'.repeat(5_000)}b`).find()).toBe(false);
+    expect(
+      compileRe2('([A-Z]+-?)+[0-9]+')
+        .matcher(`${'ABCDEFGHIJ'.repeat(500)}!`)
+        .find(),
+    ).toBe(false);
+    expect(
+      compileRe2('(a|aa)+$')
+        .matcher(`${'a'.repeat(5_000)}b`)
+        .find(),
+    ).toBe(false);
   });
 });

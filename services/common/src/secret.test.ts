@@ -40,7 +40,11 @@ describe('encrypt / decrypt', () => {
     expect(a.split('.')[0]).not.toBe(b.split('.')[0]);
   });
 
-  it.each([[0, 'iv'], [1, 'tag'], [2, 'ciphertext']])('detects tampering with part %d (%s)', (part) => {
+  it.each([
+    [0, 'iv'],
+    [1, 'tag'],
+    [2, 'ciphertext'],
+  ])('detects tampering with part %d (%s)', (part) => {
     const sealed = encrypt(SECRET, 'the api key');
     expect(() => decrypt(SECRET, tamper(sealed, part))).toThrow();
   });

@@ -20,9 +20,12 @@ describe('boundedWait (publishBeforeReply)', () => {
 
   it('returns when publishing fails (the relay retries) or takes longer than it waits', async () => {
     const warn = jest.fn();
-    const failing = boundedWait(async () => {
-      throw new Error('bus down');
-    }, { ...log, warn });
+    const failing = boundedWait(
+      async () => {
+        throw new Error('bus down');
+      },
+      { ...log, warn },
+    );
     await expect(failing(['1'])).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
     // A publish that never ends: the wait ends at its bound.

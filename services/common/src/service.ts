@@ -33,11 +33,7 @@ export interface BaseConfig {
   maxSubscriptionsPerRequest: number;
 }
 
-export function readBaseConfig(
-  service: ServiceName,
-  env: Record<string, string | undefined>,
-  defaults: { databaseUrl?: string } = {},
-): BaseConfig {
+export function readBaseConfig(service: ServiceName, env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): BaseConfig {
   const dataDir = envString(env, 'PARLEY_DATA_DIR', './.data');
   const databaseUrl = envUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? defaults.databaseUrl;
   return Object.freeze({
@@ -107,9 +103,7 @@ interface ServiceOptions<D> {
  */
 export function runService(opts: ServiceOptions<DbServiceDeps> & { migrationsDir: string }): Promise<RunningService>;
 export function runService(opts: ServiceOptions<ServiceDeps> & { ready: () => Promise<boolean> }): Promise<RunningService>;
-export async function runService(
-  opts: ServiceOptions<never> & { migrationsDir?: string; ready?: () => Promise<boolean> },
-): Promise<RunningService> {
+export async function runService(opts: ServiceOptions<never> & { migrationsDir?: string; ready?: () => Promise<boolean> }): Promise<RunningService> {
   const { name, config } = opts;
   const log = opts.log ?? createLogger(name);
   reportRemoteCallsInTransactions((rpc, err) => log.warn({ err, rpc }, 'remote call inside a transaction'));
@@ -119,8 +113,12 @@ export async function runService(
   const deps = { bus, clients, log, config, ...(db && { pool: db.pool }) };
   await db?.startRelay(bus);
   const rpc: RpcServer = await startRpcServer({
-    service: name, handlers: opts.makeHandlers(deps as never),
-    addr: config.grpc[name], secret: config.secret, log, multiplexed: opts.multiplexed,
+    service: name,
+    handlers: opts.makeHandlers(deps as never),
+    addr: config.grpc[name],
+    secret: config.secret,
+    log,
+    multiplexed: opts.multiplexed,
   });
   const stopJobs = opts.onStart ? await opts.onStart(deps as never) : async () => undefined;
   const health: HealthServer = await startHealthServer({

@@ -56,7 +56,11 @@ export function defaultThumbnailFormat(animated: boolean): ThumbnailFormat {
 /** POST /register's server_thumbnail_formats. */
 export function serverThumbnailFormats() {
   return THUMBNAIL_FORMATS.map((f) => ({
-    name: thumbnailName(f), max_width: f.max_width, max_height: f.max_height, format: f.extension, animated: f.animated,
+    name: thumbnailName(f),
+    max_width: f.max_width,
+    max_height: f.max_height,
+    format: f.extension,
+    animated: f.animated,
   }));
 }
 

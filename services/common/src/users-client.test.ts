@@ -6,17 +6,22 @@ const ctx = { client: 'test', host: '' };
 describe('what other services ask the users service', () => {
   const users = jest.fn(async (method: string, request: Record<string, unknown>) => {
     switch (method) {
-      case 'ResolveUsers': return {
-        users: [
-          { user_id: 9, email: 'bot@x.test', full_name: 'Bot', role: 400, is_bot: true, is_active: true, bot_owner_id: 3, avatar_url: '/a.png', client_computable_avatar: false },
-          { user_id: 3, email: 'u3@x.test', full_name: 'Three', role: 200, is_bot: false, is_active: false, bot_owner_id: 0, avatar_url: '', client_computable_avatar: true },
-        ],
-        unknown: ['nobody@x.test'],
-      };
-      case 'GetRealmPolicy': return { settings: '{"can_add_custom_emoji_group":11}', system_groups: { 'role:members': '11' }, string_id: 'zulip', realm_url: '' };
-      case 'GetGroupMemberships': return { memberships: [{ user_id: 3, group_ids: ['11', 12] }] };
-      case 'ExpandGroupSettings': return { user_ids: (request.setting_values as string[]).map((v) => Number(v) + 100) };
-      default: throw new Error(`unexpected users.${method}`);
+      case 'ResolveUsers':
+        return {
+          users: [
+            { user_id: 9, email: 'bot@x.test', full_name: 'Bot', role: 400, is_bot: true, is_active: true, bot_owner_id: 3, avatar_url: '/a.png', client_computable_avatar: false },
+            { user_id: 3, email: 'u3@x.test', full_name: 'Three', role: 200, is_bot: false, is_active: false, bot_owner_id: 0, avatar_url: '', client_computable_avatar: true },
+          ],
+          unknown: ['nobody@x.test'],
+        };
+      case 'GetRealmPolicy':
+        return { settings: '{"can_add_custom_emoji_group":11}', system_groups: { 'role:members': '11' }, string_id: 'zulip', realm_url: '' };
+      case 'GetGroupMemberships':
+        return { memberships: [{ user_id: 3, group_ids: ['11', 12] }] };
+      case 'ExpandGroupSettings':
+        return { user_ids: (request.setting_values as string[]).map((v) => Number(v) + 100) };
+      default:
+        throw new Error(`unexpected users.${method}`);
     }
   });
   const bound = bindClient(fakeClients({ users }).users, ctx);

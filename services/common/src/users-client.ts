@@ -27,7 +27,13 @@ export interface Person {
 }
 
 export const personOf = (u: ResolvedUser__Output): Person => ({
-  user_id: Number(u.user_id), email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, is_active: u.is_active, avatar_url: u.avatar_url,
+  user_id: Number(u.user_id),
+  email: u.email,
+  full_name: u.full_name,
+  role: u.role,
+  is_bot: u.is_bot,
+  is_active: u.is_active,
+  avatar_url: u.avatar_url,
   client_computable_avatar: u.client_computable_avatar === true,
   bot_owner_id: Number(u.bot_owner_id) || null,
 });

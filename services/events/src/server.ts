@@ -26,9 +26,16 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
   const store = createQueueStore(config);
   // Serve only once other replicas' appends are heard, or a long poll could miss its wake-up.
   await store.ready();
-  const manager = new QueueManager(store, clock, {
-    idleTimeoutMs: config.queueIdleTimeoutMs, heartbeatMinMs: config.heartbeatMinMs, heartbeatMaxMs: config.heartbeatMaxMs,
-  }, { maxQueuesPerUser: config.maxQueuesPerUser });
+  const manager = new QueueManager(
+    store,
+    clock,
+    {
+      idleTimeoutMs: config.queueIdleTimeoutMs,
+      heartbeatMinMs: config.heartbeatMinMs,
+      heartbeatMaxMs: config.heartbeatMaxMs,
+    },
+    { maxQueuesPerUser: config.maxQueuesPerUser },
+  );
   return runService({
     name: 'events',
     config,
@@ -37,11 +44,12 @@ export async function startEventsService(config: EventsConfig, clock: Clock = sy
     // The gateway's long polls, many on one stream.
     multiplexed: { Poll: 'GetEvents' },
     // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
-    makeHandlers: ({ clients }) => ({
-      Register: register(manager, clients),
-      GetEvents: getEvents(manager),
-      DeleteQueue: deleteQueue(manager),
-    }) satisfies RouteHandlers<'events'>,
+    makeHandlers: ({ clients }) =>
+      ({
+        Register: register(manager, clients),
+        GetEvents: getEvents(manager),
+        DeleteQueue: deleteQueue(manager),
+      }) satisfies RouteHandlers<'events'>,
     onStart: async ({ bus, log }) => {
       const subscriptions: Subscription[] = [];
       for (const subject of CLIENT_EVENT_SUBJECTS) {

@@ -16,8 +16,25 @@ import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answer
 import { groupSends } from './store/messages';
 import { applyUserMuted } from './domain/muted-senders';
 import {
-  deleteMessage, getMessage, getMessages, getRegisterState, matchesNarrow, MessagesDeps, renderMessageRpc, sendMessage, updateMessageFlags,
-  updateMessageFlagsForNarrow, setTyping, setEditTyping, editMessage, getMessageHistory, reportMessage, addReaction, removeReaction, addSubmessage, getAccessibleMessageIds,
+  deleteMessage,
+  getMessage,
+  getMessages,
+  getRegisterState,
+  matchesNarrow,
+  MessagesDeps,
+  renderMessageRpc,
+  sendMessage,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+  setTyping,
+  setEditTyping,
+  editMessage,
+  getMessageHistory,
+  reportMessage,
+  addReaction,
+  removeReaction,
+  addSubmessage,
+  getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 import { getChannelTopicsRpc } from './rpc/channel-topics';
@@ -87,25 +104,34 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
  */
 async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept: KeptAnswers): Promise<() => Promise<void>> {
   const stopKeeping = await listenForChanges(kept, deps.bus);
-  const subs = await Promise.all(NOTIFICATION_SUBJECTS.map((subject) => subscribeTo(deps.bus, {
-    subject,
-    durable: 'messages',
-    handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data),
-  })));
-  subs.push(await subscribeTo(deps.bus, {
-    subject: 'users.user.settings_changed',
-    durable: 'messages',
-    handler: (msg) => applySettingsChanged(deps.pool, msg.data),
-  }));
-  subs.push(await subscribeTo(deps.bus, {
-    subject: 'users.user.muted',
-    // A durable reads one subject of a stream: the users stream's settings changes have 'messages'.
-    durable: 'messages-mutes',
-    handler: (msg) => applyUserMuted(deps.pool, msg.data),
-  }));
-  const stopDelivery = config.scheduledDeliveryIntervalMs > 0
-    ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)
-    : async () => undefined;
+  const subs = await Promise.all(
+    NOTIFICATION_SUBJECTS.map((subject) =>
+      subscribeTo(deps.bus, {
+        subject,
+        durable: 'messages',
+        handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data),
+      }),
+    ),
+  );
+  subs.push(
+    await subscribeTo(deps.bus, {
+      subject: 'users.user.settings_changed',
+      durable: 'messages',
+      handler: (msg) => applySettingsChanged(deps.pool, msg.data),
+    }),
+  );
+  subs.push(
+    await subscribeTo(deps.bus, {
+      subject: 'users.user.muted',
+      // A durable reads one subject of a stream: the users stream's settings changes have 'messages'.
+      durable: 'messages-mutes',
+      handler: (msg) => applyUserMuted(deps.pool, msg.data),
+    }),
+  );
+  const stopDelivery =
+    config.scheduledDeliveryIntervalMs > 0
+      ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)
+      : async () => undefined;
   const stopRetention = config.retentionIntervalMs > 0 ? startRetentionJob(deps.pool, deps.clients, deps.log, config.retentionIntervalMs) : async () => undefined;
   return async () => {
     await stopRetention();
@@ -118,7 +144,9 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept
 export function startMessagesService(config: MessagesConfig): Promise<RunningService> {
   const kept = keptAnswers();
   return runService({
-    name: 'messages', config, migrationsDir: MIGRATIONS_DIR,
+    name: 'messages',
+    config,
+    migrationsDir: MIGRATIONS_DIR,
     // The users service keeps each user's newest received message for GET /users/me until
     // this service announces another: a recipient who asks right after a send counts it.
     publishBeforeReply: true,

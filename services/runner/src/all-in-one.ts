@@ -17,11 +17,11 @@ runMain(log, async () => {
   const embedded = env.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({
-      dataDir,
-      port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
-      secret: loadSecret(env, dataDir),
-      log: (m) => log.debug({ postgres: m }),
-    });
+        dataDir,
+        port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+        secret: loadSecret(env, dataDir),
+        log: (m) => log.debug({ postgres: m }),
+      });
   const system = await startSystem(env, { databaseUrl: embedded?.url });
   log.info({ url: system.url, embeddedPostgres: !!embedded, nats: !!env.NATS_URL }, 'Parley is running');
   return {

@@ -22,10 +22,7 @@ describe('letOthersReach', () => {
     expect(modeOf(root)).toBe(0o701);
     expect(modeOf(locked)).toBe(0o751);
     expect(modeOf(open)).toBe(0o755);
-    expect(said).toEqual([
-      expect.stringContaining(`on ${locked},`),
-      expect.stringContaining(`on ${root},`),
-    ]);
+    expect(said).toEqual([expect.stringContaining(`on ${locked},`), expect.stringContaining(`on ${root},`)]);
   });
 
   it('skips folders that do not exist yet and changes nothing already reachable', () => {

@@ -1,11 +1,20 @@
 import { parseArgs } from 'node:util';
 import {
-  bootstrapServiceSchema, createLogger, createPool, envInt, envString, envUrl, loadSecret, removeBusNamespace, Role, ROLE_NAMES,
-  runMigrations, serviceDatabaseUrl, withTransaction,
+  bootstrapServiceSchema,
+  createLogger,
+  createPool,
+  envInt,
+  envString,
+  envUrl,
+  loadSecret,
+  removeBusNamespace,
+  Role,
+  ROLE_NAMES,
+  runMigrations,
+  serviceDatabaseUrl,
+  withTransaction,
 } from '@parley/common';
-import {
-  confirmEmailChange, createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig,
-} from '@parley/users';
+import { confirmEmailChange, createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig } from '@parley/users';
 import type pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
@@ -17,9 +26,17 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 type Command = (ctx: { pool: pg.Pool; config: UsersConfig; args: Record<string, string | boolean | undefined> }) => Promise<object>;
 
 const OPTIONS = {
-  name: { type: 'string' }, 'owner-email': { type: 'string' }, 'owner-name': { type: 'string' },
-  subdomain: { type: 'string' }, 'owner-password': { type: 'string' }, realm: { type: 'string' }, token: { type: 'string' },
-  email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' }, bot: { type: 'boolean' },
+  name: { type: 'string' },
+  'owner-email': { type: 'string' },
+  'owner-name': { type: 'string' },
+  subdomain: { type: 'string' },
+  'owner-password': { type: 'string' },
+  realm: { type: 'string' },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  password: { type: 'string' },
+  bot: { type: 'boolean' },
   namespace: { type: 'string' },
 } as const;
 
@@ -57,8 +74,12 @@ const commands: Record<string, Command> = {
       // A bot needs an owner: the realm's first owner, as if they had created it.
       const owner = args.bot ? (await userStore.listRealmUsers(tx, realm.id)).find((u) => u.role === Role.OWNER) : undefined;
       return doCreateUser(tx, config, realm, {
-        email: need(args, 'email'), full_name: need(args, 'name'), password: args.password as string | undefined,
-        role, bot_type: args.bot ? 1 : undefined, bot_owner_id: owner?.id,
+        email: need(args, 'email'),
+        full_name: need(args, 'name'),
+        password: args.password as string | undefined,
+        role,
+        bot_type: args.bot ? 1 : undefined,
+        bot_owner_id: owner?.id,
       });
     });
     return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey, site: realmUrl(config, realm) };
@@ -97,11 +118,12 @@ type BusCommand = (ctx: { env: NodeJS.ProcessEnv; args: Record<string, string | 
 const busCommands: Record<string, BusCommand> = {
   // A bus namespace's NATS streams (with their consumers) and Redis keys, once its processes
   // have stopped; whichever of NATS_URL and REDIS_URL is unset is left alone (null in the output).
-  'remove-bus-namespace': ({ env, args }) => removeBusNamespace({
-    namespace: args.namespace as string | undefined,
-    natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
-    redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
-  }),
+  'remove-bus-namespace': ({ env, args }) =>
+    removeBusNamespace({
+      namespace: args.namespace as string | undefined,
+      natsUrl: envUrl(env, 'NATS_URL', ['nats:', 'tls:']),
+      redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    }),
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -117,9 +139,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const dataDir = envString(env, 'PARLEY_DATA_DIR', './.data');
-  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({
-    dataDir, port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535), secret: loadSecret(env, dataDir),
-  });
+  const embedded = env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({
+        dataDir,
+        port: envInt(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+        secret: loadSecret(env, dataDir),
+      });
   const config = readUsersConfig(env, { databaseUrl: embedded?.url });
   const log = createLogger('manage', 'warn');
   if (!config.databaseUrl) throw new UsageError('DATABASE_URL must be set');

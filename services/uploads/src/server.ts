@@ -5,10 +5,7 @@ import type { UploadsConfig } from './config';
 import { collectGarbage, purgeDoomed } from './domain/attachments';
 import { startFileHttpServer } from './http/server';
 import { createTusHandler } from './http/tus';
-import {
-  collectGarbageRpc, deleteAttachmentRpc, getAttachments, getFileTemporaryUrl, getUploadPreviews, releaseMessagesRpc, syncMessageAttachmentsRpc,
-  UploadsRpcDeps,
-} from './rpc/attachments';
+import { collectGarbageRpc, deleteAttachmentRpc, getAttachments, getFileTemporaryUrl, getUploadPreviews, releaseMessagesRpc, syncMessageAttachmentsRpc, UploadsRpcDeps } from './rpc/attachments';
 import { checkRealmEmojiRpc, deactivateRealmEmoji, getRealmEmoji, getRegisterState } from './rpc/realm-emoji';
 import { createFileStore, FileStore } from './storage';
 
@@ -46,7 +43,11 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
   const files: FileStore = createFileStore(config.storage);
   await files.init();
   const rpcDeps = (deps: DbServiceDeps): UploadsRpcDeps => ({
-    ...deps, files, secret: config.secret, temporaryUrlSeconds: config.temporaryUrlSeconds, unclaimedGraceMs: config.unclaimedGraceMs,
+    ...deps,
+    files,
+    secret: config.secret,
+    temporaryUrlSeconds: config.temporaryUrlSeconds,
+    unclaimedGraceMs: config.unclaimedGraceMs,
   });
   let stopHttp = async () => undefined as void;
   let httpPort = 0;
@@ -58,21 +59,30 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
     onStart: async (deps) => {
       const d = rpcDeps(deps);
       const tus = await createTusHandler({
-        deps: d, secret: config.secret, maxFileUploadSizeMib: config.maxFileUploadSizeMib, storage: config.storage, stagingDir: config.tusStagingDir,
+        deps: d,
+        secret: config.secret,
+        maxFileUploadSizeMib: config.maxFileUploadSizeMib,
+        storage: config.storage,
+        stagingDir: config.tusStagingDir,
       });
       const http = await startFileHttpServer(config.httpAddr, {
-        deps: d, secret: config.secret, maxFileUploadSizeMib: config.maxFileUploadSizeMib, temporaryUrlSeconds: config.temporaryUrlSeconds,
-        maxEmojiFileSizeMib: config.maxEmojiFileSizeMib, tus,
+        deps: d,
+        secret: config.secret,
+        maxFileUploadSizeMib: config.maxFileUploadSizeMib,
+        temporaryUrlSeconds: config.temporaryUrlSeconds,
+        maxEmojiFileSizeMib: config.maxEmojiFileSizeMib,
+        tus,
       });
       httpPort = http.port;
       stopHttp = () => http.close();
-      const stopGc = config.gcIntervalMs > 0
-        ? startPeriodicJob('upload clean-up', config.gcIntervalMs, deps.log, async () => {
-          await purgeDoomed(d);
-          await collectGarbage(d, new Date(), config.unclaimedGraceMs);
-          await tus.deleteExpired();
-        })
-        : async () => undefined;
+      const stopGc =
+        config.gcIntervalMs > 0
+          ? startPeriodicJob('upload clean-up', config.gcIntervalMs, deps.log, async () => {
+              await purgeDoomed(d);
+              await collectGarbage(d, new Date(), config.unclaimedGraceMs);
+              await tus.deleteExpired();
+            })
+          : async () => undefined;
       return async () => {
         await stopHttp();
         await stopGc();

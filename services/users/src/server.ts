@@ -48,9 +48,7 @@ import { getPermissionContext } from './rpc/permission-context';
 import { getRenderContext } from './rpc/get-render-context';
 import { getReadReceiptUsers, getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
 import { updateOwnStatus } from './rpc/update-own-status';
-import {
-  addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification,
-} from './rpc/push-devices';
+import { addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification } from './rpc/push-devices';
 import { createBot, deactivateBot, getBots, regenerateBotApiKey, updateBot } from './rpc/bots';
 import { updateUserStatus } from './rpc/update-user-status';
 import { getUserStatus } from './rpc/get-user-status';

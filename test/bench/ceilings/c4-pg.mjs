@@ -20,16 +20,20 @@ await Promise.all(Array.from({ length: cfg.concurrency }, () => sendTx(pool, { r
 const cpu0 = process.cpuUsage();
 const started = performance.now();
 const end = started + cfg.durationMs;
-await Promise.all(Array.from({ length: cfg.concurrency }, async () => {
-  while (performance.now() < end) {
-    const t = performance.now();
-    await sendTx(pool, { recipients });
-    latencies.push(performance.now() - t);
-  }
-}));
+await Promise.all(
+  Array.from({ length: cfg.concurrency }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      await sendTx(pool, { recipients });
+      latencies.push(performance.now() - t);
+    }
+  }),
+);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpu0);
 await pool.end();
 latencies.sort((a, b) => a - b);
 const pct = (q) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil(q * latencies.length) - 1))];
-process.stdout.write(`${JSON.stringify({ ops: latencies.length, seconds, opsPerSec: latencies.length / seconds, cpuMs: (cpu.user + cpu.system) / 1000, latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) } })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ops: latencies.length, seconds, opsPerSec: latencies.length / seconds, cpuMs: (cpu.user + cpu.system) / 1000, latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) } })}\n`,
+);

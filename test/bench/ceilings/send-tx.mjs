@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
  * indexes; the outbox from its own migrations, services/common/migrations/outbox), in a
  * schema `ceiling` of the run's database. Prepared statements.
  */
-const OUTBOX_SQL = ['0001_outbox.sql', '0002_outbox_trace.sql']
-  .map((file) => readFileSync(new URL(`../../../services/common/migrations/outbox/${file}`, import.meta.url), 'utf8')).join('\n');
+const OUTBOX_SQL = ['0001_outbox.sql', '0002_outbox_trace.sql'].map((file) => readFileSync(new URL(`../../../services/common/migrations/outbox/${file}`, import.meta.url), 'utf8')).join('\n');
 
 export const SCHEMA_SQL = `
 CREATE SCHEMA IF NOT EXISTS ceiling;
@@ -58,7 +57,9 @@ export async function sendTx(pool, { senderId = 1, channelId = 1, topic = 'ceili
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const { rows: [{ id }] } = await client.query({
+    const {
+      rows: [{ id }],
+    } = await client.query({
       name: 'ceiling-msg',
       text: `INSERT INTO ceiling.messages (realm_id, sender_id, kind, channel_id, topic, content, rendered_content, client, recipient_id)
              VALUES (1, $1, 'channel', $2, $3, $4, $5, 'bench', $2) RETURNING id`,

@@ -28,9 +28,15 @@ const protoLoader = require('@grpc/proto-loader');
 const cfg = JSON.parse(process.argv[2]);
 const KEY = Symbol.for('parley.bench.ceilingHandler');
 
-const { Ceiling } = grpc.loadPackageDefinition(protoLoader.loadSync(join(HERE, 'ceiling.proto'), {
-  keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true,
-})).bench.ceiling;
+const { Ceiling } = grpc.loadPackageDefinition(
+  protoLoader.loadSync(join(HERE, 'ceiling.proto'), {
+    keepCase: true,
+    longs: Number,
+    enums: String,
+    defaults: true,
+    oneofs: true,
+  }),
+).bench.ceiling;
 
 // ---------------------------------------------------------------- the gRPC server
 let pool;
@@ -68,19 +74,19 @@ const grpcPort = await new Promise((resolve, reject) => server.bindAsync(`127.0.
 
 // ---------------------------------------------------------------- the gateway and its policy
 const client = new Ceiling(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
-const unary = (method, request) => new Promise((resolve, reject) =>
-  client[method](request, { deadline: Date.now() + 10_000 }, (err, reply) => (err ? reject(err) : resolve(reply))));
+const unary = (method, request) => new Promise((resolve, reject) => client[method](request, { deadline: Date.now() + 10_000 }, (err, reply) => (err ? reject(err) : resolve(reply))));
 const json = (res, status, obj) => {
   const body = JSON.stringify(obj);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 };
-const readBody = (req) => new Promise((resolve, reject) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks).toString()));
-  req.on('error', reject);
-});
+const readBody = (req) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString()));
+    req.on('error', reject);
+  });
 globalThis[KEY] = async (req, res) => {
   try {
     if (cfg.mode === 'c3') {
@@ -100,22 +106,28 @@ const dir = mkdtempSync(join(tmpdir(), 'parley-bench-eg-'));
 const models = join(dirname(require.resolve('express-gateway/package.json')), 'lib/config/models');
 mkdirSync(join(dir, 'models'));
 for (const f of readdirSync(models)) copyFileSync(join(models, f), join(dir, 'models', f));
-writeFileSync(join(dir, 'gateway.config.yml'), JSON.stringify({
-  http: { port: cfg.port, hostname: '127.0.0.1' },
-  apiEndpoints: { all: { host: '*', pathRegex: '^/' } },
-  serviceEndpoints: {},
-  policies: ['ceiling'],
-  pipelines: { ceiling: { apiEndpoints: ['all'], policies: [{ ceiling: [{ action: {} }] }] } },
-}));
-writeFileSync(join(dir, 'system.config.yml'), JSON.stringify({
-  db: { redis: { emulate: true, namespace: 'EG' } },
-  crypto: { cipherKey: randomBytes(16).toString('hex'), algorithm: 'aes256', saltRounds: 10 },
-  session: { secret: randomBytes(16).toString('hex'), resave: false, saveUninitialized: false },
-  accessTokens: { timeToExpiry: 7200000 },
-  refreshTokens: { timeToExpiry: 7200000 },
-  authorizationCodes: { timeToExpiry: 300000 },
-  plugins: { ceiling: { package: join(HERE, 'eg-plugin.cjs') } },
-}));
+writeFileSync(
+  join(dir, 'gateway.config.yml'),
+  JSON.stringify({
+    http: { port: cfg.port, hostname: '127.0.0.1' },
+    apiEndpoints: { all: { host: '*', pathRegex: '^/' } },
+    serviceEndpoints: {},
+    policies: ['ceiling'],
+    pipelines: { ceiling: { apiEndpoints: ['all'], policies: [{ ceiling: [{ action: {} }] }] } },
+  }),
+);
+writeFileSync(
+  join(dir, 'system.config.yml'),
+  JSON.stringify({
+    db: { redis: { emulate: true, namespace: 'EG' } },
+    crypto: { cipherKey: randomBytes(16).toString('hex'), algorithm: 'aes256', saltRounds: 10 },
+    session: { secret: randomBytes(16).toString('hex'), resave: false, saveUninitialized: false },
+    accessTokens: { timeToExpiry: 7200000 },
+    refreshTokens: { timeToExpiry: 7200000 },
+    authorizationCodes: { timeToExpiry: 300000 },
+    plugins: { ceiling: { package: join(HERE, 'eg-plugin.cjs') } },
+  }),
+);
 process.env.EG_CONFIG_DIR = dir;
 // express-gateway as Parley's gateway runs it: without the per-request work Parley never uses.
 require(join(ROOT, 'gateway/dist/express-gateway-trims.js')).trimExpressGateway();

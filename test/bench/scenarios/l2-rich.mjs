@@ -12,8 +12,9 @@ import { timeRenders } from './render-timing.mjs';
 const cfg = JSON.parse(process.argv[2] ?? '{}');
 const renders = cfg.renders ?? 50;
 
-const TYPICAL = 'Hello **team**, the build at https://ci.example.com/builds/123 is green :tada: 🎉 — run `make test` first:\n'
-  + '```python\ndef greet(name):\n    """Say hello."""\n    return f"Hello {name}!"\n```\n';
+const TYPICAL =
+  'Hello **team**, the build at https://ci.example.com/builds/123 is green :tada: 🎉 — run `make test` first:\n' +
+  '```python\ndef greet(name):\n    """Say hello."""\n    return f"Hello {name}!"\n```\n';
 const PART = [
   'The release is on <time:2026-12-01T10:00:00Z> :rocket: and the dashboards 📈 show $$e^{i\\pi} + 1 = 0$$ as usual. ',
   'Details in https://wiki.example.com/release/notes?id=42 and *the plan*.\n\n',

@@ -24,10 +24,17 @@ async function source(kind) {
     const [width, height] = [4000, 3000];
     const noise = Buffer.alloc(width * height * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    return { bytes: await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer(), type: 'image/jpeg' };
+    return {
+      bytes: await sharp(noise, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+      type: 'image/jpeg',
+    };
   }
   const png = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#f4f4f4' } })
-    .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: '#2a7ab0' } }, left: 100, top: 100 }]).png().toBuffer();
+    .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: '#2a7ab0' } }, left: 100, top: 100 }])
+    .png()
+    .toBuffer();
   return { bytes: png, type: 'image/png' };
 }
 
@@ -50,6 +57,13 @@ for (let i = 0; i < runs; i++) {
 const cpu = process.cpuUsage(cpu0);
 latencies.sort((a, b) => a - b);
 const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
-process.stdout.write(`${JSON.stringify({
-  kind: cfg.kind, bytes: bytes.length, coldMs, runs, latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) }, cpuMs: (cpu.user + cpu.system) / 1000,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    kind: cfg.kind,
+    bytes: bytes.length,
+    coldMs,
+    runs,
+    latency: { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) },
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  })}\n`,
+);

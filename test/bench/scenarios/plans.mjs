@@ -17,10 +17,14 @@ export async function scanCounts(url) {
 export async function scansPerRequest(url, before, requests) {
   await sleep(1500);
   const after = await scanCounts(url);
-  const per = (a, b) => Object.fromEntries(Object.entries(a).map(([k, n]) => [k, (n - (b[k] ?? 0)) / Math.max(1, requests)]).filter(([, x]) => x >= 0.01));
+  const per = (a, b) =>
+    Object.fromEntries(
+      Object.entries(a)
+        .map(([k, n]) => [k, (n - (b[k] ?? 0)) / Math.max(1, requests)])
+        .filter(([, x]) => x >= 0.01),
+    );
   return { indexScans: per(after.indexes, before.indexes), seqScans: per(after.seq, before.seq) };
 }
-
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL Parley builds for a GET /messages: the messages
@@ -38,8 +42,19 @@ export async function explainFetch(runUrl, { meta, user, request }) {
   const { Directory } = require(join(ROOT, 'services/messages/dist/domain/directory.js'));
   const pg = require('pg');
   const channels = meta.channels.map((c) => ({
-    found: true, stream_id: c.id, name: c.name, subscribed: c.subscribers.includes(user.id), content: true, post: true, administer: false,
-    history_visible: true, is_archived: false, invite_only: false, is_web_public: false, topics_policy: 'inherit', group_settings: '{}',
+    found: true,
+    stream_id: c.id,
+    name: c.name,
+    subscribed: c.subscribers.includes(user.id),
+    content: true,
+    post: true,
+    administer: false,
+    history_visible: true,
+    is_archived: false,
+    invite_only: false,
+    is_web_public: false,
+    topics_policy: 'inherit',
+    group_settings: '{}',
   }));
   const answer = {
     GetRealmPolicy: { settings: '{}', system_groups: {}, string_id: '' },
@@ -47,8 +62,16 @@ export async function explainFetch(runUrl, { meta, user, request }) {
     GetLinkifiers: { json: '{"linkifiers":[]}' },
     ListAccess: { channels },
   };
-  const stub = { call: async (method) => { if (!(method in answer)) throw new Error(`explainFetch: no stub for ${method}`); return answer[method]; } };
-  const dir = new Directory({ users: stub, channels: stub, uploads: stub }, { caller: { realm_id: meta.realmId, user_id: user.id, role: 400, is_bot: false, email: user.email }, client: 'bench', host: '' });
+  const stub = {
+    call: async (method) => {
+      if (!(method in answer)) throw new Error(`explainFetch: no stub for ${method}`);
+      return answer[method];
+    },
+  };
+  const dir = new Directory(
+    { users: stub, channels: stub, uploads: stub },
+    { caller: { realm_id: meta.realmId, user_id: user.id, role: 400, is_bot: false, email: user.email }, client: 'bench', host: '' },
+  );
   const recorded = [];
   const db = {
     query: async (text, values) => {

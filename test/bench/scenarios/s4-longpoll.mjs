@@ -20,26 +20,35 @@ const cfg = JSON.parse(process.argv[2]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const basic = (u) => `Basic ${Buffer.from(`${u.email}:${u.key}`).toString('base64')}`;
 const form = (params) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
-const api = (user, method, path, params) => new Promise((resolve, reject) => {
-  const get = method === 'GET' || method === 'DELETE';
-  const body = get ? undefined : form(params);
-  const req = http.request(`${cfg.url}/api/v1${path}${get ? `?${form(params)}` : ''}`, {
-    method, agent, headers: { authorization: basic(user), 'content-type': 'application/x-www-form-urlencoded', ...(body && { 'content-length': Buffer.byteLength(body) }) },
-  }, (res) => {
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('error', reject);
-    res.on('end', () => {
-      try {
-        const answer = JSON.parse(Buffer.concat(chunks).toString());
-        if (res.statusCode !== 200 || answer.result !== 'success') reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(answer).slice(0, 200)}`));
-        else resolve(answer);
-      } catch (err) { reject(err); }
-    });
+const api = (user, method, path, params) =>
+  new Promise((resolve, reject) => {
+    const get = method === 'GET' || method === 'DELETE';
+    const body = get ? undefined : form(params);
+    const req = http.request(
+      `${cfg.url}/api/v1${path}${get ? `?${form(params)}` : ''}`,
+      {
+        method,
+        agent,
+        headers: { authorization: basic(user), 'content-type': 'application/x-www-form-urlencoded', ...(body && { 'content-length': Buffer.byteLength(body) }) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            const answer = JSON.parse(Buffer.concat(chunks).toString());
+            if (res.statusCode !== 200 || answer.result !== 'success') reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(answer).slice(0, 200)}`));
+            else resolve(answer);
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  req.on('error', reject);
-  req.end(body);
-});
 
 const tag = `s4${process.pid}x`;
 const tagged = new RegExp(`${tag}(\\d+)`);
@@ -52,10 +61,12 @@ let errors = 0;
 let answered = 0;
 let emptyPolls = 0;
 
-const queues = await Promise.all(cfg.receivers.map(async (user) => {
-  const q = await api(user, 'POST', '/register', { event_types: ['message'], fetch_event_types: [], apply_markdown: false });
-  return { user, id: q.queue_id, last: q.last_event_id };
-}));
+const queues = await Promise.all(
+  cfg.receivers.map(async (user) => {
+    const q = await api(user, 'POST', '/register', { event_types: ['message'], fetch_event_types: [], apply_markdown: false });
+    return { user, id: q.queue_id, last: q.last_event_id };
+  }),
+);
 
 async function poll(q) {
   while (running) {
@@ -96,8 +107,14 @@ while (performance.now() - start < cfg.durationMs) {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const t = performance.now();
   sentAt.set(n, t);
-  sends.push(api(cfg.sender, 'POST', '/messages', { type: 'stream', to: cfg.channelId, topic: 'long poll', content: `${tag}${n}` })
-    .then(() => sendLatencies.push(performance.now() - t), () => { errors++; }));
+  sends.push(
+    api(cfg.sender, 'POST', '/messages', { type: 'stream', to: cfg.channelId, topic: 'long poll', content: `${tag}${n}` }).then(
+      () => sendLatencies.push(performance.now() - t),
+      () => {
+        errors++;
+      },
+    ),
+  );
 }
 await Promise.all(sends);
 const expected = seq * cfg.receivers.length;
@@ -113,13 +130,24 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, q) => (xs.length ? xs[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))] : null);
 const l = sorted(latencies);
 const s = sorted(sendLatencies);
-process.stdout.write(`${JSON.stringify({
-  sent: seq, expected, received: latencies.length, errors, polls: answered, emptyPolls,
-  // The messages some receiver did not get (seq: receivers that got it), at most 20.
-  incomplete: Array.from({ length: seq }, (_, i) => i + 1).filter((n) => (receivedBySeq.get(n) ?? 0) < cfg.receivers.length).slice(0, 20).map((n) => [n, receivedBySeq.get(n) ?? 0]),
-  deliveriesPerSec: latencies.length / (cfg.durationMs / 1000),
-  latency: { p50: pct(l, 0.5), p90: pct(l, 0.9), p99: pct(l, 0.99), max: l.at(-1) ?? null },
-  sendLatency: { p50: pct(s, 0.5), p99: pct(s, 0.99) },
-  seconds, serverCpuMs,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    sent: seq,
+    expected,
+    received: latencies.length,
+    errors,
+    polls: answered,
+    emptyPolls,
+    // The messages some receiver did not get (seq: receivers that got it), at most 20.
+    incomplete: Array.from({ length: seq }, (_, i) => i + 1)
+      .filter((n) => (receivedBySeq.get(n) ?? 0) < cfg.receivers.length)
+      .slice(0, 20)
+      .map((n) => [n, receivedBySeq.get(n) ?? 0]),
+    deliveriesPerSec: latencies.length / (cfg.durationMs / 1000),
+    latency: { p50: pct(l, 0.5), p90: pct(l, 0.9), p99: pct(l, 0.99), max: l.at(-1) ?? null },
+    sendLatency: { p50: pct(s, 0.5), p99: pct(s, 0.99) },
+    seconds,
+    serverCpuMs,
+  })}\n`,
+);
 process.exit(0);

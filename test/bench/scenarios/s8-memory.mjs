@@ -58,10 +58,17 @@ export async function measureMemory({ processes, parleyProcs, parleyUrl, user, q
   const rssBefore = parleyRss();
   const redisBefore = await redisBytes(redisUrl, redisPrefix);
   log(`S8: registering ${queues} idle queues`);
-  const load = await runNode(join(ROOT, 'test/bench/load.mjs'), {
-    url: parleyUrl, connections: 10, amount: queues, headers: { authorization: user.authorization },
-    requests: [{ method: 'POST', path: '/api/v1/register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encode({ event_types: ['message'], fetch_event_types: [] }) }],
-  }, { timeoutMs: 300_000 });
+  const load = await runNode(
+    join(ROOT, 'test/bench/load.mjs'),
+    {
+      url: parleyUrl,
+      connections: 10,
+      amount: queues,
+      headers: { authorization: user.authorization },
+      requests: [{ method: 'POST', path: '/api/v1/register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encode({ event_types: ['message'], fetch_event_types: [] }) }],
+    },
+    { timeoutMs: 300_000 },
+  );
   await settle(parleyPids, 20_000);
   const rssBurst = parleyRss();
   log(`S8: ${MEMORY_SETTLE_MS / 1000} s for the heap to settle`);
@@ -72,6 +79,18 @@ export async function measureMemory({ processes, parleyProcs, parleyUrl, user, q
   return {
     idle,
     parleyIdle,
-    queues: { registered: load.ok, failed: load.non2xx + load.errors, registerRate: load.rps, rssBefore, rssBurst, rssAfter, rssDelta: rssAfter - rssBefore, redisBefore, redisAfter, redisDeltaMiB: redisDelta, totalDeltaMiB: rssAfter - rssBefore + redisDelta },
+    queues: {
+      registered: load.ok,
+      failed: load.non2xx + load.errors,
+      registerRate: load.rps,
+      rssBefore,
+      rssBurst,
+      rssAfter,
+      rssDelta: rssAfter - rssBefore,
+      redisBefore,
+      redisAfter,
+      redisDeltaMiB: redisDelta,
+      totalDeltaMiB: rssAfter - rssBefore + redisDelta,
+    },
   };
 }

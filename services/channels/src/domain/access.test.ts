@@ -9,7 +9,11 @@ import { initialGroupSettings } from './group-settings';
  * realm: owners ⊂ administrators ⊂ moderators ⊂ members ⊂ everyone.
  */
 const G = { owners: 1, administrators: 2, moderators: 3, fullmembers: 4, members: 5, everyone: 6, internet: 7, nobody: 8, custom: 20 };
-const systemGroups = Object.fromEntries(Object.entries(G).filter(([k]) => k !== 'custom').map(([k, v]) => [`role:${k}`, v]));
+const systemGroups = Object.fromEntries(
+  Object.entries(G)
+    .filter(([k]) => k !== 'custom')
+    .map(([k, v]) => [`role:${k}`, v]),
+);
 const policy: RealmPolicy = { settings: { can_add_subscribers_group: G.members }, systemGroups };
 
 const ROLE_GROUPS: Record<string, number[]> = {
@@ -29,9 +33,21 @@ function viewer(name: string, extraGroups: number[] = [], userId = 10): Viewer {
 
 function channel(overrides: Partial<ChannelRow> = {}, settings: Record<string, unknown> = {}): ChannelRow {
   return {
-    id: 1, realm_id: 1, name: 'c', description: '', rendered_description: '', creator_id: CREATOR, date_created: new Date(0),
-    invite_only: false, is_web_public: false, history_public_to_subscribers: true, message_retention_days: null, topics_policy: 'inherit',
-    folder_id: null, is_archived: false, is_default: false,
+    id: 1,
+    realm_id: 1,
+    name: 'c',
+    description: '',
+    rendered_description: '',
+    creator_id: CREATOR,
+    date_created: new Date(0),
+    invite_only: false,
+    is_web_public: false,
+    history_public_to_subscribers: true,
+    message_retention_days: null,
+    topics_policy: 'inherit',
+    folder_id: null,
+    is_archived: false,
+    is_default: false,
     group_settings: { ...initialGroupSettings({}, systemGroups, CREATOR), ...settings },
     ...overrides,
   };
@@ -46,9 +62,14 @@ describe('public channel, not subscribed', () => {
     const guest = role === 'guest';
     const admin = role === 'owner' || role === 'admin';
     expect(pick(a, ['metadata', 'content', 'post', 'subscribeSelf', 'addSubscribers', 'administer', 'removeSubscribers'])).toEqual({
-      metadata: !guest || admin, content: !guest, post: !guest, subscribeSelf: !guest,
+      metadata: !guest || admin,
+      content: !guest,
+      post: !guest,
+      subscribeSelf: !guest,
       // The realm's can_add_subscribers_group (role:members here) or administering the channel.
-      addSubscribers: !guest, administer: admin, removeSubscribers: admin,
+      addSubscribers: !guest,
+      administer: admin,
+      removeSubscribers: admin,
     });
   });
 
@@ -77,7 +98,13 @@ describe('private channel', () => {
     const admin = role === 'owner' || role === 'admin';
     const a = accessOf(priv(), viewer(role), false, policy);
     expect(pick(a, ['metadata', 'content', 'post', 'subscribeSelf', 'addSubscribers', 'administer', 'removeSubscribers'])).toEqual({
-      metadata: admin, content: false, post: false, subscribeSelf: false, addSubscribers: false, administer: admin, removeSubscribers: admin,
+      metadata: admin,
+      content: false,
+      post: false,
+      subscribeSelf: false,
+      addSubscribers: false,
+      administer: admin,
+      removeSubscribers: admin,
     });
   });
 
@@ -85,14 +112,22 @@ describe('private channel', () => {
     const admin = role === 'owner' || role === 'admin';
     const a = accessOf(priv(), viewer(role), true, policy);
     expect(pick(a, ['metadata', 'content', 'post', 'addSubscribers', 'historyVisible'])).toEqual({
-      metadata: true, content: true, post: true, addSubscribers: admin, historyVisible: false,
+      metadata: true,
+      content: true,
+      post: true,
+      addSubscribers: admin,
+      historyVisible: false,
     });
   });
 
   it('lets can_add_subscribers_group add subscribers without being subscribed', () => {
     const a = accessOf(priv({ can_add_subscribers_group: G.custom }), viewer('member', [G.custom]), false, policy);
     expect(pick(a, ['metadata', 'content', 'addSubscribers', 'subscribeSelf', 'post'])).toEqual({
-      metadata: true, content: true, addSubscribers: true, subscribeSelf: true, post: false,
+      metadata: true,
+      content: true,
+      addSubscribers: true,
+      subscribeSelf: true,
+      post: false,
     });
   });
 
@@ -104,7 +139,11 @@ describe('private channel', () => {
   it('shows a channel administrator who is not subscribed its metadata only', () => {
     const a = accessOf(priv({ can_administer_channel_group: G.custom }), viewer('member', [G.custom]), false, policy);
     expect(pick(a, ['metadata', 'content', 'administer', 'addSubscribers', 'removeSubscribers'])).toEqual({
-      metadata: true, content: false, administer: true, addSubscribers: false, removeSubscribers: true,
+      metadata: true,
+      content: false,
+      administer: true,
+      addSubscribers: false,
+      removeSubscribers: true,
     });
   });
 

@@ -37,21 +37,18 @@ export function accessOf(channel: ChannelRow, viewer: Viewer, subscribed: boolea
   const inSubscribeGroup = holds(channel, viewer, 'can_subscribe_group');
   const administer = admin || holds(channel, viewer, 'can_administer_channel_group');
 
-  const content = channel.is_web_public || subscribed
-    || (channel.invite_only ? inAddGroup || inSubscribeGroup : !guest);
+  const content = channel.is_web_public || subscribed || (channel.invite_only ? inAddGroup || inSubscribeGroup : !guest);
   const metadata = content || administer;
   // Adding others: the channel's group always (private channels need no subscription);
   // for a public channel, channel administrators and the realm's can_add_subscribers_group
   // too; for a private one, channel administrators who can read it.
-  const addSubscribers = inAddGroup
-    || (channel.invite_only ? administer && content : administer || holdsGroupSetting(policy.settings.can_add_subscribers_group, viewer.user_id, viewer.groupIds));
+  const addSubscribers = inAddGroup || (channel.invite_only ? administer && content : administer || holdsGroupSetting(policy.settings.can_add_subscribers_group, viewer.user_id, viewer.groupIds));
   return {
     subscribed,
     metadata,
     content,
     // Archived channels take no new messages; subscriptions to them still change (feature level 362).
-    post: !channel.is_archived && holds(channel, viewer, 'can_send_message_group')
-      && (subscribed || channel.is_web_public || (!channel.invite_only && !guest)),
+    post: !channel.is_archived && holds(channel, viewer, 'can_send_message_group') && (subscribed || channel.is_web_public || (!channel.invite_only && !guest)),
     administer,
     addSubscribers,
     subscribeSelf: addSubscribers || inSubscribeGroup || (!channel.invite_only && !guest),

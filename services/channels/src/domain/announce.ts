@@ -26,9 +26,7 @@ export async function announceNewChannels(tx: Queryable, dir: Directory, caller:
   if (!created.length || typeof target !== 'number' || target < 0) return false;
   const actor = await actorMention(dir, caller);
   const links = created.map((c) => `#**${c.name}**`);
-  const content = created.length === 1
-    ? `${actor} created a new channel ${links[0]}.`
-    : `${actor} created the following channels: ${links.join(', ')}.`;
+  const content = created.length === 1 ? `${actor} created a new channel ${links[0]}.` : `${actor} created the following channels: ${links.join(', ')}.`;
   await post(tx, { realm_id: caller.realm_id, stream_id: target, topic: NEW_CHANNELS_TOPIC, content });
   return true;
 }
@@ -37,9 +35,7 @@ export async function announceNewChannels(tx: Queryable, dir: Directory, caller:
  * Tells each human someone else subscribed which channels they were added to. Returns
  * whether messages were sent (the response's new_subscription_messages_sent).
  */
-export async function tellNewSubscribers(
-  tx: Queryable, dir: Directory, caller: Caller, added: Map<ChannelRow, number[]>, humans: Set<number>,
-): Promise<boolean> {
+export async function tellNewSubscribers(tx: Queryable, dir: Directory, caller: Caller, added: Map<ChannelRow, number[]>, humans: Set<number>): Promise<boolean> {
   const perUser = new Map<number, ChannelRow[]>();
   for (const [channel, users] of added) {
     for (const u of users) if (u !== caller.user_id && humans.has(u)) perUser.set(u, [...(perUser.get(u) ?? []), channel]);
@@ -47,9 +43,10 @@ export async function tellNewSubscribers(
   if (!perUser.size || perUser.size > LIMITS.max_bulk_new_subscription_messages) return false;
   const actor = await actorMention(dir, caller);
   for (const [user, channels] of perUser) {
-    const content = channels.length === 1
-      ? `${actor} subscribed you to the channel #**${channels[0].name}**.`
-      : `${actor} subscribed you to the following channels:\n\n${channels.map((c) => `* #**${c.name}**`).join('\n')}\n`;
+    const content =
+      channels.length === 1
+        ? `${actor} subscribed you to the channel #**${channels[0].name}**.`
+        : `${actor} subscribed you to the following channels:\n\n${channels.map((c) => `* #**${c.name}**`).join('\n')}\n`;
     await post(tx, { realm_id: caller.realm_id, user_ids: [user], content });
   }
   return true;

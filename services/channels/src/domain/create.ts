@@ -54,8 +54,8 @@ export async function checkWebPublicAllowed(dir: Directory, viewer: Viewer, serv
 /** Checks the requested group-setting values with the users service; returns them validated. */
 export async function checkGroupSettings(dir: Directory, viewer: Viewer, requested: Partial<Record<ChannelGroupSetting, unknown>>): Promise<Partial<Record<ChannelGroupSetting, unknown>>> {
   const names = Object.keys(requested) as ChannelGroupSetting[];
-  if ((requested.can_delete_any_message_group !== undefined || requested.can_delete_own_message_group !== undefined)
-    && !(await holdsRealmSetting(dir, viewer, 'can_set_delete_message_policy_group'))) throw new InsufficientPermissionError();
+  if ((requested.can_delete_any_message_group !== undefined || requested.can_delete_own_message_group !== undefined) && !(await holdsRealmSetting(dir, viewer, 'can_set_delete_message_policy_group')))
+    throw new InsufficientPermissionError();
   const values = await dir.checkGroupSettings(names.map((name) => ({ name, value: requested[name], allowEveryone: CHANNEL_GROUP_SETTINGS[name].allowEveryone })));
   return Object.fromEntries(names.map((name, i) => [name, values[i]]));
 }
@@ -86,7 +86,7 @@ export async function planCreation(db: Queryable, dir: Directory, caller: Caller
     is_web_public,
     is_default,
     // Public channels always show their history to new subscribers.
-    history_public_to_subscribers: invite_only ? req.history_public_to_subscribers ?? false : true,
+    history_public_to_subscribers: invite_only ? (req.history_public_to_subscribers ?? false) : true,
     message_retention_days,
     topics_policy,
     folder_id,
@@ -104,9 +104,7 @@ export async function checkFolder(db: Queryable, realmId: number, raw: string | 
 }
 
 /** Inserts a channel (the caller holds the realm's channel lock and checked the name). */
-export async function doCreateChannel(
-  tx: Queryable, dir: Directory, caller: Caller, plan: CreationPlan, name: string, rawDescription: string,
-): Promise<ChannelRow> {
+export async function doCreateChannel(tx: Queryable, dir: Directory, caller: Caller, plan: CreationPlan, name: string, rawDescription: string): Promise<ChannelRow> {
   const description = checkChannelDescription(rawDescription);
   const { systemGroups } = await dir.realmPolicy();
   return store.insertChannel(tx, {
@@ -139,7 +137,11 @@ export interface CreateChannelRequest extends CreationRequest {
  * creator administers the new channel, so may subscribe anyone; a name in use is a 409.
  */
 export async function checkCreateChannel(
-  pool: pg.Pool, dir: Directory, caller: Caller, req: CreateChannelRequest, webPublicEnabled: boolean,
+  pool: pg.Pool,
+  dir: Directory,
+  caller: Caller,
+  req: CreateChannelRequest,
+  webPublicEnabled: boolean,
   subscribe: (tx: Queryable, channel: ChannelRow, userIds: number[]) => Promise<number[]>,
 ): Promise<number> {
   const name = checkChannelName(req.name);
@@ -149,19 +151,27 @@ export async function checkCreateChannel(
   if (bad !== undefined) throw new BadRequestError(`No such user: '${bad}'`);
   // The users and messages services are asked before BEGIN (rule 1): the checks and the
   // rendering by prefetch; the new channel's audience by a first attempt, which rolls back.
-  return withPrefetchedTransaction(pool, async (tx) => {
-    await store.lockRealmChannels(tx, caller.realm_id);
-    const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
-    if (existing) throw new ChannelAlreadyExistsError(existing.name);
-    const plan = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
-    const channel = await doCreateChannel(tx, dir, caller, plan, name, req.description ?? '');
-    const added = await subscribe(tx, channel, users.map((u) => u.user_id));
-    if (req.announce) await announceNewChannels(tx, dir, caller, [channel]);
-    if (req.send_new_subscription_messages) {
-      await tellNewSubscribers(tx, dir, caller, new Map([[channel, added]]), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
-    }
-    return channel.id;
-  }, () => askCreation(pool, dir, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages));
+  return withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      await store.lockRealmChannels(tx, caller.realm_id);
+      const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
+      if (existing) throw new ChannelAlreadyExistsError(existing.name);
+      const plan = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
+      const channel = await doCreateChannel(tx, dir, caller, plan, name, req.description ?? '');
+      const added = await subscribe(
+        tx,
+        channel,
+        users.map((u) => u.user_id),
+      );
+      if (req.announce) await announceNewChannels(tx, dir, caller, [channel]);
+      if (req.send_new_subscription_messages) {
+        await tellNewSubscribers(tx, dir, caller, new Map([[channel, added]]), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
+      }
+      return channel.id;
+    },
+    () => askCreation(pool, dir, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
+  );
 }
 
 /**
@@ -170,7 +180,14 @@ export async function checkCreateChannel(
  * rendering, the caller's name for the announcements.
  */
 export async function askCreation(
-  db: Queryable, dir: Directory, caller: Caller, viewer: Viewer, req: CreationRequest, webPublicEnabled: boolean, descriptions: string[], announce: boolean,
+  db: Queryable,
+  dir: Directory,
+  caller: Caller,
+  viewer: Viewer,
+  req: CreationRequest,
+  webPublicEnabled: boolean,
+  descriptions: string[],
+  announce: boolean,
 ): Promise<void> {
   await Promise.allSettled([
     planCreation(db, dir, caller, viewer, req, webPublicEnabled),

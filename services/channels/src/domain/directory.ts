@@ -1,6 +1,20 @@
 import {
-  BadRequestError, bindClient, BoundClient, Caller, CallContext, fetchRealmPolicy, groupIdsOf, handledLater, HandlerContext, holdersOf, Person,
-  RealmPolicy as CommonRealmPolicy, realmPolicyOf, renderMarkdown, resolvePeople, RpcClients,
+  BadRequestError,
+  bindClient,
+  BoundClient,
+  Caller,
+  CallContext,
+  fetchRealmPolicy,
+  groupIdsOf,
+  handledLater,
+  HandlerContext,
+  holdersOf,
+  Person,
+  RealmPolicy as CommonRealmPolicy,
+  realmPolicyOf,
+  renderMarkdown,
+  resolvePeople,
+  RpcClients,
 } from '@parley/common';
 
 /** A realm's settings (group settings as values) and its system groups' IDs by name. */
@@ -30,7 +44,11 @@ export class Directory {
   /** The users service, asked on behalf of the request's caller (bound when first asked). */
   private boundUsers?: BoundClient<'users'>;
 
-  constructor(private readonly clients: RpcClients, ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller }, readonly realmId: number) {
+  constructor(
+    private readonly clients: RpcClients,
+    ctx: Pick<HandlerContext, 'client' | 'host'> & { caller?: Caller },
+    readonly realmId: number,
+  ) {
     this.ctx = { caller: ctx.caller, client: ctx.client, host: ctx.host };
   }
 
@@ -46,7 +64,11 @@ export class Directory {
   /** The viewers for these users of the realm (users of other realms are left out). */
   async viewers(users: { user_id: number; role: number; is_bot: boolean }[]): Promise<Map<number, Viewer>> {
     if (!users.length) return new Map();
-    const groups = await groupIdsOf(this.users, this.realmId, users.map((u) => u.user_id));
+    const groups = await groupIdsOf(
+      this.users,
+      this.realmId,
+      users.map((u) => u.user_id),
+    );
     return new Map(users.filter((u) => groups.has(u.user_id)).map((u) => [u.user_id, { ...u, groupIds: groups.get(u.user_id)! }]));
   }
 
@@ -82,7 +104,8 @@ export class Directory {
   async checkGroupSettings(checks: { name: string; value: unknown; allowEveryone: boolean }[]): Promise<unknown[]> {
     if (!checks.length) return [];
     const reply = await this.users.checkGroupSettings({
-      realm_id: this.realmId, checks: checks.map((c) => ({ name: c.name, value: JSON.stringify(c.value), allow_everyone: c.allowEveryone })),
+      realm_id: this.realmId,
+      checks: checks.map((c) => ({ name: c.name, value: JSON.stringify(c.value), allow_everyone: c.allowEveryone })),
     });
     return reply.values.map((v) => JSON.parse(v) as unknown);
   }
@@ -105,5 +128,8 @@ export class Directory {
 
 /** The caller as a viewer, given every group they belong to. */
 const viewerOf = (caller: Caller, groupIds: (number | string)[]): Viewer => ({
-  user_id: caller.user_id, role: caller.role, is_bot: caller.is_bot, groupIds: new Set(groupIds.map(Number)),
+  user_id: caller.user_id,
+  role: caller.role,
+  is_bot: caller.is_bot,
+  groupIds: new Set(groupIds.map(Number)),
 });

@@ -10,11 +10,16 @@ export type Render = (text: string) => Promise<string>;
 /** A folder as GET /channel_folders, register and the channel_folder events show it. */
 export function formatFolder(f: FolderRow) {
   return {
-    id: f.id, name: f.name, description: f.description, rendered_description: f.rendered_description,
-    creator_id: f.creator_id, date_created: Math.floor(f.date_created.getTime() / 1000), is_archived: f.is_archived, order: f.sort_order,
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    rendered_description: f.rendered_description,
+    creator_id: f.creator_id,
+    date_created: Math.floor(f.date_created.getTime() / 1000),
+    is_archived: f.is_archived,
+    order: f.sort_order,
   };
 }
-
 
 function checkName(name: string): string {
   const trimmed = name.trim();
@@ -68,23 +73,27 @@ export async function checkUpdateFolder(pool: pg.Pool, caller: Caller, id: numbe
   if (!isAdmin(caller)) throw new AdminRequiredError();
   // The description is rendered before the realm's folder lock is taken (rule 1); its errors
   // come where the transaction meets them, after the name's.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    await store.lockRealmFolders(tx, caller.realm_id);
-    const folder = await accessFolder(tx, caller, id);
-    const data: Record<string, unknown> = {};
-    if (req.name !== undefined && req.name.trim() !== folder.name) {
-      data.name = checkName(req.name);
-      await checkUniqueName(tx, caller.realm_id, data.name as string, id);
-    }
-    if (req.description !== undefined && req.description.trim() !== folder.description) {
-      data.description = checkDescription(req.description);
-      data.rendered_description = await render(data.description as string);
-    }
-    if (req.is_archived !== undefined && req.is_archived !== folder.is_archived) data.is_archived = req.is_archived;
-    if (!Object.keys(data).length) return;
-    await store.updateFolder(tx, id, data);
-    await notify(tx, caller.realm_id, { type: 'channel_folder', op: 'update', channel_folder_id: id, data });
-  }, async () => req.description !== undefined && render(checkDescription(req.description)));
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      await store.lockRealmFolders(tx, caller.realm_id);
+      const folder = await accessFolder(tx, caller, id);
+      const data: Record<string, unknown> = {};
+      if (req.name !== undefined && req.name.trim() !== folder.name) {
+        data.name = checkName(req.name);
+        await checkUniqueName(tx, caller.realm_id, data.name as string, id);
+      }
+      if (req.description !== undefined && req.description.trim() !== folder.description) {
+        data.description = checkDescription(req.description);
+        data.rendered_description = await render(data.description as string);
+      }
+      if (req.is_archived !== undefined && req.is_archived !== folder.is_archived) data.is_archived = req.is_archived;
+      if (!Object.keys(data).length) return;
+      await store.updateFolder(tx, id, data);
+      await notify(tx, caller.realm_id, { type: 'channel_folder', op: 'update', channel_folder_id: id, data });
+    },
+    async () => req.description !== undefined && render(checkDescription(req.description)),
+  );
 }
 
 /** PATCH /channel_folders (administrators): `order` must be every folder of the realm, once. */

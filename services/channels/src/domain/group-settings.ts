@@ -21,7 +21,9 @@ export function requestedGroupSettingChanges(req: Record<string, unknown>): Part
 
 /** A new channel's settings: the requested (already validated) values over the initial ones. */
 export function initialGroupSettings(
-  requested: Partial<Record<ChannelGroupSetting, unknown>>, systemGroups: Record<string, number>, creatorId: number,
+  requested: Partial<Record<ChannelGroupSetting, unknown>>,
+  systemGroups: Record<string, number>,
+  creatorId: number,
 ): Record<ChannelGroupSetting, GroupSettingValue> {
   const out = {} as Record<ChannelGroupSetting, GroupSettingValue>;
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {

@@ -12,8 +12,7 @@ export async function audienceOf(dir: Directory, channel: ChannelRow, subscriber
   if (channel.is_web_public) return 'realm';
   const { systemGroups } = await dir.realmPolicy();
   const values = channel.invite_only
-    ? [systemGroups['role:administrators'], channel.group_settings.can_administer_channel_group,
-      channel.group_settings.can_add_subscribers_group, channel.group_settings.can_subscribe_group]
+    ? [systemGroups['role:administrators'], channel.group_settings.can_administer_channel_group, channel.group_settings.can_add_subscribers_group, channel.group_settings.can_subscribe_group]
     : [systemGroups['role:members']];
   const holders = await dir.holders(values.filter((v) => v !== undefined));
   return [...new Set([...holders, ...subscribers])].sort((a, b) => a - b);
@@ -35,8 +34,13 @@ export async function audienceExcept(dir: Directory, audience: Audience, except:
   return all.filter((id) => !skip.has(id));
 }
 
-export async function notify(tx: Queryable, realmId: number, audience: Audience, event: Record<string, unknown> & { type: string },
-  fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null }): Promise<void> {
+export async function notify(
+  tx: Queryable,
+  realmId: number,
+  audience: Audience,
+  event: Record<string, unknown> & { type: string },
+  fallback?: { capability: string; event: (Record<string, unknown> & { type: string }) | null },
+): Promise<void> {
   if (Array.isArray(audience) && !audience.length) return;
   await emit(tx, 'channels', realmId, audience, event, fallback);
 }

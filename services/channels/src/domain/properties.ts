@@ -12,8 +12,16 @@ import { accessAll } from './subscribe';
  * subscribed to. `in_home_view` is the legacy inverse of `is_muted`; a change of either is
  * announced as both (feature level 139). Unknown properties are reported, not refused.
  */
-const BOOLEAN_PROPERTIES = new Set(['is_muted', 'in_home_view', 'pin_to_top', 'desktop_notifications', 'audible_notifications',
-  'push_notifications', 'email_notifications', 'wildcard_mentions_notify']);
+const BOOLEAN_PROPERTIES = new Set([
+  'is_muted',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+]);
 const COLOR = /^#[0-9a-f]{6}$/i;
 
 export interface PropertyChange {
@@ -55,9 +63,13 @@ export async function checkUpdateProperties(pool: pg.Pool, dir: Directory, calle
       const column = (property === 'in_home_view' ? 'is_muted' : property) as PropertyColumn;
       const stored = property === 'in_home_view' ? !value : value;
       await subs.setProperty(tx, stream_id, caller.user_id, column, stored);
-      const events = column === 'is_muted'
-        ? [{ property: 'is_muted', value: stored }, { property: 'in_home_view', value: !stored }]
-        : [{ property, value: stored }];
+      const events =
+        column === 'is_muted'
+          ? [
+              { property: 'is_muted', value: stored },
+              { property: 'in_home_view', value: !stored },
+            ]
+          : [{ property, value: stored }];
       for (const e of events) await notify(tx, caller.realm_id, [caller.user_id], { type: 'subscription', op: 'update', stream_id, ...e });
     }
   });

@@ -39,14 +39,10 @@ interface SeenChannel {
  */
 async function seenChannels(db: Queryable, dir: Directory, caller: Caller, includeArchived: boolean): Promise<{ all: ChannelRow[]; seen: SeenChannel[] }> {
   // viewer() asks for the realm's policy in the same call: realmPolicy() after it waits for that.
-  const [viewer, policy, all, rows] = await Promise.all([
-    dir.viewer(caller), dir.realmPolicy(), store.listChannels(db, dir.realmId), subs.subscriptionsOf(db, dir.realmId, caller.user_id),
-  ]);
+  const [viewer, policy, all, rows] = await Promise.all([dir.viewer(caller), dir.realmPolicy(), store.listChannels(db, dir.realmId), subs.subscriptionsOf(db, dir.realmId, caller.user_id)]);
   const access = accessFrom(all, viewer, rows, policy);
   const mine = new Map(rows.map((r) => [r.channel_id, r]));
-  const seen = all
-    .filter((channel) => (includeArchived || !channel.is_archived) && access.get(channel.id)!.metadata)
-    .map((channel) => ({ channel, row: mine.get(channel.id) }));
+  const seen = all.filter((channel) => (includeArchived || !channel.is_archived) && access.get(channel.id)!.metadata).map((channel) => ({ channel, row: mine.get(channel.id) }));
   return { all, seen };
 }
 
@@ -58,18 +54,26 @@ export async function listChannels(db: Queryable, dir: Directory, caller: Caller
   const ownerChannels = o.include_owner_subscribed && caller.is_bot ? await ownerSubscriptions(db, dir, caller) : new Set<number>();
   const channels = await store.listChannels(db, dir.realmId);
   const access = await accessAll(db, dir, viewer, channels);
-  const picked = channels.filter((channel) => {
-    const a = access.get(channel.id)!;
-    // A bot sees what its owner is subscribed to, whatever it may see itself.
-    if (ownerChannels.has(channel.id)) return true;
-    return a.metadata && (all
-      || ((o.include_public ?? true) && !guest && !channel.invite_only)
-      || (o.include_web_public && channel.is_web_public)
-      || ((o.include_subscribed ?? true) && a.subscribed)
-      || (o.include_default && channel.is_default)
-      || (o.include_can_access_content && a.content));
-  }).filter((channel) => o.exclude_archived === false || !channel.is_archived);
-  const counts = await subs.subscribersOf(db, picked.map((c) => c.id));
+  const picked = channels
+    .filter((channel) => {
+      const a = access.get(channel.id)!;
+      // A bot sees what its owner is subscribed to, whatever it may see itself.
+      if (ownerChannels.has(channel.id)) return true;
+      return (
+        a.metadata &&
+        (all ||
+          ((o.include_public ?? true) && !guest && !channel.invite_only) ||
+          (o.include_web_public && channel.is_web_public) ||
+          ((o.include_subscribed ?? true) && a.subscribed) ||
+          (o.include_default && channel.is_default) ||
+          (o.include_can_access_content && a.content))
+      );
+    })
+    .filter((channel) => o.exclude_archived === false || !channel.is_archived);
+  const counts = await subs.subscribersOf(
+    db,
+    picked.map((c) => c.id),
+  );
   return picked.map((channel) => ({
     ...formatChannel(channel, counts.get(channel.id)!.length),
     ...(o.include_default && { is_default: channel.is_default }),
@@ -118,7 +122,14 @@ export async function isSubscribed(db: Queryable, dir: Directory, caller: Caller
  */
 export async function subscriptionState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
   const { seen } = await seenChannels(db, dir, caller, opts.includeArchived);
-  return splitBySubscription(seen, await subs.subscribersOf(db, seen.map((v) => v.channel.id)), opts.includeSubscribers);
+  return splitBySubscription(
+    seen,
+    await subs.subscribersOf(
+      db,
+      seen.map((v) => v.channel.id),
+    ),
+    opts.includeSubscribers,
+  );
 }
 
 /**
@@ -128,7 +139,10 @@ export async function subscriptionState(db: Queryable, dir: Directory, caller: C
  */
 export async function registerChannelState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
   const { all, seen } = await seenChannels(db, dir, caller, opts.includeArchived);
-  const subscribers = await subs.subscribersOf(db, seen.map((v) => v.channel.id));
+  const subscribers = await subs.subscribersOf(
+    db,
+    seen.map((v) => v.channel.id),
+  );
   return {
     ...splitBySubscription(seen, subscribers, opts.includeSubscribers),
     streams: seen.map(({ channel }) => formatChannel(channel, subscribers.get(channel.id)!.length)),

@@ -52,23 +52,37 @@ export async function resolvePrincipals(dir: Directory, caller: Caller, principa
  * concerned. Returns who was newly subscribed and who already was, by channel.
  */
 export async function doSubscribe(
-  tx: Queryable, dir: Directory, targets: { channel: ChannelRow; userIds: number[] }[], created: ChannelRow[] = [],
+  tx: Queryable,
+  dir: Directory,
+  targets: { channel: ChannelRow; userIds: number[] }[],
+  created: ChannelRow[] = [],
 ): Promise<{ added: Map<number, number[]>; already: Map<number, number[]> }> {
-  const before = await subs.subscribersOf(tx, targets.map((t) => t.channel.id));
+  const before = await subs.subscribersOf(
+    tx,
+    targets.map((t) => t.channel.id),
+  );
   const added = new Map<number, number[]>();
   const already = new Map<number, number[]>();
   for (const { channel, userIds } of targets) {
     const current = new Set(before.get(channel.id));
-    added.set(channel.id, [...new Set(userIds)].filter((u) => !current.has(u)));
-    already.set(channel.id, [...new Set(userIds)].filter((u) => current.has(u)));
+    added.set(
+      channel.id,
+      [...new Set(userIds)].filter((u) => !current.has(u)),
+    );
+    already.set(
+      channel.id,
+      [...new Set(userIds)].filter((u) => current.has(u)),
+    );
   }
   const newUsers = [...new Set([...added.values()].flat())];
   const counts = await subs.subscriptionCounts(tx, newUsers);
-  const pairs = targets.flatMap(({ channel }) => added.get(channel.id)!.map((user_id) => {
-    const n = counts.get(user_id) ?? 0;
-    counts.set(user_id, n + 1);
-    return { channel_id: channel.id, user_id, color: colorFor(n) };
-  }));
+  const pairs = targets.flatMap(({ channel }) =>
+    added.get(channel.id)!.map((user_id) => {
+      const n = counts.get(user_id) ?? 0;
+      counts.set(user_id, n + 1);
+      return { channel_id: channel.id, user_id, color: colorFor(n) };
+    }),
+  );
   const rows = await subs.activate(tx, dir.realmId, pairs);
 
   const after = new Map(targets.map(({ channel }) => [channel.id, [...before.get(channel.id)!, ...added.get(channel.id)!].sort((a, b) => a - b)]));
@@ -105,7 +119,10 @@ export async function doUnsubscribe(tx: Queryable, dir: Directory, channel: Chan
   const before = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
   const removed = userIds.filter((u) => before.includes(u));
   if (!removed.length) return [];
-  await subs.deactivate(tx, removed.map((user_id) => ({ channel_id: channel.id, user_id })));
+  await subs.deactivate(
+    tx,
+    removed.map((user_id) => ({ channel_id: channel.id, user_id })),
+  );
   const after = before.filter((u) => !removed.includes(u));
   const audience = await audienceOf(dir, channel, after);
   for (const user of removed) {
@@ -140,8 +157,11 @@ export async function checkSubscribe(pool: pg.Pool, dir: Directory, caller: Call
   const plan = await planSubscribe(dir, caller, req);
   // Other services are asked before BEGIN (rule 1): what the channels found by name now need;
   // a channel created or changed meanwhile costs an attempt that rolls back (runPrefetched).
-  return withPrefetchedTransaction(pool, (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled),
-    () => askSubscribe(pool, dir, caller, req, plan, webPublicEnabled));
+  return withPrefetchedTransaction(
+    pool,
+    (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled),
+    () => askSubscribe(pool, dir, caller, req, plan, webPublicEnabled),
+  );
 }
 
 /** Asks, before BEGIN, what subscribeWithin will ask other services, for the channels as they are now. */
@@ -150,7 +170,17 @@ export async function askSubscribe(pool: pg.Pool, dir: Directory, caller: Caller
   const missing = [...plan.wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
   await Promise.all([
     askAudiences(dir, existing),
-    missing.length && askCreation(pool, dir, caller, plan.viewer, req, webPublicEnabled, missing.map((m) => m.description), req.announce),
+    missing.length &&
+      askCreation(
+        pool,
+        dir,
+        caller,
+        plan.viewer,
+        req,
+        webPublicEnabled,
+        missing.map((m) => m.description),
+        req.announce,
+      ),
     req.send_new_subscription_messages && dir.resolve([caller.user_id]),
   ]);
 }
@@ -178,9 +208,7 @@ export async function planSubscribe(dir: Directory, caller: Caller, req: Subscri
 }
 
 /** Carries out a planned subscribe request in the caller's transaction. */
-export async function subscribeWithin(
-  tx: Queryable, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean,
-): Promise<SubscribeResult> {
+export async function subscribeWithin(tx: Queryable, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<SubscribeResult> {
   const { wanted, viewer, users } = plan;
   const onlySelf = users.every((u) => u.user_id === caller.user_id);
   await store.lockRealmChannels(tx, caller.realm_id);
@@ -212,9 +240,9 @@ export async function subscribeWithin(
     return out;
   };
   if (req.announce) await announceNewChannels(tx, dir, caller, created);
-  const sent = req.send_new_subscription_messages
-    && await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])),
-      new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
+  const sent =
+    req.send_new_subscription_messages &&
+    (await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id))));
   return {
     subscribed: byUser(added),
     already_subscribed: byUser(already),
@@ -227,7 +255,11 @@ export async function subscribeWithin(
 export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<UnsubscribeResult> {
   const plan = await planUnsubscribe(dir, caller, principals);
   // The audiences are asked before BEGIN (rule 1), for the channels as they are now.
-  return withPrefetchedTransaction(pool, (tx) => unsubscribeWithin(tx, dir, caller, names, plan), () => askUnsubscribe(pool, dir, caller, names));
+  return withPrefetchedTransaction(
+    pool,
+    (tx) => unsubscribeWithin(tx, dir, caller, names, plan),
+    () => askUnsubscribe(pool, dir, caller, names),
+  );
 }
 
 export interface UnsubscribeResult {
@@ -259,7 +291,12 @@ export async function unsubscribeWithin(tx: Queryable, dir: Directory, caller: C
     const a = channel && access.get(channel.id)!;
     if (!channel || !a!.metadata) throw new ChannelNameNotFoundError(raw);
     if (others && !a!.removeSubscribers) throw new BadRequestError('Insufficient permission');
-    const done = await doUnsubscribe(tx, dir, channel, users.map((u) => u.user_id));
+    const done = await doUnsubscribe(
+      tx,
+      dir,
+      channel,
+      users.map((u) => u.user_id),
+    );
     (done.length ? removed : notRemoved).push(channel.name);
   }
   return { removed, not_removed: notRemoved };

@@ -29,7 +29,12 @@ describe('channel descriptions', () => {
 
 describe('message_retention_days', () => {
   it.each([
-    ['30', 30], ['"30"', 30], ['realm_default', null], ['"realm_default"', null], ['unlimited', -1], ['"unlimited"', -1],
+    ['30', 30],
+    ['"30"', 30],
+    ['realm_default', null],
+    ['"realm_default"', null],
+    ['unlimited', -1],
+    ['"unlimited"', -1],
   ])('reads %s', (raw, value) => {
     expect(parseRetention(raw)).toBe(value);
   });

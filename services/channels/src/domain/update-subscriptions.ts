@@ -10,9 +10,16 @@ import { askSubscribe, askUnsubscribe, planSubscribe, planUnsubscribe, subscribe
  * leaves nothing done, as Zulip's compose_views rolls back. Like Zulip, it runs both halves
  * even when one list is empty (whose answer is then empty).
  */
-export async function checkUpdateSubscriptions(pool: pg.Pool, dir: Directory, caller: Caller, req: {
-  add: { name: string; description?: string }[]; delete: string[];
-}, webPublicEnabled: boolean): Promise<SubscribeResult & UnsubscribeResult> {
+export async function checkUpdateSubscriptions(
+  pool: pg.Pool,
+  dir: Directory,
+  caller: Caller,
+  req: {
+    add: { name: string; description?: string }[];
+    delete: string[];
+  },
+  webPublicEnabled: boolean,
+): Promise<SubscribeResult & UnsubscribeResult> {
   if (req.add.length === 0 && req.delete.length === 0) {
     throw new BadRequestError('Nothing to do. Specify at least one of "add" or "delete".');
   }
@@ -22,8 +29,12 @@ export async function checkUpdateSubscriptions(pool: pg.Pool, dir: Directory, ca
   const addPlan = await planSubscribe(dir, caller, subscribe);
   const deletePlan = await planUnsubscribe(dir, caller, undefined);
   // Other services are asked before BEGIN (rule 1; withPrefetchedTransaction).
-  return withPrefetchedTransaction(pool, async (tx) => ({
-    ...await subscribeWithin(tx, dir, caller, subscribe, addPlan, webPublicEnabled),
-    ...await unsubscribeWithin(tx, dir, caller, req.delete, deletePlan),
-  }), () => Promise.all([askSubscribe(pool, dir, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, dir, caller, req.delete)]));
+  return withPrefetchedTransaction(
+    pool,
+    async (tx) => ({
+      ...(await subscribeWithin(tx, dir, caller, subscribe, addPlan, webPublicEnabled)),
+      ...(await unsubscribeWithin(tx, dir, caller, req.delete, deletePlan)),
+    }),
+    () => Promise.all([askSubscribe(pool, dir, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, dir, caller, req.delete)]),
+  );
 }

@@ -75,69 +75,71 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
   // answer is asked before BEGIN, for the channel as it is now (askUpdate); a change that needs
   // answers not asked (the channel changed meanwhile, or its audience after the change) costs
   // an attempt that rolls back, and they are asked then (withPrefetchedTransaction).
-  await withPrefetchedTransaction(pool, async (tx) => {
-    await store.lockRealmChannels(tx, caller.realm_id);
-    const { channel, access } = await accessChannel(tx, dir, viewer, req.stream_id, { lock: true });
-    requireAdminister(access);
-    // Archived channels stay editable (feature level 362); is_archived only unarchives.
-    if (req.is_archived === true) throw new BadRequestError('Channels are archived with DELETE /streams/{stream_id}.');
-    const changes: ChannelChanges = {};
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      await store.lockRealmChannels(tx, caller.realm_id);
+      const { channel, access } = await accessChannel(tx, dir, viewer, req.stream_id, { lock: true });
+      requireAdminister(access);
+      // Archived channels stay editable (feature level 362); is_archived only unarchives.
+      if (req.is_archived === true) throw new BadRequestError('Channels are archived with DELETE /streams/{stream_id}.');
+      const changes: ChannelChanges = {};
 
-    if (req.is_archived === false) {
-      if (!channel.is_archived) throw new BadRequestError('Channel is not currently deactivated');
-      changes.is_archived = false;
-    }
-    if (req.new_name !== undefined) {
-      const name = checkChannelName(req.new_name);
-      if (name === channel.name) throw new BadRequestError('Channel already has that name.');
-      const [taken] = await store.findChannelsByName(tx, caller.realm_id, [name]);
-      if (taken && taken.id !== channel.id) throw new BadRequestError(`Channel name '${name}' is already taken.`);
-      changes.name = name;
-    }
-    if (req.description !== undefined) {
-      const description = checkChannelDescription(req.description);
-      if (description !== channel.description) Object.assign(changes, { description, rendered_description: await dir.renderMarkdown(description) });
-    }
-    await checkPrivacy(dir, viewer, channel, access, req, deps.webPublicEnabled, changes);
-    if (req.is_default_stream !== undefined && req.is_default_stream !== channel.is_default) {
-      if (!isAdmin(caller)) throw new AdminRequiredError();
-      changes.is_default = req.is_default_stream;
-    }
-    if ((changes.invite_only ?? channel.invite_only) && (changes.is_default ?? channel.is_default)) throw new BadRequestError('A default channel cannot be private.');
-    if (req.message_retention_days !== undefined) {
-      const days = parseRetention(req.message_retention_days);
-      if (!isOwner(caller)) throw new BadRequestError('Must be an organization owner');
-      if (days !== channel.message_retention_days) changes.message_retention_days = days;
-    }
-    if (req.folder_id !== undefined) {
-      const folderId = await checkFolder(tx, caller.realm_id, req.folder_id);
-      if (folderId !== channel.folder_id) changes.folder_id = folderId;
-    }
-    if (req.topics_policy !== undefined) {
-      const policy = checkTopicsPolicy(req.topics_policy);
-      if (policy !== channel.topics_policy) {
-        if (!(await holdsRealmSetting(dir, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
-        if (policy === 'empty_topic_only' && (await deps.hasNamedTopics(channel.id))) {
-          throw new BadRequestError('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.');
-        }
-        changes.topics_policy = policy;
+      if (req.is_archived === false) {
+        if (!channel.is_archived) throw new BadRequestError('Channel is not currently deactivated');
+        changes.is_archived = false;
       }
-    }
-    const settings = await checkGroupSettingChanges(dir, viewer, channel, access, groupChanges);
-    if (settings) changes.group_settings = { ...channel.group_settings, ...settings };
-    if (!Object.keys(changes).length) return;
-    await store.updateChannel(tx, channel.id, changes);
-    await notifyChanges(tx, dir, channel, { ...channel, ...changes });
-  }, () => askUpdate(pool, dir, viewer, req, deps, groupChanges));
+      if (req.new_name !== undefined) {
+        const name = checkChannelName(req.new_name);
+        if (name === channel.name) throw new BadRequestError('Channel already has that name.');
+        const [taken] = await store.findChannelsByName(tx, caller.realm_id, [name]);
+        if (taken && taken.id !== channel.id) throw new BadRequestError(`Channel name '${name}' is already taken.`);
+        changes.name = name;
+      }
+      if (req.description !== undefined) {
+        const description = checkChannelDescription(req.description);
+        if (description !== channel.description) Object.assign(changes, { description, rendered_description: await dir.renderMarkdown(description) });
+      }
+      await checkPrivacy(dir, viewer, channel, access, req, deps.webPublicEnabled, changes);
+      if (req.is_default_stream !== undefined && req.is_default_stream !== channel.is_default) {
+        if (!isAdmin(caller)) throw new AdminRequiredError();
+        changes.is_default = req.is_default_stream;
+      }
+      if ((changes.invite_only ?? channel.invite_only) && (changes.is_default ?? channel.is_default)) throw new BadRequestError('A default channel cannot be private.');
+      if (req.message_retention_days !== undefined) {
+        const days = parseRetention(req.message_retention_days);
+        if (!isOwner(caller)) throw new BadRequestError('Must be an organization owner');
+        if (days !== channel.message_retention_days) changes.message_retention_days = days;
+      }
+      if (req.folder_id !== undefined) {
+        const folderId = await checkFolder(tx, caller.realm_id, req.folder_id);
+        if (folderId !== channel.folder_id) changes.folder_id = folderId;
+      }
+      if (req.topics_policy !== undefined) {
+        const policy = checkTopicsPolicy(req.topics_policy);
+        if (policy !== channel.topics_policy) {
+          if (!(await holdsRealmSetting(dir, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
+          if (policy === 'empty_topic_only' && (await deps.hasNamedTopics(channel.id))) {
+            throw new BadRequestError('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.');
+          }
+          changes.topics_policy = policy;
+        }
+      }
+      const settings = await checkGroupSettingChanges(dir, viewer, channel, access, groupChanges);
+      if (settings) changes.group_settings = { ...channel.group_settings, ...settings };
+      if (!Object.keys(changes).length) return;
+      await store.updateChannel(tx, channel.id, changes);
+      await notifyChanges(tx, dir, channel, { ...channel, ...changes });
+    },
+    () => askUpdate(pool, dir, viewer, req, deps, groupChanges),
+  );
 }
 
 /**
  * Asks what checkUpdateChannel will ask other services, for the channel as it is now: a
  * prefetch, whose errors are answered again where the transaction meets them.
  */
-async function askUpdate(
-  pool: pg.Pool, dir: Directory, viewer: Viewer, req: UpdateRequest, deps: UpdateDeps, groupChanges: ReturnType<typeof requestedGroupSettingChanges>,
-): Promise<void> {
+async function askUpdate(pool: pg.Pool, dir: Directory, viewer: Viewer, req: UpdateRequest, deps: UpdateDeps, groupChanges: ReturnType<typeof requestedGroupSettingChanges>): Promise<void> {
   const { channel, access } = await accessChannel(pool, dir, viewer, req.stream_id);
   const attempt = (fn: () => unknown) => {
     try {
@@ -162,9 +164,7 @@ async function checkPrivacy(dir: Directory, viewer: Viewer, channel: ChannelRow,
   const inviteOnly = req.is_private ?? channel.invite_only;
   if (inviteOnly && webPublic) throw new BadRequestError('Invalid parameters');
   // Made private without a word on history: history stays with the subscribers who saw it.
-  const history = inviteOnly
-    ? req.history_public_to_subscribers ?? (req.is_private !== undefined ? !req.is_private : channel.history_public_to_subscribers)
-    : true;
+  const history = inviteOnly ? (req.history_public_to_subscribers ?? (req.is_private !== undefined ? !req.is_private : channel.history_public_to_subscribers)) : true;
   if (!inviteOnly && req.history_public_to_subscribers === false) throw new BadRequestError('Invalid parameters');
   if (inviteOnly === channel.invite_only && webPublic === channel.is_web_public && history === channel.history_public_to_subscribers) return;
   // Changing a private channel's permissions takes content access: an administrator must be subscribed.
@@ -182,7 +182,11 @@ async function checkPrivacy(dir: Directory, viewer: Viewer, channel: ChannelRow,
 
 /** The group settings that change: `old` must match; access as the settings need; values valid. */
 async function checkGroupSettingChanges(
-  dir: Directory, viewer: Viewer, channel: ChannelRow, access: ChannelAccess, requested: Partial<Record<ChannelGroupSetting, { new: unknown; old?: unknown }>>,
+  dir: Directory,
+  viewer: Viewer,
+  channel: ChannelRow,
+  access: ChannelAccess,
+  requested: Partial<Record<ChannelGroupSetting, { new: unknown; old?: unknown }>>,
 ): Promise<Record<string, unknown> | undefined> {
   const changing: Partial<Record<ChannelGroupSetting, unknown>> = {};
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
@@ -215,8 +219,14 @@ async function notifyChanges(tx: Queryable, dir: Directory, before: ChannelRow, 
   const { both, gained, lost } = await splitAudiences(dir, was, is);
   if (PRIVACY.some((k) => before[k] !== after[k])) {
     await notify(tx, dir.realmId, both, {
-      type: 'stream', op: 'update', stream_id: before.id, name: before.name, property: 'invite_only', value: after.invite_only,
-      history_public_to_subscribers: after.history_public_to_subscribers, is_web_public: after.is_web_public,
+      type: 'stream',
+      op: 'update',
+      stream_id: before.id,
+      name: before.name,
+      property: 'invite_only',
+      value: after.invite_only,
+      history_public_to_subscribers: after.history_public_to_subscribers,
+      is_web_public: after.is_web_public,
     });
   }
   for (const property of EVENT_PROPERTIES) {
@@ -224,9 +234,7 @@ async function notifyChanges(tx: Queryable, dir: Directory, before: ChannelRow, 
     const event: Record<string, unknown> & { type: string } = { type: 'stream', op: 'update', stream_id: before.id, name: before.name, property, value: after[property] };
     if (property === 'description') event.rendered_description = after.rendered_description;
     // Clients without the archived_channels capability know an unarchived channel as a new one.
-    const fallback = property === 'is_archived'
-      ? { capability: 'archived_channels', event: { type: 'stream', op: 'create', streams: [formatChannel(after, subscribers.length)] } }
-      : undefined;
+    const fallback = property === 'is_archived' ? { capability: 'archived_channels', event: { type: 'stream', op: 'create', streams: [formatChannel(after, subscribers.length)] } } : undefined;
     await notify(tx, dir.realmId, both, event, fallback);
   }
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
@@ -253,7 +261,10 @@ async function splitAudiences(dir: Directory, was: Audience, is: Audience): Prom
 /** The realm's default channels, as GET /default_streams shows them (Parley's: the channels themselves). */
 export async function defaultChannels(db: Queryable, realmId: number): Promise<ApiChannel[]> {
   const channels = (await store.listChannels(db, realmId)).filter((c) => c.is_default);
-  const counts = await subs.subscribersOf(db, channels.map((c) => c.id));
+  const counts = await subs.subscribersOf(
+    db,
+    channels.map((c) => c.id),
+  );
   return channels.map((c) => formatChannel(c, counts.get(c.id)!.length));
 }
 
@@ -263,7 +274,11 @@ export async function defaultChannelIds(db: Queryable, realmId: number): Promise
 }
 
 /** The default channels' IDs among the realm's channels, in order. */
-export const defaultIdsOf = (channels: ChannelRow[]): number[] => channels.filter((c) => c.is_default).map((c) => c.id).sort((a, b) => a - b);
+export const defaultIdsOf = (channels: ChannelRow[]): number[] =>
+  channels
+    .filter((c) => c.is_default)
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
 
 async function notifyDefaultChannels(tx: Queryable, dir: Directory): Promise<void> {
   await notify(tx, dir.realmId, 'realm', { type: 'default_streams', default_streams: await defaultChannelIds(tx, dir.realmId) });
@@ -273,22 +288,30 @@ async function notifyDefaultChannels(tx: Queryable, dir: Directory): Promise<voi
 export async function checkArchiveChannel(pool: pg.Pool, dir: Directory, caller: Caller, id: number): Promise<void> {
   const viewer = await dir.viewer(caller);
   // The audience is asked before BEGIN (rule 1), for the channel as it is now.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const { channel, access } = await accessChannel(tx, dir, viewer, id, { lock: true });
-    requireAdminister(access);
-    if (channel.is_archived) throw new BadRequestError('Channel is already deactivated');
-    const changes = { is_archived: true, is_default: false };
-    await store.updateChannel(tx, channel.id, changes);
-    const after = { ...channel, ...changes };
-    const subscribers = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
-    await notify(tx, dir.realmId, await audienceOf(dir, after, subscribers),
-      { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true },
-      { capability: 'archived_channels', event: streamDeleteEvent([channel.id]) });
-    if (channel.is_default) await notifyDefaultChannels(tx, dir);
-  }, async () => {
-    const channel = await store.findChannel(pool, dir.realmId, id);
-    if (channel) await askAudiences(dir, [{ ...channel, is_archived: true, is_default: false }]);
-  });
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const { channel, access } = await accessChannel(tx, dir, viewer, id, { lock: true });
+      requireAdminister(access);
+      if (channel.is_archived) throw new BadRequestError('Channel is already deactivated');
+      const changes = { is_archived: true, is_default: false };
+      await store.updateChannel(tx, channel.id, changes);
+      const after = { ...channel, ...changes };
+      const subscribers = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
+      await notify(
+        tx,
+        dir.realmId,
+        await audienceOf(dir, after, subscribers),
+        { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true },
+        { capability: 'archived_channels', event: streamDeleteEvent([channel.id]) },
+      );
+      if (channel.is_default) await notifyDefaultChannels(tx, dir);
+    },
+    async () => {
+      const channel = await store.findChannel(pool, dir.realmId, id);
+      if (channel) await askAudiences(dir, [{ ...channel, is_archived: true, is_default: false }]);
+    },
+  );
 }
 
 /** POST and DELETE /default_streams (administrators). */

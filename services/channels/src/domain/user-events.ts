@@ -22,11 +22,19 @@ export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: U
   if (user.is_bot) return;
   const defaultsOf = async (db: Queryable) => (await store.listChannels(db, user.realm_id)).filter((c) => c.is_default && !c.is_archived);
   // The audiences are asked before BEGIN (rule 1), for the default channels as they are now.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const defaults = await defaultsOf(tx);
-    if (!defaults.length) return;
-    await doSubscribe(tx, dir, defaults.map((channel) => ({ channel, userIds: [user.user_id] })));
-  }, async () => askAudiences(dir, await defaultsOf(pool)));
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const defaults = await defaultsOf(tx);
+      if (!defaults.length) return;
+      await doSubscribe(
+        tx,
+        dir,
+        defaults.map((channel) => ({ channel, userIds: [user.user_id] })),
+      );
+    },
+    async () => askAudiences(dir, await defaultsOf(pool)),
+  );
 }
 
 /**
@@ -35,22 +43,29 @@ export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: U
  */
 export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, change: UserActiveChanged): Promise<void> {
   // The audiences are asked before BEGIN (rule 1), for the user's channels as they are now.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const changed = await subs.setUserActive(tx, change.realm_id, change.user_id, change.is_active);
-    if (!changed.length) return;
-    const channels = await store.listChannels(tx, change.realm_id, changed);
-    const subscribers = await subs.subscribersOf(tx, changed);
-    for (const channel of channels) {
-      const audience = await audienceOf(dir, channel, subscribers.get(channel.id)!);
-      const others = audience === 'realm' ? audience : audience.filter((u) => u !== change.user_id);
-      await notify(tx, change.realm_id, others, {
-        type: 'subscription', op: change.is_active ? 'peer_add' : 'peer_remove', stream_ids: [channel.id], user_ids: [change.user_id],
-      });
-    }
-  }, async () => {
-    const ids = (await subs.subscriptionsOf(pool, change.realm_id, change.user_id)).filter((s) => s.active).map((s) => s.channel_id);
-    await askAudiences(dir, await store.listChannels(pool, change.realm_id, ids));
-  });
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const changed = await subs.setUserActive(tx, change.realm_id, change.user_id, change.is_active);
+      if (!changed.length) return;
+      const channels = await store.listChannels(tx, change.realm_id, changed);
+      const subscribers = await subs.subscribersOf(tx, changed);
+      for (const channel of channels) {
+        const audience = await audienceOf(dir, channel, subscribers.get(channel.id)!);
+        const others = audience === 'realm' ? audience : audience.filter((u) => u !== change.user_id);
+        await notify(tx, change.realm_id, others, {
+          type: 'subscription',
+          op: change.is_active ? 'peer_add' : 'peer_remove',
+          stream_ids: [channel.id],
+          user_ids: [change.user_id],
+        });
+      }
+    },
+    async () => {
+      const ids = (await subs.subscriptionsOf(pool, change.realm_id, change.user_id)).filter((s) => s.active).map((s) => s.channel_id);
+      await askAudiences(dir, await store.listChannels(pool, change.realm_id, ids));
+    },
+  );
 }
 
 /** The system groups a role puts a user in, through the nesting of role groups. */
@@ -83,7 +98,10 @@ export async function applyUserRoleChanged(pool: pg.Pool, dir: Directory, change
     const gained = channels.filter((c) => !sees(before, c) && sees(now, c));
     const lost = channels.filter((c) => sees(before, c) && !sees(now, c));
     if (gained.length) {
-      const counts = await subs.subscribersOf(tx, gained.map((c) => c.id));
+      const counts = await subs.subscribersOf(
+        tx,
+        gained.map((c) => c.id),
+      );
       await notify(tx, change.realm_id, [change.user_id], { type: 'stream', op: 'create', streams: gained.map((c) => formatChannel(c, counts.get(c.id)!.length)) });
     }
     if (lost.length) await notify(tx, change.realm_id, [change.user_id], streamDeleteEvent(lost.map((c) => c.id)));

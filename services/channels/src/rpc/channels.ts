@@ -14,64 +14,104 @@ import { channelIdByName, channelMembers, getChannel as readChannel, listChannel
 import { directoryFor, jsonList } from './directory';
 
 /** The channel RPCs; each decodes its request, calls the domain, and shapes the reply. */
-export const createChannel = (deps: DbServiceDeps): Handler<CreateChannelRequest__Output, Reply<'POST /channels/create'>> => async (req, ctx) => {
-  const subscribers = jsonList('subscribers', req.subscribers)!;
-  if (!subscribers.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('subscribers is not a list of user IDs');
-  const dir = directoryFor(deps, ctx);
-  const id = await checkCreateChannel(deps.pool, dir, ctx.caller, {
-    ...req, subscribers: subscribers as number[], announce: req.announce ?? false, send_new_subscription_messages: req.send_new_subscription_messages ?? true,
-  }, deps.config.webPublicStreamsEnabled, async (tx, channel, userIds) => (await doSubscribe(tx, dir, [{ channel, userIds }], [channel])).added.get(channel.id)!);
-  return { id };
-};
+export const createChannel =
+  (deps: DbServiceDeps): Handler<CreateChannelRequest__Output, Reply<'POST /channels/create'>> =>
+  async (req, ctx) => {
+    const subscribers = jsonList('subscribers', req.subscribers)!;
+    if (!subscribers.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('subscribers is not a list of user IDs');
+    const dir = directoryFor(deps, ctx);
+    const id = await checkCreateChannel(
+      deps.pool,
+      dir,
+      ctx.caller,
+      {
+        ...req,
+        subscribers: subscribers as number[],
+        announce: req.announce ?? false,
+        send_new_subscription_messages: req.send_new_subscription_messages ?? true,
+      },
+      deps.config.webPublicStreamsEnabled,
+      async (tx, channel, userIds) => (await doSubscribe(tx, dir, [{ channel, userIds }], [channel])).added.get(channel.id)!,
+    );
+    return { id };
+  };
 
-export const getChannels = (deps: DbServiceDeps): Handler<GetChannelsRequest__Output, Reply<'GET /streams'>> => async (req, ctx) => ({
-  streams: await listChannels(deps.pool, directoryFor(deps, ctx), ctx.caller, req),
-});
+export const getChannels =
+  (deps: DbServiceDeps): Handler<GetChannelsRequest__Output, Reply<'GET /streams'>> =>
+  async (req, ctx) => ({
+    streams: await listChannels(deps.pool, directoryFor(deps, ctx), ctx.caller, req),
+  });
 
-export const getChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}'>> => async (req, ctx) => ({
-  stream: await readChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
-});
+export const getChannel =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}'>> =>
+  async (req, ctx) => ({
+    stream: await readChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
+  });
 
-export const getChannelId = (deps: DbServiceDeps): Handler<GetChannelIdRequest__Output, Reply<'GET /get_stream_id'>> => async (req, ctx) => ({
-  stream_id: await channelIdByName(deps.pool, directoryFor(deps, ctx), ctx.caller, req.stream),
-});
+export const getChannelId =
+  (deps: DbServiceDeps): Handler<GetChannelIdRequest__Output, Reply<'GET /get_stream_id'>> =>
+  async (req, ctx) => ({
+    stream_id: await channelIdByName(deps.pool, directoryFor(deps, ctx), ctx.caller, req.stream),
+  });
 
-export const getChannelMembers = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}/members'>> => async (req, ctx) => ({
-  subscribers: await channelMembers(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
-});
+export const getChannelMembers =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}/members'>> =>
+  async (req, ctx) => ({
+    subscribers: await channelMembers(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
+  });
 
 /** Asks the messages service whether a channel has messages outside the empty topic. */
-const hasNamedTopics = (deps: DbServiceDeps, ctx: HandlerContext) => async (channelId: number): Promise<boolean> => {
-  const reply = await deps.clients.messages.getChannelTopicSummary(
-    { realm_id: ctx.caller.realm_id, stream_id: channelId }, { caller: ctx.caller, client: ctx.client, host: ctx.host });
-  return reply.has_named_topics;
-};
+const hasNamedTopics =
+  (deps: DbServiceDeps, ctx: HandlerContext) =>
+  async (channelId: number): Promise<boolean> => {
+    const reply = await deps.clients.messages.getChannelTopicSummary({ realm_id: ctx.caller.realm_id, stream_id: channelId }, { caller: ctx.caller, client: ctx.client, host: ctx.host });
+    return reply.has_named_topics;
+  };
 
-export const getChannelEmailAddress = (deps: DbServiceDeps): Handler<GetChannelEmailAddressRequest__Output, Reply<'GET /streams/{stream_id}/email_address'>> => async (req, ctx) =>
-  channelEmailAddress(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), req.sender_id === undefined || req.sender_id === null ? undefined : Number(req.sender_id));
+export const getChannelEmailAddress =
+  (deps: DbServiceDeps): Handler<GetChannelEmailAddressRequest__Output, Reply<'GET /streams/{stream_id}/email_address'>> =>
+  async (req, ctx) =>
+    channelEmailAddress(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), req.sender_id === undefined || req.sender_id === null ? undefined : Number(req.sender_id));
 
-export const updateChannel = (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output, Reply<'PATCH /streams/{stream_id}'>> => async (req, ctx) => {
-  await checkUpdateChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, { ...req, stream_id: Number(req.stream_id) }, {
-    webPublicEnabled: deps.config.webPublicStreamsEnabled, hasNamedTopics: hasNamedTopics(deps, ctx),
+export const updateChannel =
+  (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output, Reply<'PATCH /streams/{stream_id}'>> =>
+  async (req, ctx) => {
+    await checkUpdateChannel(
+      deps.pool,
+      directoryFor(deps, ctx),
+      ctx.caller,
+      { ...req, stream_id: Number(req.stream_id) },
+      {
+        webPublicEnabled: deps.config.webPublicStreamsEnabled,
+        hasNamedTopics: hasNamedTopics(deps, ctx),
+      },
+    );
+    return {};
+  };
+
+export const archiveChannel =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /streams/{stream_id}'>> =>
+  async (req, ctx) => {
+    await checkArchiveChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id));
+    return {};
+  };
+
+export const getDefaultChannels =
+  (deps: DbServiceDeps): Handler<unknown, Reply<'GET /default_streams'>> =>
+  async (_req, ctx) => ({
+    default_streams: await defaultChannels(deps.pool, ctx.caller.realm_id),
   });
-  return {};
-};
 
-export const archiveChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /streams/{stream_id}'>> => async (req, ctx) => {
-  await checkArchiveChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id));
-  return {};
-};
+export const addDefaultChannel =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'POST /default_streams'>> =>
+  async (req, ctx) => {
+    await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), true);
+    return {};
+  };
 
-export const getDefaultChannels = (deps: DbServiceDeps): Handler<unknown, Reply<'GET /default_streams'>> => async (_req, ctx) => ({
-  default_streams: await defaultChannels(deps.pool, ctx.caller.realm_id),
-});
-
-export const addDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'POST /default_streams'>> => async (req, ctx) => {
-  await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), true);
-  return {};
-};
-
-export const removeDefaultChannel = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /default_streams'>> => async (req, ctx) => {
-  await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), false);
-  return {};
-};
+export const removeDefaultChannel =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /default_streams'>> =>
+  async (req, ctx) => {
+    await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), false);
+    return {};
+  };

@@ -7,8 +7,9 @@ describe('jsonList with a bound', () => {
   });
 
   it('refuses a longer one with BAD_REQUEST, saying the bound', () => {
-    expect(() => jsonList('subscriptions', JSON.stringify(['a', 'b', 'c']), 2))
-      .toThrow(expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'subscriptions has 3 entries; at most 2 per request' }));
+    expect(() => jsonList('subscriptions', JSON.stringify(['a', 'b', 'c']), 2)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'subscriptions has 3 entries; at most 2 per request' }),
+    );
     expect(() => checkListLength('subscription_data', [1, 2, 3], 2)).toThrow('subscription_data has 3 entries; at most 2 per request');
   });
 });

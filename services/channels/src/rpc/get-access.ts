@@ -39,43 +39,55 @@ function accessReply(channel: ChannelRow, a: ChannelAccess, muted: boolean): Get
   };
 }
 
-export const getAccess = (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> => async (req, ctx) => {
-  const dir = directoryFor(deps, ctx);
-  if (req.caller_context) dir.useCallerContext(ctx.caller, req.caller_context);
-  const id = Number(req.stream_id);
-  if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) return { found: false };
-  // The caller's groups and the realm's policy (one hop) beside the channel's rows (one statement).
-  const [viewer, policy, channel] = await Promise.all([
-    dir.viewer(ctx.caller), dir.realmPolicy(),
-    store.findChannelForAccess(deps.pool, ctx.caller.realm_id, { id, name: req.name }, ctx.caller.user_id, req.with_subscribers),
-  ]);
-  if (!channel) return { found: false };
-  const a = accessOf(channel, viewer, channel.caller_subscribed, policy);
-  // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'"),
-  // with its ID (a topic's visibility policy may be removed after access to its channel is lost).
-  if (!a.metadata) return { found: false, name: channel.name, stream_id: channel.id };
-  return { ...accessReply(channel, a, channel.caller_muted), subscriber_ids: channel.subscriber_ids ?? [] };
-};
+export const getAccess =
+  (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> =>
+  async (req, ctx) => {
+    const dir = directoryFor(deps, ctx);
+    if (req.caller_context) dir.useCallerContext(ctx.caller, req.caller_context);
+    const id = Number(req.stream_id);
+    if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) return { found: false };
+    // The caller's groups and the realm's policy (one hop) beside the channel's rows (one statement).
+    const [viewer, policy, channel] = await Promise.all([
+      dir.viewer(ctx.caller),
+      dir.realmPolicy(),
+      store.findChannelForAccess(deps.pool, ctx.caller.realm_id, { id, name: req.name }, ctx.caller.user_id, req.with_subscribers),
+    ]);
+    if (!channel) return { found: false };
+    const a = accessOf(channel, viewer, channel.caller_subscribed, policy);
+    // A channel the caller may not see is not found, but named (Zulip: "Not authorized to send to channel 'x'"),
+    // with its ID (a topic's visibility policy may be removed after access to its channel is lost).
+    if (!a.metadata) return { found: false, name: channel.name, stream_id: channel.id };
+    return { ...accessReply(channel, a, channel.caller_muted), subscriber_ids: channel.subscriber_ids ?? [] };
+  };
 
-export const listAccess = (deps: DbServiceDeps): Handler<unknown, ListAccessReply> => async (_req, ctx) => {
-  const dir = directoryFor(deps, ctx);
-  // The viewer's hop to the users service brings the realm's policy too (see Directory.viewer).
-  const [channels, mine, viewer] = await Promise.all([
-    store.listChannels(deps.pool, ctx.caller.realm_id), subs.subscriptionsOf(deps.pool, ctx.caller.realm_id, ctx.caller.user_id), dir.viewer(ctx.caller),
-  ]);
-  const access = accessFrom(channels, viewer, mine, await dir.realmPolicy());
-  const muted = new Set(mine.filter((s) => s.active && s.is_muted).map((s) => s.channel_id));
-  return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!, muted.has(c.id))) };
-};
+export const listAccess =
+  (deps: DbServiceDeps): Handler<unknown, ListAccessReply> =>
+  async (_req, ctx) => {
+    const dir = directoryFor(deps, ctx);
+    // The viewer's hop to the users service brings the realm's policy too (see Directory.viewer).
+    const [channels, mine, viewer] = await Promise.all([
+      store.listChannels(deps.pool, ctx.caller.realm_id),
+      subs.subscriptionsOf(deps.pool, ctx.caller.realm_id, ctx.caller.user_id),
+      dir.viewer(ctx.caller),
+    ]);
+    const access = accessFrom(channels, viewer, mine, await dir.realmPolicy());
+    const muted = new Set(mine.filter((s) => s.active && s.is_muted).map((s) => s.channel_id));
+    return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!, muted.has(c.id))) };
+  };
 
-export const getChannelRecipients = (deps: DbServiceDeps): Handler<StreamIdRequest__Output, GetChannelRecipientsReply> => async (req, ctx) => {
-  const channel = await store.findChannel(deps.pool, ctx.caller.realm_id, Number(req.stream_id));
-  return { user_ids: channel ? (await subs.subscribersOf(deps.pool, [channel.id])).get(channel.id)! : [] };
-};
+export const getChannelRecipients =
+  (deps: DbServiceDeps): Handler<StreamIdRequest__Output, GetChannelRecipientsReply> =>
+  async (req, ctx) => {
+    const channel = await store.findChannel(deps.pool, ctx.caller.realm_id, Number(req.stream_id));
+    return { user_ids: channel ? (await subs.subscribersOf(deps.pool, [channel.id])).get(channel.id)! : [] };
+  };
 
 /** Internal: every channel's message_retention_days in a realm (the messages service's retention job). */
-export const getRetentionPolicies = (deps: DbServiceDeps): Handler<{ realm_id: string | number }, GetRetentionPoliciesReply> => async (req) => ({
-  channels: (await store.listChannels(deps.pool, Number(req.realm_id))).map((c) => ({
-    stream_id: c.id, ...(c.message_retention_days !== null && { message_retention_days: c.message_retention_days }),
-  })),
-});
+export const getRetentionPolicies =
+  (deps: DbServiceDeps): Handler<{ realm_id: string | number }, GetRetentionPoliciesReply> =>
+  async (req) => ({
+    channels: (await store.listChannels(deps.pool, Number(req.realm_id))).map((c) => ({
+      stream_id: c.id,
+      ...(c.message_retention_days !== null && { message_retention_days: c.message_retention_days }),
+    })),
+  });

@@ -30,59 +30,88 @@ function channelNames(param: string, raw: string | undefined, max: number): stri
   return names;
 }
 
-export const subscribe = (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> => async (req, ctx) => {
-  const subscriptions = channelSpecs('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
-  return checkSubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, {
-    ...req,
-    subscriptions,
-    principals: principalList(req.principals),
-    authorization_errors_fatal: req.authorization_errors_fatal ?? true,
-    announce: req.announce ?? false,
-    send_new_subscription_messages: req.send_new_subscription_messages ?? true,
-  }, deps.config.webPublicStreamsEnabled);
-};
+export const subscribe =
+  (deps: DbServiceDeps): Handler<SubscribeRequest__Output, Reply<'POST /users/me/subscriptions'>> =>
+  async (req, ctx) => {
+    const subscriptions = channelSpecs('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
+    return checkSubscribe(
+      deps.pool,
+      directoryFor(deps, ctx),
+      ctx.caller,
+      {
+        ...req,
+        subscriptions,
+        principals: principalList(req.principals),
+        authorization_errors_fatal: req.authorization_errors_fatal ?? true,
+        announce: req.announce ?? false,
+        send_new_subscription_messages: req.send_new_subscription_messages ?? true,
+      },
+      deps.config.webPublicStreamsEnabled,
+    );
+  };
 
-export const unsubscribe = (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> => async (req, ctx) => {
-  const names = channelNames('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
-  return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names, principalList(req.principals));
-};
+export const unsubscribe =
+  (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> =>
+  async (req, ctx) => {
+    const names = channelNames('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
+    return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names, principalList(req.principals));
+  };
 
-export const updateSubscriptions = (deps: DbServiceDeps): Handler<UpdateSubscriptionsRequest__Output, Reply<'PATCH /users/me/subscriptions'>> => async (req, ctx) => {
-  const max = deps.config.maxSubscriptionsPerRequest;
-  return checkUpdateSubscriptions(deps.pool, directoryFor(deps, ctx), ctx.caller, {
-    add: channelSpecs('add', req.add, max), delete: channelNames('delete', req.delete, max),
-  }, deps.config.webPublicStreamsEnabled);
-};
+export const updateSubscriptions =
+  (deps: DbServiceDeps): Handler<UpdateSubscriptionsRequest__Output, Reply<'PATCH /users/me/subscriptions'>> =>
+  async (req, ctx) => {
+    const max = deps.config.maxSubscriptionsPerRequest;
+    return checkUpdateSubscriptions(
+      deps.pool,
+      directoryFor(deps, ctx),
+      ctx.caller,
+      {
+        add: channelSpecs('add', req.add, max),
+        delete: channelNames('delete', req.delete, max),
+      },
+      deps.config.webPublicStreamsEnabled,
+    );
+  };
 
-export const getSubscriptions = (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> => async (req, ctx) => {
-  const state = await subscriptionState(deps.pool, directoryFor(deps, ctx), ctx.caller, {
-    includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived: true,
-  });
-  return { subscriptions: state.subscribed };
-};
+export const getSubscriptions =
+  (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> =>
+  async (req, ctx) => {
+    const state = await subscriptionState(deps.pool, directoryFor(deps, ctx), ctx.caller, {
+      includeSubscribers: includeSubscribers(req.include_subscribers),
+      includeArchived: true,
+    });
+    return { subscriptions: state.subscribed };
+  };
 
 /** include_subscribers: a JSON boolean, or "partial" (which Parley answers in full). */
 export function includeSubscribers(raw: string | undefined): boolean {
   if (raw === undefined || raw === '') return false;
-  const value = raw === 'partial' ? 'partial' : (() => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  })();
+  const value =
+    raw === 'partial'
+      ? 'partial'
+      : (() => {
+          try {
+            return JSON.parse(raw) as unknown;
+          } catch {
+            return raw;
+          }
+        })();
   if (value === true || value === 'partial') return true;
   if (value === false) return false;
   throw new BadRequestError('include_subscribers must be true, false or "partial"');
 }
 
-export const updateSubscriptionProperties = (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output, Reply<'POST /users/me/subscriptions/properties'>> => async (req, ctx) => {
-  const raw = parseJsonParam('subscription_data', req.subscription_data);
-  if (Array.isArray(raw)) checkListLength('subscription_data', raw, deps.config.maxSubscriptionsPerRequest);
-  const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
-  return { ignored_parameters_unsupported: ignored };
-};
+export const updateSubscriptionProperties =
+  (deps: DbServiceDeps): Handler<UpdateSubscriptionPropertiesRequest__Output, Reply<'POST /users/me/subscriptions/properties'>> =>
+  async (req, ctx) => {
+    const raw = parseJsonParam('subscription_data', req.subscription_data);
+    if (Array.isArray(raw)) checkListLength('subscription_data', raw, deps.config.maxSubscriptionsPerRequest);
+    const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
+    return { ignored_parameters_unsupported: ignored };
+  };
 
-export const getSubscriptionStatus = (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output, Reply<'GET /users/{user_id}/subscriptions/{stream_id}'>> => async (req, ctx) => ({
-  is_subscribed: await isSubscribed(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
-});
+export const getSubscriptionStatus =
+  (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output, Reply<'GET /users/{user_id}/subscriptions/{stream_id}'>> =>
+  async (req, ctx) => ({
+    is_subscribed: await isSubscribed(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
+  });

@@ -32,15 +32,13 @@ export async function lockRealmChannels(db: Queryable, realmId: number): Promise
 }
 
 export async function findChannel(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<ChannelRow | undefined> {
-  const { rows } = await db.query<ChannelRow>(
-    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
+  const { rows } = await db.query<ChannelRow>(`SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
   return rows[0];
 }
 
 /** Channels by name, case-insensitively (names are unique that way). */
 export async function findChannelsByName(db: Queryable, realmId: number, names: string[]): Promise<ChannelRow[]> {
-  const { rows } = await db.query<ChannelRow>(
-    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND lower(name) = ANY($2::text[])`, [realmId, names.map((n) => n.toLowerCase())]);
+  const { rows } = await db.query<ChannelRow>(`SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND lower(name) = ANY($2::text[])`, [realmId, names.map((n) => n.toLowerCase())]);
   return rows;
 }
 
@@ -49,7 +47,11 @@ export async function findChannelsByName(db: Queryable, realmId: number, names: 
  * and, when asked, its active subscribers: a permission check's reads in one statement.
  */
 export async function findChannelForAccess(
-  db: Queryable, realmId: number, target: { id: number; name?: string }, userId: number, withSubscribers: boolean,
+  db: Queryable,
+  realmId: number,
+  target: { id: number; name?: string },
+  userId: number,
+  withSubscribers: boolean,
 ): Promise<(ChannelRow & { caller_subscribed: boolean; caller_muted: boolean; subscriber_ids: number[] | null }) | undefined> {
   const { rows } = await db.query<ChannelRow & { caller_subscribed: boolean; caller_muted: boolean; subscriber_ids: number[] | null }>(
     `SELECT ${COLUMNS},
@@ -63,9 +65,7 @@ export async function findChannelForAccess(
 }
 
 export async function listChannels(db: Queryable, realmId: number, ids?: number[]): Promise<ChannelRow[]> {
-  const { rows } = await db.query<ChannelRow>(
-    `SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND ($2::int[] IS NULL OR id = ANY($2::int[])) ORDER BY lower(name), id`,
-    [realmId, ids ?? null]);
+  const { rows } = await db.query<ChannelRow>(`SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND ($2::int[] IS NULL OR id = ANY($2::int[])) ORDER BY lower(name), id`, [realmId, ids ?? null]);
   return rows;
 }
 
@@ -74,14 +74,39 @@ export async function insertChannel(db: Queryable, c: NewChannel): Promise<Chann
     `INSERT INTO channels (realm_id, name, description, rendered_description, creator_id, invite_only, is_web_public,
        history_public_to_subscribers, message_retention_days, topics_policy, folder_id, is_default, group_settings)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
-    [c.realm_id, c.name, c.description, c.rendered_description, c.creator_id, c.invite_only, c.is_web_public,
-      c.history_public_to_subscribers, c.message_retention_days, c.topics_policy, c.folder_id, c.is_default, JSON.stringify(c.group_settings)],
+    [
+      c.realm_id,
+      c.name,
+      c.description,
+      c.rendered_description,
+      c.creator_id,
+      c.invite_only,
+      c.is_web_public,
+      c.history_public_to_subscribers,
+      c.message_retention_days,
+      c.topics_policy,
+      c.folder_id,
+      c.is_default,
+      JSON.stringify(c.group_settings),
+    ],
   );
   return rows[0];
 }
 
-const UPDATABLE = new Set(['name', 'description', 'rendered_description', 'invite_only', 'is_web_public', 'history_public_to_subscribers',
-  'message_retention_days', 'topics_policy', 'folder_id', 'is_archived', 'is_default', 'group_settings']);
+const UPDATABLE = new Set([
+  'name',
+  'description',
+  'rendered_description',
+  'invite_only',
+  'is_web_public',
+  'history_public_to_subscribers',
+  'message_retention_days',
+  'topics_policy',
+  'folder_id',
+  'is_archived',
+  'is_default',
+  'group_settings',
+]);
 
 export async function updateChannel(db: Queryable, id: number, changes: ChannelChanges): Promise<void> {
   const entries = Object.entries(changes).filter(([k]) => UPDATABLE.has(k));

@@ -17,8 +17,7 @@ export interface SubscriptionRow {
   wildcard_mentions_notify: boolean | null;
 }
 
-export const PROPERTY_COLUMNS = ['color', 'is_muted', 'pin_to_top', 'desktop_notifications', 'audible_notifications',
-  'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const;
+export const PROPERTY_COLUMNS = ['color', 'is_muted', 'pin_to_top', 'desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'] as const;
 export type PropertyColumn = (typeof PROPERTY_COLUMNS)[number];
 
 const COLUMNS = `channel_id, user_id, active, is_user_active, ${PROPERTY_COLUMNS.join(', ')}`;
@@ -27,7 +26,9 @@ const COLUMNS = `channel_id, user_id, active, is_user_active, ${PROPERTY_COLUMNS
 export async function subscribersOf(db: Queryable, channelIds: number[]): Promise<Map<number, number[]>> {
   const { rows } = await db.query<{ channel_id: number; user_ids: number[] }>(
     `SELECT channel_id, array_agg(user_id ORDER BY user_id) AS user_ids FROM subscriptions
-      WHERE channel_id = ANY($1::int[]) AND active AND is_user_active GROUP BY channel_id`, [channelIds]);
+      WHERE channel_id = ANY($1::int[]) AND active AND is_user_active GROUP BY channel_id`,
+    [channelIds],
+  );
   const map = new Map<number, number[]>(channelIds.map((id) => [id, []]));
   for (const r of rows) map.set(r.channel_id, r.user_ids);
   return map;
@@ -35,8 +36,7 @@ export async function subscribersOf(db: Queryable, channelIds: number[]): Promis
 
 /** A user's subscription rows (active and left) among the realm's channels. */
 export async function subscriptionsOf(db: Queryable, realmId: number, userId: number): Promise<SubscriptionRow[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM subscriptions WHERE realm_id = $1 AND user_id = $2 ORDER BY channel_id`, [realmId, userId]);
+  const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE realm_id = $1 AND user_id = $2 ORDER BY channel_id`, [realmId, userId]);
   return rows;
 }
 
@@ -47,8 +47,7 @@ export async function findSubscription(db: Queryable, channelId: number, userId:
 
 /** How many colors each user already has, to pick the next one from the palette. */
 export async function subscriptionCounts(db: Queryable, userIds: number[]): Promise<Map<number, number>> {
-  const { rows } = await db.query<{ user_id: number; n: number }>(
-    'SELECT user_id, count(*)::int AS n FROM subscriptions WHERE user_id = ANY($1::int[]) GROUP BY user_id', [userIds]);
+  const { rows } = await db.query<{ user_id: number; n: number }>('SELECT user_id, count(*)::int AS n FROM subscriptions WHERE user_id = ANY($1::int[]) GROUP BY user_id', [userIds]);
   return new Map(rows.map((r) => [r.user_id, r.n]));
 }
 
@@ -81,6 +80,8 @@ export async function setProperty(db: Queryable, channelId: number, userId: numb
 export async function setUserActive(db: Queryable, realmId: number, userId: number, isActive: boolean): Promise<number[]> {
   const { rows } = await db.query<{ channel_id: number }>(
     `UPDATE subscriptions SET is_user_active = $3 WHERE realm_id = $1 AND user_id = $2 AND active AND is_user_active <> $3
-     RETURNING channel_id`, [realmId, userId, isActive]);
+     RETURNING channel_id`,
+    [realmId, userId, isActive],
+  );
   return rows.map((r) => r.channel_id).sort((a, b) => a - b);
 }

@@ -3,10 +3,11 @@ import type { Reply, ResponseKey } from './index';
 import type { RouteRow } from './routes';
 
 /** `/users/:user_id/status` → `/users/{user_id}/status`, as a type (openApiPath, routes.ts). */
-type TemplatePath<P extends string> =
-  P extends `${infer Head}:${infer Name}/${infer Rest}` ? `${Head}{${Unstarred<Name>}}/${TemplatePath<Rest>}`
-    : P extends `${infer Head}:${infer Name}` ? `${Head}{${Unstarred<Name>}}`
-      : P;
+type TemplatePath<P extends string> = P extends `${infer Head}:${infer Name}/${infer Rest}`
+  ? `${Head}{${Unstarred<Name>}}/${TemplatePath<Rest>}`
+  : P extends `${infer Head}:${infer Name}`
+    ? `${Head}{${Unstarred<Name>}}`
+    : P;
 type Unstarred<N extends string> = N extends `${infer Name}*` ? Name : N;
 
 /** A row's key in the per-route tables (routeKey, routes.ts), as a type: `'GET /users/{user_id}'`. */

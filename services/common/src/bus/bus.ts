@@ -88,9 +88,7 @@ export function encodeJson(data: unknown): string {
  * Runs a handler, retrying with a growing delay; after the last attempt the error is logged,
  * so that a dropped event always leaves a trace.
  */
-export async function runWithRetry(
-  handler: BusHandler, msg: BusMessage, log: Logger, retryDelaysMs: readonly number[],
-): Promise<void> {
+export async function runWithRetry(handler: BusHandler, msg: BusMessage, log: Logger, retryDelaysMs: readonly number[]): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await handler(msg);

@@ -13,8 +13,19 @@ export type { NamespaceRemoval } from './remove-namespace';
 export { currentTraceHeaders } from './trace';
 export { subscribeTo } from './subjects';
 export type {
-  AuthInvalidated, BusMessageOf, BusPayloads, BusSubject, ClientEventSubject, Notification, SubjectsMatching, TypedSubscribeOptions, UserActiveChanged, UserCreated, UserMuted,
-  UserRoleChanged, UserSettingsChanged,
+  AuthInvalidated,
+  BusMessageOf,
+  BusPayloads,
+  BusSubject,
+  ClientEventSubject,
+  Notification,
+  SubjectsMatching,
+  TypedSubscribeOptions,
+  UserActiveChanged,
+  UserCreated,
+  UserMuted,
+  UserRoleChanged,
+  UserSettingsChanged,
 } from './subjects';
 
 /** Every service of an all-in-one process talks through this one hub. */

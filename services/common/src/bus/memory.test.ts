@@ -123,8 +123,7 @@ describe('MemoryBus', () => {
     await bus.publish('channels.created', {}, 'c');
     await waitFor(() => channels.got.length === 1);
     expect(users.got).toHaveLength(0);
-    await expect(bus.subscribe({ subject: 'users.created', durable: 'events', handler: users.handler }))
-      .rejects.toThrow(/already reads/);
+    await expect(bus.subscribe({ subject: 'users.created', durable: 'events', handler: users.handler })).rejects.toThrow(/already reads/);
   });
 
   it('keeps messages for a durable name while it has no subscriber', async () => {

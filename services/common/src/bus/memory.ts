@@ -141,7 +141,11 @@ export class MemoryBus implements Bus {
   private readonly retryDelaysMs: readonly number[];
   private closed = false;
 
-  constructor(private readonly hub: MemoryHub, private readonly log: Logger, opts: MemoryBusOptions = {}) {
+  constructor(
+    private readonly hub: MemoryHub,
+    private readonly log: Logger,
+    opts: MemoryBusOptions = {},
+  ) {
     this.retryDelaysMs = opts.retryDelaysMs ?? [100, 500, 2_000];
   }
 

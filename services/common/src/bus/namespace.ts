@@ -17,7 +17,10 @@ export const redisKeyPrefix = (namespace: string | undefined): string => `parley
 export class NamespacedBus implements Bus {
   private readonly prefix: string;
 
-  constructor(private readonly inner: Bus, namespace: string) {
+  constructor(
+    private readonly inner: Bus,
+    namespace: string,
+  ) {
     if (!NAMESPACE_PATTERN.test(namespace)) throw new Error(`bus namespace must be letters and digits, got '${namespace}'`);
     this.prefix = `${namespace}_`;
   }

@@ -199,7 +199,12 @@ describeNats('NATS bus', () => {
     await proxy.restore();
 
     const deadline = Date.now() + 5_000;
-    while (!(await bus.publish(`${p}.x`, {}, 'after').then(() => true, () => false))) {
+    while (
+      !(await bus.publish(`${p}.x`, {}, 'after').then(
+        () => true,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error('publish did not recover');
     }
     // The publish that timed out may still have reached the stream after the reconnect.

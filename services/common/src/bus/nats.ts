@@ -1,6 +1,20 @@
 import {
-  AckPolicy, ConsumerMessages, DeliverPolicy, Events, JetStreamClient, JetStreamManager, JsMsg, Msg, MsgHdrs,
-  NatsConnection, NatsError, StorageType, StringCodec, connect, headers as natsHeaders, nanos,
+  AckPolicy,
+  ConsumerMessages,
+  DeliverPolicy,
+  Events,
+  JetStreamClient,
+  JetStreamManager,
+  JsMsg,
+  Msg,
+  MsgHdrs,
+  NatsConnection,
+  NatsError,
+  StorageType,
+  StringCodec,
+  connect,
+  headers as natsHeaders,
+  nanos,
 } from 'nats';
 import type { Logger } from '../logger';
 import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
@@ -62,7 +76,11 @@ class NatsBus implements Bus {
   private readonly reconnectListeners = new Set<() => void>();
   private readonly disconnectListeners = new Set<() => void>();
 
-  constructor(private readonly nc: NatsConnection, private readonly jsm: JetStreamManager, private readonly opts: NatsBusOptions) {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly opts: NatsBusOptions,
+  ) {
     this.js = nc.jetstream();
     this.log = opts.log;
     void this.logStatus();
@@ -170,8 +188,7 @@ class NatsBus implements Bus {
       } catch (err) {
         // Redelivered until it succeeds: a durable consumer must not lose events, only delay them.
         const delay = Math.min(MAX_REDELIVERY_DELAY_MS, 1_000 * 2 ** (m.info.redeliveryCount - 1));
-        this.log.warn({ err, subject: msg.subject, id: msg.id, deliveries: m.info.redeliveryCount, retryInMs: delay },
-          'bus handler failed; will be redelivered');
+        this.log.warn({ err, subject: msg.subject, id: msg.id, deliveries: m.info.redeliveryCount, retryInMs: delay }, 'bus handler failed; will be redelivered');
         m.nak(delay);
       }
     }
@@ -226,12 +243,10 @@ class NatsBus implements Bus {
       if (s.type === Events.Disconnect) {
         this.log.warn({ server: s.data }, 'nats disconnected; reconnecting');
         for (const listener of this.disconnectListeners) listener();
-      }
-      else if (s.type === Events.Reconnect) {
+      } else if (s.type === Events.Reconnect) {
         this.log.info({ server: s.data }, 'nats reconnected');
         for (const listener of this.reconnectListeners) listener();
-      }
-      else if (s.type === Events.Error) this.log.error({ err: s.data }, 'nats error');
+      } else if (s.type === Events.Error) this.log.error({ err: s.data }, 'nats error');
     }
   }
 }

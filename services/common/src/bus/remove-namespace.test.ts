@@ -27,8 +27,7 @@ describe('removeBusNamespace refusals', () => {
     for (const bad of [undefined, '', 'a_b', 'a.b', 'a*', 'a b', 'default']) {
       expect(() => checkRemovableNamespace(bad)).toThrow(NamespaceRemovalError);
       // Unreachable servers: a refusal must come first, not a connection error.
-      await expect(removeBusNamespace({ namespace: bad, natsUrl: 'nats://127.0.0.1:1', redisUrl: 'redis://127.0.0.1:1' }))
-        .rejects.toThrow(/--namespace|namespace 'default'/);
+      await expect(removeBusNamespace({ namespace: bad, natsUrl: 'nats://127.0.0.1:1', redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/--namespace|namespace 'default'/);
     }
     expect(checkRemovableNamespace('Run42')).toBe('Run42');
   });

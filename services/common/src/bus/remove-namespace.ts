@@ -39,9 +39,7 @@ export function checkRemovableNamespace(namespace: string | undefined): string {
  */
 export function ownsStream(config: { name: string; subjects?: string[] }, namespace: string): boolean {
   const subjects = config.subjects ?? [];
-  return subjects.length > 0
-    && subjects.every((s) => s.startsWith(`${namespace}_`))
-    && config.name.startsWith(`${namespace.toUpperCase()}_`);
+  return subjects.length > 0 && subjects.every((s) => s.startsWith(`${namespace}_`)) && config.name.startsWith(`${namespace.toUpperCase()}_`);
 }
 
 export interface NatsRemoval {
@@ -68,8 +66,12 @@ async function connectNats(natsUrl: string): Promise<NatsConnection> {
 /** A Redis connection that fails at once when the server is not there (no retrying, no queueing). */
 async function connectRedis(redisUrl: string): Promise<Redis> {
   const redis = new Redis(redisUrl, {
-    lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, commandTimeout: 30_000,
-    maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: 30_000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
   });
   // What went wrong (ECONNREFUSED, …) comes as an 'error' event; connect() then rejects with
   // a plain "Connection is closed". Listening also keeps ioredis from printing it.
@@ -80,7 +82,7 @@ async function connectRedis(redisUrl: string): Promise<Redis> {
     return redis;
   } catch (err) {
     redis.disconnect();
-    throw new NamespaceRemovalError(`cannot reach Redis at REDIS_URL: ${(cause ?? err as Error).message}`);
+    throw new NamespaceRemovalError(`cannot reach Redis at REDIS_URL: ${(cause ?? (err as Error)).message}`);
   }
 }
 

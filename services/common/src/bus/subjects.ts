@@ -86,7 +86,9 @@ export type BusSubject = keyof BusPayloads;
  */
 export type SubjectsMatching<P extends string> = P extends `${infer Prefix}.*`
   ? Extract<BusSubject, `${Prefix}.${string}`>
-  : P extends `${infer Prefix}.>` ? Extract<BusSubject, `${Prefix}.${string}`> : Extract<P, BusSubject>;
+  : P extends `${infer Prefix}.>`
+    ? Extract<BusSubject, `${Prefix}.${string}`>
+    : Extract<P, BusSubject>;
 
 /** A message of one of these subjects, its payload known by its subject. */
 export type BusMessageOf<S extends BusSubject> = { [K in S]: Omit<BusMessage, 'subject' | 'data'> & { subject: K; data: BusPayloads[K] } }[S];

@@ -42,7 +42,7 @@ function setup() {
 }
 
 describe('trace context across the bus', () => {
-  it('carries the writer\'s trace to the consumer, through publish and consume spans', async () => {
+  it("carries the writer's trace to the consumer, through publish and consume spans", async () => {
     const { bus, seen, received } = setup();
     const tracer = trace.getTracer('test');
     let traceparent = '';

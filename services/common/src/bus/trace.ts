@@ -19,22 +19,22 @@ export function currentTraceHeaders(): Record<string, string> {
 /** Runs `fn` in a span of this kind under the trace `headers` carry; errors mark the span. */
 function inSpan(name: string, kind: SpanKind, headers: Record<string, string>, fn: () => Promise<void>): Promise<void> {
   const parent = propagation.extract(ROOT_CONTEXT, headers);
-  return context.with(parent, () => tracer().startActiveSpan(name, { kind }, async (span) => {
-    try {
-      await fn();
-    } catch (err) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: String(err) });
-      throw err;
-    } finally {
-      span.end();
-    }
-  }));
+  return context.with(parent, () =>
+    tracer().startActiveSpan(name, { kind }, async (span) => {
+      try {
+        await fn();
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: String(err) });
+        throw err;
+      } finally {
+        span.end();
+      }
+    }),
+  );
 }
 
 /** Publishes within a `publish <subject>` span under the row's trace; `send` gets the headers to carry. */
-export async function publishTraced(
-  subject: string, traceparent: string | null | undefined, send: (headers: Record<string, string>) => Promise<void>,
-): Promise<void> {
+export async function publishTraced(subject: string, traceparent: string | null | undefined, send: (headers: Record<string, string>) => Promise<void>): Promise<void> {
   if (!traceparent) return send({});
   return inSpan(`publish ${subject}`, SpanKind.PRODUCER, { traceparent }, () => send(currentTraceHeaders()));
 }

@@ -67,9 +67,7 @@ const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
  * updated" rather than waiting. The retry covers processes bootstrapping in other databases
  * of the same cluster, where roles are shared but the lock is not.
  */
-export async function bootstrapServiceSchema(
-  adminUrl: string, service: ServiceName, secret: string, env: Record<string, string | undefined> = process.env,
-): Promise<void> {
+export async function bootstrapServiceSchema(adminUrl: string, service: ServiceName, secret: string, env: Record<string, string | undefined> = process.env): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   const role = roleOf(service, adminUrl, env);
@@ -101,7 +99,9 @@ export async function bootstrapServiceSchema(
 async function adoptSchema(client: pg.Client, service: ServiceName, role: string): Promise<void> {
   const { rows } = await client.query<{ owner: string; superuser: boolean }>(
     `SELECT r.rolname AS owner, r.rolsuper AS superuser FROM pg_namespace n JOIN pg_roles r ON r.oid = n.nspowner
-     WHERE n.nspname = $1`, [schemaOf(service)]);
+     WHERE n.nspname = $1`,
+    [schemaOf(service)],
+  );
   const owner = rows[0];
   if (!owner || owner.owner === role || owner.superuser) return;
   if (!owner.owner.startsWith('parley_') || !owner.owner.endsWith(`_${service}`)) return;
@@ -158,13 +158,16 @@ async function retryOnRace<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
  * services that publish before they reply.
  */
 export function createPool(url: string, service: ServiceName, max = 10, publishBeforeReturning?: Publisher): ServicePool {
-  const pool: ServicePool = Object.assign(new pg.Pool({
-    connectionString: url,
-    max,
-    options: `-c search_path=${schemaOf(service)}`,
-    application_name: `parley-${service}`,
-    connectionTimeoutMillis: 5000,
-  }), { publishBeforeReturning });
+  const pool: ServicePool = Object.assign(
+    new pg.Pool({
+      connectionString: url,
+      max,
+      options: `-c search_path=${schemaOf(service)}`,
+      application_name: `parley-${service}`,
+      connectionTimeoutMillis: 5000,
+    }),
+    { publishBeforeReturning },
+  );
   // A client losing its connection (PostgreSQL restarted) must not crash the process: idle
   // ones report through the pool, checked-out ones through their own 'error' event. The
   // query that was running fails on its own and the pool replaces the client.
@@ -203,17 +206,18 @@ export async function migrateSchema(client: pg.ClientBase, schema: string, servi
   // start together: the second waits for the first's migrations (then has none to run)
   // instead of failing to start.
   const lock = String(7241865325823964 + ['users', 'channels', 'messages', 'uploads', 'events'].indexOf(service) + 1);
-  const run = (migrationsDir: string, migrationsTable: string) => runner({
-    dbClient: client,
-    dir: migrationsDir,
-    direction: 'up',
-    migrationsTable,
-    schema,
-    migrationsSchema: schema,
-    checkOrder: true,
-    noLock: true,
-    log: () => undefined,
-  });
+  const run = (migrationsDir: string, migrationsTable: string) =>
+    runner({
+      dbClient: client,
+      dir: migrationsDir,
+      direction: 'up',
+      migrationsTable,
+      schema,
+      migrationsSchema: schema,
+      checkOrder: true,
+      noLock: true,
+      log: () => undefined,
+    });
   await client.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
   try {
     await adoptOutboxMigrationCopies(client, schema, service);

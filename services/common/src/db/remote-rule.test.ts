@@ -90,7 +90,11 @@ describe('a remote call inside a transaction', () => {
 
 describe('withPrefetchedTransaction', () => {
   it('answers the questions asked by prefetch, before BEGIN', async () => {
-    const got = await withPrefetchedTransaction(pool, async () => Number((await getUser(5)).user_id) + 1, () => getUser(5));
+    const got = await withPrefetchedTransaction(
+      pool,
+      async () => Number((await getUser(5)).user_id) + 1,
+      () => getUser(5),
+    );
     expect(got).toBe(6);
     expect(log).toEqual(['GetUser 5', 'BEGIN', 'COMMIT']);
   });
@@ -103,16 +107,27 @@ describe('withPrefetchedTransaction', () => {
 
   it('throws a kept error where the question is asked', async () => {
     let reached = false;
-    await expect(withPrefetchedTransaction(pool, async () => {
-      reached = true;
-      await getUser(404);
-    }, () => getUser(404))).rejects.toThrow('no such user');
+    await expect(
+      withPrefetchedTransaction(
+        pool,
+        async () => {
+          reached = true;
+          await getUser(404);
+        },
+        () => getUser(404),
+      ),
+    ).rejects.toThrow('no such user');
     expect(reached).toBe(true);
     expect(log).toEqual(['GetUser 404', 'BEGIN', 'ROLLBACK']);
   });
 
   it('does not commit an attempt that caught the missing answer', async () => {
-    const got = await withPrefetchedTransaction(pool, async () => getUser(8).then((u) => Number(u.user_id), () => 0));
+    const got = await withPrefetchedTransaction(pool, async () =>
+      getUser(8).then(
+        (u) => Number(u.user_id),
+        () => 0,
+      ),
+    );
     expect(got).toBe(8);
     expect(log).toEqual(['BEGIN', 'ROLLBACK', 'GetUser 8', 'BEGIN', 'COMMIT']);
   });
@@ -121,9 +136,6 @@ describe('withPrefetchedTransaction', () => {
     let n = 0;
     const got = await withPrefetchedTransaction(pool, async () => Number((await getUser(100 + ++n)).user_id));
     expect(got).toBe(104);
-    expect(log).toEqual([
-      'BEGIN', 'ROLLBACK', 'GetUser 101', 'BEGIN', 'ROLLBACK', 'GetUser 102', 'BEGIN', 'ROLLBACK', 'GetUser 103',
-      'BEGIN', 'GetUser 104', 'COMMIT',
-    ]);
+    expect(log).toEqual(['BEGIN', 'ROLLBACK', 'GetUser 101', 'BEGIN', 'ROLLBACK', 'GetUser 102', 'BEGIN', 'ROLLBACK', 'GetUser 103', 'BEGIN', 'GetUser 104', 'COMMIT']);
   });
 });

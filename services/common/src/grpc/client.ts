@@ -60,7 +60,11 @@ export class RpcClient {
   /** `signal` cancels the call (the server's handler sees its own signal abort). */
   call<Res = unknown>(method: string, request: unknown, ctx: CallContext, deadlineMs = this.deadlineMs, signal?: AbortSignal): Promise<Res> {
     // Never inside a transaction (rule 1); kept by its question in a withPrefetchedTransaction.
-    return remoteCall(`${this.service}.${method}`, () => JSON.stringify([request, ctx]), () => this.send<Res>(method, request, ctx, deadlineMs, signal));
+    return remoteCall(
+      `${this.service}.${method}`,
+      () => JSON.stringify([request, ctx]),
+      () => this.send<Res>(method, request, ctx, deadlineMs, signal),
+    );
   }
 
   private send<Res>(method: string, request: unknown, ctx: CallContext, deadlineMs: number, signal?: AbortSignal): Promise<Res> {
@@ -102,7 +106,11 @@ export class RpcClient {
     }
     if (mux.method !== method) return Promise.reject(new Error(`${this.service}.${stream} carries ${mux.method}, not ${method}`));
     const client = mux.client;
-    return remoteCall(`${this.service}.${method}`, () => undefined, () => client.call<Res>(request, ctx, deadlineMs, signal));
+    return remoteCall(
+      `${this.service}.${method}`,
+      () => undefined,
+      () => client.call<Res>(request, ctx, deadlineMs, signal),
+    );
   }
 
   close(): void {

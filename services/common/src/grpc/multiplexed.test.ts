@@ -198,12 +198,14 @@ describe('a server that does not serve the stream (an older replica, mid-upgrade
   it('gets the calls as unary calls, those sent on the stream and those after', async () => {
     const definition = serviceDefinition('events');
     const older = new grpc.Server();
-    older.addService({ GetEvents: definition.GetEvents }, {
-      GetEvents: (call: grpc.ServerUnaryCall<{ queue_id: string }, unknown>, callback: grpc.sendUnaryData<unknown>) =>
-        callback(null, { json: Buffer.from(JSON.stringify({ unary: call.request.queue_id })) }),
-    });
-    const port = await new Promise<number>((resolve, reject) =>
-      older.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+    older.addService(
+      { GetEvents: definition.GetEvents },
+      {
+        GetEvents: (call: grpc.ServerUnaryCall<{ queue_id: string }, unknown>, callback: grpc.sendUnaryData<unknown>) =>
+          callback(null, { json: Buffer.from(JSON.stringify({ unary: call.request.queue_id })) }),
+      },
+    );
+    const port = await new Promise<number>((resolve, reject) => older.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
     const client = new RpcClient('events', `127.0.0.1:${port}`, SECRET);
     const opened = jest.spyOn(serviceConstructor('events').prototype as { Poll(): unknown }, 'Poll');
     try {

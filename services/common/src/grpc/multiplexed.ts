@@ -71,7 +71,11 @@ interface ServedStream {
 export class MultiplexedServer {
   private readonly streams = new Set<ServedStream>();
 
-  constructor(private readonly unary: grpc.MethodDefinition<unknown, unknown>, private readonly secret: string, private readonly run: RunCall) {}
+  constructor(
+    private readonly unary: grpc.MethodDefinition<unknown, unknown>,
+    private readonly secret: string,
+    private readonly run: RunCall,
+  ) {}
 
   readonly handle: grpc.handleBidiStreamingCall<MuxCall__Output, MuxAnswer> = (call) => {
     const served: ServedStream = { call, working: new Map(), closing: false };
@@ -255,7 +259,10 @@ export class MultiplexedClient {
     for (const [id, call] of this.pending) {
       if (call.stream !== stream) continue;
       if (this.unimplemented && !this.closed) {
-        this.fallback(call.request, call.ctx, call.deadlineMs, call.signal).then((reply) => call.settle(null, reply), (err: ApiError) => call.settle(err));
+        this.fallback(call.request, call.ctx, call.deadlineMs, call.signal).then(
+          (reply) => call.settle(null, reply),
+          (err: ApiError) => call.settle(err),
+        );
       } else if (!this.closed && call.sends < MAX_SENDS) this.send(id, call);
       else call.settle(this.failure(status.code === grpc.status.OK ? grpc.status.UNAVAILABLE : status.code, status.details));
     }

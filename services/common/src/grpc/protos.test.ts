@@ -8,8 +8,8 @@ describe('the protos', () => {
     // instrumentation calls on every call: with tracing on, every call recursed until the stack broke.
     const clientMethods = new Set(Object.getOwnPropertyNames(grpc.Client.prototype));
     const clashes = (['users', 'channels', 'messages', 'uploads', 'events'] as const).flatMap((service) =>
-      Object.entries(serviceDefinition(service)).flatMap(([name, method]) =>
-        [name, method.originalName].filter((n): n is string => !!n && clientMethods.has(n)).map((n) => `${service}.${n}`)));
+      Object.entries(serviceDefinition(service)).flatMap(([name, method]) => [name, method.originalName].filter((n): n is string => !!n && clientMethods.has(n)).map((n) => `${service}.${n}`)),
+    );
     expect(clashes).toEqual([]);
     expect(clientMethods.has('getChannel')).toBe(true);
   });

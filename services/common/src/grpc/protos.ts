@@ -29,7 +29,11 @@ export function protoPackage(): grpc.GrpcObject {
 }
 
 const serviceNames: Record<ServiceName, string> = {
-  users: 'Users', channels: 'Channels', messages: 'Messages', uploads: 'Uploads', events: 'Events',
+  users: 'Users',
+  channels: 'Channels',
+  messages: 'Messages',
+  uploads: 'Uploads',
+  events: 'Events',
 };
 
 export function serviceConstructor(service: ServiceName): grpc.ServiceClientConstructor {

@@ -81,8 +81,7 @@ describe('startRpcServer', () => {
 
   it('refuses to start when an RPC has no handler, naming it', async () => {
     const { GetUser: _omitted, ...handlers } = usersHandlers();
-    await expect(startRpcServer({ service: 'users', handlers, addr: '127.0.0.1:0', secret: SECRET, log }))
-      .rejects.toThrow('users: no handler for RPC GetUser');
+    await expect(startRpcServer({ service: 'users', handlers, addr: '127.0.0.1:0', secret: SECRET, log })).rejects.toThrow('users: no handler for RPC GetUser');
   });
 
   it('answers Health by default', async () => {
@@ -91,7 +90,7 @@ describe('startRpcServer', () => {
 });
 
 describe('JsonReply RPCs', () => {
-  it('return the handler\'s object as JSON (UTF-8 bytes), nulls included', async () => {
+  it("return the handler's object as JSON (UTF-8 bytes), nulls included", async () => {
     const reply = await client.call<JsonReplyOf>('GetOwnUser', {}, ctx);
     expect(Object.keys(reply).sort()).toEqual(['ignored_parameters_unsupported', 'json']);
     expect(Buffer.isBuffer(reply.json)).toBe(true);
@@ -133,23 +132,26 @@ describe('JsonReply RPCs', () => {
 });
 
 describe('message RPCs', () => {
-  it('return the handler\'s reply as the proto message', async () => {
+  it("return the handler's reply as the proto message", async () => {
     await expect(client.call('Authenticate', { email: 'iago@zulip.com', api_key: 'k' }, ctx)).resolves.toEqual({ caller });
   });
 });
 
 describe('errors', () => {
-  it('deliver a handler\'s ApiError with its code, msg, HTTP status and extra fields', async () => {
+  it("deliver a handler's ApiError with its code, msg, HTTP status and extra fields", async () => {
     const err = await rejection(client.call('CreateUser', { email: 'a@b.c', password: 'p', full_name: 'A' }, ctx));
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
-      code: 'UNAUTHORIZED_PRINCIPAL', message: 'Not allowed for principal', httpStatus: 403, extra: { principal: 'iago@zulip.com', ids: [1, 2] },
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      message: 'Not allowed for principal',
+      httpStatus: 403,
+      extra: { principal: 'iago@zulip.com', ids: [1, 2] },
     });
   });
 
   it('arrive, bounded, however long the message (trailers have a size limit)', async () => {
     const status = 'x'.repeat(100_000);
-    const err = await rejection(client.call('UpdatePresence', { status }, ctx, 5000)) as ApiError;
+    const err = (await rejection(client.call('UpdatePresence', { status }, ctx, 5000))) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect([err.code, err.httpStatus]).toEqual(['BAD_REQUEST', 400]);
     expect(err.message).toBe(`Invalid status: ${'x'.repeat(1000 - 'Invalid status: '.length)}…`);
@@ -190,8 +192,7 @@ describe('the caller', () => {
   it('is absent without one, and reading ctx.caller then fails with UNAUTHORIZED 401', async () => {
     const reply = await client.call<JsonReplyOf>('GetServerSettings', {}, anonymous);
     expect(parseJsonReply(reply)).toEqual({ has_caller: false, client: 'curl', host: 'example.com' });
-    await expect(client.call('GetOwnUser', {}, anonymous))
-      .rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: 'API authentication or user session required' });
+    await expect(client.call('GetOwnUser', {}, anonymous)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: 'API authentication or user session required' });
   });
 
   it('is dropped when signed with another secret', async () => {
@@ -207,19 +208,26 @@ describe('the caller', () => {
 });
 
 describe('a connection at its maximum age', () => {
-  it('loses no call, however large, to the server\'s GOAWAY: a refused call is sent again', async () => {
+  it("loses no call, however large, to the server's GOAWAY: a refused call is sent again", async () => {
     // Connections a few dozen milliseconds old: many GOAWAYs while 1 MiB requests are on
     // their way (each arriving after one is refused unprocessed, REFUSED_STREAM).
     const aging = await startRpcServer({
-      service: 'users', handlers: { ...usersHandlers(), UpdatePresence: async () => ({}) }, addr: '127.0.0.1:0', secret: SECRET, log, maxConnectionAgeMs: 30,
+      service: 'users',
+      handlers: { ...usersHandlers(), UpdatePresence: async () => ({}) },
+      addr: '127.0.0.1:0',
+      secret: SECRET,
+      log,
+      maxConnectionAgeMs: 30,
     });
     const c = new RpcClient('users', `127.0.0.1:${aging.port}`, SECRET, 10_000);
     const large = { status: 'x'.repeat(1024 * 1024) };
     const failures: unknown[] = [];
     try {
-      await Promise.all([1, 2, 3, 4].map(async () => {
-        for (let i = 0; i < 200; i++) await c.call('UpdatePresence', large, ctx).catch((err: unknown) => failures.push(err));
-      }));
+      await Promise.all(
+        [1, 2, 3, 4].map(async () => {
+          for (let i = 0; i < 200; i++) await c.call('UpdatePresence', large, ctx).catch((err: unknown) => failures.push(err));
+        }),
+      );
       expect(failures).toEqual([]);
     } finally {
       c.close();
@@ -244,7 +252,14 @@ describe('a call its server keeps refusing unprocessed (REFUSED_STREAM)', () => 
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const c = new RpcClient('users', `127.0.0.1:${(server.address() as AddressInfo).port}`, SECRET, 5000);
-    return { c, streams: () => streams, close: () => { c.close(); server.close(); } };
+    return {
+      c,
+      streams: () => streams,
+      close: () => {
+        c.close();
+        server.close();
+      },
+    };
   }
 
   // grpc-js sends each call again once by itself; RpcClient makes up to three more calls.
@@ -323,10 +338,11 @@ describe("the handler's signal", () => {
       service: 'users',
       handlers: {
         ...usersHandlers(),
-        GetOwnUser: (_req, c) => new Promise((resolve) => {
-          seen.push(c.signal);
-          answer = () => resolve({});
-        }),
+        GetOwnUser: (_req, c) =>
+          new Promise((resolve) => {
+            seen.push(c.signal);
+            answer = () => resolve({});
+          }),
       },
       addr: '127.0.0.1:0',
       secret: SECRET,
@@ -334,7 +350,9 @@ describe("the handler's signal", () => {
     });
     return { s, seen, answer: () => answer(), c: new RpcClient('users', `127.0.0.1:${s.port}`, SECRET) };
   }
-  const ticks = async (n: number) => { for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r)); };
+  const ticks = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
 
   it('aborts when the client cancels the call while the handler works', async () => {
     const { s, seen, answer, c } = await signalServer();
@@ -457,13 +475,17 @@ describe('status mapping', () => {
 
   it('maps a status without details by gRPC code: unavailable and deadline to 503, the rest to 500', () => {
     const bare = (code: grpc.status) => ({ code, details: 'x', metadata: new grpc.Metadata() }) as grpc.ServiceError;
-    expect(fromServiceError(bare(grpc.status.UNAVAILABLE), 'channels')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503, message: 'Service unavailable: channels. Please try again later.' });
+    expect(fromServiceError(bare(grpc.status.UNAVAILABLE), 'channels')).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      httpStatus: 503,
+      message: 'Service unavailable: channels. Please try again later.',
+    });
     expect(fromServiceError(bare(grpc.status.DEADLINE_EXCEEDED), 'users')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
     expect(fromServiceError(bare(grpc.status.INVALID_ARGUMENT), 'users')).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 });
     expect(fromServiceError(bare(grpc.status.INTERNAL), 'users')).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 });
   });
 
-  it('keeps UnauthorizedError\'s status through the round trip', () => {
+  it("keeps UnauthorizedError's status through the round trip", () => {
     const se = toServiceError(new UnauthorizedError());
     expect(fromServiceError(se as grpc.ServiceError, 'users')).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
   });

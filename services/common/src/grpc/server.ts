@@ -86,8 +86,7 @@ export function encodedJson<T>(json: string | Buffer): EncodedJson<T> {
   return { [ENCODED]: true, json };
 }
 
-const isEncodedJson = (reply: unknown): reply is EncodedJson<unknown> =>
-  typeof reply === 'object' && reply !== null && (reply as Record<symbol, unknown>)[ENCODED] === true;
+const isEncodedJson = (reply: unknown): reply is EncodedJson<unknown> => typeof reply === 'object' && reply !== null && (reply as Record<symbol, unknown>)[ENCODED] === true;
 
 /**
  * A JSON reply: the handler's object as UTF-8 JSON, except `ignored_parameters_unsupported`,
@@ -101,23 +100,24 @@ export function toJsonReply(reply: unknown): { json: Buffer; ignored_parameters_
 
 /** One RPC's handler run for a call: its reply or its error, as the call's status carries it. */
 function runner(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, log: Logger): RunCall {
-  return (request, call, signal) => handler(request, makeContext(call, log, signal)).then(
-    (reply): CallOutcome => ({ reply: jsonReply ? toJsonReply(reply) : reply }),
-    (err: unknown): CallOutcome => {
-      if (isApiError(err)) return { error: toServiceError(err) };
-      // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
-      // check of the service's caught): the client's input, not a bug of ours.
-      if (isUnstorableText(err)) return { error: toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')) };
-      // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
-      // not a bug; anything else never leaks: "Internal server error", the rest to the log.
-      if (isUnavailable(err)) {
-        log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
-        return { error: toServiceError(new ServiceUnavailableError(service)) };
-      }
-      log.error({ err, rpc: name }, 'rpc failed');
-      return { error: { code: grpc.status.INTERNAL, details: 'Internal server error' } };
-    },
-  );
+  return (request, call, signal) =>
+    handler(request, makeContext(call, log, signal)).then(
+      (reply): CallOutcome => ({ reply: jsonReply ? toJsonReply(reply) : reply }),
+      (err: unknown): CallOutcome => {
+        if (isApiError(err)) return { error: toServiceError(err) };
+        // Text PostgreSQL cannot store (a NUL escaped inside a JSON parameter, which no
+        // check of the service's caught): the client's input, not a bug of ours.
+        if (isUnstorableText(err)) return { error: toServiceError(new BadRequestError('Invalid input: text contains NULL (0x00) characters.')) };
+        // A backing server (PostgreSQL, Redis) out of reach is a 503 the client may retry,
+        // not a bug; anything else never leaks: "Internal server error", the rest to the log.
+        if (isUnavailable(err)) {
+          log.warn({ err, rpc: name }, 'rpc failed: a backing server is unavailable');
+          return { error: toServiceError(new ServiceUnavailableError(service)) };
+        }
+        log.error({ err, rpc: name }, 'rpc failed');
+        return { error: { code: grpc.status.INTERNAL, details: 'Internal server error' } };
+      },
+    );
 }
 
 function unaryCall(run: RunCall, secret: string): grpc.handleUnaryCall<unknown, unknown> {
@@ -188,9 +188,7 @@ export async function startRpcServer(opts: {
     'grpc.max_connection_age_grace_ms': 2 * 60_000,
   });
   server.addService(definition, impl);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(opts.addr, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
-  );
+  const port = await new Promise<number>((resolve, reject) => server.bindAsync(opts.addr, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
   return {
     port,
     stop: (graceMs = 5000) =>

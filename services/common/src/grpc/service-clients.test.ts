@@ -9,7 +9,9 @@ describe('serviceClient', () => {
     const events = serviceClient('events', { call });
     expect(Object.keys(events).sort()).toEqual(['deleteQueue', 'getEvents', 'health', 'register', 'transport']);
     const users = serviceClient('users', { call });
-    const unary = Object.entries(serviceDefinition('users')).filter(([, d]) => !d.requestStream && !d.responseStream).map(([name]) => name);
+    const unary = Object.entries(serviceDefinition('users'))
+      .filter(([, d]) => !d.requestStream && !d.responseStream)
+      .map(([name]) => name);
     expect(unary.length).toBeGreaterThan(50);
     for (const rpc of unary) expect(typeof (users as unknown as Record<string, unknown>)[rpc[0].toLowerCase() + rpc.slice(1)]).toBe('function');
   });
@@ -26,7 +28,11 @@ describe('serviceClient', () => {
 
   it('passes a refusal through unchanged', async () => {
     const refusal = Object.assign(new Error('Invalid user'), { code: 'BAD_REQUEST' });
-    const users = serviceClient('users', { call: async () => { throw refusal; } });
+    const users = serviceClient('users', {
+      call: async () => {
+        throw refusal;
+      },
+    });
     await expect(users.resolveUsers({ realm_id: 2, principals: ['x'] }, ctx)).rejects.toBe(refusal);
   });
 });

@@ -30,7 +30,9 @@ export interface CallOptions {
 type Method<Def> =
   // A bidirectional stream that carries multiplexed calls (MuxCall) is no method of its own.
   Def extends MethodDefinition<infer Req, any, infer ReqOut, infer Reply> // eslint-disable-line @typescript-eslint/no-explicit-any -- the reply as sent is not wanted
-    ? [ReqOut, MuxCall__Output] extends [MuxCall__Output, ReqOut] ? never : (request: Req, ctx: CallContext, options?: CallOptions) => Promise<Reply>
+    ? [ReqOut, MuxCall__Output] extends [MuxCall__Output, ReqOut]
+      ? never
+      : (request: Req, ctx: CallContext, options?: CallOptions) => Promise<Reply>
     : never;
 
 /** Every unary RPC of a service definition, named in lower camel case (GetRealmPolicy → getRealmPolicy). */
@@ -61,8 +63,7 @@ export function serviceClient<S extends ServiceName>(service: S, transport: Pick
   const client: Record<string, unknown> = { transport };
   for (const [rpc, definition] of Object.entries(serviceDefinition(service))) {
     if (definition.requestStream || definition.responseStream) continue;
-    client[methodName(rpc)] = (request: unknown, ctx: CallContext, options: CallOptions = {}) =>
-      transport.call(rpc, request, ctx, options.deadlineMs, options.signal);
+    client[methodName(rpc)] = (request: unknown, ctx: CallContext, options: CallOptions = {}) => transport.call(rpc, request, ctx, options.deadlineMs, options.signal);
   }
   return client as ServiceClient<S>;
 }

@@ -27,8 +27,7 @@ let types: { status: protobuf.Type; apiError: protobuf.Type } | undefined;
 function protoTypes() {
   if (!types) {
     const root = new protobuf.Root();
-    root.resolvePath = (_origin, target) =>
-      target.startsWith('google/protobuf/') ? target : join(PROTO_ROOT, target);
+    root.resolvePath = (_origin, target) => (target.startsWith('google/protobuf/') ? target : join(PROTO_ROOT, target));
     root.loadSync(['google/rpc/status.proto', 'parley/common/v1/common.proto'], { keepCase: true });
     types = { status: root.lookupType('google.rpc.Status'), apiError: root.lookupType('parley.common.v1.ApiError') };
   }
@@ -58,9 +57,14 @@ export function toServiceError(err: ApiError): Partial<grpc.ServiceError> & { co
   const code = GRPC_CODE_BY_HTTP[err.httpStatus] ?? (err.httpStatus >= 500 ? grpc.status.INTERNAL : grpc.status.INVALID_ARGUMENT);
   const { status, apiError } = protoTypes();
   const msg = boundedMessage(err.message);
-  const value = apiError.encode({
-    code: err.code, msg, http_status: err.httpStatus, extra_json: boundedExtra(err.extra),
-  }).finish();
+  const value = apiError
+    .encode({
+      code: err.code,
+      msg,
+      http_status: err.httpStatus,
+      extra_json: boundedExtra(err.extra),
+    })
+    .finish();
   // The full error is in the details; grpc-message (a header of its own) gets a short form.
   const details = status.encode({ code, message: msg.slice(0, 200), details: [{ type_url: API_ERROR_URL, value }] }).finish();
   const metadata = new grpc.Metadata();

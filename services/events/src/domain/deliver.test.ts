@@ -30,7 +30,7 @@ describe('queueWants', () => {
     expect(queueWants(queueRecord({ event_types: [] }), denmarkMessage)).toBe(false);
   });
 
-  it('gives muted_topics events to queues that did not ask for user_topic events (Zulip\'s accepts_event)', () => {
+  it("gives muted_topics events to queues that did not ask for user_topic events (Zulip's accepts_event)", () => {
     const mutedTopics = { type: 'muted_topics', muted_topics: [] };
     expect(queueWants(queueRecord({ event_types: null }), mutedTopics)).toBe(true);
     expect(queueWants(queueRecord({ event_types: ['muted_topics'] }), mutedTopics)).toBe(true);
@@ -38,7 +38,7 @@ describe('queueWants', () => {
     expect(queueWants(queueRecord({ event_types: ['muted_topics', 'user_topic'] }), { type: 'user_topic' })).toBe(true);
   });
 
-  it("wants only the messages its narrow admits, and other events as they come", () => {
+  it('wants only the messages its narrow admits, and other events as they come', () => {
     const queue = queueRecord({ narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] });
     expect(queueWants(queue, denmarkMessage)).toBe(true);
     expect(queueWants(queue, veronaMessage)).toBe(false);
@@ -66,8 +66,7 @@ describe('deliver', () => {
   }
 
   /** The event types each queue holds, in the order given. */
-  const received = (...qs: QueueRecord[]) =>
-    Promise.all(qs.map(async (q) => (await store.poll(q.queue_id, q, -1, 0))!.events.map((e) => e.event.type)));
+  const received = (...qs: QueueRecord[]) => Promise.all(qs.map(async (q) => (await store.poll(q.queue_id, q, -1, 0))!.events.map((e) => e.event.type)));
 
   beforeEach(() => {
     store = new MemoryQueueStore();
@@ -93,29 +92,24 @@ describe('deliver', () => {
   });
 
   it("follows each queue's event_types and narrow", async () => {
-    const [all, typingOnly, denmark] = await queues(
-      { event_types: null },
-      { event_types: ['typing'] },
-      { narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] },
-    );
+    const [all, typingOnly, denmark] = await queues({ event_types: null }, { event_types: ['typing'] }, { narrow: [{ operator: 'channel', operand: 'Denmark', negated: false }] });
     for (const event of [typing, denmarkMessage, veronaMessage]) {
       await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event }));
     }
-    await expect(received(all, typingOnly, denmark)).resolves.toEqual([
-      ['typing', 'message', 'message'],
-      ['typing'],
-      ['typing', 'message'],
-    ]);
+    await expect(received(all, typingOnly, denmark)).resolves.toEqual([['typing', 'message', 'message'], ['typing'], ['typing', 'message']]);
   });
 
   it('delivers the event as announced, numbered in each queue', async () => {
     const [q] = await queues({});
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: typing }));
     await deliver(store, busMessage({ realm_id: 1, audience: 'realm', event: denmarkMessage }));
-    await expect(store.poll(q.queue_id, q, -1, 0)).resolves.toEqual({ events: [
-      { id: 0, event: { ...typing, id: 0 } },
-      { id: 1, event: { ...denmarkMessage, id: 1 } },
-    ], nextId: 2 });
+    await expect(store.poll(q.queue_id, q, -1, 0)).resolves.toEqual({
+      events: [
+        { id: 0, event: { ...typing, id: 0 } },
+        { id: 1, event: { ...denmarkMessage, id: 1 } },
+      ],
+      nextId: 2,
+    });
   });
 
   it('appends nothing when the bus redelivers a message, even to a queue made meanwhile', async () => {
@@ -155,12 +149,12 @@ describe('message events, per queue', () => {
   const event = { type: 'message', flags: [], message: { id: 5, content: '<p><strong>hi</strong></p>', content_type: 'text/html' } };
   const extras = { raw_content: '**hi**', sender_queue_id: 'q1', local_id: '7.01' };
 
-  it('gives the sender\'s queue its local_id back as local_message_id, and nobody else', () => {
+  it("gives the sender's queue its local_id back as local_message_id, and nobody else", () => {
     expect(forQueue(base, event, extras)).toEqual({ ...event, local_message_id: '7.01' });
     expect(forQueue({ ...base, queue_id: 'q2' }, event, extras)).toEqual(event);
   });
 
-  it('gives each queue its user\'s flags, and the event\'s own to users without any', () => {
+  it("gives each queue its user's flags, and the event's own to users without any", () => {
     const flagged = { ...extras, flags: { 10: ['read'], 12: ['mentioned', 'read'] } };
     expect(forQueue({ ...base, queue_id: 'q2', user_id: 10 }, event, flagged).flags).toEqual(['read']);
     expect(forQueue({ ...base, queue_id: 'q2', user_id: 12 }, event, flagged).flags).toEqual(['mentioned', 'read']);
@@ -170,7 +164,6 @@ describe('message events, per queue', () => {
   });
 
   it('gives queues registered with apply_markdown false the Markdown source', () => {
-    expect(forQueue({ ...base, queue_id: 'q2', apply_markdown: false }, event, extras).message)
-      .toEqual({ id: 5, content: '**hi**', content_type: 'text/x-markdown' });
+    expect(forQueue({ ...base, queue_id: 'q2', apply_markdown: false }, event, extras).message).toEqual({ id: 5, content: '**hi**', content_type: 'text/x-markdown' });
   });
 });

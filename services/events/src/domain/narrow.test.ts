@@ -9,8 +9,14 @@ function channelMessage(message: Record<string, unknown> = {}, flags: string[] =
     type: 'message',
     flags,
     message: {
-      type: 'stream', id: 100, stream_id: 7, display_recipient: 'Denmark', subject: 'Castle',
-      sender_id: 10, sender_email: 'Iago@zulip.com', ...message,
+      type: 'stream',
+      id: 100,
+      stream_id: 7,
+      display_recipient: 'Denmark',
+      subject: 'Castle',
+      sender_id: 10,
+      sender_email: 'Iago@zulip.com',
+      ...message,
     },
   };
 }
@@ -22,7 +28,10 @@ function directMessage(recipients = [10, 11, 12], flags: string[] = []) {
     type: 'message',
     flags,
     message: {
-      type: 'private', id: 101, sender_id: 10, sender_email: 'iago@zulip.com',
+      type: 'private',
+      id: 101,
+      sender_id: 10,
+      sender_email: 'iago@zulip.com',
       display_recipient: recipients.map((id) => ({ id, email: emails[id] })),
     },
   };
@@ -33,21 +42,31 @@ const admits = (narrow: NarrowTerm[], event: Record<string, unknown>) => narrowA
 
 describe('parseNarrow', () => {
   it('reads [operator, operand] pairs as terms that are not negated', () => {
-    expect(parseNarrow([['channel', 'Denmark'], ['topic', 'Castle']])).toEqual([
-      term('channel', 'Denmark'), term('topic', 'Castle'),
-    ]);
+    expect(
+      parseNarrow([
+        ['channel', 'Denmark'],
+        ['topic', 'Castle'],
+      ]),
+    ).toEqual([term('channel', 'Denmark'), term('topic', 'Castle')]);
   });
 
   it('reads {operator, operand, negated} objects, negated only when exactly true', () => {
-    expect(parseNarrow([
-      { operator: 'is', operand: 'dm', negated: true },
-      { operator: 'sender', operand: 10 },
-      { operator: 'topic', operand: 'x', negated: 'yes' },
-    ])).toEqual([term('is', 'dm', true), term('sender', 10), term('topic', 'x')]);
+    expect(
+      parseNarrow([
+        { operator: 'is', operand: 'dm', negated: true },
+        { operator: 'sender', operand: 10 },
+        { operator: 'topic', operand: 'x', negated: 'yes' },
+      ]),
+    ).toEqual([term('is', 'dm', true), term('sender', 10), term('topic', 'x')]);
   });
 
   it('keeps number and number-list operands', () => {
-    expect(parseNarrow([['channel', 7], ['dm', [11, 12]]])).toEqual([term('channel', 7), term('dm', [11, 12])]);
+    expect(
+      parseNarrow([
+        ['channel', 7],
+        ['dm', [11, 12]],
+      ]),
+    ).toEqual([term('channel', 7), term('dm', [11, 12])]);
   });
 
   it('drops what else a term carries', () => {
@@ -58,18 +77,13 @@ describe('parseNarrow', () => {
     expect(parseNarrow([])).toEqual([]);
   });
 
-  const OPERATORS = [
-    'channel', 'stream', 'channels', 'streams', 'topic', 'sender', 'dm', 'pm-with', 'dm-including',
-    'is', 'search', 'id', 'has', 'near', 'with',
-  ];
+  const OPERATORS = ['channel', 'stream', 'channels', 'streams', 'topic', 'sender', 'dm', 'pm-with', 'dm-including', 'is', 'search', 'id', 'has', 'near', 'with'];
   it.each(OPERATORS)('knows the operator %s', (operator) => {
     expect(parseNarrow([[operator, 'x']])).toEqual([term(operator, 'x')]);
   });
 
   it.each([{}, 'channel', null, 7])('refuses %p, which is not a list, with BAD_REQUEST', (raw) => {
-    expect(() => parseNarrow(raw)).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'narrow is not a list' }),
-    );
+    expect(() => parseNarrow(raw)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'narrow is not a list' }));
   });
 
   it.each([
@@ -80,9 +94,7 @@ describe('parseNarrow', () => {
     ['null', null],
     ['an object without an operator', { operand: 'x' }],
   ])('refuses %s with BAD_REQUEST naming its index', (_what, bad) => {
-    expect(() => parseNarrow([['channel', 'Denmark'], bad])).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid narrow[1]' }),
-    );
+    expect(() => parseNarrow([['channel', 'Denmark'], bad])).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid narrow[1]' }));
   });
 
   it.each([
@@ -92,9 +104,7 @@ describe('parseNarrow', () => {
     ['an object', ['channel', { id: 7 }]],
     ['a list of strings', ['dm', ['hamlet@zulip.com']]],
   ])('refuses %s as operand with BAD_REQUEST naming the index', (_what, bad) => {
-    expect(() => parseNarrow([['is', 'dm'], ['is', 'starred'], bad])).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', message: 'Invalid narrow[2]: bad operand' }),
-    );
+    expect(() => parseNarrow([['is', 'dm'], ['is', 'starred'], bad])).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', message: 'Invalid narrow[2]: bad operand' }));
   });
 });
 

@@ -16,8 +16,7 @@ export function parseNarrow(raw: unknown): NarrowTerm[] {
       throw new BadRequestError(`Invalid narrow[${i}]`);
     }
     const operand = t.operand;
-    const okOperand = typeof operand === 'string' || typeof operand === 'number'
-      || (Array.isArray(operand) && operand.every((x: unknown) => typeof x === 'number'));
+    const okOperand = typeof operand === 'string' || typeof operand === 'number' || (Array.isArray(operand) && operand.every((x: unknown) => typeof x === 'number'));
     if (!okOperand) throw new BadRequestError(`Invalid narrow[${i}]: bad operand`);
     return { operator: t.operator, operand, negated: t.negated === true };
   });
@@ -44,18 +43,26 @@ const IS_FLAGS: Record<string, string[]> = {
 
 function termMatches(term: NarrowTerm, m: MessageLike, flags: string[], viewerId: number): boolean {
   const recipients = Array.isArray(m.display_recipient) ? m.display_recipient : [];
-  const dmIds = (operand: NarrowTerm['operand']) => (Array.isArray(operand) ? operand : String(operand).split(',').map((x) => x.trim()));
+  const dmIds = (operand: NarrowTerm['operand']) =>
+    Array.isArray(operand)
+      ? operand
+      : String(operand)
+          .split(',')
+          .map((x) => x.trim());
   const isUser = (r: { id: number; email: string }, x: string | number) => r.id === Number(x) || lower(r.email) === lower(x);
   switch (term.operator) {
-    case 'channel': case 'stream':
+    case 'channel':
+    case 'stream':
       return m.type === 'stream' && (m.stream_id === Number(term.operand) || lower(m.display_recipient) === lower(term.operand));
-    case 'channels': case 'streams':
+    case 'channels':
+    case 'streams':
       return m.type === 'stream' && term.operand === 'public';
     case 'topic':
       return m.type === 'stream' && lower(m.subject ?? m.topic ?? '') === lower(term.operand);
     case 'sender':
       return m.sender_id === Number(term.operand) || lower(m.sender_email) === lower(term.operand);
-    case 'dm': case 'pm-with': {
+    case 'dm':
+    case 'pm-with': {
       // Exactly that conversation: the named users and the viewer, nobody else.
       if (m.type !== 'private') return false;
       const named = dmIds(term.operand).map((x) => recipients.find((r) => isUser(r, x))?.id);

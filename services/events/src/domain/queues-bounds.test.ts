@@ -12,8 +12,14 @@ const TIMINGS = { idleTimeoutMs: 600_000, heartbeatMinMs: 45_000, heartbeatMaxMs
 const member: Caller = { realm_id: 1, user_id: 10, role: Role.MEMBER, is_bot: false, email: 'member@example.com' };
 const other: Caller = { realm_id: 1, user_id: 11, role: Role.MEMBER, is_bot: false, email: 'other@example.com' };
 const OPTIONS: NewQueue = {
-  event_types: null, narrow: [], all_public_streams: false, client_capabilities: {},
-  apply_markdown: false, client_gravatar: true, slim_presence: false, include_subscribers: 'false',
+  event_types: null,
+  narrow: [],
+  all_public_streams: false,
+  client_capabilities: {},
+  apply_markdown: false,
+  client_gravatar: true,
+  slim_presence: false,
+  include_subscribers: 'false',
 };
 
 function setup(maxQueuesPerUser = DEFAULT_MAX_QUEUES_PER_USER) {
@@ -32,7 +38,10 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 async function longPoll(manager: QueueManager, caller: Caller, queueId: string, lastEventId = -1, started?: () => boolean) {
   const before = manager.waiting;
   const poll = { promise: manager.getEvents(caller, queueId, lastEventId, false), done: false };
-  poll.promise.then(() => void (poll.done = true), () => void (poll.done = true));
+  poll.promise.then(
+    () => void (poll.done = true),
+    () => void (poll.done = true),
+  );
   const waits = started ?? (() => manager.waiting !== before);
   for (let i = 0; !waits() && !poll.done; i++) {
     if (i === 100) throw new Error('the long poll never started waiting');

@@ -13,8 +13,14 @@ const otherMember: Caller = { realm_id: 1, user_id: 11, role: Role.MEMBER, is_bo
 const memberElsewhere: Caller = { realm_id: 2, user_id: 10, role: Role.MEMBER, is_bot: false, email: 'member@elsewhere.com' };
 
 const OPTIONS: NewQueue = {
-  event_types: null, narrow: [], all_public_streams: false, client_capabilities: {},
-  apply_markdown: false, client_gravatar: true, slim_presence: false, include_subscribers: 'false',
+  event_types: null,
+  narrow: [],
+  all_public_streams: false,
+  client_capabilities: {},
+  apply_markdown: false,
+  client_gravatar: true,
+  slim_presence: false,
+  include_subscribers: 'false',
 };
 
 /** What a test does to the store's wake-ups before the manager hears them: undefined loses one. */
@@ -25,16 +31,21 @@ function setup(wakeUps?: WakeUpFilter) {
   const store = new MemoryQueueStore(() => clock.now());
   if (wakeUps) {
     const onAppend = store.onAppend.bind(store);
-    jest.spyOn(store, 'onAppend').mockImplementation((listener) => onAppend((queueId, appended) => {
-      const passed = wakeUps(queueId, appended);
-      if (passed) listener(...passed);
-    }));
+    jest.spyOn(store, 'onAppend').mockImplementation((listener) =>
+      onAppend((queueId, appended) => {
+        const passed = wakeUps(queueId, appended);
+        if (passed) listener(...passed);
+      }),
+    );
   }
   const manager = new QueueManager(store, clock, TIMINGS);
   let messages = 0;
   /** Appends events to a queue as a bus message would, each call its own message id. */
   const push = (queueId: string, ...events: Record<string, unknown>[]) =>
-    store.append(`m${messages++}`, events.map((event) => ({ queue_id: queueId, event })));
+    store.append(
+      `m${messages++}`,
+      events.map((event) => ({ queue_id: queueId, event })),
+    );
   return { clock, store, manager, push };
 }
 
@@ -44,7 +55,10 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 /** A promise with a flag saying whether it has settled yet. */
 function track<T>(promise: Promise<T>) {
   const tracked = { promise, done: false };
-  promise.then(() => void (tracked.done = true), () => void (tracked.done = true));
+  promise.then(
+    () => void (tracked.done = true),
+    () => void (tracked.done = true),
+  );
   return tracked;
 }
 
@@ -60,7 +74,10 @@ async function longPoll(manager: QueueManager, caller: Caller, queueId: string, 
 }
 
 const badQueue = (queueId: string) => ({
-  code: 'BAD_EVENT_QUEUE_ID', httpStatus: 400, message: `Bad event queue ID: ${queueId}`, extra: { queue_id: queueId },
+  code: 'BAD_EVENT_QUEUE_ID',
+  httpStatus: 400,
+  message: `Bad event queue ID: ${queueId}`,
+  extra: { queue_id: queueId },
 });
 
 afterEach(() => {
@@ -73,8 +90,13 @@ describe('QueueManager.register', () => {
     const queue = await manager.register(member, { ...OPTIONS, event_types: ['message'] });
     expect(queue.queue_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(queue).toEqual({
-      ...OPTIONS, event_types: ['message'], queue_id: queue.queue_id,
-      realm_id: 1, user_id: 10, created_at: clock.now(), last_poll_at: clock.now(),
+      ...OPTIONS,
+      event_types: ['message'],
+      queue_id: queue.queue_id,
+      realm_id: 1,
+      user_id: 10,
+      created_at: clock.now(),
+      last_poll_at: clock.now(),
     });
     await expect(store.getQueue(queue.queue_id)).resolves.toEqual(queue);
   });
@@ -96,7 +118,7 @@ describe('queue ownership', () => {
   it.each([
     ['another user of the realm', otherMember],
     ['the same user id in another realm', memberElsewhere],
-  ])("refuses %s the queue with BAD_EVENT_QUEUE_ID, as if it did not exist", async (_who, stranger) => {
+  ])('refuses %s the queue with BAD_EVENT_QUEUE_ID, as if it did not exist', async (_who, stranger) => {
     const { manager } = setup();
     const { queue_id } = await manager.register(member, OPTIONS);
     const error = await manager.getEvents(stranger, queue_id, -1, true).catch((e: unknown) => e);
@@ -187,7 +209,10 @@ describe('QueueManager.getEvents', () => {
     const poll = await longPoll(manager, member, queue_id);
     const reads = jest.spyOn(store, 'poll');
     await push(queue_id, { type: 'a' }, { type: 'b' });
-    await expect(poll.promise).resolves.toEqual([{ id: 0, event: { type: 'a', id: 0 } }, { id: 1, event: { type: 'b', id: 1 } }]);
+    await expect(poll.promise).resolves.toEqual([
+      { id: 0, event: { type: 'a', id: 0 } },
+      { id: 1, event: { type: 'b', id: 1 } },
+    ]);
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
@@ -372,10 +397,7 @@ describe('QueueManager.close', () => {
     const mine = await manager.register(member, OPTIONS);
     const theirs = await manager.register(otherMember, OPTIONS);
     // One poll waits per queue (a second one answers the first: queues-bounds.test.ts).
-    const polls = [
-      await longPoll(manager, member, mine.queue_id),
-      await longPoll(manager, otherMember, theirs.queue_id),
-    ];
+    const polls = [await longPoll(manager, member, mine.queue_id), await longPoll(manager, otherMember, theirs.queue_id)];
     expect(manager.waiting).toBe(2);
     manager.close();
     await expect(Promise.all(polls.map((p) => p.promise))).resolves.toEqual([[], []]);

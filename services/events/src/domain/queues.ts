@@ -48,7 +48,9 @@ export class QueueManager {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly store: QueueStore, private readonly clock: Clock, private readonly timings: QueueTimings,
+    private readonly store: QueueStore,
+    private readonly clock: Clock,
+    private readonly timings: QueueTimings,
     private readonly limits: QueueLimits = { maxQueuesPerUser: DEFAULT_MAX_QUEUES_PER_USER },
   ) {
     this.unsubscribe = store.onAppend((queueId, appended) => this.wake(queueId, appended));
@@ -57,7 +59,12 @@ export class QueueManager {
   async register(caller: Caller, options: NewQueue): Promise<QueueRecord> {
     const now = this.clock.now();
     const queue: QueueRecord = {
-      ...options, queue_id: randomUUID(), realm_id: caller.realm_id, user_id: caller.user_id, created_at: now, last_poll_at: now,
+      ...options,
+      queue_id: randomUUID(),
+      realm_id: caller.realm_id,
+      user_id: caller.user_id,
+      created_at: now,
+      last_poll_at: now,
     };
     await this.makeRoomFor(caller);
     await this.store.createQueue(queue);

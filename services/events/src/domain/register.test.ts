@@ -25,7 +25,10 @@ describe('queueOptions', () => {
 
   it('passes the boolean options through', () => {
     expect(options({ apply_markdown: true, client_gravatar: false, slim_presence: true, all_public_streams: true })).toMatchObject({
-      apply_markdown: true, client_gravatar: false, slim_presence: true, all_public_streams: true,
+      apply_markdown: true,
+      client_gravatar: false,
+      slim_presence: true,
+      all_public_streams: true,
     });
   });
 
@@ -69,7 +72,8 @@ describe('queueOptions', () => {
     it('reads a dict of booleans', () => {
       const raw = '{"notification_settings_null": true, "bulk_message_deletion": false}';
       expect(options({ client_capabilities: raw }).client_capabilities).toEqual({
-        notification_settings_null: true, bulk_message_deletion: false,
+        notification_settings_null: true,
+        bulk_message_deletion: false,
       });
     });
 
@@ -78,8 +82,7 @@ describe('queueOptions', () => {
     });
 
     it('refuses a capability that is not a boolean, naming it', () => {
-      expect(() => options({ client_capabilities: '{"user_avatar_url_field_optional": 1}' }))
-        .toThrow(refusal('client_capabilities["user_avatar_url_field_optional"] is not a boolean'));
+      expect(() => options({ client_capabilities: '{"user_avatar_url_field_optional": 1}' })).toThrow(refusal('client_capabilities["user_avatar_url_field_optional"] is not a boolean'));
     });
 
     it.each(['[]', '"all"', 'true'])('refuses %s, which is not a dict', (raw) => {

@@ -1,6 +1,4 @@
-import {
-  BadRequestError, Caller, EncodedJson, encodedJson, EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS, FEATURE_LEVEL, Role, RpcClients, ZULIP_VERSION,
-} from '@parley/common';
+import { BadRequestError, Caller, EncodedJson, encodedJson, EVENT_QUEUE_LONGPOLL_TIMEOUT_SECONDS, FEATURE_LEVEL, Role, RpcClients, ZULIP_VERSION } from '@parley/common';
 import type { Reply } from '@parley/common/api';
 import type { RegisterRequest__Output } from '@parley/common/generated/parley/events/v1/RegisterRequest';
 import { parseNarrow } from './narrow';
@@ -61,9 +59,7 @@ export function queueOptions(caller: Caller, req: RegisterRequest__Output): NewQ
  * queue (clients apply events idempotently). A queue whose state cannot be had is removed.
  * The providers' parts are joined as they came (UTF-8 JSON), not decoded and encoded again.
  */
-export async function register(
-  manager: QueueManager, clients: RpcClients, caller: Caller, client: string, req: RegisterRequest__Output,
-): Promise<EncodedJson<Reply<'POST /register'>>> {
+export async function register(manager: QueueManager, clients: RpcClients, caller: Caller, client: string, req: RegisterRequest__Output): Promise<EncodedJson<Reply<'POST /register'>>> {
   const options = queueOptions(caller, req);
   const fetch = req.fetch_event_types === undefined ? options.event_types : eventTypes('fetch_event_types', req.fetch_event_types);
   const queue = await manager.register(caller, options);

@@ -12,9 +12,7 @@ export const STATE_PROVIDERS = ['users', 'channels', 'messages', 'uploads'] as c
  * The providers' parts of the state, each an object's JSON (UTF-8), in STATE_PROVIDERS
  * order. Each provider owns its own keys (test/events.test.ts checks that none overlap).
  */
-export async function gatherState(
-  clients: RpcClients, caller: Caller, client: string, queue: QueueRecord, fetchEventTypes: string[] | null,
-): Promise<Buffer[]> {
+export async function gatherState(clients: RpcClients, caller: Caller, client: string, queue: QueueRecord, fetchEventTypes: string[] | null): Promise<Buffer[]> {
   const ctx: CallContext = { caller, client, host: '' };
   const request = {
     fetch_event_types: fetchEventTypes === null ? undefined : JSON.stringify(fetchEventTypes),
@@ -24,9 +22,7 @@ export async function gatherState(
     slim_presence: queue.slim_presence,
     include_subscribers: queue.include_subscribers,
   };
-  const parts = await Promise.all(
-    STATE_PROVIDERS.map((service) => clients[service].getRegisterState(request, ctx)),
-  );
+  const parts = await Promise.all(STATE_PROVIDERS.map((service) => clients[service].getRegisterState(request, ctx)));
   return parts.map((p) => p.json);
 }
 

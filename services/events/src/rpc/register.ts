@@ -4,5 +4,7 @@ import type { RegisterRequest__Output } from '@parley/common/generated/parley/ev
 import type { QueueManager } from '../domain/queues';
 import { register as registerQueue } from '../domain/register';
 
-export const register = (manager: QueueManager, clients: RpcClients): Handler<RegisterRequest__Output, EncodedJson<Reply<'POST /register'>>> =>
-  (req, ctx) => registerQueue(manager, clients, ctx.caller, ctx.client, req);
+export const register =
+  (manager: QueueManager, clients: RpcClients): Handler<RegisterRequest__Output, EncodedJson<Reply<'POST /register'>>> =>
+  (req, ctx) =>
+    registerQueue(manager, clients, ctx.caller, ctx.client, req);

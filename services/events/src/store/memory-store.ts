@@ -1,7 +1,5 @@
 import { EventEmitter } from 'node:events';
-import {
-  AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE,
-} from './queue-store';
+import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE } from './queue-store';
 
 interface MemoryQueue {
   record: QueueRecord;
@@ -15,7 +13,10 @@ export class MemoryQueueStore implements QueueStore {
   private readonly seen = new Map<string, number>();
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  constructor(private readonly now: () => number = Date.now, private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE,
+  ) {}
 
   async createQueue(queue: QueueRecord): Promise<void> {
     this.queues.set(queue.queue_id, { record: { ...queue }, nextId: 0, events: [] });

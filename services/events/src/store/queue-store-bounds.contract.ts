@@ -12,11 +12,7 @@ const event = (type: string) => ({ type });
  * redis-store.db.test.ts, each making its store with a bound of 3): the append that takes a
  * queue past it deletes the queue, whose client then registers again.
  */
-export function describeQueueStoreBounds(
-  name: string,
-  make: (now: () => number, maxEventsPerQueue: number) => Promise<QueueStore>,
-  cleanup?: () => Promise<void>,
-): void {
+export function describeQueueStoreBounds(name: string, make: (now: () => number, maxEventsPerQueue: number) => Promise<QueueStore>, cleanup?: () => Promise<void>): void {
   describe(`${name} (QueueStore contract: events per queue)`, () => {
     let store: QueueStore;
     const created = async (...records: QueueRecord[]) => {
@@ -25,7 +21,10 @@ export function describeQueueStoreBounds(
     };
     const read = async (q: QueueRecord, ackedId: number) => (await store.poll(q.queue_id, q, ackedId, T0))?.events;
     const push = (messageId: string, q: QueueRecord, n: number) =>
-      store.append(messageId, Array.from({ length: n }, () => ({ queue_id: q.queue_id, event: event('x') })));
+      store.append(
+        messageId,
+        Array.from({ length: n }, () => ({ queue_id: q.queue_id, event: event('x') })),
+      );
 
     beforeEach(async () => {
       store = await make(() => T0, MAX);
@@ -54,7 +53,10 @@ export function describeQueueStoreBounds(
       const [full, other] = await created(queueRecord(), queueRecord());
       const heard = listen(store);
       await push('m1', full, MAX);
-      await store.append('m2', [{ queue_id: full.queue_id, event: event('one too many') }, { queue_id: other.queue_id, event: event('x') }]);
+      await store.append('m2', [
+        { queue_id: full.queue_id, event: event('one too many') },
+        { queue_id: other.queue_id, event: event('x') },
+      ]);
       await heard.until((ids) => ids.filter((id) => id === full.queue_id).length === MAX + 1 && ids.includes(other.queue_id));
       expect(heard.notices.filter((n) => n.queueId === full.queue_id).at(-1)).toEqual({ queueId: full.queue_id });
       heard.off();

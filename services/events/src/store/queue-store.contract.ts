@@ -46,15 +46,16 @@ export function listen(store: QueueStore) {
     notices.push({ queueId, ...(appended && { event: { id: appended.id, event: appended.event() } }) });
     check();
   });
-  const until = (done: (ids: string[]) => boolean, timeoutMs = 5_000) => new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`onAppend announced only [${ids.join(', ')}]`)), timeoutMs);
-    check = () => {
-      if (!done(ids)) return;
-      clearTimeout(timer);
-      resolve();
-    };
-    check();
-  });
+  const until = (done: (ids: string[]) => boolean, timeoutMs = 5_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`onAppend announced only [${ids.join(', ')}]`)), timeoutMs);
+      check = () => {
+        if (!done(ids)) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      check();
+    });
   const heard = (queueId: string) => until((got) => got.includes(queueId));
   return { ids, notices, off, until, heard };
 }
@@ -62,11 +63,7 @@ export function listen(store: QueueStore) {
 const idsOf = (queues: QueueRecord[]) => queues.map((q) => q.queue_id).sort();
 const event = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra });
 
-export function describeQueueStore(
-  name: string,
-  make: (now: () => number) => Promise<QueueStore>,
-  cleanup?: () => Promise<void>,
-): void {
+export function describeQueueStore(name: string, make: (now: () => number) => Promise<QueueStore>, cleanup?: () => Promise<void>): void {
   describe(`${name} (QueueStore contract)`, () => {
     let store: QueueStore;
     /** Creates queues in the store under test and returns their records. */
@@ -145,7 +142,10 @@ export function describeQueueStore(
       it("refuses another user's or another realm's poll: undefined, nothing recorded, nothing dropped", async () => {
         const [q] = await created(queueRecord());
         await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }]);
-        for (const owner of [{ realm_id: 1, user_id: 11 }, { realm_id: 2, user_id: 10 }]) {
+        for (const owner of [
+          { realm_id: 1, user_id: 11 },
+          { realm_id: 2, user_id: 10 },
+        ]) {
           await expect(store.poll(q.queue_id, owner, 0, T0 + 5_000)).resolves.toBeUndefined();
         }
         await expect(store.getQueue(q.queue_id)).resolves.toMatchObject({ last_poll_at: T0 });
@@ -185,11 +185,7 @@ export function describeQueueStore(
 
     describe('queuesOf', () => {
       it("lists a realm's queues and no other realm's", async () => {
-        const [a, b] = await created(
-          queueRecord({ user_id: 10 }),
-          queueRecord({ user_id: 11 }),
-          queueRecord({ realm_id: 2, user_id: 10 }),
-        );
+        const [a, b] = await created(queueRecord({ user_id: 10 }), queueRecord({ user_id: 11 }), queueRecord({ realm_id: 2, user_id: 10 }));
         expect(idsOf(await store.queuesOf(1, 'realm'))).toEqual([a.queue_id, b.queue_id].sort());
       });
 
@@ -219,11 +215,13 @@ export function describeQueueStore(
     describe('append and poll', () => {
       it('numbers events from 0 in each queue and sets the id in the event', async () => {
         const [a, b] = await created(queueRecord(), queueRecord());
-        await expect(store.append('m1', [
-          { queue_id: a.queue_id, event: event('x', { n: 1 }) },
-          { queue_id: b.queue_id, event: event('x', { n: 2 }) },
-          { queue_id: a.queue_id, event: event('x', { n: 3 }) },
-        ])).resolves.toBe(true);
+        await expect(
+          store.append('m1', [
+            { queue_id: a.queue_id, event: event('x', { n: 1 }) },
+            { queue_id: b.queue_id, event: event('x', { n: 2 }) },
+            { queue_id: a.queue_id, event: event('x', { n: 3 }) },
+          ]),
+        ).resolves.toBe(true);
         await store.append('m2', [{ queue_id: a.queue_id, event: event('y') }]);
         await expect(read(a, -1)).resolves.toEqual([
           { id: 0, event: { type: 'x', n: 1, id: 0 } },
@@ -238,20 +236,20 @@ export function describeQueueStore(
         const content = { type: 'message', text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'], flag: false } };
         await store.append('m1', [{ queue_id: q.queue_id, event: content }]);
         content.text = 'changed after';
-        await expect(read(q, -1)).resolves.toEqual([
-          { id: 0, event: { type: 'message', text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'], flag: false }, id: 0 } },
-        ]);
+        await expect(read(q, -1)).resolves.toEqual([{ id: 0, event: { type: 'message', text: 'a|b 1|2 ✓ "quoted"', nested: { list: [1, null, 'x'], flag: false }, id: 0 } }]);
       });
 
       it('skips queues deleted meanwhile or never created, without bringing them back', async () => {
         const [live, deleted] = await created(queueRecord(), queueRecord());
         await store.deleteQueue(deleted.queue_id);
         const unknown = randomUUID();
-        await expect(store.append('m1', [
-          { queue_id: deleted.queue_id, event: event('x') },
-          { queue_id: unknown, event: event('x') },
-          { queue_id: live.queue_id, event: event('x') },
-        ])).resolves.toBe(true);
+        await expect(
+          store.append('m1', [
+            { queue_id: deleted.queue_id, event: event('x') },
+            { queue_id: unknown, event: event('x') },
+            { queue_id: live.queue_id, event: event('x') },
+          ]),
+        ).resolves.toBe(true);
         await expect(read(live, -1)).resolves.toEqual([{ id: 0, event: { type: 'x', id: 0 } }]);
         await expect(read(deleted, -1)).resolves.toBeUndefined();
         await expect(store.getQueue(deleted.queue_id)).resolves.toBeUndefined();
@@ -261,10 +259,12 @@ export function describeQueueStore(
       it('appends nothing for a message id it has seen, and says so', async () => {
         const [a, b] = await created(queueRecord(), queueRecord());
         await expect(store.append('m1', [{ queue_id: a.queue_id, event: event('first') }])).resolves.toBe(true);
-        await expect(store.append('m1', [
-          { queue_id: a.queue_id, event: event('again') },
-          { queue_id: b.queue_id, event: event('again') },
-        ])).resolves.toBe(false);
+        await expect(
+          store.append('m1', [
+            { queue_id: a.queue_id, event: event('again') },
+            { queue_id: b.queue_id, event: event('again') },
+          ]),
+        ).resolves.toBe(false);
         await expect(read(a, -1)).resolves.toEqual([{ id: 0, event: { type: 'first', id: 0 } }]);
         await expect(read(b, -1)).resolves.toEqual([]);
       });
@@ -290,7 +290,10 @@ export function describeQueueStore(
         const [q] = await created(queueRecord());
         const next = async (ackedId: number) => (await store.poll(q.queue_id, q, ackedId, T0))!.nextId;
         await expect(next(-1)).resolves.toBe(0);
-        await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }, { queue_id: q.queue_id, event: event('x') }]);
+        await store.append('m1', [
+          { queue_id: q.queue_id, event: event('x') },
+          { queue_id: q.queue_id, event: event('x') },
+        ]);
         await expect(next(-1)).resolves.toBe(2);
         await expect(next(1)).resolves.toBe(2);
         // Acknowledging past the last event drops everything; the numbering goes on from 2.
@@ -301,7 +304,10 @@ export function describeQueueStore(
 
       it('goes on numbering after every event is acknowledged', async () => {
         const [q] = await created(queueRecord());
-        await store.append('m1', [{ queue_id: q.queue_id, event: event('x') }, { queue_id: q.queue_id, event: event('x') }]);
+        await store.append('m1', [
+          { queue_id: q.queue_id, event: event('x') },
+          { queue_id: q.queue_id, event: event('x') },
+        ]);
         await read(q, 1);
         await store.append('m2', [{ queue_id: q.queue_id, event: event('y') }]);
         await expect(read(q, 1)).resolves.toEqual([{ id: 2, event: { type: 'y', id: 2 } }]);
@@ -310,11 +316,7 @@ export function describeQueueStore(
 
     describe('idleSince', () => {
       it('lists the queues last polled before the given time, not at it', async () => {
-        const [a, b, c] = await created(
-          queueRecord({ last_poll_at: T0 }),
-          queueRecord({ last_poll_at: T0 + 1_000 }),
-          queueRecord({ last_poll_at: T0 + 2_000 }),
-        );
+        const [a, b, c] = await created(queueRecord({ last_poll_at: T0 }), queueRecord({ last_poll_at: T0 + 1_000 }), queueRecord({ last_poll_at: T0 + 2_000 }));
         await expect(store.idleSince(T0 + 1_000)).resolves.toEqual([a.queue_id]);
         await store.poll(a.queue_id, a, -1, T0 + 3_000);
         expect((await store.idleSince(T0 + 2_500)).sort()).toEqual([b.queue_id, c.queue_id].sort());
@@ -362,7 +364,12 @@ export function describeQueueStore(
           { queueId: a.queue_id, event: { id: 2, event: { type: 'z', id: 2 } } },
         ]);
         // What the notices carry is what the queue holds.
-        expect(await read(a, 0)).toEqual(heard.notices.slice(1).filter((n) => n.queueId === a.queue_id).map((n) => n.event));
+        expect(await read(a, 0)).toEqual(
+          heard.notices
+            .slice(1)
+            .filter((n) => n.queueId === a.queue_id)
+            .map((n) => n.event),
+        );
         heard.off();
       });
 

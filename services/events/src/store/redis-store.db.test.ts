@@ -45,20 +45,20 @@ describeWithRedis('redis-store.db.test.ts')('RedisQueueStore', () => {
     const big = { type: 'big', text: 'a'.repeat(Math.floor(NOTICE_BUDGET_BYTES * 0.45)) };
     const heard = listen(store);
     // What each notice carried, short enough for a failure to print: [queue, event id, type, size] or [queue].
-    const carried = () => heard.notices.map((n) => (n.event
-      ? [n.queueId, n.event.id, n.event.event.type, JSON.stringify(n.event.event).length]
-      : [n.queueId]));
+    const carried = () => heard.notices.map((n) => (n.event ? [n.queueId, n.event.id, n.event.event.type, JSON.stringify(n.event.event).length] : [n.queueId]));
     const size = (e: object, id: number) => JSON.stringify({ ...e, id }).length;
-    await store.append('m1', queues.map((q) => ({ queue_id: q.queue_id, event: big })));
+    await store.append(
+      'm1',
+      queues.map((q) => ({ queue_id: q.queue_id, event: big })),
+    );
     await heard.until((ids) => ids.length === 3);
-    expect(carried()).toEqual([
-      [queues[0].queue_id, 0, 'big', size(big, 0)],
-      [queues[1].queue_id, 0, 'big', size(big, 0)],
-      [queues[2].queue_id],
-    ]);
+    expect(carried()).toEqual([[queues[0].queue_id, 0, 'big', size(big, 0)], [queues[1].queue_id, 0, 'big', size(big, 0)], [queues[2].queue_id]]);
     // Each append has its own budget; an event bigger than all of it is announced alone.
     const huge = { type: 'huge', text: 'b'.repeat(NOTICE_BUDGET_BYTES) };
-    await store.append('m2', [{ queue_id: queues[2].queue_id, event: { type: 'small' } }, { queue_id: queues[2].queue_id, event: huge }]);
+    await store.append('m2', [
+      { queue_id: queues[2].queue_id, event: { type: 'small' } },
+      { queue_id: queues[2].queue_id, event: huge },
+    ]);
     await heard.until((ids) => ids.length === 5);
     expect(carried().slice(3)).toEqual([[queues[2].queue_id, 1, 'small', size({ type: 'small' }, 1)], [queues[2].queue_id]]);
     // The queue holds them all, whatever the notices carried.
@@ -131,8 +131,14 @@ describeWithRedis('redis-store.db.test.ts')('RedisQueueStore', () => {
       const manager = new QueueManager(b, clock, { idleTimeoutMs: 600_000, heartbeatMinMs: 45_000, heartbeatMaxMs: 55_000 });
       const caller = { realm_id: 1, user_id: 10, role: Role.MEMBER, is_bot: false, email: 'member@example.com' };
       const queue = await manager.register(caller, {
-        event_types: null, narrow: [], all_public_streams: false, client_capabilities: {},
-        apply_markdown: false, client_gravatar: true, slim_presence: false, include_subscribers: 'false',
+        event_types: null,
+        narrow: [],
+        all_public_streams: false,
+        client_capabilities: {},
+        apply_markdown: false,
+        client_gravatar: true,
+        slim_presence: false,
+        include_subscribers: 'false',
       });
       const poll = manager.getEvents(caller, queue.queue_id, -1, false);
       for (let i = 0; manager.waiting === 0; i++) {

@@ -1,7 +1,5 @@
 import Redis from 'ioredis';
-import {
-  AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE,
-} from './queue-store';
+import { AppendedEvent, Delivery, PollResult, QueueOwner, QueueRecord, QueueStore, QueuedEvent, DEDUPE_TTL_SECONDS, DEFAULT_MAX_EVENTS_PER_QUEUE } from './queue-store';
 
 /**
  * Queues in Redis, shared by every events replica. Per queue: `q:<id>:meta` (the record as
@@ -94,7 +92,11 @@ export class RedisQueueStore implements QueueStore {
   private readonly listeners = new Set<(queueId: string, appended?: AppendedEvent) => void>();
   private readonly subscribed: Promise<unknown>;
 
-  constructor(url: string, private readonly prefix: string, private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly maxEventsPerQueue = DEFAULT_MAX_EVENTS_PER_QUEUE,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
     // Errors surface on the commands that fail; the connection retries by itself.
@@ -120,7 +122,8 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async createQueue(queue: QueueRecord): Promise<void> {
-    await this.redis.multi()
+    await this.redis
+      .multi()
       .set(this.key('q', queue.queue_id, 'meta'), JSON.stringify(queue))
       .set(this.key('q', queue.queue_id, 'next'), '0')
       .sadd(this.key('realm', queue.realm_id, 'queues'), queue.queue_id)
@@ -138,7 +141,8 @@ export class RedisQueueStore implements QueueStore {
 
   async deleteQueue(queueId: string): Promise<void> {
     const record = await this.getQueue(queueId);
-    const tx = this.redis.multi()
+    const tx = this.redis
+      .multi()
       .del(this.key('q', queueId, 'meta'), this.key('q', queueId, 'next'), this.key('q', queueId, 'events'))
       .zrem(this.key('idle'), queueId);
     if (record) {
@@ -148,12 +152,14 @@ export class RedisQueueStore implements QueueStore {
   }
 
   async queuesOf(realmId: number, userIds: number[] | 'realm'): Promise<QueueRecord[]> {
-    const ids = userIds === 'realm'
-      ? await this.redis.smembers(this.key('realm', realmId, 'queues'))
-      : userIds.length ? await this.redis.sunion(...userIds.map((u) => this.key('user', u, 'queues'))) : [];
+    const ids =
+      userIds === 'realm' ? await this.redis.smembers(this.key('realm', realmId, 'queues')) : userIds.length ? await this.redis.sunion(...userIds.map((u) => this.key('user', u, 'queues'))) : [];
     if (!ids.length) return [];
     const metas = await this.redis.mget(...ids.map((id) => this.key('q', id, 'meta')));
-    return metas.filter((m): m is string => !!m).map((m) => JSON.parse(m) as QueueRecord).filter((q) => q.realm_id === realmId);
+    return metas
+      .filter((m): m is string => !!m)
+      .map((m) => JSON.parse(m) as QueueRecord)
+      .filter((q) => q.realm_id === realmId);
   }
 
   async append(messageId: string, deliveries: Delivery[]): Promise<boolean> {
@@ -164,8 +170,17 @@ export class RedisQueueStore implements QueueStore {
 
   async poll(queueId: string, owner: QueueOwner, ackedId: number, now: number): Promise<PollResult | undefined> {
     const reply = (await this.redis.eval(
-      POLL, 4, this.key('q', queueId, 'meta'), this.key('idle'), this.key('q', queueId, 'events'), this.key('q', queueId, 'next'),
-      owner.realm_id, owner.user_id, now, ackedId, queueId,
+      POLL,
+      4,
+      this.key('q', queueId, 'meta'),
+      this.key('idle'),
+      this.key('q', queueId, 'events'),
+      this.key('q', queueId, 'next'),
+      owner.realm_id,
+      owner.user_id,
+      now,
+      ackedId,
+      queueId,
     )) as string[] | null;
     if (!reply) return undefined;
     const [next, ...items] = reply;

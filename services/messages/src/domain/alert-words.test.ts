@@ -11,31 +11,31 @@ describe('AlertWordMatcher', () => {
     ['two normal alerts', true],
     ['This one? should alert', true],
     ['Definitely time for three.', true],
-    ['One two three o\'clock', true],
-    ['One o\'clock', true],
-    ['Case of ONE, won\'t stop me', true],
-    ['Don\'t alert on http://t.co/one/ URLs', false],
-    ['Don\'t alert on http://t.co/one URLs', false],
-    ['Don\'t alert on clone, twofold or seventytwofold', false],
-  ])('as Zulip\'s tests: %j alerts: %s', (content, expected) => {
+    ["One two three o'clock", true],
+    ["One o'clock", true],
+    ["Case of ONE, won't stop me", true],
+    ["Don't alert on http://t.co/one/ URLs", false],
+    ["Don't alert on http://t.co/one URLs", false],
+    ["Don't alert on clone, twofold or seventytwofold", false],
+  ])("as Zulip's tests: %j alerts: %s", (content, expected) => {
     expect(alerts(['one', 'two', 'three'], content)).toBe(expected);
   });
 
-  it('matches without regard to case, the words\' or the content\'s', () => {
+  it("matches without regard to case, the words' or the content's", () => {
     expect(alerts(['ALERT'], 'this is an alert for you')).toBe(true);
     expect(alerts(['Ünïcode'], 'say üNÏCODE!')).toBe(true);
     expect(alerts(['☃'], 'a ☃ here')).toBe(true);
     expect(alerts(['multi-word word'], 'a Multi-Word word, then')).toBe(true);
   });
 
-  it('takes Zulip\'s punctuation around a word, and nothing else', () => {
+  it("takes Zulip's punctuation around a word, and nothing else", () => {
     for (const before of [' ', '\n', '(', '"', '.', ',', "'", ';', '[', '*', '`', '>']) expect(alerts(['one'], `ab${before}one`)).toBe(true);
     for (const after of [' ', '\n', ')', '?', ':', '.', ',', "'", ';', ']', '!', '*', '`']) expect(alerts(['one'], `one${after}ab`)).toBe(true);
     for (const before of ['a', '_', '-', '/', '@', '#', ')', '<']) expect(alerts(['one'], `ab${before}one`)).toBe(false);
     for (const after of ['a', '_', '-', '/', '(', '[', '>', '"']) expect(alerts(['one'], `one${after}ab`)).toBe(false);
   });
 
-  it('keeps Zulip\'s quirk: a word from the second character on counts whatever the first is', () => {
+  it("keeps Zulip's quirk: a word from the second character on counts whatever the first is", () => {
     expect(alerts(['one'], 'xone')).toBe(true);
     expect(alerts(['one'], 'xxone')).toBe(false);
   });
@@ -48,7 +48,7 @@ describe('AlertWordMatcher', () => {
     expect([...m.usersIn('pie')]).toEqual([2]);
   });
 
-  it('skips fenced code blocks, as Zulip\'s preprocessors leave them out, but not quotes, spoilers or inline code', () => {
+  it("skips fenced code blocks, as Zulip's preprocessors leave them out, but not quotes, spoilers or inline code", () => {
     expect(alerts(['secret'], '```\nthe secret\n```')).toBe(false);
     expect(alerts(['secret'], '~~~~ python\nsecret\n~~~~\nafter')).toBe(false);
     expect(alerts(['secret'], '```\nunclosed secret')).toBe(false);
@@ -66,7 +66,7 @@ describe('AlertWordMatcher', () => {
     expect(alerts(['secret'], '  ```\nthe secret\n  ```')).toBe(true);
   });
 
-  it('reads tabs and carriage returns as Zulip\'s whitespace normalization leaves them', () => {
+  it("reads tabs and carriage returns as Zulip's whitespace normalization leaves them", () => {
     expect(alerts(['one'], 'ab\tone')).toBe(true);
     expect(alerts(['one'], 'one\r\nnext')).toBe(true);
     expect(alertWordText('a\r\nb\rc')).toBe('a\nb\nc');

@@ -48,22 +48,41 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
   const client = { query, release: () => undefined };
   const pool = { connect: async () => client, query } as unknown as pg.Pool;
   const person = (id: number) => ({
-    user_id: id, email: `u${id}@example.com`, full_name: `User ${id}`, role: 400, is_bot: id === BOT, is_active: true, avatar_url: '', bot_owner_id: 0,
+    user_id: id,
+    email: `u${id}@example.com`,
+    full_name: `User ${id}`,
+    role: 400,
+    is_bot: id === BOT,
+    is_active: true,
+    avatar_url: '',
+    bot_owner_id: 0,
   });
   const policy = () => ({ settings: JSON.stringify({ allow_message_editing: true, message_content_edit_limit_seconds: null, ...opts.settings }), system_groups: {}, string_id: 'zulip' });
   const users = jest.fn(async (method: string, req: { principals?: string[]; system_bot?: string; user_ids?: number[] }) => {
     switch (method) {
-      case 'GetRealmPolicy': return policy();
-      case 'GetPermissionContext': return {
-        policy: policy(), memberships: (req.user_ids ?? []).map((id) => ({ user_id: id, group_ids: [] })), users: (req.user_ids ?? []).map(person), linkifiers: '[]',
-      };
-      case 'GetGroupMemberships': return { memberships: [] };
-      case 'ResolveUsers': return req.system_bot ? { users: [person(BOT)], unknown: [] } : { users: (req.principals ?? []).map((p) => person(Number(p))), unknown: [] };
-      case 'GetRenderContext': return { users: [], groups: [], linkifiers: [] };
-      case 'GetLinkifiers': return { json: '{"linkifiers":[]}' };
-      case 'ExpandGroupSettings': return { user_ids: [] };
-      case 'GetRecipientTraits': return { users: [] };
-      default: throw new Error(`unexpected users.${method}`);
+      case 'GetRealmPolicy':
+        return policy();
+      case 'GetPermissionContext':
+        return {
+          policy: policy(),
+          memberships: (req.user_ids ?? []).map((id) => ({ user_id: id, group_ids: [] })),
+          users: (req.user_ids ?? []).map(person),
+          linkifiers: '[]',
+        };
+      case 'GetGroupMemberships':
+        return { memberships: [] };
+      case 'ResolveUsers':
+        return req.system_bot ? { users: [person(BOT)], unknown: [] } : { users: (req.principals ?? []).map((p) => person(Number(p))), unknown: [] };
+      case 'GetRenderContext':
+        return { users: [], groups: [], linkifiers: [] };
+      case 'GetLinkifiers':
+        return { json: '{"linkifiers":[]}' };
+      case 'ExpandGroupSettings':
+        return { user_ids: [] };
+      case 'GetRecipientTraits':
+        return { users: [] };
+      default:
+        throw new Error(`unexpected users.${method}`);
     }
   });
   const channels = jest.fn(async (method: string) => {
@@ -89,15 +108,41 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
 
 function access(id: number, a: { content: boolean; history_visible: boolean }) {
   return {
-    stream_id: id, name: `c${id}`, subscribed: false, post: true, administer: false, is_archived: false, invite_only: false, is_web_public: false,
-    topics_policy: 'inherit', group_settings: '{}', found: true, ...a,
+    stream_id: id,
+    name: `c${id}`,
+    subscribed: false,
+    post: true,
+    administer: false,
+    is_archived: false,
+    invite_only: false,
+    is_web_public: false,
+    topics_policy: 'inherit',
+    group_settings: '{}',
+    found: true,
+    ...a,
   };
 }
 
 const messageRow = (fields: Record<string, unknown> = {}) => ({
-  id: 100, realm_id: REALM, sender_id: SENDER, kind: 'direct', channel_id: null, topic: '', dm_user_ids: [SENDER, OTHER], recipient_id: 1,
-  content: 'hello', rendered_content: '<p>hello</p>', date_sent: SENT_AT, client: 'test', has_link: false, has_image: false, has_attachment: false,
-  last_edit_time: null, last_moved_time: null, flags: 0, ...fields,
+  id: 100,
+  realm_id: REALM,
+  sender_id: SENDER,
+  kind: 'direct',
+  channel_id: null,
+  topic: '',
+  dm_user_ids: [SENDER, OTHER],
+  recipient_id: 1,
+  content: 'hello',
+  rendered_content: '<p>hello</p>',
+  date_sent: SENT_AT,
+  client: 'test',
+  has_link: false,
+  has_image: false,
+  has_attachment: false,
+  last_edit_time: null,
+  last_moved_time: null,
+  flags: 0,
+  ...fields,
 });
 
 function defaultSql(s: string): { rows: unknown[] } {
@@ -124,9 +169,17 @@ describe('sending a message that links to uploads', () => {
     const insert = w.query.mock.calls.find(([sql]) => sql.includes('INSERT INTO messages'))!;
     const [row] = JSON.parse(insert[1]![1] as string) as { date_sent: string }[];
     const dateSent = Math.floor(Date.parse(row.date_sent) / 1000);
-    expect(w.uploads.mock.calls[0].slice(0, 2)).toEqual(['SyncMessageAttachments', {
-      realm_id: REALM, message_id: 100, sender_id: SENDER, date_sent: dateSent, path_ids: ['2/ab/xyz/file.txt', '2/cd/e/g.png'], is_edit: false,
-    }]);
+    expect(w.uploads.mock.calls[0].slice(0, 2)).toEqual([
+      'SyncMessageAttachments',
+      {
+        realm_id: REALM,
+        message_id: 100,
+        sender_id: SENDER,
+        date_sent: dateSent,
+        path_ids: ['2/ab/xyz/file.txt', '2/cd/e/g.png'],
+        is_edit: false,
+      },
+    ]);
     expect(w.uploads.mock.calls[0][2]).toMatchObject({ caller: { user_id: SENDER } });
     const call = at(w.trail, /^uploads /);
     expect(at(w.trail, /^BEGIN/)).toBeLessThan(at(w.trail, /INSERT INTO messages/));
@@ -148,7 +201,11 @@ describe('sending a message that links to uploads', () => {
 
   it('fails and rolls back when the uploads service fails, with its error', async () => {
     const down = new ServiceUnavailableError('uploads');
-    const w = world({ uploads: () => { throw down; } });
+    const w = world({
+      uploads: () => {
+        throw down;
+      },
+    });
     await expect(send(w, UPLOAD)).rejects.toBe(down);
     expect(w.trail).toContain('ROLLBACK');
     expect(w.trail).not.toContain('COMMIT');
@@ -157,20 +214,39 @@ describe('sending a message that links to uploads', () => {
 
 describe('other sends go the same way', () => {
   const scheduledRow = {
-    id: 4, realm_id: REALM, sender_id: SENDER, type: 'private', to: [OTHER], topic: '', content: `later ${UPLOAD}`, rendered_content: '',
-    scheduled_at: new Date(0), read_by_sender: true, client: 'test', failed: false,
+    id: 4,
+    realm_id: REALM,
+    sender_id: SENDER,
+    type: 'private',
+    to: [OTHER],
+    topic: '',
+    content: `later ${UPLOAD}`,
+    rendered_content: '',
+    scheduled_at: new Date(0),
+    read_by_sender: true,
+    client: 'test',
+    failed: false,
   };
   const due = (s: string): Rows => (s.includes('FROM scheduled_messages') && s.includes('SKIP LOCKED') ? { rows: [scheduledRow] } : undefined);
 
   it('a scheduled delivery claims as its sender, inside its transaction', async () => {
     const w = world({ sql: due });
     await expect(deliverDue(w.pool, w.clients, log, opts)).resolves.toEqual({ sent: 1, failed: 0 });
-    expect(w.uploads).toHaveBeenCalledWith('SyncMessageAttachments', expect.objectContaining({ sender_id: SENDER, path_ids: ['2/ab/xyz/file.txt'] }), expect.objectContaining({ caller: expect.objectContaining({ user_id: SENDER }) }));
+    expect(w.uploads).toHaveBeenCalledWith(
+      'SyncMessageAttachments',
+      expect.objectContaining({ sender_id: SENDER, path_ids: ['2/ab/xyz/file.txt'] }),
+      expect.objectContaining({ caller: expect.objectContaining({ user_id: SENDER }) }),
+    );
     expect(at(w.trail, /^uploads /)).toBeLessThan(at(w.trail, /^COMMIT/));
   });
 
   it('a scheduled delivery is left for the next run when the uploads service is down', async () => {
-    const w = world({ sql: due, uploads: () => { throw new ServiceUnavailableError('uploads'); } });
+    const w = world({
+      sql: due,
+      uploads: () => {
+        throw new ServiceUnavailableError('uploads');
+      },
+    });
     await expect(deliverDue(w.pool, w.clients, log, opts)).rejects.toMatchObject({ httpStatus: 503 });
     expect(w.trail).toContain('ROLLBACK');
     expect(w.trail.some((s) => s.startsWith('UPDATE scheduled_messages'))).toBe(false);
@@ -186,15 +262,27 @@ describe('other sends go the same way', () => {
 
 describe('editing content', () => {
   const detached = [{ id: 3, name: 'old.txt', path_id: '2/ab/xyz/old.txt', size: 5, create_time: 1_699_999_000_000, messages: [] }];
-  const withMessage = (content: string) => (s: string): Rows => (s.includes('FOR UPDATE OF m') ? { rows: [messageRow({ content })] } : undefined);
+  const withMessage =
+    (content: string) =>
+    (s: string): Rows =>
+      s.includes('FOR UPDATE OF m') ? { rows: [messageRow({ content })] } : undefined;
   const edit = (w: World, content: string) => checkEditMessage(w.pool, w.dir, { message_id: 100, content }, opts);
 
   it('syncs the new links inside the edit transaction and returns the detached uploads', async () => {
     const w = world({ sql: withMessage('[old.txt](/user_uploads/2/ab/xyz/old.txt)'), uploads: () => ({ json: JSON.stringify({ detached_uploads: detached }) }) });
     await expect(edit(w, `new: ${UPLOAD}`)).resolves.toEqual({ detached_uploads: detached });
-    expect(w.uploads).toHaveBeenCalledWith('SyncMessageAttachments', {
-      realm_id: REALM, message_id: 100, sender_id: SENDER, date_sent: 1_700_000_000, path_ids: ['2/ab/xyz/file.txt'], is_edit: true,
-    }, expect.anything());
+    expect(w.uploads).toHaveBeenCalledWith(
+      'SyncMessageAttachments',
+      {
+        realm_id: REALM,
+        message_id: 100,
+        sender_id: SENDER,
+        date_sent: 1_700_000_000,
+        path_ids: ['2/ab/xyz/file.txt'],
+        is_edit: true,
+      },
+      expect.anything(),
+    );
     expect(at(w.trail, /^UPDATE messages SET content/)).toBeLessThan(at(w.trail, /^uploads /));
     expect(at(w.trail, /^uploads /)).toBeLessThan(at(w.trail, /^COMMIT/));
   });
@@ -212,7 +300,12 @@ describe('editing content', () => {
   });
 
   it('rolls the edit back when the uploads service fails', async () => {
-    const w = world({ sql: withMessage('plain'), uploads: () => { throw new BadRequestError('nope'); } });
+    const w = world({
+      sql: withMessage('plain'),
+      uploads: () => {
+        throw new BadRequestError('nope');
+      },
+    });
     await expect(edit(w, UPLOAD)).rejects.toMatchObject({ message: 'nope' });
     expect(w.trail).toContain('ROLLBACK');
     expect(w.trail).not.toContain('COMMIT');
@@ -222,7 +315,10 @@ describe('editing content', () => {
 describe('deleting a message', () => {
   const settings = { can_delete_own_message_group: { direct_members: [SENDER], direct_subgroups: [] }, message_content_delete_limit_seconds: null };
   // The message is read before the transaction (what the services are asked about), then locked in it.
-  const withMessage = (content: string) => (s: string): Rows => (s.includes('um.flags FROM messages m') ? { rows: [messageRow({ content })] } : undefined);
+  const withMessage =
+    (content: string) =>
+    (s: string): Rows =>
+      s.includes('um.flags FROM messages m') ? { rows: [messageRow({ content })] } : undefined;
 
   it('releases the message after COMMIT when it linked to uploads', async () => {
     const w = world({ settings, sql: withMessage(UPLOAD) });
@@ -239,7 +335,13 @@ describe('deleting a message', () => {
 
   it('still succeeds, logging the IDs, when the uploads service fails', async () => {
     const warn = jest.fn();
-    const w = world({ settings, sql: withMessage(UPLOAD), uploads: () => { throw new ServiceUnavailableError('uploads'); } });
+    const w = world({
+      settings,
+      sql: withMessage(UPLOAD),
+      uploads: () => {
+        throw new ServiceUnavailableError('uploads');
+      },
+    });
     await expect(checkDeleteMessage(w.pool, w.dir, { warn } as never, 100)).resolves.toBeUndefined();
     expect(w.trail).toContain('COMMIT');
     expect(warn.mock.calls[0][0]).toMatchObject({ realmId: REALM, messageIds: [100] });
@@ -257,11 +359,13 @@ describe('the retention job', () => {
     if (s.includes('pg_try_advisory_lock')) return { rows: [{ locked: true }] };
     if (s.startsWith('SELECT DISTINCT realm_id')) return { rows: [{ realm_id: REALM }] };
     if (s.startsWith('WITH doomed')) {
-      return { rows: [
-        { id: 1, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: true },
-        { id: 2, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: false },
-        { id: 3, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: true },
-      ] };
+      return {
+        rows: [
+          { id: 1, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: true },
+          { id: 2, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: false },
+          { id: 3, kind: 'direct', channel_id: null, topic: '', user_ids: [SENDER], links_uploads: true },
+        ],
+      };
     }
     return undefined;
   };
@@ -281,27 +385,43 @@ describe('the retention job', () => {
   });
 
   it('still counts the deleted messages when the uploads service fails', async () => {
-    const w = retentionWorld(() => { throw new ServiceUnavailableError('uploads'); });
+    const w = retentionWorld(() => {
+      throw new ServiceUnavailableError('uploads');
+    });
     await expect(applyRetention(w.pool, w.clients, log)).resolves.toBe(3);
   });
 });
 
 describe('accessibleMessageIds', () => {
-  const rows = (list: { id: number; channel_id: number | null; has_copy: boolean }[]) => (s: string): Rows => (s.includes('AS has_copy') ? { rows: list } : undefined);
+  const rows =
+    (list: { id: number; channel_id: number | null; has_copy: boolean }[]) =>
+    (s: string): Rows =>
+      s.includes('AS has_copy') ? { rows: list } : undefined;
 
   it("keeps the caller's copies and channel messages with visible history, in one query", async () => {
-    const w = world({ sql: rows([
-      { id: 1, channel_id: null, has_copy: true }, { id: 2, channel_id: null, has_copy: false }, { id: 3, channel_id: 5, has_copy: false },
-      { id: 4, channel_id: 6, has_copy: false }, { id: 5, channel_id: 7, has_copy: false }, { id: 6, channel_id: 8, has_copy: false },
-      { id: 7, channel_id: 6, has_copy: true },
-    ]) });
+    const w = world({
+      sql: rows([
+        { id: 1, channel_id: null, has_copy: true },
+        { id: 2, channel_id: null, has_copy: false },
+        { id: 3, channel_id: 5, has_copy: false },
+        { id: 4, channel_id: 6, has_copy: false },
+        { id: 5, channel_id: 7, has_copy: false },
+        { id: 6, channel_id: 8, has_copy: false },
+        { id: 7, channel_id: 6, has_copy: true },
+      ]),
+    });
     await expect(accessibleMessageIds(w.pool, w.dir, [1, 2, 3, 4, 5, 6, 7, 99])).resolves.toEqual([1, 3, 7]);
     expect(w.trail.filter((s) => s.startsWith('SELECT'))).toHaveLength(1);
     expect(w.channels).toHaveBeenCalledTimes(1);
   });
 
   it('asks the channels service nothing when the caller has every copy', async () => {
-    const w = world({ sql: rows([{ id: 1, channel_id: 5, has_copy: true }, { id: 2, channel_id: null, has_copy: true }]) });
+    const w = world({
+      sql: rows([
+        { id: 1, channel_id: 5, has_copy: true },
+        { id: 2, channel_id: null, has_copy: true },
+      ]),
+    });
     await expect(accessibleMessageIds(w.pool, w.dir, [1, 2])).resolves.toEqual([1, 2]);
     expect(w.channels).not.toHaveBeenCalled();
   });
@@ -309,7 +429,13 @@ describe('accessibleMessageIds', () => {
   it('answers nothing for no IDs, and refuses more than the limit', async () => {
     const w = world();
     await expect(accessibleMessageIds(w.pool, w.dir, [])).resolves.toEqual([]);
-    await expect(accessibleMessageIds(w.pool, w.dir, Array.from({ length: MAX_ACCESS_CHECKS + 1 }, (_, i) => i + 1))).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(
+      accessibleMessageIds(
+        w.pool,
+        w.dir,
+        Array.from({ length: MAX_ACCESS_CHECKS + 1 }, (_, i) => i + 1),
+      ),
+    ).rejects.toMatchObject({ httpStatus: 400 });
     expect(w.trail).toEqual([]);
   });
 });

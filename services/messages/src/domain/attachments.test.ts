@@ -10,22 +10,23 @@ describe('uploadPathIds', () => {
   });
 
   it('finds absolute links on any host, http or https, with a port', () => {
-    expect(ids('[a](https://chat.example.com/user_uploads/2/ab/c1/a.pdf) and http://127.0.0.1:9991/user_uploads/2/cd/c2/b.pdf'))
-      .toEqual(['2/ab/c1/a.pdf', '2/cd/c2/b.pdf']);
+    expect(ids('[a](https://chat.example.com/user_uploads/2/ab/c1/a.pdf) and http://127.0.0.1:9991/user_uploads/2/cd/c2/b.pdf')).toEqual(['2/ab/c1/a.pdf', '2/cd/c2/b.pdf']);
     expect(ids('HTTPS://Chat.Example.com/user_uploads/2/ab/c/x.png')).toEqual(['2/ab/c/x.png']);
   });
 
   it('finds bare and angle-bracketed links', () => {
-    expect(ids('see /user_uploads/2/ab/c/one.txt\nand <https://x.example/user_uploads/2/ab/c/two.txt> or </user_uploads/2/ab/c/three.txt>'))
-      .toEqual(['2/ab/c/one.txt', '2/ab/c/two.txt', '2/ab/c/three.txt']);
+    expect(ids('see /user_uploads/2/ab/c/one.txt\nand <https://x.example/user_uploads/2/ab/c/two.txt> or </user_uploads/2/ab/c/three.txt>')).toEqual([
+      '2/ab/c/one.txt',
+      '2/ab/c/two.txt',
+      '2/ab/c/three.txt',
+    ]);
     expect(ids('/user_uploads/2/ab/c/start.txt')).toEqual(['2/ab/c/start.txt']);
   });
 
   it('stops at whitespace, brackets, angle brackets and quotes', () => {
     expect(ids('[x](/user_uploads/2/ab/c/f.txt "title")')).toEqual(['2/ab/c/f.txt']);
     expect(ids('[/user_uploads/2/ab/c/in-text.txt]')).toEqual(['2/ab/c/in-text.txt']);
-    expect(ids('"/user_uploads/2/ab/c/dq.txt" \'/user_uploads/2/ab/c/sq.txt\' `/user_uploads/2/ab/c/bt.txt`'))
-      .toEqual(['2/ab/c/dq.txt', '2/ab/c/sq.txt', '2/ab/c/bt.txt']);
+    expect(ids('"/user_uploads/2/ab/c/dq.txt" \'/user_uploads/2/ab/c/sq.txt\' `/user_uploads/2/ab/c/bt.txt`')).toEqual(['2/ab/c/dq.txt', '2/ab/c/sq.txt', '2/ab/c/bt.txt']);
     expect(ids('(see /user_uploads/2/ab/c/paren.txt)')).toEqual(['2/ab/c/paren.txt']);
   });
 
@@ -49,8 +50,7 @@ describe('uploadPathIds', () => {
   });
 
   it("keeps only the realm's files", () => {
-    expect(ids('/user_uploads/3/ab/c/other-realm.txt /user_uploads/22/ab/c/f.txt /user_uploads/02/ab/c/f.txt /user_uploads/2/ab/c/mine.txt'))
-      .toEqual(['2/ab/c/mine.txt']);
+    expect(ids('/user_uploads/3/ab/c/other-realm.txt /user_uploads/22/ab/c/f.txt /user_uploads/02/ab/c/f.txt /user_uploads/2/ab/c/mine.txt')).toEqual(['2/ab/c/mine.txt']);
     expect(ids('/user_uploads/3/ab/c/f.txt', 3)).toEqual(['3/ab/c/f.txt']);
   });
 
@@ -69,8 +69,7 @@ describe('uploadPathIds', () => {
   });
 
   it('dedupes, keeping the order of first appearance', () => {
-    expect(ids('/user_uploads/2/b/c/2.txt [a](/user_uploads/2/a/c/1.txt) https://h/user_uploads/2/b/c/2.txt /user_uploads/2/b/c/2%2Etxt'))
-      .toEqual(['2/b/c/2.txt', '2/a/c/1.txt']);
+    expect(ids('/user_uploads/2/b/c/2.txt [a](/user_uploads/2/a/c/1.txt) https://h/user_uploads/2/b/c/2.txt /user_uploads/2/b/c/2%2Etxt')).toEqual(['2/b/c/2.txt', '2/a/c/1.txt']);
   });
 
   it('finds nothing in content without uploads', () => {
@@ -95,19 +94,43 @@ describe('syncMessageAttachments', () => {
   it('sends the message with date_sent in UNIX seconds and returns the detached uploads', async () => {
     const detached = [{ id: 7, name: 'f.txt', path_id: '2/ab/c/f.txt', size: 3, create_time: 1_700_000_000_000, messages: [] }];
     const uploads = jest.fn(async () => ({ json: JSON.stringify({ detached_uploads: detached }) }));
-    await expect(syncMessageAttachments(uploadsThrough(uploads), {
-      realm_id: 2, message_id: 5, sender_id: 9, date_sent: new Date(1_700_000_123_456), path_ids: ['2/ab/c/f.txt'], is_edit: true,
-    })).resolves.toEqual(detached);
+    await expect(
+      syncMessageAttachments(uploadsThrough(uploads), {
+        realm_id: 2,
+        message_id: 5,
+        sender_id: 9,
+        date_sent: new Date(1_700_000_123_456),
+        path_ids: ['2/ab/c/f.txt'],
+        is_edit: true,
+      }),
+    ).resolves.toEqual(detached);
     expect(uploads).toHaveBeenCalledWith('SyncMessageAttachments', {
-      realm_id: 2, message_id: 5, sender_id: 9, date_sent: 1_700_000_123, path_ids: ['2/ab/c/f.txt'], is_edit: true,
+      realm_id: 2,
+      message_id: 5,
+      sender_id: 9,
+      date_sent: 1_700_000_123,
+      path_ids: ['2/ab/c/f.txt'],
+      is_edit: true,
     });
   });
 
   it('takes a reply without detached_uploads as none, and raises a failure', async () => {
     const req = { realm_id: 2, message_id: 5, sender_id: 9, date_sent: new Date(0), path_ids: [], is_edit: false };
-    await expect(syncMessageAttachments(uploadsThrough(async () => ({ json: Buffer.from('{}') })), req)).resolves.toEqual([]);
+    await expect(
+      syncMessageAttachments(
+        uploadsThrough(async () => ({ json: Buffer.from('{}') })),
+        req,
+      ),
+    ).resolves.toEqual([]);
     const down = Object.assign(new Error('uploads is unavailable'), { code: 'SERVICE_UNAVAILABLE' });
-    await expect(syncMessageAttachments(uploadsThrough(async () => { throw down; }), req)).rejects.toBe(down);
+    await expect(
+      syncMessageAttachments(
+        uploadsThrough(async () => {
+          throw down;
+        }),
+        req,
+      ),
+    ).rejects.toBe(down);
   });
 });
 

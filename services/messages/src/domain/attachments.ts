@@ -77,13 +77,20 @@ export const mayLinkUploads = (content: string): boolean => content.includes('/u
  * holds the message row); returns the sender's files an edit left without any message.
  * A failure is raised as the uploads service's error: the send or edit must roll back.
  */
-export async function syncMessageAttachments(uploads: UploadsCall, req: {
-  realm_id: number; message_id: number; sender_id: number; date_sent: Date; path_ids: string[]; is_edit: boolean;
-}): Promise<Attachment[]> {
+export async function syncMessageAttachments(
+  uploads: UploadsCall,
+  req: {
+    realm_id: number;
+    message_id: number;
+    sender_id: number;
+    date_sent: Date;
+    path_ids: string[];
+    is_edit: boolean;
+  },
+): Promise<Attachment[]> {
   // The one deliberate exception to rule 1 (ADR 0009, ADR 0017): the claim is made before the
   // send's or edit's COMMIT, so no committed message lacks its references.
-  const reply = await allowRemoteInTransaction('attachment claims before COMMIT (ADR 0009)',
-    () => uploads.syncMessageAttachments({ ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) }));
+  const reply = await allowRemoteInTransaction('attachment claims before COMMIT (ADR 0009)', () => uploads.syncMessageAttachments({ ...req, date_sent: Math.floor(req.date_sent.getTime() / 1000) }));
   return parseJsonReply<{ detached_uploads?: Attachment[] }>(reply).detached_uploads ?? [];
 }
 

@@ -70,8 +70,7 @@ export async function decideForSend(db: Queryable, dir: Directory, channel: Chan
   const policy = forSendMessage(settings, channel.is_muted, state.policy, state.started);
   if (policy === undefined) return undefined;
   // The names of muted_topics' event only when unmuting a muted topic changes that list.
-  const ctx = state.policy === VISIBILITY.MUTED ? await changeContext(dir)
-    : { realmId: dir.caller.realm_id, emptyTopicName: await emptyTopicName(dir), names: new Map() };
+  const ctx = state.policy === VISIBILITY.MUTED ? await changeContext(dir) : { realmId: dir.caller.realm_id, emptyTopicName: await emptyTopicName(dir), names: new Map() };
   return { policy, ctx };
 }
 
@@ -89,8 +88,12 @@ export async function applyForSend(pool: pg.Pool, dir: Directory, decided: SendV
  * logged, not answered.
  */
 export async function afterChannelSend(
-  pool: pg.Pool, dir: Directory, sent: { channel?: ChannelAccess; topic: string; recipients: number[] }, decided: SendVisibility | undefined,
-  mentioned: number[], log: Logger | undefined,
+  pool: pg.Pool,
+  dir: Directory,
+  sent: { channel?: ChannelAccess; topic: string; recipients: number[] },
+  decided: SendVisibility | undefined,
+  mentioned: number[],
+  log: Logger | undefined,
 ): Promise<number | undefined> {
   const channelId = sent.channel!.stream_id;
   try {

@@ -29,9 +29,7 @@ export class OrganizationAdministratorRequiredError extends ApiError {
   }
 }
 
-export async function checkDeleteTopic(
-  pool: pg.Pool, dir: Directory, log: Logger, req: { stream_id: number; topic_name: string }, opts: DeleteTopicOptions,
-): Promise<{ complete: boolean }> {
+export async function checkDeleteTopic(pool: pg.Pool, dir: Directory, log: Logger, req: { stream_id: number; topic_name: string }, opts: DeleteTopicOptions): Promise<{ complete: boolean }> {
   if (!isAdmin(dir.caller)) throw new OrganizationAdministratorRequiredError();
   const channel = await dir.channel({ stream_id: req.stream_id });
   if (!channel?.content) throw new BadRequestError('Invalid channel ID');
@@ -66,14 +64,22 @@ async function deleteBatch(pool: pg.Pool, dir: Directory, log: Logger, channel: 
   const audience = await actionAudience(dir, [...new Set(found.flatMap((m) => m.user_ids))], channel);
   const userIds = [...new Set([...audience, caller.user_id])].sort((a, b) => a - b);
   const deleted = await withTransaction(pool, async (tx) => {
-    const ids = new Set(await topics.deleteMessages(tx, found.map((m) => m.id)));
+    const ids = new Set(
+      await topics.deleteMessages(
+        tx,
+        found.map((m) => m.id),
+      ),
+    );
     const gone = found.filter((m) => ids.has(m.id));
     // One event per message, as Zulip's clients without bulk_message_deletion get them.
-    await emitAll(tx, 'messages', gone.map((m) => {
-      const base = { type: 'delete_message', message_type: 'stream', stream_id: channel.stream_id, topic: m.topic };
-      return clientEventPayload(caller.realm_id, userIds, { ...base, message_ids: [m.id] },
-        { capability: 'bulk_message_deletion', event: { ...base, message_id: m.id } });
-    }));
+    await emitAll(
+      tx,
+      'messages',
+      gone.map((m) => {
+        const base = { type: 'delete_message', message_type: 'stream', stream_id: channel.stream_id, topic: m.topic };
+        return clientEventPayload(caller.realm_id, userIds, { ...base, message_ids: [m.id] }, { capability: 'bulk_message_deletion', event: { ...base, message_id: m.id } });
+      }),
+    );
     return gone;
   });
   const linking = deleted.filter((m) => mayLinkUploads(m.content)).map((m) => m.id);
@@ -85,8 +91,14 @@ async function deleteBatch(pool: pg.Pool, dir: Directory, log: Logger, channel: 
 async function clearVisibilityPolicies(pool: pg.Pool, dir: Directory, channel: ChannelAccess, topic: string): Promise<void> {
   const holders = await userTopics.usersWithPolicy(pool, channel.stream_id, topic);
   if (!holders.length) return;
-  const keep = channel.history_visible ? new Set<number>()
-    : await userTopics.usersWithMessagesIn(pool, holders.map((h) => h.user_id), channel.stream_id, topic);
+  const keep = channel.history_visible
+    ? new Set<number>()
+    : await userTopics.usersWithMessagesIn(
+        pool,
+        holders.map((h) => h.user_id),
+        channel.stream_id,
+        topic,
+      );
   const ctx = await changeContext(dir);
   await withTransaction(pool, async (tx) => {
     for (const h of holders.filter((x) => !keep.has(x.user_id))) {

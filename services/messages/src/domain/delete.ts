@@ -34,20 +34,24 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
     const anyMessage = holds(policy.settings.can_delete_any_message_group) || (!!channel && holds(channel.group_settings.can_delete_any_message_group));
     // One's own messages, and those of one's bots (Zulip: validate_can_delete_message).
     const mine = message.sender_id === caller.user_id || (!!sender?.is_bot && sender.bot_owner_id === caller.user_id);
-    const own = mine
-      && (anyMessage || holds(policy.settings.can_delete_own_message_group) || (!!channel && holds(channel.group_settings.can_delete_own_message_group)));
+    const own = mine && (anyMessage || holds(policy.settings.can_delete_own_message_group) || (!!channel && holds(channel.group_settings.can_delete_own_message_group)));
     if (!anyMessage && !own) throw new BadRequestError("You don't have permission to delete this message");
     const limit = policy.settings.message_content_delete_limit_seconds;
     if (!anyMessage && typeof limit === 'number' && (now.getTime() - message.date_sent.getTime()) / 1000 > limit) {
       throw new BadRequestError('The time limit for deleting this message has passed');
     }
     await store.deleteMessage(tx, message.id);
-    const base = message.kind === 'channel'
-      ? { type: 'delete_message', message_type: 'stream', stream_id: message.channel_id, topic: message.topic }
-      : { type: 'delete_message', message_type: 'private' };
+    const base =
+      message.kind === 'channel' ? { type: 'delete_message', message_type: 'stream', stream_id: message.channel_id, topic: message.topic } : { type: 'delete_message', message_type: 'private' };
     // The acting user always hears of it; message_ids for bulk_message_deletion clients, message_id for others.
-    await emit(tx, 'messages', caller.realm_id, [...new Set([...audience, caller.user_id])].sort((a, b) => a - b),
-      { ...base, message_ids: [message.id] }, { capability: 'bulk_message_deletion', event: { ...base, message_id: message.id } });
+    await emit(
+      tx,
+      'messages',
+      caller.realm_id,
+      [...new Set([...audience, caller.user_id])].sort((a, b) => a - b),
+      { ...base, message_ids: [message.id] },
+      { capability: 'bulk_message_deletion', event: { ...base, message_id: message.id } },
+    );
     return message;
   });
   // After COMMIT: the message is gone whatever the uploads service answers.

@@ -17,12 +17,14 @@ describe('Directory.renderContextFor', () => {
   it('reads only the linkifiers for content without an @', async () => {
     const { dir, users } = directory();
     await expect(dir.renderContextFor('see #12, no mentions')).resolves.toEqual({
-      users: [], groups: [], linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.test/{id}' }],
+      users: [],
+      groups: [],
+      linkifiers: [{ id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.test/{id}' }],
     });
     expect(users.mock.calls.map((c) => c[0])).toEqual(['GetLinkifiers']);
   });
 
-  it('reads the realm\'s users and groups for content that may mention (users, silent, groups, wildcards)', async () => {
+  it("reads the realm's users and groups for content that may mention (users, silent, groups, wildcards)", async () => {
     for (const content of ['hi @**Bob**', 'cc @_**Bob**', 'ping @*ops*', '@**all** look']) {
       const { dir, users } = directory();
       const ctx = await dir.renderContextFor(content);
@@ -33,7 +35,7 @@ describe('Directory.renderContextFor', () => {
 });
 
 /** What a send costs in hops: the sender's context in one, the channel list only for channel links. */
-describe('Directory: a send\'s hops', () => {
+describe("Directory: a send's hops", () => {
   function directory() {
     const users = jest.fn(async (method: string) => {
       if (method === 'GetPermissionContext') {
@@ -56,7 +58,7 @@ describe('Directory: a send\'s hops', () => {
     return { dir, users, channels };
   }
 
-  it('answers the sender, the realm policy, the sender\'s groups and the linkifiers from one call', async () => {
+  it("answers the sender, the realm policy, the sender's groups and the linkifiers from one call", async () => {
     const { dir, users } = directory();
     expect(await dir.sender()).toMatchObject({ user_id: 2, full_name: 'U', bot_owner_id: null });
     expect(await dir.realmPolicy()).toEqual({ settings: { topics_policy: 'allow_empty_topic' }, systemGroups: { 'role:members': 11 }, stringId: 'zulip' });
@@ -65,14 +67,22 @@ describe('Directory: a send\'s hops', () => {
     expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
   });
 
-  it('passes the sender\'s permission context along to the channels service, with the subscribers asked for', async () => {
+  it("passes the sender's permission context along to the channels service, with the subscribers asked for", async () => {
     const { dir, users, channels } = directory();
     await dir.sender();
     expect(await dir.channelForSend({ name: 'general' })).toMatchObject({ channel: { stream_id: 5 }, subscribers: [2, 3] });
-    expect(channels.mock.calls).toEqual([['GetAccess', {
-      stream_id: 0, name: 'general', with_subscribers: true,
-      caller_context: { settings: '{"topics_policy":"allow_empty_topic"}', system_groups: { 'role:members': 11 }, group_ids: [11, 12] },
-    }, expect.anything()]]);
+    expect(channels.mock.calls).toEqual([
+      [
+        'GetAccess',
+        {
+          stream_id: 0,
+          name: 'general',
+          with_subscribers: true,
+          caller_context: { settings: '{"topics_policy":"allow_empty_topic"}', system_groups: { 'role:members': 11 }, group_ids: [11, 12] },
+        },
+        expect.anything(),
+      ],
+    ]);
     expect(users).toHaveBeenCalledTimes(1);
   });
 
@@ -80,9 +90,10 @@ describe('Directory: a send\'s hops', () => {
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      const users = jest.fn(async () => { throw new Error('users unavailable'); });
-      const dir = new Directory(fakeClients({ users }),
-        { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+      const users = jest.fn(async () => {
+        throw new Error('users unavailable');
+      });
+      const dir = new Directory(fakeClients({ users }), { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
       await expect(dir.sender()).rejects.toThrow('users unavailable');
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).not.toHaveBeenCalled();

@@ -1,6 +1,20 @@
 import {
-  bindClient, BoundClient, Caller, fetchRealmPolicy, groupIdsOf, handledLater, HandlerContext, holdersOf, parseJsonReply, Person, personOf, RealmPolicy, realmPolicyOf,
-  resolvePeople, RpcClients, UploadPreview,
+  bindClient,
+  BoundClient,
+  Caller,
+  fetchRealmPolicy,
+  groupIdsOf,
+  handledLater,
+  HandlerContext,
+  holdersOf,
+  parseJsonReply,
+  Person,
+  personOf,
+  RealmPolicy,
+  realmPolicyOf,
+  resolvePeople,
+  RpcClients,
+  UploadPreview,
 } from '@parley/common';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
@@ -30,9 +44,19 @@ export interface ChannelAccess {
 }
 
 const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
-  stream_id: Number(r.stream_id), name: r.name, subscribed: r.subscribed, content: r.content, post: r.post, administer: r.administer,
-  history_visible: r.history_visible, is_archived: r.is_archived, invite_only: r.invite_only, is_web_public: r.is_web_public,
-  topics_policy: r.topics_policy, group_settings: JSON.parse(r.group_settings || '{}') as Record<string, unknown>, is_muted: r.is_muted,
+  stream_id: Number(r.stream_id),
+  name: r.name,
+  subscribed: r.subscribed,
+  content: r.content,
+  post: r.post,
+  administer: r.administer,
+  history_visible: r.history_visible,
+  is_archived: r.is_archived,
+  invite_only: r.invite_only,
+  is_web_public: r.is_web_public,
+  topics_policy: r.topics_policy,
+  group_settings: JSON.parse(r.group_settings || '{}') as Record<string, unknown>,
+  is_muted: r.is_muted,
 });
 
 /**
@@ -114,7 +138,10 @@ export class Directory {
   async topicSettingsOf(userIds: number[]): Promise<TopicSettings[]> {
     if (!userIds.length) return [];
     const r = await this.users.getPermissionContext({
-      realm_id: this.caller.realm_id, user_ids: userIds, with_users: true, with_linkifiers: false,
+      realm_id: this.caller.realm_id,
+      user_ids: userIds,
+      with_users: true,
+      with_linkifiers: false,
     });
     const humans = new Set(r.users.filter((u) => !u.is_bot && u.is_active).map((u) => Number(u.user_id)));
     return r.topic_settings.map(toTopicSettings).filter((s) => humans.has(s.user_id));
@@ -137,9 +164,13 @@ export class Directory {
     if (this.context) return this.context;
     const { realm_id, user_id } = this.caller;
     this.contextMark = this.kept?.channels.mark();
-    const fetch = (withLinkifiers: boolean) => this.users.getPermissionContext({
-      realm_id, user_ids: [user_id], with_users: true, with_linkifiers: withLinkifiers,
-    });
+    const fetch = (withLinkifiers: boolean) =>
+      this.users.getPermissionContext({
+        realm_id,
+        user_ids: [user_id],
+        with_users: true,
+        with_linkifiers: withLinkifiers,
+      });
     const withLinkifiers = !!this.kept || (!this.rendering && !this.linkifierList);
     const reply = this.kept ? this.kept.contexts.get(realm_id, String(user_id), () => fetch(true)) : fetch(withLinkifiers);
     // Each answer is kept for a later step that may never come (the send refused first):
@@ -197,8 +228,7 @@ export class Directory {
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
     if (this.kept) void this.permissionContext();
-    this.linkifierList ??= this.users.getLinkifiers({}).then((r) =>
-      parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
+    this.linkifierList ??= this.users.getLinkifiers({}).then((r) => parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
   }
 
@@ -233,10 +263,14 @@ export class Directory {
    */
   realmEmojiFor(content: string): Promise<ReadonlyMap<string, string> | undefined> {
     if (!hasShortcode(content)) return Promise.resolve(undefined);
-    this.realmEmojiMap ??= this.uploads.getRealmEmoji({}).then((r) => new Map(
-      Object.values(parseJsonReply<{ emoji: Record<string, { name: string; source_url: string; deactivated: boolean }> }>(r).emoji)
-        .filter((e) => !e.deactivated).map((e) => [e.name, e.source_url]),
-    ));
+    this.realmEmojiMap ??= this.uploads.getRealmEmoji({}).then(
+      (r) =>
+        new Map(
+          Object.values(parseJsonReply<{ emoji: Record<string, { name: string; source_url: string; deactivated: boolean }> }>(r).emoji)
+            .filter((e) => !e.deactivated)
+            .map((e) => [e.name, e.source_url]),
+        ),
+    );
     return this.realmEmojiMap;
   }
 
@@ -260,7 +294,10 @@ export class Directory {
   /** The channels the caller has muted (their subscriptions' is_muted), fetched once. */
   mutedChannelIds(): Promise<number[]> {
     this.mutedChannels ??= this.channels.getSubscriptions({ include_subscribers: 'false' }).then((r) =>
-      parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r).subscriptions.filter((s) => s.is_muted).map((s) => s.stream_id));
+      parseJsonReply<{ subscriptions: { stream_id: number; is_muted: boolean }[] }>(r)
+        .subscriptions.filter((s) => s.is_muted)
+        .map((s) => s.stream_id),
+    );
     return this.mutedChannels;
   }
 
@@ -339,8 +376,10 @@ export interface TopicSettings {
 const NEVER_CHANGE_TOPICS: TopicSettings = { user_id: 0, follow: 4, unmuteInMutedChannels: 4, followWhereMentioned: false };
 
 const toTopicSettings = (s: TopicVisibilitySettings__Output): TopicSettings => ({
-  user_id: Number(s.user_id), follow: s.automatically_follow_topics_policy,
-  unmuteInMutedChannels: s.automatically_unmute_topics_in_muted_streams_policy, followWhereMentioned: s.automatically_follow_topics_where_mentioned,
+  user_id: Number(s.user_id),
+  follow: s.automatically_follow_topics_policy,
+  unmuteInMutedChannels: s.automatically_unmute_topics_in_muted_streams_policy,
+  followWhereMentioned: s.automatically_follow_topics_where_mentioned,
 });
 
 /** A realm's system bot ("notification-bot"), which the system sends its own messages as. */

@@ -17,7 +17,12 @@ export class DraftNotFoundError extends ApiError {
 }
 
 export const formatDraft = (d: DraftRow) => ({
-  id: d.id, type: d.type, to: d.to, topic: d.topic, content: d.content, timestamp: Math.floor(d.timestamp.getTime() / 1000),
+  id: d.id,
+  type: d.type,
+  to: d.to,
+  topic: d.topic,
+  content: d.content,
+  timestamp: Math.floor(d.timestamp.getTime() / 1000),
 });
 
 /** One draft as clients send it: type, to, topic, content, and on edit maybe timestamp; never id. */

@@ -43,7 +43,9 @@ export interface EditOptions {
 export class MoveTimeLimitError extends ApiError {
   constructor(first: number | null, total: number, allowed: number) {
     super('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'You only have permission to move the ' + allowed + '/' + total + ' most recent messages in this topic.', 400, {
-      first_message_id_allowed_to_move: first, total_messages_in_topic: total, total_messages_allowed_to_move: allowed,
+      first_message_id_allowed_to_move: first,
+      total_messages_in_topic: total,
+      total_messages_allowed_to_move: allowed,
     });
   }
 }
@@ -82,83 +84,96 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
   // The copies' holders' alert words, asked before the transaction: has_alert_word follows the content.
   const traits = req.content === undefined ? undefined : await dir.sendTraits((await edits.copiesOfMany(pool, [req.message_id])).map((c) => c.user_id));
 
-  return withPrefetchedTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, req.message_id, { lock: true });
-    if (message.kind === 'direct' && rawTopic !== undefined) throw new BadRequestError('Direct messages cannot have topics.');
-    if (message.kind === 'direct' && req.stream_id !== undefined) throw new BadRequestError('Direct messages cannot be moved to channels.');
-    const emptyName = emptyTopicDisplayName(settings);
-    const bareTopic = rawTopic?.trim();
-    if (bareTopic !== undefined && [RESOLVED_PREFIX.trim(), `${RESOLVED_PREFIX}(no topic)`, `${RESOLVED_PREFIX}${emptyName}`].includes(bareTopic)) {
-      throw new BadRequestError('General chat cannot be marked as resolved');
-    }
-    if (req.content === undefined && req.stream_id === undefined && rawTopic !== undefined && normalizeTopic(rawTopic, emptyName) === message.topic) {
-      throw new BadRequestError('Nothing to change');
-    }
-    const channel = message.kind === 'channel' ? (await dir.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
-    if (channel && (!channel.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
-
-    // Content.
-    let contentChange: ContentChange | undefined;
-    if (req.content !== undefined) {
-      checkMayEditContent(settings, message, caller.user_id, now);
-      if (req.prev_content_sha256 !== undefined && req.prev_content_sha256.toLowerCase() !== sha256(message.content)) {
-        throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
+  return withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const message = await accessMessage(tx, dir, req.message_id, { lock: true });
+      if (message.kind === 'direct' && rawTopic !== undefined) throw new BadRequestError('Direct messages cannot have topics.');
+      if (message.kind === 'direct' && req.stream_id !== undefined) throw new BadRequestError('Direct messages cannot be moved to channels.');
+      const emptyName = emptyTopicDisplayName(settings);
+      const bareTopic = rawTopic?.trim();
+      if (bareTopic !== undefined && [RESOLVED_PREFIX.trim(), `${RESOLVED_PREFIX}(no topic)`, `${RESOLVED_PREFIX}${emptyName}`].includes(bareTopic)) {
+        throw new BadRequestError('General chat cannot be marked as resolved');
       }
-      const content = normalizeContent(req.content);
-      const { rendered } = await renderAs(dir, content);
-      if (channel && !holds(settings.can_mention_many_users_group)) {
-        if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
-        if (rendered.topicWildcard && (await store.topicParticipants(tx, channel.stream_id, message.topic)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('topic');
+      if (req.content === undefined && req.stream_id === undefined && rawTopic !== undefined && normalizeTopic(rawTopic, emptyName) === message.topic) {
+        throw new BadRequestError('Nothing to change');
       }
-      contentChange = { content, rendered, alerted: traits?.matcher?.usersIn(content) ?? new Set() };
-    }
+      const channel = message.kind === 'channel' ? (await dir.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
+      if (channel && (!channel.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
 
-    // Topic and channel.
-    let move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined;
-    if (channel && (rawTopic !== undefined || req.stream_id !== undefined)) {
-      const topic = rawTopic === undefined ? message.topic : normalizeTopic(rawTopic, emptyTopicDisplayName(settings));
-      const destination = req.stream_id === undefined || req.stream_id === channel.stream_id ? channel : await dir.channel({ stream_id: req.stream_id });
-      if (!destination) throw new BadRequestError('Invalid channel ID');
-      const changesChannel = destination.stream_id !== channel.stream_id;
-      const changesTopic = topic !== message.topic;
-      if (changesChannel || changesTopic) {
-        const resolveOnly = !changesChannel && unresolved(topic) === unresolved(message.topic) && isResolved(topic) !== isResolved(message.topic);
-        if (resolveOnly && message.topic === '') throw new BadRequestError('General chat cannot be marked as resolved');
-        if (isResolved(topic) && unresolved(topic) === '') throw new BadRequestError('General chat cannot be marked as resolved');
-        checkMovePermission(caller.role, holds, settings, channel, destination, { changesChannel, resolveOnly });
-        if (changesChannel && !destination.post) throw new BadRequestError("You don't have permission to move this message");
-        checkTopicPolicy(destination.topics_policy, String(settings.topics_policy), topic);
-        const rows = await messagesToMove(tx, dir, message, mode, channel);
-        const exempt = caller.role <= Role.MODERATOR;
-        const limit = changesChannel ? settings.move_messages_between_streams_limit_seconds : settings.move_messages_within_stream_limit_seconds;
-        const movable = exempt || resolveOnly || typeof limit !== 'number'
-          ? rows
-          : rows.filter((r) => seconds(now.getTime() - r.date_sent.getTime()) <= limit);
-        if (!movable.some((r) => r.id === message.id)) {
-          throw new BadRequestError(changesChannel ? 'The time limit for editing this message\'s channel has passed' : 'The time limit for editing this message\'s topic has passed.');
+      // Content.
+      let contentChange: ContentChange | undefined;
+      if (req.content !== undefined) {
+        checkMayEditContent(settings, message, caller.user_id, now);
+        if (req.prev_content_sha256 !== undefined && req.prev_content_sha256.toLowerCase() !== sha256(message.content)) {
+          throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
         }
-        if (mode === 'change_all' && movable.length < rows.length) throw new MoveTimeLimitError(movable[0]?.id ?? null, rows.length, movable.length);
-        move = { channel: destination, topic, ids: movable.map((r) => r.id), rows: movable, resolveOnly };
+        const content = normalizeContent(req.content);
+        const { rendered } = await renderAs(dir, content);
+        if (channel && !holds(settings.can_mention_many_users_group)) {
+          if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
+          if (rendered.topicWildcard && (await store.topicParticipants(tx, channel.stream_id, message.topic)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('topic');
+        }
+        contentChange = { content, rendered, alerted: traits?.matcher?.usersIn(content) ?? new Set() };
       }
-    }
-    if (!contentChange && !move) return { detached_uploads: [] };
 
-    await applyEdit(tx, dir, message, channel, contentChange, move, mode);
-    if (move && channel) {
-      const wholeTopic = mode === 'change_all' || (await edits.topicMessages(tx, caller.realm_id, channel.stream_id, message.topic)).length === 0;
-      await tellThreads(tx, dir, channel, message.topic, move.channel, move.topic, { ids: move.ids, target: message.id, wholeTopic }, {
-        old: req.send_notification_to_old_thread ?? false, new: req.send_notification_to_new_thread ?? true,
-        resolved: move.channel.stream_id === channel.stream_id && unresolved(move.topic) === unresolved(message.topic) ? isResolved(move.topic) : undefined,
-      });
-    }
-    return { detached_uploads: contentChange ? await syncEditedAttachments(dir, message, contentChange.content) : [] };
-  }, () => Promise.allSettled([
-    // Asked before BEGIN (rule 1); what this does not foresee (the subscribers, for a wildcard
-    // mention) costs an attempt that rolls back (withPrefetchedTransaction).
-    dir.allChannels(),
-    req.content !== undefined && (async () => renderAs(dir, normalizeContent(req.content!)))(),
-    req.stream_id !== undefined && dir.channel({ stream_id: req.stream_id }),
-  ]));
+      // Topic and channel.
+      let move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined;
+      if (channel && (rawTopic !== undefined || req.stream_id !== undefined)) {
+        const topic = rawTopic === undefined ? message.topic : normalizeTopic(rawTopic, emptyTopicDisplayName(settings));
+        const destination = req.stream_id === undefined || req.stream_id === channel.stream_id ? channel : await dir.channel({ stream_id: req.stream_id });
+        if (!destination) throw new BadRequestError('Invalid channel ID');
+        const changesChannel = destination.stream_id !== channel.stream_id;
+        const changesTopic = topic !== message.topic;
+        if (changesChannel || changesTopic) {
+          const resolveOnly = !changesChannel && unresolved(topic) === unresolved(message.topic) && isResolved(topic) !== isResolved(message.topic);
+          if (resolveOnly && message.topic === '') throw new BadRequestError('General chat cannot be marked as resolved');
+          if (isResolved(topic) && unresolved(topic) === '') throw new BadRequestError('General chat cannot be marked as resolved');
+          checkMovePermission(caller.role, holds, settings, channel, destination, { changesChannel, resolveOnly });
+          if (changesChannel && !destination.post) throw new BadRequestError("You don't have permission to move this message");
+          checkTopicPolicy(destination.topics_policy, String(settings.topics_policy), topic);
+          const rows = await messagesToMove(tx, dir, message, mode, channel);
+          const exempt = caller.role <= Role.MODERATOR;
+          const limit = changesChannel ? settings.move_messages_between_streams_limit_seconds : settings.move_messages_within_stream_limit_seconds;
+          const movable = exempt || resolveOnly || typeof limit !== 'number' ? rows : rows.filter((r) => seconds(now.getTime() - r.date_sent.getTime()) <= limit);
+          if (!movable.some((r) => r.id === message.id)) {
+            throw new BadRequestError(changesChannel ? "The time limit for editing this message's channel has passed" : "The time limit for editing this message's topic has passed.");
+          }
+          if (mode === 'change_all' && movable.length < rows.length) throw new MoveTimeLimitError(movable[0]?.id ?? null, rows.length, movable.length);
+          move = { channel: destination, topic, ids: movable.map((r) => r.id), rows: movable, resolveOnly };
+        }
+      }
+      if (!contentChange && !move) return { detached_uploads: [] };
+
+      await applyEdit(tx, dir, message, channel, contentChange, move, mode);
+      if (move && channel) {
+        const wholeTopic = mode === 'change_all' || (await edits.topicMessages(tx, caller.realm_id, channel.stream_id, message.topic)).length === 0;
+        await tellThreads(
+          tx,
+          dir,
+          channel,
+          message.topic,
+          move.channel,
+          move.topic,
+          { ids: move.ids, target: message.id, wholeTopic },
+          {
+            old: req.send_notification_to_old_thread ?? false,
+            new: req.send_notification_to_new_thread ?? true,
+            resolved: move.channel.stream_id === channel.stream_id && unresolved(move.topic) === unresolved(message.topic) ? isResolved(move.topic) : undefined,
+          },
+        );
+      }
+      return { detached_uploads: contentChange ? await syncEditedAttachments(dir, message, contentChange.content) : [] };
+    },
+    () =>
+      Promise.allSettled([
+        // Asked before BEGIN (rule 1); what this does not foresee (the subscribers, for a wildcard
+        // mention) costs an attempt that rolls back (withPrefetchedTransaction).
+        dir.allChannels(),
+        req.content !== undefined && (async () => renderAs(dir, normalizeContent(req.content!)))(),
+        req.stream_id !== undefined && dir.channel({ stream_id: req.stream_id }),
+      ]),
+  );
 }
 
 /**
@@ -170,7 +185,12 @@ async function syncEditedAttachments(dir: Directory, message: MessageRow, conten
   const pathIds = uploadPathIds(content, message.realm_id);
   if (!pathIds.length && !mayLinkUploads(message.content)) return [];
   return syncMessageAttachments(dir.uploads, {
-    realm_id: message.realm_id, message_id: message.id, sender_id: message.sender_id, date_sent: message.date_sent, path_ids: pathIds, is_edit: true,
+    realm_id: message.realm_id,
+    message_id: message.id,
+    sender_id: message.sender_id,
+    date_sent: message.date_sent,
+    path_ids: pathIds,
+    is_edit: true,
   });
 }
 
@@ -182,7 +202,11 @@ async function syncEditedAttachments(dir: Directory, message: MessageRow, conten
  * the realm's or the channel's can_resolve_topics_group.
  */
 function checkMovePermission(
-  role: number, holds: (v: unknown) => boolean, settings: Record<string, unknown>, from: ChannelAccess, to: ChannelAccess,
+  role: number,
+  holds: (v: unknown) => boolean,
+  settings: Record<string, unknown>,
+  from: ChannelAccess,
+  to: ChannelAccess,
   what: { changesChannel: boolean; resolveOnly: boolean },
 ): void {
   const refuse = (msg = "You don't have permission to edit this message") => {
@@ -212,21 +236,36 @@ async function messagesToMove(tx: Queryable, dir: Directory, message: MessageRow
 }
 
 async function withCopies(tx: Queryable, userId: number, rows: MessageRow[]): Promise<MessageRow[]> {
-  const copies = new Set((await edits.copiesOfMany(tx, rows.map((r) => r.id))).filter((c) => c.user_id === userId).map((c) => c.message_id));
+  const copies = new Set(
+    (
+      await edits.copiesOfMany(
+        tx,
+        rows.map((r) => r.id),
+      )
+    )
+      .filter((c) => c.user_id === userId)
+      .map((c) => c.message_id),
+  );
   return rows.filter((r) => copies.has(r.id));
 }
 
 async function applyEdit(
-  tx: pg.PoolClient, dir: Directory, message: MessageRow, channel: ChannelAccess | undefined,
+  tx: pg.PoolClient,
+  dir: Directory,
+  message: MessageRow,
+  channel: ChannelAccess | undefined,
   contentChange: ContentChange | undefined,
-  move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined, mode: string,
+  move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined,
+  mode: string,
 ): Promise<void> {
   const caller = dir.caller;
   const ids = move ? move.ids : [message.id];
   const history: Omit<edits.EditRow, 'edited_at'>[] = [];
   if (contentChange) {
     await edits.updateContent(tx, message.id, contentChange.content, contentChange.rendered.html, {
-      has_link: contentChange.rendered.hasLink, has_image: contentChange.rendered.hasImage, has_attachment: contentChange.rendered.hasAttachment,
+      has_link: contentChange.rendered.hasLink,
+      has_image: contentChange.rendered.hasImage,
+      has_attachment: contentChange.rendered.hasAttachment,
     });
   }
   const movedChannel = move && channel && move.channel.stream_id !== channel.stream_id;
@@ -237,7 +276,8 @@ async function applyEdit(
   for (const row of move ? move.rows : [message]) {
     const isTarget = row.id === message.id;
     history.push({
-      message_id: row.id, user_id: caller.user_id,
+      message_id: row.id,
+      user_id: caller.user_id,
       prev_content: isTarget && contentChange ? message.content : null,
       prev_rendered_content: isTarget && contentChange ? message.rendered_content : null,
       prev_topic: move && move.topic !== row.topic ? row.topic : null,
@@ -256,28 +296,38 @@ async function applyEdit(
   if (movedChannel) {
     const subscribers = new Set(await dir.subscribers(move.channel.stream_id));
     const holders = [...new Set(before.map((c) => c.user_id))].filter((u) => !subscribers.has(u));
-    losing = move.channel.invite_only
-      ? holders
-      : (await dir.people(holders)).users.filter((p) => p.role === Role.GUEST && !move.channel.is_web_public).map((p) => p.user_id);
+    losing = move.channel.invite_only ? holders : (await dir.people(holders)).users.filter((p) => p.role === Role.GUEST && !move.channel.is_web_public).map((p) => p.user_id);
     await edits.removeCopies(tx, ids, losing);
     if (move.channel.invite_only && !move.channel.history_visible) await edits.addCopies(tx, ids, [...subscribers], HISTORICAL_READ & ~FLAG_BITS.historical);
     await emit(tx, 'messages', caller.realm_id, losing, {
-      type: 'delete_message', message_type: 'stream', message_ids: ids, stream_id: channel.stream_id, topic: message.topic,
+      type: 'delete_message',
+      message_type: 'stream',
+      message_ids: ids,
+      stream_id: channel.stream_id,
+      topic: message.topic,
     });
   }
   if (contentChange) await recomputeMentions(tx, dir, message, contentChange);
   const after = await edits.copiesOfMany(tx, ids);
 
   const event: Record<string, unknown> & { type: string } = {
-    type: 'update_message', user_id: caller.user_id, edit_timestamp: Math.floor(Date.now() / 1000), message_id: message.id, message_ids: ids,
+    type: 'update_message',
+    user_id: caller.user_id,
+    edit_timestamp: Math.floor(Date.now() / 1000),
+    message_id: message.id,
+    message_ids: ids,
     rendering_only: false,
     ...(channel && { stream_id: channel.stream_id, stream_name: channel.name }),
     ...(contentChange && {
-      orig_content: message.content, orig_rendered_content: message.rendered_content,
-      content: contentChange.content, rendered_content: contentChange.rendered.html, is_me_message: /^\/me( |$)/.test(contentChange.content),
+      orig_content: message.content,
+      orig_rendered_content: message.rendered_content,
+      content: contentChange.content,
+      rendered_content: contentChange.rendered.html,
+      is_me_message: /^\/me( |$)/.test(contentChange.content),
     }),
     ...(move && {
-      propagate_mode: mode, orig_subject: message.topic,
+      propagate_mode: mode,
+      orig_subject: message.topic,
       ...(move.topic !== message.topic && { subject: move.topic, topic_links: topicLinks(move.topic, await dir.linkifiers()) }),
       ...(movedChannel && { new_stream_id: move.channel.stream_id }),
     }),
@@ -331,14 +381,18 @@ async function recomputeMentions(tx: Queryable, dir: Directory, message: Message
 export const RESOLVE_UNDO_SECONDS = 60;
 
 async function tellThreads(
-  tx: Queryable, dir: Directory, from: ChannelAccess, fromTopic: string, to: ChannelAccess, toTopic: string,
+  tx: Queryable,
+  dir: Directory,
+  from: ChannelAccess,
+  fromTopic: string,
+  to: ChannelAccess,
+  toTopic: string,
   moved: { ids: number[]; target: number; wholeTopic: boolean },
   notify: { old: boolean; new: boolean; resolved: boolean | undefined },
 ): Promise<void> {
   const [me] = (await dir.people([dir.caller.user_id])).users;
   const actor = `@_**${me?.full_name ?? dir.caller.email}|${dir.caller.user_id}**`;
-  const post = (stream_id: number, topic: string, content: string) =>
-    writeOutbox(tx, schemaOf('messages'), 'messages.notification', { realm_id: dir.caller.realm_id, stream_id, topic, content });
+  const post = (stream_id: number, topic: string, content: string) => writeOutbox(tx, schemaOf('messages'), 'messages.notification', { realm_id: dir.caller.realm_id, stream_id, topic, content });
   if (notify.resolved !== undefined) {
     if (await undoResolveNotice(tx, dir, to.stream_id, toTopic, !notify.resolved)) return;
     await post(to.stream_id, toTopic, `${actor} has marked this topic as ${notify.resolved ? 'resolved' : 'unresolved'}.`);

@@ -6,9 +6,7 @@ import { FLAG_BITS } from './flags';
 import { formatMessage, viewerFlags } from './format';
 import { reactionsByMessage } from './reactions';
 import { submessagesByMessage } from './submessages';
-import {
-  ESCAPED_TOPIC_SQL, narrowWhere, NarrowContext, NarrowTerm, parseNarrow, resolveWithOperator, searchHighlights, SqlParams, WithTarget, withMessageId,
-} from './narrow';
+import { ESCAPED_TOPIC_SQL, narrowWhere, NarrowContext, NarrowTerm, parseNarrow, resolveWithOperator, searchHighlights, SqlParams, WithTarget, withMessageId } from './narrow';
 import { topicLinks } from './render';
 import { editHistories } from './history';
 import { VISIBILITY } from './visibility';
@@ -79,7 +77,13 @@ function narrowPeople(terms: NarrowTerm[]): (string | number)[] {
   for (const t of terms) {
     if (!['sender', 'dm', 'pm-with', 'pm_with', 'dm-including', 'group-pm-with', 'group_pm_with'].includes(t.operator)) continue;
     if (Array.isArray(t.operand)) out.push(...t.operand);
-    else out.push(...String(t.operand).split(',').map((s) => s.trim()).filter(Boolean));
+    else
+      out.push(
+        ...String(t.operand)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
   }
   return [...new Set(out)];
 }
@@ -133,14 +137,10 @@ async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[], add: (va
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
-async function present(
-  db: Queryable, dir: Directory, rows: ViewedMessageRow[], o: { applyMarkdown: boolean; allowEmptyTopicName: boolean; clientGravatar: boolean },
-) {
+async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], o: { applyMarkdown: boolean; allowEmptyTopicName: boolean; clientGravatar: boolean }) {
   const ids = [...new Set(rows.flatMap((r) => [r.sender_id, ...(r.dm_user_ids ?? [])]))];
   // Side by side: most are kept in this process; the edit histories are one query.
-  const [policy, channelList, people, linkifiers] = await Promise.all([
-    dir.realmPolicy(), dir.allChannels(), dir.peopleById(ids), rows.some((r) => r.kind === 'channel') ? dir.linkifiers() : [],
-  ]);
+  const [policy, channelList, people, linkifiers] = await Promise.all([dir.realmPolicy(), dir.allChannels(), dir.peopleById(ids), rows.some((r) => r.kind === 'channel') ? dir.linkifiers() : []]);
   const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
   const emptyName = emptyTopicDisplayName(policy.settings);
   const messageIds = rows.map((r) => r.id);
@@ -151,15 +151,23 @@ async function present(
   ]);
   return rows.map((r) => {
     const message = formatMessage(r, {
-      realmStringId: policy.stringId, channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined, people,
-      applyMarkdown: o.applyMarkdown, clientGravatar: o.clientGravatar, topicLinks: r.kind === 'channel' ? topicLinks(r.topic, linkifiers) : [],
+      realmStringId: policy.stringId,
+      channelName: r.channel_id !== null ? channels.get(r.channel_id) : undefined,
+      people,
+      applyMarkdown: o.applyMarkdown,
+      clientGravatar: o.clientGravatar,
+      topicLinks: r.kind === 'channel' ? topicLinks(r.topic, linkifiers) : [],
     });
     // Clients that do not know the empty topic see the realm's name for it (feature level 334).
     if (r.kind === 'channel' && r.topic === '' && !o.allowEmptyTopicName) message.subject = emptyName;
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- editHistories' records are untyped (history.ts); typing them is a change of its own
     const editHistory = histories.has(r.id) && { edit_history: histories.get(r.id) };
     return {
-      ...message, reactions: reactions.get(r.id) ?? [], submessages: submessages.get(r.id) ?? [], ...editHistory, flags: viewerFlags(r.flags),
+      ...message,
+      reactions: reactions.get(r.id) ?? [],
+      submessages: submessages.get(r.id) ?? [],
+      ...editHistory,
+      flags: viewerFlags(r.flags),
     };
   });
 }
@@ -184,7 +192,9 @@ async function narrowTerms(db: Queryable, dir: Directory, raw: string | undefine
  * stands. Rows are whole (store.COLUMNS), or R with `columns` naming R's (store.FLAG_COLUMNS).
  */
 export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
-  db: Queryable, dir: Directory, req: FetchRequest,
+  db: Queryable,
+  dir: Directory,
+  req: FetchRequest,
   opts: { extraColumns?: (params: SqlParams, terms: NarrowTerm[]) => string; historyFromNarrow?: boolean; columns?: string } = {},
 ) {
   if (req.message_ids !== undefined && (req.num_before || req.num_after || req.anchor !== undefined || req.use_first_unread_anchor)) {
@@ -196,8 +206,7 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
   params.add(dir.caller.user_id);
   const extra = opts.extraColumns?.(params, terms) ?? '';
   const where = await visibleWhere(dir, terms, params, opts.historyFromNarrow);
-  const select = (condition: string, values: unknown[], order: 'ASC' | 'DESC', limit: number) =>
-    store.selectMessages<R>(db, `${where} AND ${condition}`, values, order, limit, extra, opts.columns);
+  const select = (condition: string, values: unknown[], order: 'ASC' | 'DESC', limit: number) => store.selectMessages<R>(db, `${where} AND ${condition}`, values, order, limit, extra, opts.columns);
 
   if (req.message_ids !== undefined) {
     const ids = parseIntList('message_ids', req.message_ids);
@@ -260,9 +269,14 @@ const highlightColumns = (params: SqlParams, terms: NarrowTerm[]) => {
 
 export async function fetchMessages(db: Queryable, dir: Directory, req: FetchRequest) {
   const w = await messageWindow(db, dir, req, { extraColumns: highlightColumns, historyFromNarrow: true });
-  const messages = withMatches(await present(db, dir, w.rows, {
-    applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false, clientGravatar: req.client_gravatar ?? true,
-  }), w.rows);
+  const messages = withMatches(
+    await present(db, dir, w.rows, {
+      applyMarkdown: req.apply_markdown ?? true,
+      allowEmptyTopicName: req.allow_empty_topic_name ?? false,
+      clientGravatar: req.client_gravatar ?? true,
+    }),
+    w.rows,
+  );
   if (req.message_ids !== undefined) return { messages, history_limited: false, found_anchor: false, found_oldest: false, found_newest: false };
   return {
     anchor: w.anchor,
@@ -280,9 +294,16 @@ export async function fetchMessages(db: Queryable, dir: Directory, req: FetchReq
  * escaped topic). Messages the caller may not read never match.
  */
 export async function matchesNarrow(db: Queryable, dir: Directory, msgIds: number[], narrow: string) {
-  const rows = (await messageWindow(db, dir, { narrow, message_ids: JSON.stringify(msgIds) }, {
-    extraColumns: (params, terms) => highlightColumns(params, terms) || `, m.rendered_content AS match_content, ${ESCAPED_TOPIC_SQL} AS match_subject`,
-  })).rows;
+  const rows = (
+    await messageWindow(
+      db,
+      dir,
+      { narrow, message_ids: JSON.stringify(msgIds) },
+      {
+        extraColumns: (params, terms) => highlightColumns(params, terms) || `, m.rendered_content AS match_content, ${ESCAPED_TOPIC_SQL} AS match_subject`,
+      },
+    )
+  ).rows;
   return { messages: Object.fromEntries(rows.map((r) => [String(r.id), { match_content: r.match_content as string, match_subject: r.match_subject as string }])) };
 }
 

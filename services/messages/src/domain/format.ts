@@ -30,11 +30,11 @@ export function formatMessage(m: MessageRow, o: FormatOptions): Record<string, u
     content: o.applyMarkdown ? m.rendered_content : m.content,
     content_type: o.applyMarkdown ? 'text/html' : 'text/x-markdown',
     display_recipient: channel
-      ? o.channelName ?? ''
+      ? (o.channelName ?? '')
       : (m.dm_user_ids ?? []).map((id) => {
-        const p = o.people.get(id);
-        return { id, email: p?.email ?? '', full_name: p?.full_name ?? '', is_mirror_dummy: false };
-      }),
+          const p = o.people.get(id);
+          return { id, email: p?.email ?? '', full_name: p?.full_name ?? '', is_mirror_dummy: false };
+        }),
     is_me_message: /^\/me( |$)/.test(m.content),
     reactions: [],
     recipient_id: m.recipient_id,

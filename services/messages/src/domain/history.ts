@@ -41,17 +41,24 @@ export function snapshots(m: MessageRow, rows: EditRow[], emptyTopicName?: strin
   const out: Record<string, unknown>[] = [];
   for (const e of [...rows].reverse()) {
     out.push({
-      topic: topicOf(state.topic), content: state.content, rendered_content: state.rendered_content, timestamp: ts(e.edited_at), user_id: e.user_id,
+      topic: topicOf(state.topic),
+      content: state.content,
+      rendered_content: state.rendered_content,
+      timestamp: ts(e.edited_at),
+      user_id: e.user_id,
       ...(e.prev_content !== null && {
-        prev_content: e.prev_content, prev_rendered_content: e.prev_rendered_content,
+        prev_content: e.prev_content,
+        prev_rendered_content: e.prev_rendered_content,
         content_html_diff: htmlDiff(e.prev_rendered_content ?? '', state.rendered_content),
       }),
       ...(e.prev_topic !== null && { prev_topic: topicOf(e.prev_topic) }),
       ...(e.prev_channel_id !== null && { prev_stream: e.prev_channel_id, stream: state.stream }),
     });
     state = {
-      content: e.prev_content ?? state.content, rendered_content: e.prev_rendered_content ?? state.rendered_content,
-      topic: e.prev_topic ?? state.topic, stream: e.prev_channel_id ?? state.stream,
+      content: e.prev_content ?? state.content,
+      rendered_content: e.prev_rendered_content ?? state.rendered_content,
+      topic: e.prev_topic ?? state.topic,
+      stream: e.prev_channel_id ?? state.stream,
     };
   }
   out.push({ topic: topicOf(state.topic), content: state.content, rendered_content: state.rendered_content, timestamp: ts(m.date_sent), user_id: m.sender_id });

@@ -5,12 +5,13 @@ import { Directory } from './directory';
 import { keptAnswers, listenForChanges, USERS_ANNOUNCEMENTS } from './kept-answers';
 
 /** A GetPermissionContext answer whose policy names `version`, to tell answers apart. */
-const reply = (version: number, userId = 2) => ({
-  policy: { settings: JSON.stringify({ version }), system_groups: { 'role:members': 11 }, string_id: 'zulip' },
-  memberships: [{ user_id: userId, group_ids: [11] }],
-  users: [{ user_id: userId, email: `u${userId}@example.com`, full_name: 'U', role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 }],
-  linkifiers: '[]',
-}) as unknown as GetPermissionContextReply__Output;
+const reply = (version: number, userId = 2) =>
+  ({
+    policy: { settings: JSON.stringify({ version }), system_groups: { 'role:members': 11 }, string_id: 'zulip' },
+    memberships: [{ user_id: userId, group_ids: [11] }],
+    users: [{ user_id: userId, email: `u${userId}@example.com`, full_name: 'U', role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 }],
+    linkifiers: '[]',
+  }) as unknown as GetPermissionContextReply__Output;
 
 const versionOf = (r: GetPermissionContextReply__Output) => (JSON.parse(r.policy!.settings) as { version: number }).version;
 
@@ -25,8 +26,8 @@ async function setup() {
 }
 
 // RealmAnswers itself (races, the bus's losses, the time to live) is tested in common.
-describe('the users service\'s announcements (permission contexts)', () => {
-  it('answers a caller\'s context from memory after the first fetch', async () => {
+describe("the users service's announcements (permission contexts)", () => {
+  it("answers a caller's context from memory after the first fetch", async () => {
     const { get, fetch, stop } = await setup();
     expect(versionOf(await get())).toBe(1);
     expect(versionOf(await get())).toBe(1);
@@ -44,7 +45,7 @@ describe('the users service\'s announcements (permission contexts)', () => {
     ['user_group', { type: 'user_group', op: 'add_members', group_id: 12, user_ids: [2] }],
     ['realm_linkifiers', { type: 'realm_linkifiers', realm_linkifiers: [] }],
     ['some_future_event (a type it does not know)', { type: 'some_future_event' }],
-  ])('drops the realm\'s contexts on a %s event of the users service', async (_name, event) => {
+  ])("drops the realm's contexts on a %s event of the users service", async (_name, event) => {
     const { get, bus, stop } = await setup();
     await get(1, 2);
     await get(2, 2);
@@ -55,7 +56,7 @@ describe('the users service\'s announcements (permission contexts)', () => {
     await stop();
   });
 
-  it('drops the realm\'s contexts when the users service invalidates authentications (deactivation, role)', async () => {
+  it("drops the realm's contexts when the users service invalidates authentications (deactivation, role)", async () => {
     const { get, bus, stop } = await setup();
     await get();
     await bus.announce('users.auth.invalidate', { realm_id: 1, user_id: 2 });
@@ -73,13 +74,16 @@ describe('the users service\'s announcements (permission contexts)', () => {
     await stop();
   });
 
-  it('drops the realm\'s contexts on a change of the settings they carry (automatic topic follow and unmute)', async () => {
+  it("drops the realm's contexts on a change of the settings they carry (automatic topic follow and unmute)", async () => {
     const { get, bus, stop } = await setup();
     await get();
     await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true } });
     expect(versionOf(await get())).toBe(1);
-    for (const [property, version] of [['automatically_follow_topics_policy', 2], ['automatically_unmute_topics_in_muted_streams_policy', 3],
-      ['automatically_follow_topics_where_mentioned', 4]] as const) {
+    for (const [property, version] of [
+      ['automatically_follow_topics_policy', 2],
+      ['automatically_unmute_topics_in_muted_streams_policy', 3],
+      ['automatically_follow_topics_where_mentioned', 4],
+    ] as const) {
       await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: [2], event: { type: 'user_settings', op: 'update', property, value: 4 } });
       expect(versionOf(await get())).toBe(version);
     }
@@ -99,7 +103,10 @@ describe('Directory with kept answers', () => {
         // Each call's names carry the call's number, to tell kept answers from fetched ones.
         const call = ++resolutions;
         const ids = (request as { principals: string[] }).principals.map(Number).filter((id) => id < 100);
-        return { users: ids.map((id) => ({ user_id: id, email: `u${id}@example.com`, full_name: `U${id} v${call}`, role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 })), unknown: [] };
+        return {
+          users: ids.map((id) => ({ user_id: id, email: `u${id}@example.com`, full_name: `U${id} v${call}`, role: 400, is_bot: false, is_active: true, avatar_url: '', bot_owner_id: 0 })),
+          unknown: [],
+        };
       }
       throw new Error(`unexpected users.${method}`);
     });
@@ -115,7 +122,7 @@ describe('Directory with kept answers', () => {
     return { bus, stop, users, channels, directory };
   }
 
-  it('asks the users service once for a caller\'s sends, policy, groups and linkifiers, across requests', async () => {
+  it("asks the users service once for a caller's sends, policy, groups and linkifiers, across requests", async () => {
     const { users, directory, stop } = await setupDirectory();
     for (let i = 0; i < 3; i++) {
       const dir = directory();
@@ -181,7 +188,7 @@ describe('Directory with kept answers', () => {
     await stop();
   });
 
-  it('keeps the realm\'s people by ID, asking only for those it has not, until the users service announces a change', async () => {
+  it("keeps the realm's people by ID, asking only for those it has not, until the users service announces a change", async () => {
     const { bus, users, directory, stop } = await setupDirectory();
     const namesOf = async (ids: number[]) => [...(await directory().peopleById(ids)).values()].map((p) => p.full_name);
     expect(await namesOf([2, 3])).toEqual(['U2 v1', 'U3 v1']);

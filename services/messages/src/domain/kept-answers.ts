@@ -8,8 +8,14 @@ import type { AlertWordMatcher } from './alert-words';
 
 /** Client events of the users service that change no one's alert words or mutes. */
 const UNRELATED_TO_TRAITS = [
-  'presence', 'user_status', 'user_settings', 'update_display_settings', 'update_global_notifications',
-  'custom_profile_fields', 'realm_user_settings_defaults', 'realm_emoji',
+  'presence',
+  'user_status',
+  'user_settings',
+  'update_display_settings',
+  'update_global_notifications',
+  'custom_profile_fields',
+  'realm_user_settings_defaults',
+  'realm_emoji',
 ];
 /**
  * Client events of the users service that change nothing a permission context or a channel's
@@ -20,9 +26,7 @@ const UNRELATED_TO_TRAITS = [
 const UNRELATED_USERS_EVENTS = new Set([...UNRELATED_TO_TRAITS, 'alert_words', 'muted_users']);
 
 /** The personal settings a permission context carries (its topic_settings): their changes drop it. */
-const CONTEXT_SETTINGS = new Set([
-  'automatically_follow_topics_policy', 'automatically_unmute_topics_in_muted_streams_policy', 'automatically_follow_topics_where_mentioned',
-]);
+const CONTEXT_SETTINGS = new Set(['automatically_follow_topics_policy', 'automatically_unmute_topics_in_muted_streams_policy', 'automatically_follow_topics_where_mentioned']);
 
 const usersAnnouncements = (unrelated: ReadonlySet<string>): readonly Announcement<never>[] => [
   clientEventsOf('users', unrelated),

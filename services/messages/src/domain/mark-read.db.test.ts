@@ -18,22 +18,28 @@ async function unreadWorld(count: number) {
   return { caller, ids };
 }
 
-const unreadOf = async (userId: number, ids: number[]) => (await messagesPool().query<{ message_id: number }>(
-  'SELECT message_id::int FROM user_messages WHERE user_id = $1 AND message_id = ANY($2::bigint[]) AND (flags & 1) = 0 ORDER BY message_id', [userId, ids]))
-  .rows.map((r) => r.message_id);
+const unreadOf = async (userId: number, ids: number[]) =>
+  (
+    await messagesPool().query<{ message_id: number }>('SELECT message_id::int FROM user_messages WHERE user_id = $1 AND message_id = ANY($2::bigint[]) AND (flags & 1) = 0 ORDER BY message_id', [
+      userId,
+      ids,
+    ])
+  ).rows.map((r) => r.message_id);
 
-const readEvents = async (realmId: number) => (await messagesPool().query<{ payload: { event: Record<string, unknown>; user_ids: number[] } }>(
-  "SELECT payload FROM outbox WHERE (payload ->> 'realm_id')::int = $1 AND payload #>> '{event,type}' = 'update_message_flags' ORDER BY id", [realmId]))
-  .rows.map((r) => r.payload.event);
+const readEvents = async (realmId: number) =>
+  (
+    await messagesPool().query<{ payload: { event: Record<string, unknown>; user_ids: number[] } }>(
+      "SELECT payload FROM outbox WHERE (payload ->> 'realm_id')::int = $1 AND payload #>> '{event,type}' = 'update_message_flags' ORDER BY id",
+      [realmId],
+    )
+  ).rows.map((r) => r.payload.event);
 
 describe('markAllAsRead', () => {
   it('marks every unread message read in batches, and tells the user once, with all: true', async () => {
     const { caller, ids } = await unreadWorld(5);
     expect(await markAllAsRead(messagesPool(), { caller }, { batch: 2 })).toEqual({ complete: true });
     expect(await unreadOf(caller.user_id, ids)).toEqual([]);
-    expect(await readEvents(caller.realm_id)).toEqual([
-      { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true },
-    ]);
+    expect(await readEvents(caller.realm_id)).toEqual([{ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [], all: true }]);
   });
 
   it('answers complete: false, telling no one, when out of time before a batch', async () => {

@@ -24,9 +24,7 @@ export const MARK_ALL_TIME_BUDGET_MS = 5000;
  * each committed on its own so a request that runs out of time has made progress. The event
  * (messages [], all true: clients reload their unread state) goes with the last batch.
  */
-export async function markAllAsRead(
-  pool: pg.Pool, dir: Pick<Directory, 'caller'>, { batch = MARK_ALL_BATCH, budgetMs = MARK_ALL_TIME_BUDGET_MS } = {},
-): Promise<{ complete: boolean }> {
+export async function markAllAsRead(pool: pg.Pool, dir: Pick<Directory, 'caller'>, { batch = MARK_ALL_BATCH, budgetMs = MARK_ALL_TIME_BUDGET_MS } = {}): Promise<{ complete: boolean }> {
   const { realm_id: realmId, user_id: userId } = dir.caller;
   const deadline = Date.now() + budgetMs;
   for (;;) {
@@ -77,5 +75,4 @@ async function markRead(pool: pg.Pool, dir: Directory, channelId: number, topic?
 }
 
 /** Zulip's ReadMessagesEvent (`operation` is the deprecated name of `op`, still sent). */
-const readEvent = (messages: number[], all: boolean) =>
-  ({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages, all });
+const readEvent = (messages: number[], all: boolean) => ({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages, all });

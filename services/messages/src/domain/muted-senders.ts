@@ -14,7 +14,12 @@ export async function applyUserMuted(pool: pg.Pool, change: UserMuted): Promise<
   await withTransaction(pool, async (tx) => {
     const ids = await store.markSenderRead(tx, change.user_id, change.muted_user_id, new Date(change.muted_at));
     await notify(tx, change.realm_id, ids.length ? [change.user_id] : [], {
-      type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false,
+      type: 'update_message_flags',
+      op: 'add',
+      operation: 'add',
+      flag: 'read',
+      messages: ids,
+      all: false,
     });
   });
 }

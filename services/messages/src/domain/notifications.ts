@@ -17,7 +17,9 @@ export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notific
 export async function notificationBotDirectory(clients: RpcClients, realmId: number): Promise<{ bot: Person; dir: Directory }> {
   const bot = await systemBot(clients, realmId, 'notification-bot');
   const dir = new Directory(clients, {
-    caller: { realm_id: realmId, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email }, client: 'Internal', host: '',
+    caller: { realm_id: realmId, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
+    client: 'Internal',
+    host: '',
   });
   return { bot, dir };
 }

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import {
-  ApiError, BadRequestError, checkEmoji, type ReactionType, emit, emojiDataForName, normalizeReactionType, type Person, Queryable, realmEmojiThrough, withTransaction,
-} from '@parley/common';
+import { ApiError, BadRequestError, checkEmoji, type ReactionType, emit, emojiDataForName, normalizeReactionType, type Person, Queryable, realmEmojiThrough, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import * as reactionStore from '../store/reactions';
 import type { ReactionKey, ReactionRow } from '../store/reactions';
@@ -54,9 +52,7 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
   const { channel } = await accessForReaction(pool, dir, req.message_id);
   // Independent of one another, side by side: the emoji and its checks, who hears of it, and
   // the user's automatic follow/unmute decision (reacting is taking part in the topic).
-  const [emoji, notice, visibility] = await Promise.all([
-    checkNewReaction(pool, dir, req), noticeFor(pool, dir, req.message_id, channel), decideForReaction(dir, channel, dir.caller.is_bot),
-  ]);
+  const [emoji, notice, visibility] = await Promise.all([checkNewReaction(pool, dir, req), noticeFor(pool, dir, req.message_id, channel), decideForReaction(dir, channel, dir.caller.is_bot)]);
   const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: emoji.code, reactionType: emoji.type };
   await withTransaction(pool, async (tx) => {
     const message = await accessMessage(tx, dir, key.messageId, { lock: true });
@@ -138,8 +134,7 @@ async function accessForReaction(pool: pg.Pool, dir: Directory, id: number): Pro
   return { channel };
 }
 
-const toRow = (key: ReactionKey): Omit<ReactionRow, 'emoji_name'> =>
-  ({ message_id: key.messageId, user_id: key.userId, emoji_code: key.emojiCode, reaction_type: key.reactionType });
+const toRow = (key: ReactionKey): Omit<ReactionRow, 'emoji_name'> => ({ message_id: key.messageId, user_id: key.userId, emoji_code: key.emojiCode, reaction_type: key.reactionType });
 
 interface Notice {
   audience: number[];
@@ -156,9 +151,14 @@ async function noticeFor(pool: pg.Pool, dir: Directory, messageId: number, chann
 async function notifyReaction(tx: Queryable, dir: Directory, { audience, me }: Notice, op: 'add' | 'remove', r: ReactionRow): Promise<void> {
   const userIds = [...new Set([...audience, r.user_id])].sort((a, b) => a - b);
   await emit(tx, 'messages', dir.caller.realm_id, userIds, {
-    type: 'reaction', op, user_id: r.user_id,
+    type: 'reaction',
+    op,
+    user_id: r.user_id,
     // Zulip still sends the deprecated `user` object in events.
     user: { user_id: r.user_id, email: me?.email ?? dir.caller.email, full_name: me?.full_name ?? '' },
-    message_id: r.message_id, emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type,
+    message_id: r.message_id,
+    emoji_name: r.emoji_name,
+    emoji_code: r.emoji_code,
+    reaction_type: r.reaction_type,
   });
 }

@@ -10,7 +10,10 @@ import { activeNames, mutedTopics, userTopics } from './user-topics';
  * between requests), asked side by side with the user's rows.
  */
 export async function topicVisibilityState(
-  db: Queryable, dir: Directory, wants: { userTopics: boolean; mutedTopics: boolean; unreads: boolean }, emptyTopicNameCapable: boolean,
+  db: Queryable,
+  dir: Directory,
+  wants: { userTopics: boolean; mutedTopics: boolean; unreads: boolean },
+  emptyTopicNameCapable: boolean,
 ): Promise<{ state: Record<string, unknown>; mutedChannels: Promise<ReadonlySet<number>> }> {
   const channels: Promise<readonly ChannelAccess[]> | undefined = wants.unreads || wants.userTopics || wants.mutedTopics ? dir.allChannels() : undefined;
   const mutedChannels = channels ? channels.then((list) => new Set(list.filter((c) => c.is_muted).map((c) => c.stream_id))) : Promise.resolve(new Set<number>());

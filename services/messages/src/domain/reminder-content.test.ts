@@ -2,15 +2,32 @@ import type { ViewedMessageRow } from '../store/messages';
 import { messageLinkSyntax, normalizeNote, reminderContent } from './reminder-content';
 
 const row = (over: Partial<ViewedMessageRow>): ViewedMessageRow => ({
-  id: 42, realm_id: 1, sender_id: 7, kind: 'channel', channel_id: 3, topic: 'test', dm_user_ids: null, recipient_id: 1,
-  content: 'Hello', rendered_content: '', date_sent: new Date(0), client: 'test', has_link: false, has_image: false,
-  has_attachment: false, last_edit_time: null, last_moved_time: null, flags: 0, ...over,
+  id: 42,
+  realm_id: 1,
+  sender_id: 7,
+  kind: 'channel',
+  channel_id: 3,
+  topic: 'test',
+  dm_user_ids: null,
+  recipient_id: 1,
+  content: 'Hello',
+  rendered_content: '',
+  date_sent: new Date(0),
+  client: 'test',
+  has_link: false,
+  has_image: false,
+  has_attachment: false,
+  last_edit_time: null,
+  last_moved_time: null,
+  flags: 0,
+  ...over,
 });
 
 describe('reminderContent', () => {
   it('names a to-do list instead of quoting it, and links a direct message by its participants', () => {
-    expect(reminderContent({ message: row({ kind: 'direct', channel_id: null, dm_user_ids: [12, 7], content: '/todo Chores' }), senderName: 'Ann' }))
-      .toBe('You requested a reminder for the following direct message.\n\n@_**Ann|7** [sent](/#narrow/dm/7,12/near/42) a todo list.');
+    expect(reminderContent({ message: row({ kind: 'direct', channel_id: null, dm_user_ids: [12, 7], content: '/todo Chores' }), senderName: 'Ann' })).toBe(
+      'You requested a reminder for the following direct message.\n\n@_**Ann|7** [sent](/#narrow/dm/7,12/near/42) a todo list.',
+    );
   });
 
   it('quotes with a fence longer than any in the message, and truncates to fit a message', () => {

@@ -59,9 +59,18 @@ export async function checkCreateReminder(pool: pg.Pool, dir: Directory, client:
   const caller = dir.caller;
   return withTransaction(pool, async (tx) => {
     const row = await store.insertScheduled(tx, {
-      type: 'private', to: [caller.user_id], topic: '', content, rendered_content: rendered.html, scheduled_at: scheduledAt,
-      realm_id: caller.realm_id, sender_id: caller.user_id, read_by_sender: false, client,
-      delivery_type: 'remind', reminder_target_message_id: message.id,
+      type: 'private',
+      to: [caller.user_id],
+      topic: '',
+      content,
+      rendered_content: rendered.html,
+      scheduled_at: scheduledAt,
+      realm_id: caller.realm_id,
+      sender_id: caller.user_id,
+      read_by_sender: false,
+      client,
+      delivery_type: 'remind',
+      reminder_target_message_id: message.id,
     });
     if ((await store.countPending(tx, caller.user_id, 'remind')) > MAX_REMINDERS) {
       throw new BadRequestError(`You may have at most ${MAX_REMINDERS} reminders.`);

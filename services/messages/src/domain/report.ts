@@ -34,7 +34,10 @@ export async function checkReportMessage(pool: pg.Pool, dir: Directory, id: numb
       `\`\`\`quote\n${message.content}\n\`\`\``,
     ].join('\n');
     await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
-      realm_id: dir.caller.realm_id, stream_id: channel, topic: `${name(message.sender_id)}'s moderation requests`, content,
+      realm_id: dir.caller.realm_id,
+      stream_id: channel,
+      topic: `${name(message.sender_id)}'s moderation requests`,
+      content,
     });
   });
 }

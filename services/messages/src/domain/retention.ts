@@ -40,10 +40,7 @@ export async function applyRetention(pool: pg.Pool, clients: RpcClients, log: Lo
 }
 
 async function applyRealmRetention(pool: pg.Pool, clients: RpcClients, log: Logger, realmId: number, now: Date): Promise<number> {
-  const [policies, realm] = await Promise.all([
-    clients.channels.getRetentionPolicies({ realm_id: realmId }, ctx),
-    clients.users.getRealmPolicy({ realm_id: realmId }, ctx),
-  ]);
+  const [policies, realm] = await Promise.all([clients.channels.getRetentionPolicies({ realm_id: realmId }, ctx), clients.users.getRealmPolicy({ realm_id: realmId }, ctx)]);
   const realmDays = Number((JSON.parse(realm.settings) as { message_retention_days?: number }).message_retention_days ?? -1);
   const cutoff = (days: number) => new Date(now.getTime() - days * 86_400_000);
   const targets: store.RetentionTarget[] = [];
@@ -59,14 +56,25 @@ async function applyRealmRetention(pool: pg.Pool, clients: RpcClients, log: Logg
       const gone = await withTransaction(pool, async (tx) => {
         const rows = await store.deleteExpired(tx, realmId, target, BATCH);
         for (const m of rows) {
-          await emit(tx, 'messages', realmId, m.user_ids, m.kind === 'channel'
-            ? { type: 'delete_message', message_type: 'stream', message_id: m.id, message_ids: [m.id], stream_id: m.channel_id, topic: m.topic }
-            : { type: 'delete_message', message_type: 'private', message_id: m.id, message_ids: [m.id] });
+          await emit(
+            tx,
+            'messages',
+            realmId,
+            m.user_ids,
+            m.kind === 'channel'
+              ? { type: 'delete_message', message_type: 'stream', message_id: m.id, message_ids: [m.id], stream_id: m.channel_id, topic: m.topic }
+              : { type: 'delete_message', message_type: 'private', message_id: m.id, message_ids: [m.id] },
+          );
         }
         return rows;
       });
       // After COMMIT; a failure only leaks files (logged), the next batch goes on.
-      await releaseMessages(uploads, log, realmId, gone.filter((m) => m.links_uploads).map((m) => m.id));
+      await releaseMessages(
+        uploads,
+        log,
+        realmId,
+        gone.filter((m) => m.links_uploads).map((m) => m.id),
+      );
       deleted += gone.length;
       if (gone.length < BATCH) break;
     }

@@ -79,13 +79,26 @@ export async function listScheduled(db: Queryable, caller: Caller) {
 }
 
 export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client: string, req: ScheduleRequest, now = new Date()): Promise<number> {
-  const fields = await checkScheduled(dir, {
-    type: req.type ?? '', to: req.to ?? '', topic: req.topic, content: req.content ?? '', at: req.scheduled_delivery_timestamp ?? NaN,
-  }, now);
+  const fields = await checkScheduled(
+    dir,
+    {
+      type: req.type ?? '',
+      to: req.to ?? '',
+      topic: req.topic,
+      content: req.content ?? '',
+      at: req.scheduled_delivery_timestamp ?? NaN,
+    },
+    now,
+  );
   return withTransaction(pool, async (tx) => {
     const row = await store.insertScheduled(tx, {
-      ...fields, realm_id: dir.caller.realm_id, sender_id: dir.caller.user_id, read_by_sender: req.read_by_sender ?? readBySenderByDefault(client), client,
-      delivery_type: 'send_later', reminder_target_message_id: null,
+      ...fields,
+      realm_id: dir.caller.realm_id,
+      sender_id: dir.caller.user_id,
+      read_by_sender: req.read_by_sender ?? readBySenderByDefault(client),
+      client,
+      delivery_type: 'send_later',
+      reminder_target_message_id: null,
     });
     await notify(tx, dir.caller, { op: 'add', scheduled_messages: [formatScheduled(row)] });
     return row.id;
@@ -93,25 +106,34 @@ export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client
 }
 
 export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: number, req: ScheduleRequest, now = new Date()): Promise<void> {
-  const edited = (current: ScheduledRow) => checkScheduled(dir, {
-    type: req.type ?? current.type,
-    to: req.to ?? JSON.stringify(current.type === 'stream' ? current.to[0] : current.to),
-    topic: req.topic ?? (current.type === 'stream' ? current.topic : undefined),
-    content: req.content ?? current.content,
-    at: req.scheduled_delivery_timestamp ?? Math.floor(current.scheduled_at.getTime() / 1000),
-  }, now);
+  const edited = (current: ScheduledRow) =>
+    checkScheduled(
+      dir,
+      {
+        type: req.type ?? current.type,
+        to: req.to ?? JSON.stringify(current.type === 'stream' ? current.to[0] : current.to),
+        topic: req.topic ?? (current.type === 'stream' ? current.topic : undefined),
+        content: req.content ?? current.content,
+        at: req.scheduled_delivery_timestamp ?? Math.floor(current.scheduled_at.getTime() / 1000),
+      },
+      now,
+    );
   // The checks (users and channels services) are asked before BEGIN for the row as it is now
   // (rule 1); a row changed meanwhile costs an attempt that rolls back (withPrefetchedTransaction).
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const current = await store.findPending(tx, dir.caller.user_id, id, 'send_later');
-    if (!current) throw new ScheduledNotFoundError();
-    const fields = await edited(current);
-    const row = await store.updateScheduled(tx, id, fields);
-    await notify(tx, dir.caller, { op: 'update', scheduled_message: formatScheduled(row) });
-  }, async () => {
-    const current = await store.findPending(pool, dir.caller.user_id, id, 'send_later');
-    if (current) await edited(current);
-  });
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const current = await store.findPending(tx, dir.caller.user_id, id, 'send_later');
+      if (!current) throw new ScheduledNotFoundError();
+      const fields = await edited(current);
+      const row = await store.updateScheduled(tx, id, fields);
+      await notify(tx, dir.caller, { op: 'update', scheduled_message: formatScheduled(row) });
+    },
+    async () => {
+      const current = await store.findPending(pool, dir.caller.user_id, id, 'send_later');
+      if (current) await edited(current);
+    },
+  );
 }
 
 export async function checkDeleteScheduled(pool: pg.Pool, caller: Caller, id: number): Promise<void> {
@@ -151,7 +173,10 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
       } catch (err) {
         if (!(err instanceof ApiError) || err.httpStatus >= 500) {
           // An outage: this delivery and the rest of the batch go at the next run.
-          await store.releaseClaims(pool, due.slice(i).map((r) => r.id));
+          await store.releaseClaims(
+            pool,
+            due.slice(i).map((r) => r.id),
+          );
           throw err;
         }
         if (await markUndelivered(pool, log, row, err)) failed++;
@@ -206,7 +231,8 @@ async function markUndelivered(pool: pg.Pool, log: Logger, row: ScheduledRow, er
     }
     await notify(tx, { realm_id: row.realm_id, user_id: row.sender_id }, { op: 'update', scheduled_message: formatScheduled(marked) });
     await writeOutbox(tx, schemaOf('messages'), 'messages.notification', {
-      realm_id: row.realm_id, user_ids: [row.sender_id],
+      realm_id: row.realm_id,
+      user_ids: [row.sender_id],
       content: `The message you scheduled for <time:${row.scheduled_at.toISOString()}> was not sent because of the following error:\n\`\`\`quote\n${err.message}\n\`\`\``,
     });
     log.info({ scheduledMessageId: row.id, reason: err.message }, 'scheduled message not delivered');
@@ -219,7 +245,9 @@ async function senderDirectory(clients: RpcClients, row: ScheduledRow): Promise<
   const sender = await personById(clients, row.realm_id, row.sender_id);
   if (!sender?.is_active) throw new BadRequestError('The sender is deactivated.');
   return new Directory(clients, {
-    caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email }, client: row.client, host: '',
+    caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email },
+    client: row.client,
+    host: '',
   });
 }
 
@@ -227,8 +255,6 @@ async function senderDirectory(clients: RpcClients, row: ScheduledRow): Promise<
  * Runs deliveries at once (so what fell due while no worker ran goes out on start-up) and
  * then every `intervalMs`; returns what stops it. `deliver` is deliverDue, or a test's stand-in.
  */
-export function startDeliveryWorker(
-  pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, intervalMs: number, deliver: typeof deliverDue = deliverDue,
-): () => Promise<void> {
+export function startDeliveryWorker(pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, intervalMs: number, deliver: typeof deliverDue = deliverDue): () => Promise<void> {
   return startPeriodicJob('scheduled delivery', intervalMs, log, () => deliver(pool, clients, log, opts), { runAtStart: true });
 }

@@ -14,7 +14,11 @@ export function parseDirectRecipients(raw: string): (string | number)[] {
     // a bare email, or emails separated by commas
   }
   if (typeof value === 'number') value = [value];
-  if (typeof value === 'string') value = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    value = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (!Array.isArray(value) || !value.length || !value.every((v) => (typeof v === 'string' && v) || Number.isSafeInteger(v))) {
     throw new BadRequestError('Invalid user ID or email in to');
   }

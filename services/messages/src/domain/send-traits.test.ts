@@ -61,7 +61,11 @@ describe('Directory.sendTraits', () => {
     // Another realm's events change nothing here.
     await bus.announce(clientEventSubject('users'), { realm_id: 5, audience: [2], event: { type: 'alert_words', alert_words: [] } });
     await directory().sendTraits([2, 3]);
-    expect(asked()).toEqual([[2, 3], [2, 3], [2, 3]]);
+    expect(asked()).toEqual([
+      [2, 3],
+      [2, 3],
+      [2, 3],
+    ]);
     // Alert words and mutes change no permission context: the caller's is still kept.
     await directory().sender();
     expect(users.mock.calls.filter((c) => c[0] === 'GetPermissionContext')).toHaveLength(1);

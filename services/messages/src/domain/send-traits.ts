@@ -26,9 +26,7 @@ const NO_TRAITS: RecipientTraits = { alert_words: [], muted_user_ids: new Set() 
  * dropped when a user's alert words or mutes change (their events), judged from marks read
  * before the traits were asked for.
  */
-export async function fetchSendTraits(
-  getRecipientTraits: BoundClient<'users'>['getRecipientTraits'], realmId: number, recipients: number[], kept?: KeptAnswers,
-): Promise<SendTraits> {
+export async function fetchSendTraits(getRecipientTraits: BoundClient<'users'>['getRecipientTraits'], realmId: number, recipients: number[], kept?: KeptAnswers): Promise<SendTraits> {
   // Each kept kind counts its own changes: both marks are read before the traits are asked for.
   const since = kept?.recipientTraits.mark();
   const matchersSince = kept?.alertMatchers.mark();
@@ -44,7 +42,9 @@ export async function fetchSendTraits(
   for (const [id, t] of traits) if (t.alert_words.length) withWords.set(Number(id), t.alert_words);
   const build = async () => new AlertWordMatcher(withWords);
   // A large channel's list of IDs is long: its digest names it.
-  const key = createHash('sha256').update([...withWords.keys()].sort((a, b) => a - b).join(',')).digest('base64');
+  const key = createHash('sha256')
+    .update([...withWords.keys()].sort((a, b) => a - b).join(','))
+    .digest('base64');
   const matcher = !withWords.size ? undefined : kept ? await kept.alertMatchers.get(realmId, key, build, matchersSince) : await build();
   return {
     matcher,

@@ -1,6 +1,16 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, ChannelNameNotFoundError, ChannelNotFoundError, emptyTopicDisplayName, handledLater, holdsGroupSetting, Logger, Person, Queryable, withTransaction,
+  ApiError,
+  BadRequestError,
+  ChannelNameNotFoundError,
+  ChannelNotFoundError,
+  emptyTopicDisplayName,
+  handledLater,
+  holdsGroupSetting,
+  Logger,
+  Person,
+  Queryable,
+  withTransaction,
 } from '@parley/common';
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
@@ -49,8 +59,7 @@ export interface SendReport {
 
 export class WildcardMentionError extends ApiError {
   constructor(kind: 'channel' | 'topic') {
-    super(kind === 'channel' ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
-      `You do not have permission to use ${kind} wildcard mentions in this ${kind}.`);
+    super(kind === 'channel' ? 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' : 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', `You do not have permission to use ${kind} wildcard mentions in this ${kind}.`);
   }
 }
 
@@ -97,8 +106,7 @@ export interface PreparedSend {
 }
 
 /** The recipient row a message to this channel or these participants belongs to. */
-const recipientOf = (channel: { stream_id: number } | undefined, recipients: number[]) =>
-  (channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients });
+const recipientOf = (channel: { stream_id: number } | undefined, recipients: number[]) => (channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients });
 
 /**
  * Checks a send as its sender (channel access and posting permission, topics policy,
@@ -134,7 +142,11 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
 
 /** Checks and stores a send: alone in one statement, grouped with those made at the same time (`sends`), or in a transaction where it needs one. */
 export async function checkSendMessage(
-  sends: store.GroupedSends, dir: Directory, client: string, req: SendRequest, opts: SendOptions,
+  sends: store.GroupedSends,
+  dir: Directory,
+  client: string,
+  req: SendRequest,
+  opts: SendOptions,
 ): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
   const { pool } = sends;
   const caller = dir.caller;
@@ -148,10 +160,11 @@ export async function checkSendMessage(
   const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
-  const id = key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
-    ? await withTransaction(pool, (tx) => storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key))
-    : await storeSend({ sends }, dir, client, req, prepared, { ...opts, seen });
-  const automatic = prepared.channel && await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
+  const id =
+    key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
+      ? await withTransaction(pool, (tx) => storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key))
+      : await storeSend({ sends }, dir, client, req, prepared, { ...opts, seen });
+  const automatic = prepared.channel && (await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log));
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
@@ -189,7 +202,13 @@ export async function prepareWholeSend(pool: pg.Pool, dir: Directory, req: Pick<
  * the mentioned users' automatic topic visibility (follow, unmute) as a send does.
  */
 export async function sendPrepared(
-  tx: pg.PoolClient, dir: Directory, client: string, req: SendRequest, whole: WholeSend, opts: SendOptions, key?: string,
+  tx: pg.PoolClient,
+  dir: Directory,
+  client: string,
+  req: SendRequest,
+  whole: WholeSend,
+  opts: SendOptions,
+  key?: string,
 ): Promise<{ id: number; after: (pool: pg.Pool) => Promise<void> }> {
   const { prepared, visibility } = whole;
   const seen: SendReport = {};
@@ -203,23 +222,34 @@ export async function sendPrepared(
 }
 
 /** Stores a checked send, and its idempotency key in the caller's transaction (a key needs one). */
-async function storeSend(
-  db: SendDb, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string,
-): Promise<number> {
+async function storeSend(db: SendDb, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string): Promise<number> {
   const caller = dir.caller;
   const policy = await dir.realmPolicy();
   const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
   if (key !== undefined && !('tx' in db)) throw new Error('storeSend: a send with a key is stored in a transaction');
   const earlier = key === undefined || !('tx' in db) ? undefined : await store.claimSendKey(db.tx, caller.user_id, key);
   if (earlier !== undefined) return earlier;
-  const sent = await doSend(db, dir, {
-    sender: p.me, channel: p.channel, topic: p.topic, participants: p.participants, recipients: p.recipients, recipientId: p.recipientId, traits: p.traits, content: p.content, client,
-    rendering: p.rendering,
-    groupMembers: p.groupMembers,
-    readBySender: req.read_by_sender ?? readBySenderByDefault(client),
-    delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
-    seen: opts.seen,
-  }, { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount });
+  const sent = await doSend(
+    db,
+    dir,
+    {
+      sender: p.me,
+      channel: p.channel,
+      topic: p.topic,
+      participants: p.participants,
+      recipients: p.recipients,
+      recipientId: p.recipientId,
+      traits: p.traits,
+      content: p.content,
+      client,
+      rendering: p.rendering,
+      groupMembers: p.groupMembers,
+      readBySender: req.read_by_sender ?? readBySenderByDefault(client),
+      delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
+      seen: opts.seen,
+    },
+    { mayMentionMany, wildcardMentionThreshold: opts.wildcardMentionThreshold, subscriberCount: p.subscriberCount },
+  );
   if (key !== undefined && 'tx' in db) await store.recordSendKey(db.tx, caller.user_id, key, sent);
   return sent;
 }
@@ -243,14 +273,15 @@ export const holdersOfMentions = (dir: Directory, rendering: Rendering): Promise
  * traits, each unless the message already carries it.
  */
 export async function readyToSend(dir: Directory, out: Outgoing): Promise<Outgoing> {
-  const [rendering, traits] = await Promise.all([
-    out.rendering ?? renderAs(dir, out.content), out.traits ?? dir.sendTraits(out.recipients), dir.realmPolicy(),
-  ]);
-  return { ...out, rendering, traits, groupMembers: out.groupMembers ?? await holdersOfMentions(dir, rendering) };
+  const [rendering, traits] = await Promise.all([out.rendering ?? renderAs(dir, out.content), out.traits ?? dir.sendTraits(out.recipients), dir.realmPolicy()]);
+  return { ...out, rendering, traits, groupMembers: out.groupMembers ?? (await holdersOfMentions(dir, rendering)) };
 }
 
 /** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
-export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Omit<RenderContext, 'channels'> }
+export interface Rendering {
+  rendered: ReturnType<typeof renderMessage>;
+  ctx: Omit<RenderContext, 'channels'>;
+}
 
 /**
  * Renders content as the caller's message: mentions of the realm's users and groups,
@@ -260,8 +291,13 @@ export interface Rendering { rendered: ReturnType<typeof renderMessage>; ctx: Om
  */
 export async function renderAs(dir: Directory, content: string): Promise<Rendering> {
   const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews] = await Promise.all([
-    dir.renderContextFor(content), dir.channelsForRendering(content), defaultCodeLanguageFor(dir, content), dir.translatesEmoticons(content),
-    realmUrlFor(dir, content), dir.realmEmojiFor(content), dir.uploadPreviewsFor(content),
+    dir.renderContextFor(content),
+    dir.channelsForRendering(content),
+    defaultCodeLanguageFor(dir, content),
+    dir.translatesEmoticons(content),
+    realmUrlFor(dir, content),
+    dir.realmEmojiFor(content),
+    dir.uploadPreviewsFor(content),
   ]);
   return {
     rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews }),
@@ -324,9 +360,7 @@ export interface Outgoing {
  * the pool; it is a transaction when the content links uploads (their claim is in it) or makes
  * a widget (its submessage is stored with it).
  */
-export async function doSend(
-  db: SendDb, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number },
-): Promise<number> {
+export async function doSend(db: SendDb, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number }): Promise<number> {
   const [{ ctx, rendered }, policy] = await Promise.all([out.rendering ?? renderAs(dir, out.content), dir.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
   let topicWildcardUsers: number[] = [];
@@ -339,10 +373,10 @@ export async function doSend(
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
-  const groupMembers = new Set(out.groupMembers ?? await dir.holders(rendered.mentionedGroupIds));
+  const groupMembers = new Set(out.groupMembers ?? (await dir.holders(rendered.mentionedGroupIds)));
   // Zulip: has_alert_word for each recipient whose alert word the content holds (the sender
   // too), read for each recipient who muted the sender, channel and direct messages alike.
-  const traits = out.traits ?? await dir.sendTraits(recipients);
+  const traits = out.traits ?? (await dir.sendTraits(recipients));
   const alerted = traits.matcher?.usersIn(out.content) ?? new Set<number>();
   const muters = new Set(traits.muters(sender.user_id));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
@@ -364,9 +398,9 @@ export async function doSend(
     channel_id: channel?.stream_id ?? null,
     topic,
     dm_user_ids: channel ? null : recipients,
-    recipient_id: out.recipientId ?? await ('tx' in db
-      ? store.recipientIdInTransaction(db.tx, realmId, recipientOf(channel, recipients))
-      : store.recipientId(db.sends.pool, realmId, recipientOf(channel, recipients))),
+    recipient_id:
+      out.recipientId ??
+      (await ('tx' in db ? store.recipientIdInTransaction(db.tx, realmId, recipientOf(channel, recipients)) : store.recipientId(db.sends.pool, realmId, recipientOf(channel, recipients)))),
     content: out.content,
     rendered_content: rendered.html,
     date_sent: new Date(),
@@ -391,15 +425,27 @@ export async function doSend(
   // A /poll or /todo send is in a transaction (checkSendMessage); the system's own sends make no widget.
   const widget = 'tx' in db ? await sendWidget(db.tx, out.content, sender.user_id) : undefined;
   if (widget) formatted.submessages = widget.submessages;
-  const event = messageEvent(realmId, formatted, copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })), {
-    raw_content: out.content, ...out.delivery, client_computable_avatar: sender.client_computable_avatar,
-  });
+  const event = messageEvent(
+    realmId,
+    formatted,
+    copies.map((c) => ({ user_id: c.user_id, flags: flagNames(c.flags) })),
+    {
+      raw_content: out.content,
+      ...out.delivery,
+      client_computable_avatar: sender.client_computable_avatar,
+    },
+  );
   const id = await ('tx' in db ? store.insertMessageInTransaction(db.tx, { message, copies, event }) : store.insertMessage(db.sends, { message, copies, event }));
   await widget?.store(id);
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {
     await syncMessageAttachments(dir.uploads, {
-      realm_id: realmId, message_id: id, sender_id: sender.user_id, date_sent: message.date_sent, path_ids: pathIds, is_edit: false,
+      realm_id: realmId,
+      message_id: id,
+      sender_id: sender.user_id,
+      date_sent: message.date_sent,
+      path_ids: pathIds,
+      is_edit: false,
     });
   }
   return id;

@@ -32,8 +32,7 @@ function checkContent(raw: string): string {
   return content;
 }
 
-const notify = (tx: Queryable, caller: Caller, event: Record<string, unknown>) =>
-  emit(tx, 'messages', caller.realm_id, [caller.user_id], { type: 'saved_snippets', ...event });
+const notify = (tx: Queryable, caller: Caller, event: Record<string, unknown>) => emit(tx, 'messages', caller.realm_id, [caller.user_id], { type: 'saved_snippets', ...event });
 
 export async function listSnippets(db: Queryable, caller: Caller) {
   return (await store.listSnippets(db, caller.user_id)).map(formatSnippet);

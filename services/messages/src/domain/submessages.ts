@@ -51,7 +51,12 @@ export async function checkSubmessage(pool: pg.Pool, dir: Directory, messageId: 
     }
     const id = await submessageStore.insertSubmessage(tx, { message_id: messageId, sender_id: caller.user_id, msg_type: msgType, content });
     await notify(tx, caller.realm_id, await store.copiesOf(tx, messageId), {
-      type: 'submessage', msg_type: msgType, message_id: messageId, submessage_id: id, sender_id: caller.user_id, content,
+      type: 'submessage',
+      msg_type: msgType,
+      message_id: messageId,
+      submessage_id: id,
+      sender_id: caller.user_id,
+      content,
     });
   });
 }

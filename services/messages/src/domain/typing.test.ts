@@ -9,17 +9,24 @@ function directoryWith(subscribers: number): Directory {
     channel: async () => ({ stream_id: 7, content: true }),
     realmPolicy: async () => ({ settings: { realm_empty_topic_display_name: 'general chat' } }),
     subscribers: async () => ids,
-    typingPreferences: async (users: number[]) => users.map((user_id) => ({
-      user_id, email: `u${user_id}@example.com`, is_active: true, receives_typing_notifications: true,
-      send_stream_typing_notifications: true, send_private_typing_notifications: true,
-    })),
+    typingPreferences: async (users: number[]) =>
+      users.map((user_id) => ({
+        user_id,
+        email: `u${user_id}@example.com`,
+        is_active: true,
+        receives_typing_notifications: true,
+        send_stream_typing_notifications: true,
+        send_private_typing_notifications: true,
+      })),
   } as unknown as Directory;
 }
 
 describe('typing in a channel topic', () => {
   const sent = async (subscribers: number) => {
     const audiences: number[][] = [];
-    await checkTyping(directoryWith(subscribers), { type: 'channel', op: 'start', stream_id: 7, topic: 'plans' }, async (users) => { audiences.push(users); });
+    await checkTyping(directoryWith(subscribers), { type: 'channel', op: 'start', stream_id: 7, topic: 'plans' }, async (users) => {
+      audiences.push(users);
+    });
     return audiences;
   };
 

@@ -37,9 +37,9 @@ async function typingAudience(dir: Directory, recipients: number[], setting: Typ
   const prefs = await dir.typingPreferences([...new Set([...recipients, dir.caller.user_id])]);
   const me = prefs.find((p) => p.user_id === dir.caller.user_id);
   if (!me?.[setting]) {
-    throw new BadRequestError(setting === 'send_private_typing_notifications'
-      ? 'User has disabled typing notifications for direct messages'
-      : 'User has disabled typing notifications for channel messages');
+    throw new BadRequestError(
+      setting === 'send_private_typing_notifications' ? 'User has disabled typing notifications for direct messages' : 'User has disabled typing notifications for channel messages',
+    );
   }
   const audience = prefs.filter((p) => p.is_active && p.receives_typing_notifications && recipients.includes(p.user_id)).map((p) => p.user_id);
   return { me, prefs, audience };
@@ -84,9 +84,10 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
     if (unknown !== undefined) throw new BadRequestError(`Invalid user ID ${unknown}`);
   }
   const sender = { user_id: caller.user_id, email: me.email };
-  const event = type === 'direct'
-    ? { type: 'typing', op: req.op, message_type: 'direct', sender, recipients: prefs.filter((p) => recipients.includes(p.user_id)).map((p) => ({ user_id: p.user_id, email: p.email })) }
-    : { type: 'typing', op: req.op, message_type: 'stream', sender, ...where };
+  const event =
+    type === 'direct'
+      ? { type: 'typing', op: req.op, message_type: 'direct', sender, recipients: prefs.filter((p) => recipients.includes(p.user_id)).map((p) => ({ user_id: p.user_id, email: p.email })) }
+      : { type: 'typing', op: req.op, message_type: 'stream', sender, ...where };
   await send(audience, event);
 }
 
@@ -102,11 +103,9 @@ export async function checkEditTyping(db: Queryable, dir: Directory, req: { mess
   const caller = dir.caller;
   const message = await accessMessage(db, dir, req.message_id);
   checkMayEditContent((await dir.realmPolicy()).settings, message, caller.user_id, now);
-  let recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : message.dm_user_ids ?? [];
+  let recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : (message.dm_user_ids ?? []);
   if (message.kind === 'channel' && recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
   const { audience } = await typingAudience(dir, recipients, message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications');
-  const recipient = message.kind === 'channel'
-    ? { type: 'channel', channel_id: message.channel_id, topic: message.topic }
-    : { type: 'direct', user_ids: audience };
+  const recipient = message.kind === 'channel' ? { type: 'channel', channel_id: message.channel_id, topic: message.topic } : { type: 'direct', user_ids: audience };
   await send(audience, { type: 'typing_edit_message', op: req.op, sender_id: caller.user_id, message_id: message.id, recipient });
 }

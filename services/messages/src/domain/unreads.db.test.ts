@@ -32,12 +32,15 @@ describe('unreadMessagesJson', () => {
     expect((await unreadMessagesState(messagesPool(), other)).count).toBe(0);
   });
 
-  it('groups direct messages by the other participant (oneself in one\'s own conversation) and group conversations by their members', async () => {
+  it("groups direct messages by the other participant (oneself in one's own conversation) and group conversations by their members", async () => {
     const { realmId, userId } = scratchRealm();
     const [me, x, y] = [userId(1), userId(2), userId(3)];
-    const dm = (sender: number, users: number[]) => insertRawMessage(realmId, {
-      sender, dmUserIds: users, copies: Object.fromEntries(users.map((u) => [u, u === sender ? read : 0])),
-    });
+    const dm = (sender: number, users: number[]) =>
+      insertRawMessage(realmId, {
+        sender,
+        dmUserIds: users,
+        copies: Object.fromEntries(users.map((u) => [u, u === sender ? read : 0])),
+      });
     const p1 = await dm(x, [me, x]);
     const g1 = await dm(y, [me, x, y]);
     const p2 = await dm(y, [me, y]);
@@ -57,9 +60,12 @@ describe('unreadMessagesJson', () => {
   it('lists the unread mentions, personal and wildcard, in ID order', async () => {
     const { realmId, userId, channelId } = scratchRealm();
     const [me, other] = [userId(1), userId(2)];
-    const send = (flags: number, users = [me, other]) => insertRawMessage(realmId, {
-      sender: other, dmUserIds: users, copies: { [me]: flags, [other]: read },
-    });
+    const send = (flags: number, users = [me, other]) =>
+      insertRawMessage(realmId, {
+        sender: other,
+        dmUserIds: users,
+        copies: { [me]: flags, [other]: read },
+      });
     const m1 = await send(mentioned);
     await send(0);
     const m2 = await insertRawMessage(realmId, { sender: other, channelId: channelId(1), topic: 't', copies: { [me]: channelWildcard, [other]: read } });
@@ -75,12 +81,17 @@ describe('unreadMessagesJson', () => {
     for (let i = 0; i < 5; i++) ids.push(await insertRawMessage(realmId, { sender: other, dmUserIds: [me, other], copies: { [me]: i === 0 ? mentioned : 0 } }));
     const capped = await unreadMessagesState(messagesPool(), me, 3);
     expect(capped).toEqual({
-      count: 3, pms: [{ other_user_id: other, sender_id: other, unread_message_ids: ids.slice(2) }], streams: [], huddles: [], mentions: [], old_unreads_missing: true,
+      count: 3,
+      pms: [{ other_user_id: other, sender_id: other, unread_message_ids: ids.slice(2) }],
+      streams: [],
+      huddles: [],
+      mentions: [],
+      old_unreads_missing: true,
     });
     expect(await unreadMessagesState(messagesPool(), me, 5)).toMatchObject({ count: 5, mentions: [ids[0]], old_unreads_missing: false });
   });
 
-  it('writes JSON whose keys come in Zulip\'s order, topics with quotes and any character included', async () => {
+  it("writes JSON whose keys come in Zulip's order, topics with quotes and any character included", async () => {
     const { realmId, userId, channelId } = scratchRealm();
     const [me, other] = [userId(1), userId(2)];
     const topic = 'say "hi" \\ to Zoë 🎉 </script>';
@@ -92,13 +103,13 @@ describe('unreadMessagesJson', () => {
     expect(Object.keys(state.streams[0])).toEqual(['stream_id', 'topic', 'unread_message_ids']);
   });
 
-  it('lists muted topics\' and channels\' messages but leaves them out of count, and their wildcard-only mentions out of mentions', async () => {
+  it("lists muted topics' and channels' messages but leaves them out of count, and their wildcard-only mentions out of mentions", async () => {
     const { realmId, userId, channelId } = scratchRealm();
     const [me, other] = [userId(1), userId(2)];
     const [open, muted] = [channelId(1), channelId(2)];
     const send = (channel: number, topic: string, flags = 0) => insertRawMessage(realmId, { sender: other, channelId: channel, topic, copies: { [me]: flags } });
-    const policy = (channel: number, topic: string, p: number) => messagesPool().query(
-      'INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy) VALUES ($1, $2, $3, $4)', [me, channel, topic, p]);
+    const policy = (channel: number, topic: string, p: number) =>
+      messagesPool().query('INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy) VALUES ($1, $2, $3, $4)', [me, channel, topic, p]);
     await policy(open, 'Quiet', 1);
     await policy(muted, 'loud', 2);
     await policy(muted, 'Followed', 3);
@@ -121,7 +132,12 @@ describe('unreadMessagesJson', () => {
   it('answers an empty state for a user with nothing unread', async () => {
     const { userId } = scratchRealm();
     expect(await unreadMessagesState(messagesPool(), userId(9))).toEqual({
-      count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: false,
+      count: 0,
+      pms: [],
+      streams: [],
+      huddles: [],
+      mentions: [],
+      old_unreads_missing: false,
     });
   });
 });

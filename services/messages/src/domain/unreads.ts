@@ -27,9 +27,7 @@ export function isTopicMuted(channelMuted: boolean, policy: number): boolean {
  * leaves them out, and so does `mentions` where a wildcard is their only mention.
  * `mutedChannels` (the channels the user muted) is awaited after the query has started.
  */
-export async function unreadMessagesJson(
-  db: Queryable, userId: number, max = MAX_UNREADS, mutedChannels: Promise<ReadonlySet<number>> = Promise.resolve(new Set()),
-): Promise<string> {
+export async function unreadMessagesJson(db: Queryable, userId: number, max = MAX_UNREADS, mutedChannels: Promise<ReadonlySet<number>> = Promise.resolve(new Set())): Promise<string> {
   const [{ groups, missing }, muted] = await Promise.all([store.unreadGroups(db, userId, max, BITS), mutedChannels]);
   const pms: string[] = [];
   const streams: string[] = [];
@@ -50,6 +48,8 @@ export async function unreadMessagesJson(
       huddles.push(`{"user_ids_string":${JSON.stringify(g.dm_user_ids!.join(','))},"unread_message_ids":${g.ids}}`);
     }
   }
-  return `{"count":${count},"pms":[${pms.join(',')}],"streams":[${streams.join(',')}],"huddles":[${huddles.join(',')}],`
-    + `"mentions":${JSON.stringify(mentions.sort((a, b) => a - b))},"old_unreads_missing":${missing}}`;
+  return (
+    `{"count":${count},"pms":[${pms.join(',')}],"streams":[${streams.join(',')}],"huddles":[${huddles.join(',')}],` +
+    `"mentions":${JSON.stringify(mentions.sort((a, b) => a - b))},"old_unreads_missing":${missing}}`
+  );
 }

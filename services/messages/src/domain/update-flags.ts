@@ -85,17 +85,27 @@ async function doUpdateFlags(tx: Queryable, dir: Directory, rows: store.FlagRow[
   changed = [...new Set(changed)].sort((a, b) => a - b);
   if (changed.length) {
     const event: Record<string, unknown> & { type: string } = {
-      type: 'update_message_flags', op: req.op, operation: req.op, flag: req.flag, messages: changed, all: false,
+      type: 'update_message_flags',
+      op: req.op,
+      operation: req.op,
+      flag: req.flag,
+      messages: changed,
+      all: false,
     };
     if (req.op === 'remove' && req.flag === 'read') {
       const byId = new Map(rows.map((r) => [r.id, r]));
-      event.message_details = Object.fromEntries(changed.map((id) => {
-        const r = byId.get(id)!;
-        const mentioned = (r.flags ?? 0) & (FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
-        return [id, r.kind === 'channel'
-          ? { type: 'stream', stream_id: r.channel_id, topic: r.topic, ...(mentioned && { mentioned: true }) }
-          : { type: 'private', user_ids: (r.dm_user_ids ?? []).filter((u) => u !== caller.user_id), ...(mentioned && { mentioned: true }) }];
-      }));
+      event.message_details = Object.fromEntries(
+        changed.map((id) => {
+          const r = byId.get(id)!;
+          const mentioned = (r.flags ?? 0) & (FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
+          return [
+            id,
+            r.kind === 'channel'
+              ? { type: 'stream', stream_id: r.channel_id, topic: r.topic, ...(mentioned && { mentioned: true }) }
+              : { type: 'private', user_ids: (r.dm_user_ids ?? []).filter((u) => u !== caller.user_id), ...(mentioned && { mentioned: true }) },
+          ];
+        }),
+      );
     }
     await notify(tx, caller.realm_id, [caller.user_id], event);
   }

@@ -45,8 +45,7 @@ export async function changeContext(dir: Directory): Promise<ChangeContext> {
   return { realmId: dir.caller.realm_id, emptyTopicName: emptyTopicDisplayName(policy.settings), names: activeNames(channels) };
 }
 
-export const activeNames = (channels: readonly ChannelAccess[]): Map<number, string> =>
-  new Map(channels.filter((c) => !c.is_archived).map((c) => [c.stream_id, c.name]));
+export const activeNames = (channels: readonly ChannelAccess[]): Map<number, string> => new Map(channels.filter((c) => !c.is_archived).map((c) => [c.stream_id, c.name]));
 
 /** POST /user_topics. */
 export async function checkUpdateUserTopic(pool: pg.Pool, dir: Directory, req: { stream_id: number; topic: string; visibility_policy: number }): Promise<void> {
@@ -54,16 +53,13 @@ export async function checkUpdateUserTopic(pool: pg.Pool, dir: Directory, req: {
   if (!Object.values(VISIBILITY).includes(policy as 0)) throw new BadRequestError('Invalid visibility_policy');
   const topic = await topicParam(dir, req.topic);
   // Removing a policy needs only that the channel exists: one may have lost access since setting it.
-  const channelId = policy === VISIBILITY.INHERIT
-    ? await existingChannel(dir, { stream_id: req.stream_id }, 'Invalid channel ID')
-    : (await readableChannel(dir, { stream_id: req.stream_id })).stream_id;
+  const channelId =
+    policy === VISIBILITY.INHERIT ? await existingChannel(dir, { stream_id: req.stream_id }, 'Invalid channel ID') : (await readableChannel(dir, { stream_id: req.stream_id })).stream_id;
   await setVisibility(pool, dir, { userId: dir.caller.user_id, channelId, topic, policy }, { enforceBound: true });
 }
 
 /** PATCH /users/me/subscriptions/muted_topics (deprecated): op add mutes, remove unmutes (feature level 170). */
-export async function checkUpdateMutedTopic(
-  pool: pg.Pool, dir: Directory, req: { stream_id?: number; stream?: string; topic: string; op: string },
-): Promise<void> {
+export async function checkUpdateMutedTopic(pool: pg.Pool, dir: Directory, req: { stream_id?: number; stream?: string; topic: string; op: string }): Promise<void> {
   if (req.stream_id === undefined && req.stream === undefined) throw new BadRequestError("Missing 'stream_id' argument");
   if (req.stream_id !== undefined && req.stream !== undefined) {
     throw new BadRequestError('Unsupported parameter combination: stream_id, stream', { parameters: 'stream_id, stream' });
@@ -72,9 +68,7 @@ export async function checkUpdateMutedTopic(
   const topic = await topicParam(dir, req.topic);
   const target = req.stream_id !== undefined ? { stream_id: req.stream_id } : { name: req.stream! };
   // Since feature level 169, muting a muted topic or unmuting one that is not muted succeeds.
-  const channelId = req.op === 'remove'
-    ? await existingChannel(dir, target, 'Topic is not muted')
-    : (await readableChannel(dir, target)).stream_id;
+  const channelId = req.op === 'remove' ? await existingChannel(dir, target, 'Topic is not muted') : (await readableChannel(dir, target)).stream_id;
   const policy = req.op === 'add' ? VISIBILITY.MUTED : VISIBILITY.INHERIT;
   await setVisibility(pool, dir, { userId: dir.caller.user_id, channelId, topic, policy }, { enforceBound: true });
 }
@@ -139,20 +133,24 @@ async function notifyVisibility(tx: Queryable, ctx: ChangeContext, change: Visib
     await emit(tx, 'messages', ctx.realmId, [change.userId], { type: 'muted_topics', muted_topics: mutedTopics(rows, ctx) });
   }
   const event = { type: 'user_topic', stream_id: change.channelId, topic_name: change.topic, last_updated: lastUpdated, visibility_policy: change.policy };
-  await emit(tx, 'messages', ctx.realmId, [change.userId], event,
-    change.topic === '' ? { capability: 'empty_topic_name', event: { ...event, topic_name: ctx.emptyTopicName } } : undefined);
+  await emit(tx, 'messages', ctx.realmId, [change.userId], event, change.topic === '' ? { capability: 'empty_topic_name', event: { ...event, topic_name: ctx.emptyTopicName } } : undefined);
 }
 
 /** Register's and the legacy event's muted_topics: [channel name, topic, UNIX time] of active channels' muted topics. */
 export function mutedTopics(rows: store.UserTopicRow[], ctx: Pick<ChangeContext, 'names' | 'emptyTopicName'>): [string, string, number][] {
-  return rows.filter((r) => r.visibility_policy === VISIBILITY.MUTED && ctx.names.has(r.channel_id))
+  return rows
+    .filter((r) => r.visibility_policy === VISIBILITY.MUTED && ctx.names.has(r.channel_id))
     .map((r) => [ctx.names.get(r.channel_id)!, r.topic === '' ? ctx.emptyTopicName : r.topic, r.last_updated]);
 }
 
 /** Register's user_topics: the policies of active channels' topics. */
 export function userTopics(rows: store.UserTopicRow[], ctx: Pick<ChangeContext, 'names' | 'emptyTopicName'>, emptyTopicNameCapable: boolean) {
-  return rows.filter((r) => ctx.names.has(r.channel_id)).map((r) => ({
-    stream_id: r.channel_id, topic_name: r.topic === '' && !emptyTopicNameCapable ? ctx.emptyTopicName : r.topic,
-    last_updated: r.last_updated, visibility_policy: r.visibility_policy,
-  }));
+  return rows
+    .filter((r) => ctx.names.has(r.channel_id))
+    .map((r) => ({
+      stream_id: r.channel_id,
+      topic_name: r.topic === '' && !emptyTopicNameCapable ? ctx.emptyTopicName : r.topic,
+      last_updated: r.last_updated,
+      visibility_policy: r.visibility_policy,
+    }));
 }

@@ -20,7 +20,9 @@ export async function sendTestWelcomeBotMessage(pool: pg.Pool, clients: RpcClien
   if (text.length === 0) throw new BadRequestError('Message must not be empty');
   const bot = await systemBot(clients, caller.realm_id, 'welcome-bot');
   const dir = new Directory(clients, {
-    caller: { realm_id: caller.realm_id, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email }, client: 'Internal', host: '',
+    caller: { realm_id: caller.realm_id, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
+    client: 'Internal',
+    host: '',
   });
   const { users } = await dir.people([caller.user_id]);
   const participants = [bot, ...users].sort((a, b) => a.user_id - b.user_id);

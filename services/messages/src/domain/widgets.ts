@@ -77,12 +77,25 @@ function typed(name: string, data: unknown): Record<string, unknown> & { type: s
 /** Zulip's validate_poll_data; only the widget's author may change the question. */
 export function checkPollData(data: unknown, isAuthor: boolean): void {
   const d = typed('poll data', data);
-  if (d.type === 'vote') return exactly('poll data', d, [['type', isString], ['key', isString], ['vote', vote]]);
+  if (d.type === 'vote')
+    return exactly('poll data', d, [
+      ['type', isString],
+      ['key', isString],
+      ['vote', vote],
+    ]);
   if (d.type === 'question') {
     if (!isAuthor) throw new BadRequestError("You can't edit a question unless you are the author.");
-    return exactly('poll data', d, [['type', isString], ['question', isString]]);
+    return exactly('poll data', d, [
+      ['type', isString],
+      ['question', isString],
+    ]);
   }
-  if (d.type === 'new_option') return exactly('poll data', d, [['type', isString], ['option', isString], ['idx', inRange]]);
+  if (d.type === 'new_option')
+    return exactly('poll data', d, [
+      ['type', isString],
+      ['option', isString],
+      ['idx', inRange],
+    ]);
   throw new BadRequestError(`Unknown type for poll data: ${d.type}`);
 }
 
@@ -90,12 +103,25 @@ export function checkPollData(data: unknown, isAuthor: boolean): void {
 export function checkTodoData(data: unknown, isAuthor: boolean): void {
   const d = typed('todo data', data);
   if (d.type === 'new_task') {
-    return exactly('todo data', d, [['type', isString], ['key', inRange], ['task', isString], ['desc', isString], ['completed', isBool]]);
+    return exactly('todo data', d, [
+      ['type', isString],
+      ['key', inRange],
+      ['task', isString],
+      ['desc', isString],
+      ['completed', isBool],
+    ]);
   }
-  if (d.type === 'strike') return exactly('todo data', d, [['type', isString], ['key', isString]]);
+  if (d.type === 'strike')
+    return exactly('todo data', d, [
+      ['type', isString],
+      ['key', isString],
+    ]);
   if (d.type === 'new_task_list_title') {
     if (!isAuthor) throw new BadRequestError("You can't edit the task list title unless you are the author.");
-    return exactly('todo data', d, [['type', isString], ['title', isString]]);
+    return exactly('todo data', d, [
+      ['type', isString],
+      ['title', isString],
+    ]);
   }
   throw new BadRequestError(`Unknown type for todo data: ${d.type}`);
 }

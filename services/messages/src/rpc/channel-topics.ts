@@ -5,5 +5,7 @@ import { channelTopics } from '../domain/topics';
 import { directoryFor, type MessagesDeps } from './messages';
 
 /** GET /users/me/{stream_id}/topics. */
-export const getChannelTopicsRpc = (deps: MessagesDeps): Handler<GetChannelTopicsRequest__Output, Reply<'GET /users/me/{stream_id}/topics'>> => async (req, ctx) =>
-  channelTopics(deps.pool, directoryFor(deps, ctx), Number(req.stream_id), req.allow_empty_topic_name ?? false);
+export const getChannelTopicsRpc =
+  (deps: MessagesDeps): Handler<GetChannelTopicsRequest__Output, Reply<'GET /users/me/{stream_id}/topics'>> =>
+  async (req, ctx) =>
+    channelTopics(deps.pool, directoryFor(deps, ctx), Number(req.stream_id), req.allow_empty_topic_name ?? false);

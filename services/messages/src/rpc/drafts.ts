@@ -8,18 +8,27 @@ import { checkCreateDrafts, checkDeleteDraft, checkEditDraft, listDrafts } from 
 import { directoryFor } from './messages';
 
 /** The draft RPCs; each decodes its request and calls the domain. */
-export const getDrafts = (deps: DbServiceDeps): Handler<unknown, Reply<'GET /drafts'>> => async (_req, ctx) => listDrafts(deps.pool, ctx.caller);
+export const getDrafts =
+  (deps: DbServiceDeps): Handler<unknown, Reply<'GET /drafts'>> =>
+  async (_req, ctx) =>
+    listDrafts(deps.pool, ctx.caller);
 
-export const createDrafts = (deps: DbServiceDeps): Handler<CreateDraftsRequest__Output, Reply<'POST /drafts'>> => async (req, ctx) => ({
-  ids: await checkCreateDrafts(deps.pool, directoryFor(deps, ctx), parseJsonParam('drafts', req.drafts)),
-});
+export const createDrafts =
+  (deps: DbServiceDeps): Handler<CreateDraftsRequest__Output, Reply<'POST /drafts'>> =>
+  async (req, ctx) => ({
+    ids: await checkCreateDrafts(deps.pool, directoryFor(deps, ctx), parseJsonParam('drafts', req.drafts)),
+  });
 
-export const editDraft = (deps: DbServiceDeps): Handler<EditDraftRequest__Output, Reply<'PATCH /drafts/{draft_id}'>> => async (req, ctx) => {
-  await checkEditDraft(deps.pool, directoryFor(deps, ctx), Number(req.draft_id), parseJsonParam('draft', req.draft));
-  return {};
-};
+export const editDraft =
+  (deps: DbServiceDeps): Handler<EditDraftRequest__Output, Reply<'PATCH /drafts/{draft_id}'>> =>
+  async (req, ctx) => {
+    await checkEditDraft(deps.pool, directoryFor(deps, ctx), Number(req.draft_id), parseJsonParam('draft', req.draft));
+    return {};
+  };
 
-export const deleteDraft = (deps: DbServiceDeps): Handler<DraftIdRequest__Output, Reply<'DELETE /drafts/{draft_id}'>> => async (req, ctx) => {
-  await checkDeleteDraft(deps.pool, ctx.caller, Number(req.draft_id));
-  return {};
-};
+export const deleteDraft =
+  (deps: DbServiceDeps): Handler<DraftIdRequest__Output, Reply<'DELETE /drafts/{draft_id}'>> =>
+  async (req, ctx) => {
+    await checkDeleteDraft(deps.pool, ctx.caller, Number(req.draft_id));
+    return {};
+  };

@@ -6,18 +6,26 @@ import type { SavedSnippetIdRequest__Output } from '@parley/common/generated/par
 import { checkCreateSnippet, checkDeleteSnippet, checkUpdateSnippet, listSnippets } from '../domain/snippets';
 
 /** The saved-snippet RPCs; each one line over the domain. */
-export const getSavedSnippets = (deps: DbServiceDeps): Handler<unknown, Reply<'GET /saved_snippets'>> => async (_req, ctx) => ({ saved_snippets: await listSnippets(deps.pool, ctx.caller) });
+export const getSavedSnippets =
+  (deps: DbServiceDeps): Handler<unknown, Reply<'GET /saved_snippets'>> =>
+  async (_req, ctx) => ({ saved_snippets: await listSnippets(deps.pool, ctx.caller) });
 
-export const createSavedSnippet = (deps: DbServiceDeps): Handler<CreateSavedSnippetRequest__Output, Reply<'POST /saved_snippets'>> => async (req, ctx) => ({
-  saved_snippet_id: await checkCreateSnippet(deps.pool, ctx.caller, req.title, req.content),
-});
+export const createSavedSnippet =
+  (deps: DbServiceDeps): Handler<CreateSavedSnippetRequest__Output, Reply<'POST /saved_snippets'>> =>
+  async (req, ctx) => ({
+    saved_snippet_id: await checkCreateSnippet(deps.pool, ctx.caller, req.title, req.content),
+  });
 
-export const updateSavedSnippet = (deps: DbServiceDeps): Handler<UpdateSavedSnippetRequest__Output, Reply<'PATCH /saved_snippets/{saved_snippet_id}'>> => async (req, ctx) => {
-  await checkUpdateSnippet(deps.pool, ctx.caller, Number(req.saved_snippet_id), { title: req.title, content: req.content });
-  return {};
-};
+export const updateSavedSnippet =
+  (deps: DbServiceDeps): Handler<UpdateSavedSnippetRequest__Output, Reply<'PATCH /saved_snippets/{saved_snippet_id}'>> =>
+  async (req, ctx) => {
+    await checkUpdateSnippet(deps.pool, ctx.caller, Number(req.saved_snippet_id), { title: req.title, content: req.content });
+    return {};
+  };
 
-export const deleteSavedSnippet = (deps: DbServiceDeps): Handler<SavedSnippetIdRequest__Output, Reply<'DELETE /saved_snippets/{saved_snippet_id}'>> => async (req, ctx) => {
-  await checkDeleteSnippet(deps.pool, ctx.caller, Number(req.saved_snippet_id));
-  return {};
-};
+export const deleteSavedSnippet =
+  (deps: DbServiceDeps): Handler<SavedSnippetIdRequest__Output, Reply<'DELETE /saved_snippets/{saved_snippet_id}'>> =>
+  async (req, ctx) => {
+    await checkDeleteSnippet(deps.pool, ctx.caller, Number(req.saved_snippet_id));
+    return {};
+  };

@@ -8,17 +8,30 @@ import { checkDeleteTopic } from '../domain/delete-topic';
 import { directoryFor, MessagesDeps } from './messages';
 
 /** POST /user_topics, the legacy PATCH /users/me/subscriptions/muted_topics, POST /streams/{stream_id}/delete_topic. */
-export const updateUserTopic = (deps: MessagesDeps): Handler<UpdateUserTopicRequest__Output, Reply<'POST /user_topics'>> => async (req, ctx) => {
-  await checkUpdateUserTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: Number(req.stream_id) });
-  return {};
-};
+export const updateUserTopic =
+  (deps: MessagesDeps): Handler<UpdateUserTopicRequest__Output, Reply<'POST /user_topics'>> =>
+  async (req, ctx) => {
+    await checkUpdateUserTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: Number(req.stream_id) });
+    return {};
+  };
 
-export const updateMutedTopic = (deps: MessagesDeps): Handler<UpdateMutedTopicRequest__Output, Reply<'PATCH /users/me/subscriptions/muted_topics'>> => async (req, ctx) => {
-  await checkUpdateMutedTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) });
-  return {};
-};
+export const updateMutedTopic =
+  (deps: MessagesDeps): Handler<UpdateMutedTopicRequest__Output, Reply<'PATCH /users/me/subscriptions/muted_topics'>> =>
+  async (req, ctx) => {
+    await checkUpdateMutedTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) });
+    return {};
+  };
 
-export const deleteTopic = (deps: MessagesDeps): Handler<DeleteTopicRequest__Output, Reply<'POST /streams/{stream_id}/delete_topic'>> => async (req, ctx) =>
-  checkDeleteTopic(deps.pool, directoryFor(deps, ctx), ctx.log, { stream_id: Number(req.stream_id), topic_name: req.topic_name }, {
-    batchSize: deps.config.deleteTopicBatchSize, timeLimitMs: deps.config.deleteTopicTimeLimitMs,
-  });
+export const deleteTopic =
+  (deps: MessagesDeps): Handler<DeleteTopicRequest__Output, Reply<'POST /streams/{stream_id}/delete_topic'>> =>
+  async (req, ctx) =>
+    checkDeleteTopic(
+      deps.pool,
+      directoryFor(deps, ctx),
+      ctx.log,
+      { stream_id: Number(req.stream_id), topic_name: req.topic_name },
+      {
+        batchSize: deps.config.deleteTopicBatchSize,
+        timeLimitMs: deps.config.deleteTopicTimeLimitMs,
+      },
+    );

@@ -8,8 +8,7 @@ import { DIRECT_COPY_BIT } from './messages';
 
 /** The IDs of the user's starred messages, ascending, at most `limit` (the oldest). */
 export async function starredMessageIds(db: Queryable, userId: number, limit: number): Promise<number[]> {
-  const { rows } = await db.query<{ message_id: number }>(
-    'SELECT message_id::int FROM user_messages WHERE user_id = $1 AND (flags & 2) <> 0 ORDER BY message_id LIMIT $2', [userId, limit]);
+  const { rows } = await db.query<{ message_id: number }>('SELECT message_id::int FROM user_messages WHERE user_id = $1 AND (flags & 2) <> 0 ORDER BY message_id LIMIT $2', [userId, limit]);
   return rows.map((r) => r.message_id);
 }
 
@@ -25,6 +24,7 @@ export async function recentDirectConversations(db: Queryable, userId: number, l
      SELECT m.dm_user_ids, max(m.id)::int AS max_message_id
        FROM recent JOIN messages m ON m.id = recent.message_id
       GROUP BY m.dm_user_ids ORDER BY max(m.id) DESC`,
-    [userId, limit]);
+    [userId, limit],
+  );
   return rows;
 }

@@ -24,14 +24,17 @@ export async function insertDrafts(db: Queryable, realmId: number, userId: numbe
      SELECT $1, $2, d.type, ARRAY(SELECT jsonb_array_elements_text(d."to")::int), d.topic, d.content, d.ts
        FROM jsonb_to_recordset($3::jsonb) AS d(type text, "to" jsonb, topic text, content text, ts timestamptz)
      RETURNING ${COLUMNS}`,
-    [realmId, userId, JSON.stringify(drafts.map((d) => ({ type: d.type, to: d.to, topic: d.topic, content: d.content, ts: d.timestamp.toISOString() })))]);
+    [realmId, userId, JSON.stringify(drafts.map((d) => ({ type: d.type, to: d.to, topic: d.topic, content: d.content, ts: d.timestamp.toISOString() })))],
+  );
   return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function updateDraft(db: Queryable, userId: number, id: number, d: DraftFields): Promise<DraftRow | undefined> {
   const { rows } = await db.query<DraftRow>(
     `UPDATE drafts SET type = $3, "to" = $4, topic = $5, content = $6, timestamp = $7, updated_at = now()
-      WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [userId, id, d.type, d.to, d.topic, d.content, d.timestamp]);
+      WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [userId, id, d.type, d.to, d.topic, d.content, d.timestamp],
+  );
   return rows[0];
 }
 

@@ -38,10 +38,20 @@ async function scratch() {
     const copies = channel ? [1, 2, 3].map((u) => ({ user_id: userId(u), flags: u === 1 ? 1 : n })) : [1, 2].map((u) => ({ user_id: userId(u), flags: 8 * u }));
     return {
       message: {
-        realm_id: realmId, sender_id: userId(1), kind: channel ? 'channel' as const : 'direct' as const, channel_id: channel ? channelId(1) : null,
-        topic: channel ? `topic ${n}` : '', dm_user_ids: channel ? null : [userId(1), userId(2)], recipient_id: channel ? channelRecipient : dmRecipient,
-        content: `message ${n}: "quotes", \\backslashes\\, {braces}, ünïcödé 🎉`, rendered_content: `<p>message ${n}</p>`, client: `client ${n}`,
-        has_link: n % 3 === 0, has_image: n % 4 === 0, has_attachment: n % 5 === 0, date_sent: new Date(Date.UTC(2026, 0, 1, 0, 0, n, 123)),
+        realm_id: realmId,
+        sender_id: userId(1),
+        kind: channel ? ('channel' as const) : ('direct' as const),
+        channel_id: channel ? channelId(1) : null,
+        topic: channel ? `topic ${n}` : '',
+        dm_user_ids: channel ? null : [userId(1), userId(2)],
+        recipient_id: channel ? channelRecipient : dmRecipient,
+        content: `message ${n}: "quotes", \\backslashes\\, {braces}, ünïcödé 🎉`,
+        rendered_content: `<p>message ${n}</p>`,
+        client: `client ${n}`,
+        has_link: n % 3 === 0,
+        has_image: n % 4 === 0,
+        has_attachment: n % 5 === 0,
+        date_sent: new Date(Date.UTC(2026, 0, 1, 0, 0, n, 123)),
         ...overrides,
       },
       copies,
@@ -53,18 +63,23 @@ async function scratch() {
 
 /** What the database holds of a message, its copies and its outbox row. */
 async function stored(pool: pg.Pool, id: number) {
-  const { rows: [m] } = await pool.query(
+  const {
+    rows: [m],
+  } = await pool.query(
     `SELECT realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
-            has_link, has_image, has_attachment, date_sent FROM messages WHERE id = $1`, [id]);
+            has_link, has_image, has_attachment, date_sent FROM messages WHERE id = $1`,
+    [id],
+  );
   const copies = await pool.query('SELECT user_id, flags FROM user_messages WHERE message_id = $1 ORDER BY user_id', [id]);
   const events = await pool.query<{ payload: { event: { message: { id: number; n: number } } }; trace: string | null }>(
-    "SELECT payload, trace FROM outbox WHERE (payload #>> '{event,message,id}')::bigint = $1", [id]);
+    "SELECT payload, trace FROM outbox WHERE (payload #>> '{event,message,id}')::bigint = $1",
+    [id],
+  );
   return { message: m, copies: copies.rows, events: events.rows };
 }
 
 /** The copies as stored: those of a direct message with the server's own bit. */
-const storedCopies = (insert: MessageInsert) =>
-  insert.copies.map((c) => ({ ...c, flags: c.flags | (insert.message.kind === 'direct' ? DIRECT_COPY_BIT : 0) }));
+const storedCopies = (insert: MessageInsert) => insert.copies.map((c) => ({ ...c, flags: c.flags | (insert.message.kind === 'direct' ? DIRECT_COPY_BIT : 0) }));
 
 /** Counts the insert statements the pool runs. */
 function countInserts(pool: pg.Pool) {
@@ -118,14 +133,17 @@ describe('insertMessage', () => {
     }
   });
 
-  it('stores a group\'s other sends when PostgreSQL refuses one of them, and fails that one alone', async () => {
+  it("stores a group's other sends when PostgreSQL refuses one of them, and fails that one alone", async () => {
     const { pool, message } = await scratch();
     const grouped = groupSends(pool);
     const inserts = countInserts(pool);
     try {
-      const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) =>
-        // the fourth breaks a CHECK: a channel message without a channel
-        insertMessage(grouped, message(n, n === 4 ? { kind: 'channel' } : {}))));
+      const results = await Promise.allSettled(
+        [1, 2, 3, 4, 5].map((n) =>
+          // the fourth breaks a CHECK: a channel message without a channel
+          insertMessage(grouped, message(n, n === 4 ? { kind: 'channel' } : {})),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
       expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(pg.DatabaseError);
       // one alone, the group of four refused, then each of those again alone
@@ -144,7 +162,7 @@ describe('insertMessage', () => {
     }
   });
 
-  it('stores a send in the caller\'s transaction, which a rollback undoes with its copies and event', async () => {
+  it("stores a send in the caller's transaction, which a rollback undoes with its copies and event", async () => {
     const { pool, realmId, message } = await scratch();
     const client = await pool.connect();
     try {

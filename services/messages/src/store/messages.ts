@@ -76,8 +76,7 @@ export async function recipientIdInTransaction(tx: pg.PoolClient, realmId: numbe
 
 type RecipientTarget = { channel_id: number } | { dm_user_ids: number[] };
 
-const recipientColumn = (target: RecipientTarget): [string, string | number] =>
-  ('channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')]);
+const recipientColumn = (target: RecipientTarget): [string, string | number] => ('channel_id' in target ? ['channel_id', target.channel_id] : ['dm_key', target.dm_user_ids.join(',')]);
 
 const recipientKey = (realmId: number, target: RecipientTarget) => `${realmId}:${recipientColumn(target).join(':')}`;
 
@@ -88,8 +87,7 @@ async function findOrMakeRecipient(db: Queryable, realmId: number, target: Recip
   for (let attempt = 1; ; attempt++) {
     const found = await db.query<{ id: number }>(`SELECT id FROM recipients WHERE realm_id = $1 AND ${column} = $2`, [realmId, value]);
     if (found.rows[0]) return found.rows[0].id;
-    const made = await db.query<{ id: number }>(
-      `INSERT INTO recipients (realm_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [realmId, value]);
+    const made = await db.query<{ id: number }>(`INSERT INTO recipients (realm_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [realmId, value]);
     if (made.rows[0]) return made.rows[0].id;
     if (attempt >= 5) throw new Error(`recipient row for ${column} ${value} neither found nor made`);
     await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
@@ -105,7 +103,10 @@ export interface MessageInsert {
 }
 
 /** What one statement stored: the messages' IDs, in order, and the wait for their events. */
-interface Stored { id: number; published: Promise<void> }
+interface Stored {
+  id: number;
+  published: Promise<void>;
+}
 
 /**
  * Concurrent sends share a statement (GroupedSends). A send with no statement running goes at
@@ -162,19 +163,38 @@ export async function insertMessageInTransaction(tx: pg.PoolClient, insert: Mess
 
 /** The messages, their copies and events, in one statement; their IDs ascend in this order. */
 async function insertMessages(db: Queryable, inserts: (MessageInsert & { trace?: string | null })[]): Promise<Stored[]> {
-  const outbox = outboxPart(db, schemaOf('messages'),
-    inserts.map((i) => ({ subject: clientEventSubject('messages'), payload: i.event, trace: i.trace })), 6, {
-      from: 'ids,', where: 'ids.n = e.n', // A widget's submessage, when the message has one, names the message too (jsonb_set leaves
+  const outbox = outboxPart(
+    db,
+    schemaOf('messages'),
+    inserts.map((i) => ({ subject: clientEventSubject('messages'), payload: i.event, trace: i.trace })),
+    6,
+    {
+      from: 'ids,',
+      where: 'ids.n = e.n', // A widget's submessage, when the message has one, names the message too (jsonb_set leaves
       // a payload without one as it is).
       payloadSql: "jsonb_set(jsonb_set(e.payload, '{event,message,id}', to_jsonb(ids.id)), '{event,message,submessages,0,message_id}', to_jsonb(ids.id), false)",
-    });
+    },
+  );
   // The rows go as one JSON array (no text[] literal to escape content into); the copies as
   // parallel arrays, each with its message's place in the list (from 1).
-  const rows = JSON.stringify(inserts.map(({ message: m }) => ({
-    realm_id: m.realm_id, sender_id: m.sender_id, kind: m.kind, channel_id: m.channel_id, topic: m.topic, dm_user_ids: m.dm_user_ids,
-    recipient_id: m.recipient_id, content: m.content, rendered_content: m.rendered_content, client: m.client,
-    has_link: m.has_link, has_image: m.has_image, has_attachment: m.has_attachment, date_sent: m.date_sent,
-  })));
+  const rows = JSON.stringify(
+    inserts.map(({ message: m }) => ({
+      realm_id: m.realm_id,
+      sender_id: m.sender_id,
+      kind: m.kind,
+      channel_id: m.channel_id,
+      topic: m.topic,
+      dm_user_ids: m.dm_user_ids,
+      recipient_id: m.recipient_id,
+      content: m.content,
+      rendered_content: m.rendered_content,
+      client: m.client,
+      has_link: m.has_link,
+      has_image: m.has_image,
+      has_attachment: m.has_attachment,
+      date_sent: m.date_sent,
+    })),
+  );
   const users: number[] = [];
   const flags: number[] = [];
   const places: number[] = [];
@@ -186,7 +206,9 @@ async function insertMessages(db: Queryable, inserts: (MessageInsert & { trace?:
       places.push(place + 1);
     }
   });
-  const { rows: [result] } = await db.query<{ ids: number[]; outbox_ids: string[] | null }>(
+  const {
+    rows: [result],
+  } = await db.query<{ ids: number[]; outbox_ids: string[] | null }>(
     `WITH ids AS MATERIALIZED (SELECT nextval('messages_id_seq') AS id, n FROM generate_series(1, $1::int) AS n),
      message AS (
        INSERT INTO messages (id, realm_id, sender_id, kind, channel_id, topic, dm_user_ids, recipient_id, content, rendered_content, client,
@@ -222,13 +244,20 @@ export async function viewerAccessRows(db: Queryable, realmId: number, viewerId:
     `SELECT m.id::int AS id, CASE WHEN m.kind = 'channel' THEN m.channel_id END AS channel_id, um.user_id IS NOT NULL AS has_copy
        FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $2
       WHERE m.realm_id = $1 AND m.id = ANY($3::bigint[]) ORDER BY m.id`,
-    [realmId, viewerId, ids]);
+    [realmId, viewerId, ids],
+  );
   return rows;
 }
 
 /** Messages by a WHERE over m and um (built by the narrow module with its parameters), in ID order. */
 export async function selectMessages<R extends FlagRow = ViewedMessageRow>(
-  db: Queryable, where: string, params: unknown[], order: 'ASC' | 'DESC', limit: number, extraColumns = '', columns = COLUMNS,
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  order: 'ASC' | 'DESC',
+  limit: number,
+  extraColumns = '',
+  columns = COLUMNS,
 ): Promise<(R & Record<string, unknown>)[]> {
   const { rows } = await db.query<R & Record<string, unknown>>(
     `SELECT ${columns}, um.flags${extraColumns} FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
@@ -250,8 +279,7 @@ export async function deleteMessage(db: Queryable, id: number): Promise<void> {
 
 /** Senders of the messages of a topic (its participants, for topic wildcard mentions). */
 export async function topicParticipants(db: Queryable, channelId: number, topic: string): Promise<number[]> {
-  const { rows } = await db.query<{ sender_id: number }>(
-    "SELECT DISTINCT sender_id FROM messages WHERE kind = 'channel' AND channel_id = $1 AND lower(topic) = lower($2)", [channelId, topic]);
+  const { rows } = await db.query<{ sender_id: number }>("SELECT DISTINCT sender_id FROM messages WHERE kind = 'channel' AND channel_id = $1 AND lower(topic) = lower($2)", [channelId, topic]);
   return rows.map((r) => r.sender_id);
 }
 
@@ -260,7 +288,8 @@ export async function topicSummary(db: Queryable, realmId: number, channelId: nu
   const { rows } = await db.query<{ has_messages: boolean; has_named_topics: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM messages WHERE realm_id = $1 AND kind = 'channel' AND channel_id = $2) AS has_messages,
             EXISTS (SELECT 1 FROM messages WHERE realm_id = $1 AND kind = 'channel' AND channel_id = $2 AND topic <> '') AS has_named_topics`,
-    [realmId, channelId]);
+    [realmId, channelId],
+  );
   return rows[0];
 }
 
@@ -277,7 +306,8 @@ export async function setFlag(db: Queryable, userId: number, ids: number[], bit:
     `UPDATE user_messages SET flags = ${on ? 'flags | $3' : 'flags & ~$3::int'}
       WHERE user_id = $1 AND message_id = ANY($2::bigint[]) AND (flags & $3) ${on ? '= 0' : '<> 0'}
       RETURNING message_id::int`,
-    [userId, ids, bit]);
+    [userId, ids, bit],
+  );
   return rows.map((r) => r.message_id).sort((a, b) => a - b);
 }
 
@@ -287,7 +317,8 @@ export async function markSenderRead(db: Queryable, userId: number, senderId: nu
     `UPDATE user_messages um SET flags = um.flags | 1 FROM messages m
       WHERE um.user_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id AND m.sender_id = $2 AND m.date_sent <= $3
       RETURNING um.message_id::int`,
-    [userId, senderId, until]);
+    [userId, senderId, until],
+  );
   return rows.map((r) => r.message_id).sort((a, b) => a - b);
 }
 
@@ -298,7 +329,8 @@ export async function addHistoricalCopies(db: Queryable, userId: number, ids: nu
   const { rows } = await db.query<{ message_id: number }>(
     `INSERT INTO user_messages (user_id, message_id, flags) SELECT $1, id, $3 FROM unnest($2::bigint[]) AS t(id)
      ON CONFLICT DO NOTHING RETURNING message_id::int`,
-    [userId, ids, flags]);
+    [userId, ids, flags],
+  );
   return rows.map((r) => r.message_id);
 }
 
@@ -313,7 +345,8 @@ export async function claimSendKey(db: Queryable, senderId: number, key: string)
      ON CONFLICT (sender_id, key) DO UPDATE SET message_id = NULL, created_at = now()
        WHERE send_keys.created_at < now() - interval '24 hours' OR send_keys.message_id IS NULL
      RETURNING true AS claimed`,
-    [senderId, key]);
+    [senderId, key],
+  );
   if (rows.length) return undefined;
   const existing = await db.query<{ message_id: number }>('SELECT message_id::int FROM send_keys WHERE sender_id = $1 AND key = $2', [senderId, key]);
   return existing.rows[0].message_id;
@@ -327,7 +360,9 @@ export async function recordSendKey(db: Queryable, senderId: number, key: string
 export async function sentWithKey(db: Queryable, senderId: number, key: string): Promise<number | undefined> {
   const { rows } = await db.query<{ message_id: number }>(
     `SELECT message_id::int FROM send_keys WHERE sender_id = $1 AND key = $2 AND message_id IS NOT NULL
-       AND created_at >= now() - interval '24 hours'`, [senderId, key]);
+       AND created_at >= now() - interval '24 hours'`,
+    [senderId, key],
+  );
   return rows[0]?.message_id;
 }
 
@@ -375,6 +410,7 @@ export async function unreadGroups(db: Queryable, userId: number, max: number, b
                        WHERE g.kind = 'channel' AND ut.user_id = $1 AND ut.channel_id = g.channel_id AND lower(ut.topic) = lower(g.topic)), 0) AS policy,
             (SELECT count(*) FROM unread) > $2 AS missing
        FROM groups g ORDER BY g.first`,
-    [userId, max, bits.mention, bits.wildcard]);
+    [userId, max, bits.mention, bits.wildcard],
+  );
   return { groups: rows as UnreadGroup[], missing: rows[0]?.missing ?? false };
 }

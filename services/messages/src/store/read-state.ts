@@ -17,7 +17,8 @@ export async function markNewestUnreadRead(db: Queryable, userId: number, limit:
       WHERE user_id = $1 AND message_id IN (
         SELECT message_id FROM user_messages WHERE user_id = $1 AND (flags & 1) = 0
          ORDER BY message_id DESC LIMIT $2 FOR UPDATE)`,
-    [userId, limit]);
+    [userId, limit],
+  );
   return rowCount ?? 0;
 }
 
@@ -32,7 +33,8 @@ export async function markChannelRead(db: Queryable, userId: number, channelId: 
       WHERE um.user_id = $1 AND (um.flags & 1) = 0 AND m.id = um.message_id
         AND m.kind = 'channel' AND m.channel_id = $2 AND ($3::text IS NULL OR lower(m.topic) = lower($3))
       RETURNING um.message_id::int`,
-    [userId, channelId, topic ?? null]);
+    [userId, channelId, topic ?? null],
+  );
   return rows.map((r) => r.message_id).sort((a, b) => a - b);
 }
 
@@ -41,13 +43,13 @@ export async function hasCopyInTopic(db: Queryable, userId: number, channelId: n
   const { rows } = await db.query(
     `SELECT 1 FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
       WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3) LIMIT 1`,
-    [userId, channelId, topic]);
+    [userId, channelId, topic],
+  );
   return rows.length > 0;
 }
 
 /** Who has marked the message read, but its sender, ascending (the message's copies: user_messages_message). */
 export async function readersOf(db: Queryable, messageId: number, senderId: number): Promise<number[]> {
-  const { rows } = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM user_messages WHERE message_id = $1 AND (flags & 1) <> 0 AND user_id <> $2 ORDER BY user_id', [messageId, senderId]);
+  const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM user_messages WHERE message_id = $1 AND (flags & 1) <> 0 AND user_id <> $2 ORDER BY user_id', [messageId, senderId]);
   return rows.map((r) => r.user_id);
 }

@@ -42,7 +42,13 @@ describe('recipientId', () => {
   });
 
   it('keeps realms and targets apart', async () => {
-    const { db } = fakeDb(new Map([['9:50', 1], ['10:50', 2], ['9:1,2', 3]]));
+    const { db } = fakeDb(
+      new Map([
+        ['9:50', 1],
+        ['10:50', 2],
+        ['9:1,2', 3],
+      ]),
+    );
     expect(await recipientId(db, 9, { channel_id: 50 })).toBe(1);
     expect(await recipientId(db, 10, { channel_id: 50 })).toBe(2);
     expect(await recipientId(db, 9, { dm_user_ids: [1, 2] })).toBe(3);

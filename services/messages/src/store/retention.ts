@@ -24,6 +24,7 @@ export async function deleteExpired(db: Queryable, realmId: number, t: Retention
      DELETE FROM messages m USING doomed d LEFT JOIN holders h ON h.message_id = d.id WHERE m.id = d.id
      RETURNING m.id::int, m.kind, m.channel_id, m.topic, COALESCE(h.user_ids, '{}') AS user_ids,
        strpos(m.content, '/user_uploads/') > 0 AS links_uploads`,
-    [realmId, t.kind, t.kind === 'channel' ? t.channel_id : null, t.before, limit]);
+    [realmId, t.kind, t.kind === 'channel' ? t.channel_id : null, t.before, limit],
+  );
   return rows;
 }

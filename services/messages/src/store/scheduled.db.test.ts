@@ -1,7 +1,5 @@
 import { closeMessagesPool, messagesPool, scratchRealm } from '../../../../test/support/messages-db';
-import {
-  claimDue, deleteScheduled, insertScheduled, lockUnchanged, markDelivered, markFailed, releaseClaims, ScheduledRow, updateScheduled,
-} from './scheduled';
+import { claimDue, deleteScheduled, insertScheduled, lockUnchanged, markDelivered, markFailed, releaseClaims, ScheduledRow, updateScheduled } from './scheduled';
 
 /**
  * The delivery worker's claims on the messages schema of the test run's database: a claimed
@@ -18,10 +16,22 @@ async function scheduled(minutes: number[]): Promise<ScheduledRow[]> {
   const { realmId, userId, channelId } = scratchRealm();
   const rows: ScheduledRow[] = [];
   for (const minute of minutes) {
-    rows.push(await insertScheduled(pool, {
-      realm_id: realmId, sender_id: userId(1), type: 'stream', to: [channelId(1)], topic: `at ${minute}`, content: `due at ${minute}`,
-      rendered_content: `<p>due at ${minute}</p>`, scheduled_at: at(minute), read_by_sender: true, client: 'test', delivery_type: 'send_later', reminder_target_message_id: null,
-    }));
+    rows.push(
+      await insertScheduled(pool, {
+        realm_id: realmId,
+        sender_id: userId(1),
+        type: 'stream',
+        to: [channelId(1)],
+        topic: `at ${minute}`,
+        content: `due at ${minute}`,
+        rendered_content: `<p>due at ${minute}</p>`,
+        scheduled_at: at(minute),
+        read_by_sender: true,
+        client: 'test',
+        delivery_type: 'send_later',
+        reminder_target_message_id: null,
+      }),
+    );
   }
   return rows;
 }

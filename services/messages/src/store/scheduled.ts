@@ -33,20 +33,25 @@ const COLUMNS = `id, realm_id, sender_id, type, "to", topic, content, rendered_c
 export async function listPending(db: Queryable, senderId: number, kind: DeliveryType): Promise<ScheduledRow[]> {
   const { rows } = await db.query<ScheduledRow>(
     `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND delivery_type = $2 AND delivered_message_id IS NULL
-      ORDER BY scheduled_at, id`, [senderId, kind]);
+      ORDER BY scheduled_at, id`,
+    [senderId, kind],
+  );
   return rows;
 }
 
 /** How many of the sender's scheduled messages (or reminders) are not yet delivered. */
 export async function countPending(db: Queryable, senderId: number, kind: DeliveryType): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM scheduled_messages WHERE sender_id = $1 AND delivery_type = $2 AND delivered_message_id IS NULL', [senderId, kind]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM scheduled_messages WHERE sender_id = $1 AND delivery_type = $2 AND delivered_message_id IS NULL', [senderId, kind]);
   return rows[0].n;
 }
 
 export type NewScheduled = ScheduledFields & {
-  realm_id: number; sender_id: number; read_by_sender: boolean; client: string;
-  delivery_type: DeliveryType; reminder_target_message_id: number | null;
+  realm_id: number;
+  sender_id: number;
+  read_by_sender: boolean;
+  client: string;
+  delivery_type: DeliveryType;
+  reminder_target_message_id: number | null;
 };
 
 export async function insertScheduled(db: Queryable, s: NewScheduled): Promise<ScheduledRow> {
@@ -54,8 +59,8 @@ export async function insertScheduled(db: Queryable, s: NewScheduled): Promise<S
     `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", topic, content, rendered_content, scheduled_at, read_by_sender, client,
        delivery_type, reminder_target_message_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-    [s.realm_id, s.sender_id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at, s.read_by_sender, s.client,
-      s.delivery_type, s.reminder_target_message_id]);
+    [s.realm_id, s.sender_id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at, s.read_by_sender, s.client, s.delivery_type, s.reminder_target_message_id],
+  );
   return rows[0];
 }
 
@@ -63,7 +68,9 @@ export async function insertScheduled(db: Queryable, s: NewScheduled): Promise<S
 export async function findPending(db: Queryable, senderId: number, id: number, kind: DeliveryType): Promise<ScheduledRow | undefined> {
   const { rows } = await db.query<ScheduledRow>(
     `SELECT ${COLUMNS} FROM scheduled_messages WHERE sender_id = $1 AND id = $2 AND delivery_type = $3 AND delivered_message_id IS NULL
-      FOR UPDATE`, [senderId, id, kind]);
+      FOR UPDATE`,
+    [senderId, id, kind],
+  );
   return rows[0];
 }
 
@@ -71,7 +78,9 @@ export async function findPending(db: Queryable, senderId: number, id: number, k
 export async function updateScheduled(db: Queryable, id: number, s: ScheduledFields): Promise<ScheduledRow> {
   const { rows } = await db.query<ScheduledRow>(
     `UPDATE scheduled_messages SET type = $2, "to" = $3, topic = $4, content = $5, rendered_content = $6, scheduled_at = $7, failed = false, claimed_until = NULL
-      WHERE id = $1 RETURNING ${COLUMNS}`, [id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at]);
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, s.type, s.to, s.topic, s.content, s.rendered_content, s.scheduled_at],
+  );
   return rows[0];
 }
 
@@ -91,7 +100,9 @@ export async function claimDue(db: Queryable, now: Date, limit: number, claimMs:
         SELECT id FROM scheduled_messages
           WHERE delivered_message_id IS NULL AND NOT failed AND scheduled_at <= $1 AND (claimed_until IS NULL OR claimed_until <= clock_timestamp())
           ORDER BY scheduled_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-      RETURNING ${COLUMNS}`, [now, limit, claimMs]);
+      RETURNING ${COLUMNS}`,
+    [now, limit, claimMs],
+  );
   return rows.sort((a, b) => a.scheduled_at.getTime() - b.scheduled_at.getTime() || a.id - b.id);
 }
 
@@ -105,11 +116,17 @@ export async function releaseClaims(db: Queryable, ids: number[]): Promise<void>
  * delivered, not failed, and neither edited nor deleted by its sender meanwhile.
  */
 export async function lockUnchanged(tx: Queryable, claimed: ScheduledRow): Promise<boolean> {
-  const { rows } = await tx.query<ScheduledRow>(
-    `SELECT ${COLUMNS} FROM scheduled_messages WHERE id = $1 AND delivered_message_id IS NULL AND NOT failed FOR UPDATE`, [claimed.id]);
+  const { rows } = await tx.query<ScheduledRow>(`SELECT ${COLUMNS} FROM scheduled_messages WHERE id = $1 AND delivered_message_id IS NULL AND NOT failed FOR UPDATE`, [claimed.id]);
   const now = rows[0];
-  return !!now && now.scheduled_at.getTime() === claimed.scheduled_at.getTime() && now.type === claimed.type && now.topic === claimed.topic
-    && now.content === claimed.content && JSON.stringify(now.to) === JSON.stringify(claimed.to) && now.read_by_sender === claimed.read_by_sender;
+  return (
+    !!now &&
+    now.scheduled_at.getTime() === claimed.scheduled_at.getTime() &&
+    now.type === claimed.type &&
+    now.topic === claimed.topic &&
+    now.content === claimed.content &&
+    JSON.stringify(now.to) === JSON.stringify(claimed.to) &&
+    now.read_by_sender === claimed.read_by_sender
+  );
 }
 
 export async function markDelivered(db: Queryable, id: number, messageId: number): Promise<void> {

@@ -15,16 +15,18 @@ export async function listSnippets(db: Queryable, userId: number): Promise<Snipp
 }
 
 export async function insertSnippet(db: Queryable, realmId: number, userId: number, title: string, content: string): Promise<SnippetRow> {
-  const { rows } = await db.query<SnippetRow>(
-    `INSERT INTO saved_snippets (realm_id, user_id, title, content) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`, [realmId, userId, title, content]);
+  const { rows } = await db.query<SnippetRow>(`INSERT INTO saved_snippets (realm_id, user_id, title, content) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`, [realmId, userId, title, content]);
   return rows[0];
 }
 
 /** Updates the user's snippet; undefined when they have none with that ID. */
 export async function updateSnippet(db: Queryable, userId: number, id: number, changes: { title?: string; content?: string }): Promise<SnippetRow | undefined> {
-  const { rows } = await db.query<SnippetRow>(
-    `UPDATE saved_snippets SET title = COALESCE($3, title), content = COALESCE($4, content) WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-    [userId, id, changes.title ?? null, changes.content ?? null]);
+  const { rows } = await db.query<SnippetRow>(`UPDATE saved_snippets SET title = COALESCE($3, title), content = COALESCE($4, content) WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [
+    userId,
+    id,
+    changes.title ?? null,
+    changes.content ?? null,
+  ]);
   return rows[0];
 }
 

@@ -20,7 +20,8 @@ export async function newestOfTopic(db: Queryable, channelId: number, topic: str
       WHERE m.kind = 'channel' AND m.channel_id = $1 AND lower(m.topic) = lower($2)
         AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM user_messages v WHERE v.user_id = $4 AND v.message_id = m.id))
       ORDER BY m.id DESC LIMIT $3`,
-    [channelId, topic, limit, viewerId ?? null]);
+    [channelId, topic, limit, viewerId ?? null],
+  );
   return rows;
 }
 

@@ -5,7 +5,7 @@ import { channelTopics } from './topics';
 afterAll(closeMessagesPool);
 
 describe('channelTopics', () => {
-  it('reads the channel\'s messages by its topic index, not the realm\'s', async () => {
+  it("reads the channel's messages by its topic index, not the realm's", async () => {
     // Either of the channel's indexes, as the planner weighs the table's statistics; never a realm-wide scan.
     for (const plan of [await planOf((db) => channelTopics(db, 1)), await planOf((db) => channelTopics(db, 1, 2))]) {
       expect(plan).toMatch(/messages_channel_topic|messages_channel /);
@@ -21,7 +21,10 @@ describe('channelTopics', () => {
     const b = await send('other', { [sender]: 1, [viewer]: 0 });
     const c = await send('TOPIC', { [sender]: 1 });
     await insertRawMessage(realmId, { sender, channelId: channelId(2), topic: 'elsewhere', copies: { [viewer]: 0 } });
-    expect(await channelTopics(messagesPool(), channelId(1))).toEqual([{ name: 'TOPIC', max_id: c }, { name: 'other', max_id: b }]);
+    expect(await channelTopics(messagesPool(), channelId(1))).toEqual([
+      { name: 'TOPIC', max_id: c },
+      { name: 'other', max_id: b },
+    ]);
     expect(await channelTopics(messagesPool(), channelId(1), viewer)).toEqual([{ name: 'other', max_id: b }]);
     expect(a).toBeLessThan(b);
   });

@@ -25,7 +25,8 @@ export async function channelTopics(db: Queryable, channelId: number, viewerId?:
      SELECT newest.topic AS name, newest.id::int AS max_id FROM names
        CROSS JOIN LATERAL (SELECT id, topic FROM messages WHERE kind = 'channel' AND channel_id = $1 AND lower(topic) = names.name ORDER BY id DESC LIMIT 1) newest
       WHERE names.name IS NOT NULL ORDER BY newest.id DESC`,
-    [channelId]);
+    [channelId],
+  );
   return rows;
 }
 
@@ -36,6 +37,7 @@ async function receivedTopics(db: Queryable, channelId: number, viewerId: number
        SELECT max(m.id) AS max_id FROM messages m JOIN user_messages um ON um.message_id = m.id AND um.user_id = $2
         WHERE m.kind = 'channel' AND m.channel_id = $1 GROUP BY lower(m.topic))
      SELECT m.topic AS name, m.id::int AS max_id FROM topics JOIN messages m ON m.id = topics.max_id ORDER BY m.id DESC`,
-    [channelId, viewerId]);
+    [channelId, viewerId],
+  );
   return rows;
 }

@@ -14,8 +14,7 @@ const COLUMNS = 'channel_id, topic, visibility_policy, floor(extract(epoch FROM 
 
 /** The user's rows, oldest change first. */
 export async function userTopicsOf(db: Queryable, userId: number): Promise<UserTopicRow[]> {
-  const { rows } = await db.query<UserTopicRow>(
-    `SELECT ${COLUMNS} FROM user_topics WHERE user_id = $1 ORDER BY last_updated, channel_id, lower(topic)`, [userId]);
+  const { rows } = await db.query<UserTopicRow>(`SELECT ${COLUMNS} FROM user_topics WHERE user_id = $1 ORDER BY last_updated, channel_id, lower(topic)`, [userId]);
   return rows;
 }
 
@@ -24,7 +23,9 @@ export async function policiesFor(db: Queryable, userIds: number[], channelId: n
   if (!userIds.length) return new Map();
   const { rows } = await db.query<{ user_id: number; visibility_policy: number }>(
     `SELECT user_id, visibility_policy FROM user_topics
-      WHERE user_id = ANY($1::int[]) AND channel_id = $2 AND lower(topic) = lower($3)`, [userIds, channelId, topic]);
+      WHERE user_id = ANY($1::int[]) AND channel_id = $2 AND lower(topic) = lower($3)`,
+    [userIds, channelId, topic],
+  );
   return new Map(rows.map((r) => [r.user_id, r.visibility_policy]));
 }
 
@@ -48,13 +49,13 @@ export async function upsert(db: Queryable, userId: number, channelId: number, t
     `INSERT INTO user_topics (user_id, channel_id, topic, visibility_policy, last_updated) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (user_id, channel_id, lower(topic)) DO UPDATE SET topic = EXCLUDED.topic,
        visibility_policy = EXCLUDED.visibility_policy, last_updated = EXCLUDED.last_updated`,
-    [userId, channelId, topic, policy, at]);
+    [userId, channelId, topic, policy, at],
+  );
 }
 
 /** Removes the user's row for the topic; false when there was none. */
 export async function remove(db: Queryable, userId: number, channelId: number, topic: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM user_topics WHERE user_id = $1 AND channel_id = $2 AND lower(topic) = lower($3)',
-    [userId, channelId, topic]);
+  const { rowCount } = await db.query('DELETE FROM user_topics WHERE user_id = $1 AND channel_id = $2 AND lower(topic) = lower($3)', [userId, channelId, topic]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -63,23 +64,22 @@ export async function remove(db: Queryable, userId: number, channelId: number, t
  * their policy for the topic, and whether the topic had messages before (all of them when
  * the sender may read the channel's history, else only those they received).
  */
-export async function topicStateFor(
-  db: Queryable, userId: number, channelId: number, topic: string, wholeHistory: boolean,
-): Promise<{ policy: number; started: boolean }> {
+export async function topicStateFor(db: Queryable, userId: number, channelId: number, topic: string, wholeHistory: boolean): Promise<{ policy: number; started: boolean }> {
   const earlier = wholeHistory
     ? "SELECT 1 FROM messages m WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3)"
     : `SELECT 1 FROM messages m WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3)
         AND EXISTS (SELECT 1 FROM user_messages um WHERE um.user_id = $1 AND um.message_id = m.id)`;
   const { rows } = await db.query<{ policy: number | null; started: boolean }>(
     `SELECT (SELECT visibility_policy FROM user_topics WHERE user_id = $1 AND channel_id = $2 AND lower(topic) = lower($3)) AS policy,
-            EXISTS (${earlier}) AS started`, [userId, channelId, topic]);
+            EXISTS (${earlier}) AS started`,
+    [userId, channelId, topic],
+  );
   return { policy: rows[0].policy ?? 0, started: rows[0].started };
 }
 
 /** The users with a policy for the topic (whatever its case), and the spelling each set it with. */
 export async function usersWithPolicy(db: Queryable, channelId: number, topic: string): Promise<{ user_id: number; topic: string }[]> {
-  const { rows } = await db.query<{ user_id: number; topic: string }>(
-    'SELECT user_id, topic FROM user_topics WHERE channel_id = $1 AND lower(topic) = lower($2) ORDER BY user_id', [channelId, topic]);
+  const { rows } = await db.query<{ user_id: number; topic: string }>('SELECT user_id, topic FROM user_topics WHERE channel_id = $1 AND lower(topic) = lower($2) ORDER BY user_id', [channelId, topic]);
   return rows;
 }
 
@@ -89,6 +89,7 @@ export async function usersWithMessagesIn(db: Queryable, userIds: number[], chan
   const { rows } = await db.query<{ user_id: number }>(
     `SELECT DISTINCT um.user_id FROM messages m JOIN user_messages um ON um.message_id = m.id
       WHERE m.kind = 'channel' AND m.channel_id = $2 AND lower(m.topic) = lower($3) AND um.user_id = ANY($1::int[])`,
-    [userIds, channelId, topic]);
+    [userIds, channelId, topic],
+  );
   return new Set(rows.map((r) => r.user_id));
 }

@@ -32,7 +32,10 @@ export function formatAttachment(row: AttachmentRow, messages: { id: number; dat
 }
 
 async function formatAll(db: Queryable, rows: AttachmentRow[]) {
-  const messages = await store.messagesOf(db, rows.map((r) => r.id));
+  const messages = await store.messagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => formatAttachment(r, messages.get(r.id) ?? []));
 }
 
@@ -49,12 +52,15 @@ function notifier(tx: Queryable) {
   };
 }
 
-export async function recordUpload(
-  pool: pg.Pool, caller: Caller, file: { pathId: string; fileName: string; contentType: string; size: number },
-): Promise<AttachmentRow> {
+export async function recordUpload(pool: pg.Pool, caller: Caller, file: { pathId: string; fileName: string; contentType: string; size: number }): Promise<AttachmentRow> {
   return withTransaction(pool, async (tx) => {
     const row = await store.insertAttachment(tx, {
-      realm_id: caller.realm_id, owner_id: caller.user_id, path_id: file.pathId, file_name: file.fileName, content_type: file.contentType, size: file.size,
+      realm_id: caller.realm_id,
+      owner_id: caller.user_id,
+      path_id: file.pathId,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
     });
     const notify = notifier(tx);
     await notify(caller.realm_id, caller.user_id, { op: 'add', attachment: formatAttachment(row, []) });
@@ -94,9 +100,7 @@ export interface SyncRequest {
  * message, and those of the sender's that no message links to any more come back as the
  * edit's detached_uploads (kept, for the sender to delete or link again).
  */
-export async function syncMessageAttachments(
-  pool: pg.Pool, req: SyncRequest, mayRead: (rows: AttachmentRow[]) => Promise<Set<number>>,
-) {
+export async function syncMessageAttachments(pool: pg.Pool, req: SyncRequest, mayRead: (rows: AttachmentRow[]) => Promise<Set<number>>) {
   const found = await store.attachmentsByPathIds(pool, req.realm_id, [...new Set(req.path_ids)]);
   const others = found.filter((r) => r.owner_id !== req.sender_id);
   const readable = others.length ? await mayRead(others) : new Set<number>();
@@ -105,7 +109,12 @@ export async function syncMessageAttachments(
     const before = req.is_edit ? await store.attachmentIdsOfMessage(tx, req.message_id) : [];
     const dropped = before.filter((id) => !claimed.includes(id));
     await store.unlinkMessages(tx, [req.message_id], dropped);
-    await store.linkMessage(tx, claimed.filter((id) => !before.includes(id)), req.message_id, new Date(req.date_sent * 1000));
+    await store.linkMessage(
+      tx,
+      claimed.filter((id) => !before.includes(id)),
+      req.message_id,
+      new Date(req.date_sent * 1000),
+    );
     const changed = await store.attachmentsByIds(tx, [...new Set([...dropped, ...claimed.filter((id) => !before.includes(id))])]);
     const formatted = await formatAll(tx, changed);
     const notify = notifier(tx);
@@ -127,7 +136,10 @@ export async function releaseMessages(deps: AttachmentDeps, messageIds: number[]
     const gone = await store.deleteAttachments(tx, orphans);
     const notify = notifier(tx);
     for (const row of gone) await notify(row.realm_id, row.owner_id, { op: 'remove', attachment: { id: row.id } });
-    const updated = await store.attachmentsByIds(tx, touched.filter((id) => !orphans.includes(id)));
+    const updated = await store.attachmentsByIds(
+      tx,
+      touched.filter((id) => !orphans.includes(id)),
+    );
     const formatted = await formatAll(tx, updated);
     for (const [i, row] of updated.entries()) await notify(row.realm_id, row.owner_id, { op: 'update', attachment: formatted[i] });
     return gone.length;
@@ -185,7 +197,10 @@ export async function mayReadFile(deps: AttachmentDeps, caller: Caller, row: Att
 
 /** Of these attachments, those linked from a message the caller may read. */
 export async function readableAmong(deps: Pick<AttachmentDeps, 'pool' | 'clients'>, caller: Caller, rows: AttachmentRow[]): Promise<Set<number>> {
-  const messages = await store.messagesOf(deps.pool, rows.map((r) => r.id));
+  const messages = await store.messagesOf(
+    deps.pool,
+    rows.map((r) => r.id),
+  );
   const ids = [...new Set([...messages.values()].flat().map((m) => m.id))].slice(-1000);
   if (!ids.length) return new Set();
   const reply = await deps.clients.messages.getAccessibleMessageIds({ message_ids: ids }, { caller, client: 'uploads', host: '' });

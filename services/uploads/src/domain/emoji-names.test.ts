@@ -1,6 +1,4 @@
-import {
-  checkValidEmojiName, emojiKey, EMOJI_IMAGE_TYPES, newEmojiFileName, normalizeEmojiName, parseEmojiKey, sniffImageType,
-} from './emoji-names';
+import { checkValidEmojiName, emojiKey, EMOJI_IMAGE_TYPES, newEmojiFileName, normalizeEmojiName, parseEmojiKey, sniffImageType } from './emoji-names';
 
 describe('normalizeEmojiName', () => {
   it.each([
@@ -29,8 +27,7 @@ describe('checkValidEmojiName', () => {
   });
 
   it.each(['my_EMoji', 'my_em*oji', 'my/emoji', 'with.dot', 'tab\there', 'émoji', '日本', 'space inside', 'MyEmoji_'])('refuses %j, with a character Zulip refuses', (name) => {
-    expect(() => checkValidEmojiName(name))
-      .toThrow('Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.');
+    expect(() => checkValidEmojiName(name)).toThrow('Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.');
   });
 });
 
@@ -61,7 +58,7 @@ describe('sniffImageType', () => {
 });
 
 describe('emoji image names and keys', () => {
-  it('names a new image at random, with its type\'s extension', () => {
+  it("names a new image at random, with its type's extension", () => {
     const names = Object.keys(EMOJI_IMAGE_TYPES).map(newEmojiFileName);
     expect(names.map((n) => n.split('.')[1])).toEqual(['png', 'gif', 'jpeg', 'webp']);
     for (const n of names) expect(n).toMatch(/^[0-9a-f]{24}\.[a-z]+$/);
@@ -72,8 +69,16 @@ describe('emoji image names and keys', () => {
     const fileName = newEmojiFileName('image/png');
     expect(parseEmojiKey(emojiKey(12, fileName))).toEqual({ realmId: 12, fileName });
     for (const path of [
-      '12/emoji/images', '12/emoji/images/', '12/emoji/images/../../etc.png', '12/emoji/images/a/b.png', 'x/emoji/images/a.png',
-      '12/emoji/a.png', '12/emoji/images/a.svg', '12/emoji/images/.png', '12/ab/cdefghijklmnopqrstuvwxyz/file.png',
-    ]) expect(parseEmojiKey(path)).toBeUndefined();
+      '12/emoji/images',
+      '12/emoji/images/',
+      '12/emoji/images/../../etc.png',
+      '12/emoji/images/a/b.png',
+      'x/emoji/images/a.png',
+      '12/emoji/a.png',
+      '12/emoji/images/a.svg',
+      '12/emoji/images/.png',
+      '12/ab/cdefghijklmnopqrstuvwxyz/file.png',
+    ])
+      expect(parseEmojiKey(path)).toBeUndefined();
   });
 });

@@ -12,7 +12,11 @@ export const MAX_FILE_NAME_BYTES = 200;
  * characters), runs of spaces and dashes become one dash; bounded in length.
  */
 export function sanitizeFileName(raw: string): string {
-  let name = raw.normalize('NFKC').replace(/[^\p{L}\p{N}\p{M}_\s.-]/gu, '').trim().replace(/[-\s]+/gu, '-');
+  let name = raw
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}\p{M}_\s.-]/gu, '')
+    .trim()
+    .replace(/[-\s]+/gu, '-');
   if (name === '' || /^\.+$/.test(name)) return 'uploaded-file';
   if (Buffer.byteLength(name) > MAX_FILE_NAME_BYTES) {
     const dot = name.lastIndexOf('.');
@@ -61,10 +65,26 @@ export function parsePathId(path: string): { realmId: number; pathId: string } |
 
 /** Types a browser may show inline; everything else is served as a download (Zulip's list, roughly). */
 const INLINE_TYPES = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/apng', 'image/bmp',
-  'audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/aac', 'audio/flac', 'audio/mp4',
-  'video/mp4', 'video/webm', 'video/ogg', 'video/quicktime',
-  'application/pdf', 'text/plain',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/apng',
+  'image/bmp',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/aac',
+  'audio/flac',
+  'audio/mp4',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'video/quicktime',
+  'application/pdf',
+  'text/plain',
 ]);
 
 /** Content-Disposition for serving a file: inline for safe types, attachment otherwise. */
@@ -83,8 +103,25 @@ export function storedContentType(declared: string | undefined, fileName: string
 }
 
 const EXTENSION_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json',
-  zip: 'application/zip', mp3: 'audio/mpeg', mp4: 'video/mp4', webm: 'video/webm', ogg: 'audio/ogg', wav: 'audio/wav',
-  html: 'text/html', htm: 'text/html', js: 'text/javascript', py: 'text/x-python',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  html: 'text/html',
+  htm: 'text/html',
+  js: 'text/javascript',
+  py: 'text/x-python',
 };

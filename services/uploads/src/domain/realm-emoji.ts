@@ -1,6 +1,20 @@
 import pg from 'pg';
 import {
-  ApiError, BadRequestError, bindClient, Caller, emit, fetchRealmPolicy, groupIdsOf, holdsGroupSetting, isAdmin, Queryable, refuseBots, Role, RpcClients, unicodeEmojiCodeOf, withTransaction,
+  ApiError,
+  BadRequestError,
+  bindClient,
+  Caller,
+  emit,
+  fetchRealmPolicy,
+  groupIdsOf,
+  holdsGroupSetting,
+  isAdmin,
+  Queryable,
+  refuseBots,
+  Role,
+  RpcClients,
+  unicodeEmojiCodeOf,
+  withTransaction,
 } from '@parley/common';
 import * as store from '../store/realm-emoji';
 import type { RealmEmojiRow } from '../store/realm-emoji';
@@ -77,16 +91,21 @@ export class EmojiNotFoundError extends ApiError {
 }
 
 /** Precondition: checkAddEmoji passed and the image is in the store under emojiKey(realm, file_name). */
-export async function doAddEmoji(
-  pool: pg.Pool, caller: Caller, emoji: { name: string; fileName: string; contentType: string; size: number },
-): Promise<RealmEmojiRow> {
+export async function doAddEmoji(pool: pg.Pool, caller: Caller, emoji: { name: string; fileName: string; contentType: string; size: number }): Promise<RealmEmojiRow> {
   return withTransaction(pool, async (tx) => {
-    const row = await store.insertRealmEmoji(tx, {
-      realm_id: caller.realm_id, name: emoji.name, author_id: caller.user_id, file_name: emoji.fileName, content_type: emoji.contentType, size: emoji.size,
-    }).catch((err: unknown) => {
-      // Another upload of the same name won the race since checkAddEmoji.
-      throw err instanceof store.EmojiNameTakenError ? new EmojiExistsError() : err;
-    });
+    const row = await store
+      .insertRealmEmoji(tx, {
+        realm_id: caller.realm_id,
+        name: emoji.name,
+        author_id: caller.user_id,
+        file_name: emoji.fileName,
+        content_type: emoji.contentType,
+        size: emoji.size,
+      })
+      .catch((err: unknown) => {
+        // Another upload of the same name won the race since checkAddEmoji.
+        throw err instanceof store.EmojiNameTakenError ? new EmojiExistsError() : err;
+      });
     await notifyRealmEmoji(tx, caller.realm_id);
     return row;
   });

@@ -4,13 +4,17 @@ import { examineImage, formatsFor, IMAGE_BOMB_TOTAL_PIXELS, makeThumbnails } fro
 
 /** A solid image of this size, in this format. */
 const solid = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'tiff', color = '#3366cc') =>
-  sharp({ create: { width, height, channels: 3, background: color } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    [format]()
+    .toBuffer();
 
 /** An animated GIF of `frames` differently coloured frames. */
 async function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
   const colors = ['#ff0000', '#00ff00', '#0000ff', '#ffff00'];
   const pngs = await Promise.all(Array.from({ length: frames }, (_, i) => solid(width, height, 'png', colors[i % colors.length])));
-  return sharp(pngs, { join: { animated: true } }).gif().toBuffer();
+  return sharp(pngs, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** The PNG with its IHDR chunk's width and height (and CRC) rewritten. */
@@ -36,7 +40,10 @@ describe('examineImage', () => {
   });
 
   it('gives the size as shown: a quarter-turned photo (EXIF orientation 6) has width and height swapped', async () => {
-    const turned = await sharp(await solid(300, 100, 'jpeg')).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sharp(await solid(300, 100, 'jpeg'))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await examineImage(turned)).toEqual({ width: 100, height: 300, frames: 1 });
   });
 
@@ -48,24 +55,22 @@ describe('examineImage', () => {
     expect(await examineImage(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF'))).toBeUndefined();
   });
 
-  it('refuses an image bomb: more pixels than Zulip\'s limit, in one frame', async () => {
+  it("refuses an image bomb: more pixels than Zulip's limit, in one frame", async () => {
     // A small PNG whose header claims a side just over the limit's square root: the size is
     // read from the header, so nothing that large is ever decoded.
     const side = Math.ceil(Math.sqrt(IMAGE_BOMB_TOTAL_PIXELS)) + 1;
     expect(await examineImage(withPngSize(await solid(10, 10, 'png'), side, side))).toBeUndefined();
     expect(await examineImage(withPngSize(await solid(10, 10, 'png'), side - 2, side - 2))).toEqual({ width: side - 2, height: side - 2, frames: 1 });
-
   });
 });
 
 describe('formatsFor', () => {
-  it('gives a still image the still formats, in Zulip\'s order', () => {
+  it("gives a still image the still formats, in Zulip's order", () => {
     expect(names(formatsFor({ width: 10, height: 10, frames: 1 }, 'image/png'))).toEqual(['840x560.webp', '300x200.webp', '300x200.jpg']);
   });
 
   it('gives an animated image the animated formats too', () => {
-    expect(names(formatsFor({ width: 10, height: 10, frames: 4 }, 'image/gif')))
-      .toEqual(['840x560-anim.webp', '840x560.webp', '300x200-anim.webp', '300x200.webp', '300x200.jpg']);
+    expect(names(formatsFor({ width: 10, height: 10, frames: 4 }, 'image/gif'))).toEqual(['840x560-anim.webp', '840x560.webp', '300x200-anim.webp', '300x200.webp', '300x200.jpg']);
   });
 
   it('adds the large transcoded still when browsers cannot show the original', () => {
@@ -74,7 +79,7 @@ describe('formatsFor', () => {
 });
 
 describe('makeThumbnails', () => {
-  it('scales down to fit each box, keeping the aspect ratio, in the format\'s type', async () => {
+  it("scales down to fit each box, keeping the aspect ratio, in the format's type", async () => {
     const made = await makeThumbnails(await solid(1920, 1080, 'png'), { width: 1920, height: 1080, frames: 1 }, formatsFor({ width: 1920, height: 1080, frames: 1 }, 'image/png'));
     expect(made.map(({ data: _data, ...t }) => t)).toEqual([
       { name: '840x560.webp', content_type: 'image/webp', width: 840, height: 473, byte_size: expect.any(Number) },
@@ -90,11 +95,18 @@ describe('makeThumbnails', () => {
 
   it('never scales up a small image', async () => {
     const made = await makeThumbnails(await solid(64, 48, 'png'), { width: 64, height: 48, frames: 1 }, formatsFor({ width: 64, height: 48, frames: 1 }, 'image/png'));
-    expect(made.map((t) => [t.width, t.height])).toEqual([[64, 48], [64, 48], [64, 48]]);
+    expect(made.map((t) => [t.width, t.height])).toEqual([
+      [64, 48],
+      [64, 48],
+      [64, 48],
+    ]);
   });
 
   it('turns a photo upright by its EXIF orientation', async () => {
-    const turned = await sharp(await solid(600, 200, 'jpeg')).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sharp(await solid(600, 200, 'jpeg'))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const image = (await examineImage(turned))!;
     const [big] = await makeThumbnails(turned, image, formatsFor(image, 'image/jpeg'));
     expect([big.width, big.height]).toEqual([187, 560]);
@@ -106,7 +118,11 @@ describe('makeThumbnails', () => {
     const made = await makeThumbnails(gif, image, formatsFor(image, 'image/gif'));
     const frames = await Promise.all(made.map(async (t) => [t.name, t.width, t.height, (await sharp(t.data).metadata()).pages ?? 1]));
     expect(frames).toEqual([
-      ['840x560-anim.webp', 840, 490, 3], ['840x560.webp', 840, 490, 1], ['300x200-anim.webp', 300, 175, 3], ['300x200.webp', 300, 175, 1], ['300x200.jpg', 300, 175, 1],
+      ['840x560-anim.webp', 840, 490, 3],
+      ['840x560.webp', 840, 490, 1],
+      ['300x200-anim.webp', 300, 175, 3],
+      ['300x200.webp', 300, 175, 1],
+      ['300x200.jpg', 300, 175, 1],
     ]);
   });
 

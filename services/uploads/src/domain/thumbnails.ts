@@ -1,9 +1,6 @@
 import sharp from 'sharp';
 import { Readable } from 'node:stream';
-import {
-  defaultThumbnailFormat, Logger, MAX_PREVIEWED_UPLOADS, ThumbnailFormat, thumbnailKey, thumbnailName, THUMBNAIL_FORMATS, TRANSCODED_FORMAT,
-  UploadPreview,
-} from '@parley/common';
+import { defaultThumbnailFormat, Logger, MAX_PREVIEWED_UPLOADS, ThumbnailFormat, thumbnailKey, thumbnailName, THUMBNAIL_FORMATS, TRANSCODED_FORMAT, UploadPreview } from '@parley/common';
 import type pg from 'pg';
 import type { FileStore } from '../storage';
 import * as store from '../store/attachments';
@@ -108,7 +105,9 @@ export async function makeThumbnails(bytes: Buffer, image: ExaminedImage, format
   const made: MadeThumbnail[] = [];
   for (const format of formats) {
     const pipeline = format.animated
-      ? sharp(bytes, { pages: animatedPages(image), limitInputPixels: IMAGE_BOMB_TOTAL_PIXELS }).rotate().resize(fitting(format))
+      ? sharp(bytes, { pages: animatedPages(image), limitInputPixels: IMAGE_BOMB_TOTAL_PIXELS })
+          .rotate()
+          .resize(fitting(format))
       : sharp(base!.data, { raw: { width: base!.info.width, height: base!.info.height, channels: base!.info.channels } }).resize(fitting(format));
     const { data, info } = await (format.extension === 'jpg' ? pipeline.jpeg() : pipeline.webp()).toBuffer({ resolveWithObject: true });
     made.push({

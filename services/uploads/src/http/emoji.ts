@@ -2,9 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { multipartParser } from './multipart';
 import { BadRequestError, Caller } from '@parley/common';
-import {
-  DEFAULT_MAX_EMOJI_FILE_SIZE_MIB, emojiKey, newEmojiFileName, parseEmojiKey, SNIFF_BYTES, sniffImageType,
-} from '../domain/emoji-names';
+import { DEFAULT_MAX_EMOJI_FILE_SIZE_MIB, emojiKey, newEmojiFileName, parseEmojiKey, SNIFF_BYTES, sniffImageType } from '../domain/emoji-names';
 import { checkAddEmoji, doAddEmoji } from '../domain/realm-emoji';
 import { FileNotFoundError } from '../domain/errors';
 import * as store from '../store/realm-emoji';
@@ -54,7 +52,11 @@ function decodeName(raw: string): string {
   }
 }
 
-interface StoredImage { fileName: string; contentType: string; size: number }
+interface StoredImage {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
 
 /**
  * The one file part of the body, under any field name, into the store once its first bytes
@@ -152,10 +154,19 @@ async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; bo
  */
 export async function serveEmojiImage(opts: FileHttpOptions, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const parsed = parseEmojiKey(path);
-  const row = parsed && await store.emojiByFileName(opts.deps.pool, parsed.realmId, parsed.fileName);
+  const row = parsed && (await store.emojiByFileName(opts.deps.pool, parsed.realmId, parsed.fileName));
   if (!row) throw new FileNotFoundError();
-  await sendFile(opts, {
-    path_id: emojiKey(row.realm_id, row.file_name), file_name: `${row.name}.${row.file_name.split('.').pop()}`,
-    content_type: row.content_type, size: row.size, create_time: row.created,
-  }, req, res, 'public, max-age=31536000, immutable');
+  await sendFile(
+    opts,
+    {
+      path_id: emojiKey(row.realm_id, row.file_name),
+      file_name: `${row.name}.${row.file_name.split('.').pop()}`,
+      content_type: row.content_type,
+      size: row.size,
+      create_time: row.created,
+    },
+    req,
+    res,
+    'public, max-age=31536000, immutable',
+  );
 }

@@ -2,8 +2,18 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { multipartParser } from './multipart';
 import {
-  ApiError, BadRequestError, CALLER_HEADER, Caller, decodeCaller, InternalError, isApiError, Logger, NotFoundError, thumbnailFormatNamed,
-  thumbnailKey, UnauthorizedError,
+  ApiError,
+  BadRequestError,
+  CALLER_HEADER,
+  Caller,
+  decodeCaller,
+  InternalError,
+  isApiError,
+  Logger,
+  NotFoundError,
+  thumbnailFormatNamed,
+  thumbnailKey,
+  UnauthorizedError,
 } from '@parley/common';
 import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
 import { contentDisposition, newPathId, parsePathId, sanitizeFileName, storedContentType } from '../domain/names';
@@ -58,10 +68,11 @@ export async function startFileHttpServer(addr: string, opts: FileHttpOptions): 
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }
 
@@ -184,10 +195,18 @@ async function serveThumbnail(opts: FileHttpOptions, caller: Caller, rawPath: st
   const row = await examineUpload(opts.deps, found);
   const thumbnail = row.thumbnails.find((t) => t.name === path.slice(cut + 1));
   if (!thumbnail) throw new FileNotFoundError();
-  await sendFile(opts, {
-    path_id: thumbnailKey(row.path_id, thumbnail.name), file_name: thumbnail.name, content_type: thumbnail.content_type,
-    size: thumbnail.byte_size, create_time: row.create_time,
-  }, req, res);
+  await sendFile(
+    opts,
+    {
+      path_id: thumbnailKey(row.path_id, thumbnail.name),
+      file_name: thumbnail.name,
+      content_type: thumbnail.content_type,
+      size: thumbnail.byte_size,
+      create_time: row.create_time,
+    },
+    req,
+    res,
+  );
 }
 
 async function serveTemporary(opts: FileHttpOptions, rest: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -221,9 +240,7 @@ export type ServedFile = Pick<AttachmentRow, 'path_id' | 'file_name' | 'content_
  * S3: a redirect to a short-lived presigned URL. Folder: the bytes, with type, disposition and
  * caching headers (`cacheControl`: by default the browser may keep them, proxies may not).
  */
-export async function sendFile(
-  opts: FileHttpOptions, row: ServedFile, req: IncomingMessage, res: ServerResponse, cacheControl = 'private, max-age=86400, immutable',
-): Promise<void> {
+export async function sendFile(opts: FileHttpOptions, row: ServedFile, req: IncomingMessage, res: ServerResponse, cacheControl = 'private, max-age=86400, immutable'): Promise<void> {
   const disposition = contentDisposition(row.content_type, row.file_name);
   const presigned = await opts.deps.files.presignedGetUrl(row.path_id, opts.temporaryUrlSeconds, { contentDisposition: disposition, contentType: row.content_type });
   if (presigned) {

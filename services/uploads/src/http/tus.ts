@@ -42,29 +42,33 @@ interface TusRequest {
 }
 
 class TusRefusal {
-  constructor(readonly status_code: number, readonly body: string) {}
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {}
 }
 
 export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
   // The tus packages are ES modules; this service is CommonJS.
   const { Server, EVENTS } = await import('@tus/server');
-  const datastore = opts.storage.kind === 's3'
-    ? new (await import('@tus/s3-store')).S3Store({
-      partSize: S3_PART_SIZE,
-      expirationPeriodInMilliseconds: EXPIRY_MS,
-      s3ClientConfig: {
-        bucket: opts.storage.bucket,
-        region: opts.storage.region,
-        endpoint: `${opts.storage.useSSL ? 'https' : 'http'}://${opts.storage.endPoint}:${opts.storage.port}`,
-        forcePathStyle: opts.storage.pathStyle,
-        credentials: { accessKeyId: opts.storage.accessKey, secretAccessKey: opts.storage.secretKey },
-        // Checksums only where S3 requires them: the SDK's default sends bodies `aws-chunked`
-        // with trailing checksums, which several S3-compatible servers store as if data.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      },
-    })
-    : new (await import('@tus/file-store')).FileStore({ directory: opts.stagingDir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  const datastore =
+    opts.storage.kind === 's3'
+      ? new (await import('@tus/s3-store')).S3Store({
+          partSize: S3_PART_SIZE,
+          expirationPeriodInMilliseconds: EXPIRY_MS,
+          s3ClientConfig: {
+            bucket: opts.storage.bucket,
+            region: opts.storage.region,
+            endpoint: `${opts.storage.useSSL ? 'https' : 'http'}://${opts.storage.endPoint}:${opts.storage.port}`,
+            forcePathStyle: opts.storage.pathStyle,
+            credentials: { accessKeyId: opts.storage.accessKey, secretAccessKey: opts.storage.secretKey },
+            // Checksums only where S3 requires them: the SDK's default sends bodies `aws-chunked`
+            // with trailing checksums, which several S3-compatible servers store as if data.
+            requestChecksumCalculation: 'WHEN_REQUIRED',
+            responseChecksumValidation: 'WHEN_REQUIRED',
+          },
+        })
+      : new (await import('@tus/file-store')).FileStore({ directory: opts.stagingDir, expirationPeriodInMilliseconds: EXPIRY_MS });
 
   const callerOf = (req: TusRequest): Caller => {
     const raw = req.headers.get(CALLER_HEADER);

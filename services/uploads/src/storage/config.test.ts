@@ -18,14 +18,25 @@ describe('readStorageConfig', () => {
 
   it('reads S3 when S3_ENDPOINT is set, with defaults for the rest', () => {
     expect(readStorageConfig(s3Env)).toEqual({
-      kind: 's3', endPoint: '127.0.0.1', port: 9000, useSSL: false, accessKey: 'key', secretKey: 'secret',
-      bucket: 'parley-uploads', region: 'us-east-1', pathStyle: true,
+      kind: 's3',
+      endPoint: '127.0.0.1',
+      port: 9000,
+      useSSL: false,
+      accessKey: 'key',
+      secretKey: 'secret',
+      bucket: 'parley-uploads',
+      region: 'us-east-1',
+      pathStyle: true,
     });
   });
 
   it('reads every S3 setting', () => {
     const config = readStorageConfig({
-      ...s3Env, S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'chat.files-1', S3_REGION: 'eu-west-3', S3_PATH_STYLE: 'false',
+      ...s3Env,
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'chat.files-1',
+      S3_REGION: 'eu-west-3',
+      S3_PATH_STYLE: 'false',
     });
     expect(config).toMatchObject({ endPoint: 's3.example.com', port: 443, useSSL: true, bucket: 'chat.files-1', region: 'eu-west-3', pathStyle: false });
     expect(readStorageConfig({ ...s3Env, S3_ENDPOINT: 'http://minio' })).toMatchObject({ port: 80, useSSL: false });
@@ -61,9 +72,7 @@ describe('readStorageConfig', () => {
   });
 
   it('refuses S3 settings without S3_ENDPOINT', () => {
-    expect(() => readStorageConfig({ S3_BUCKET: 'files' })).toThrow(
-      new ConfigError('S3_BUCKET is set but S3_ENDPOINT is not; set S3_ENDPOINT to store uploads in S3'),
-    );
+    expect(() => readStorageConfig({ S3_BUCKET: 'files' })).toThrow(new ConfigError('S3_BUCKET is set but S3_ENDPOINT is not; set S3_ENDPOINT to store uploads in S3'));
   });
 });
 

@@ -4,7 +4,10 @@ import { FolderStore } from './folder-store';
 import { S3Store, S3StoreConfig } from './s3-store';
 import { FileStore } from './store';
 
-export interface FolderStorageConfig { readonly kind: 'folder'; readonly root: string }
+export interface FolderStorageConfig {
+  readonly kind: 'folder';
+  readonly root: string;
+}
 export type S3StorageConfig = { readonly kind: 's3' } & Readonly<S3StoreConfig>;
 export type StorageConfig = FolderStorageConfig | S3StorageConfig;
 

@@ -28,10 +28,12 @@ export const bodyOf = (...chunks: (string | Buffer)[]): Readable => Readable.fro
 
 /** A body that sends `bytes` bytes and then fails, as a client whose connection drops. */
 export function failingBody(bytes: number): Readable {
-  return Readable.from((async function* () {
-    yield Buffer.alloc(bytes, 'x');
-    throw new Error('connection reset by peer');
-  })());
+  return Readable.from(
+    (async function* () {
+      yield Buffer.alloc(bytes, 'x');
+      throw new Error('connection reset by peer');
+    })(),
+  );
 }
 
 export const BAD_KEYS = ['../x', 'a/../../x', '/abs', 'a//b', 'a/', 'a\\b', 'a\0b', './a', '', 'a\nb'];

@@ -4,9 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink, writeF
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit } from './byte-limit';
-import {
-  FileStore, InvalidKeyError, RangeNotSatisfiableError, StoredObject, validateKey, validateRange,
-} from './store';
+import { FileStore, InvalidKeyError, RangeNotSatisfiableError, StoredObject, validateKey, validateRange } from './store';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** Temporary files older than this are left over from a crash; init() removes them. */
@@ -65,7 +63,12 @@ export class FolderStore implements FileStore {
       // wait until it is closed, or the file would appear after we removed it.
       if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       // Best effort, never masking `err`. A sidecar placed for bytes that never arrived goes too.
-      const orphan = metaPlaced && !(await stat(file).then(() => true, () => false));
+      const orphan =
+        metaPlaced &&
+        !(await stat(file).then(
+          () => true,
+          () => false,
+        ));
       await Promise.all([tmpFile, tmpMeta, ...(orphan ? [meta] : [])].map((p) => removeFile(p).catch(() => undefined)));
       throw err;
     }

@@ -34,7 +34,13 @@ beforeAll(async () => {
   await store.init();
   const url = new URL(s3.endpoint);
   admin = new Client({
-    endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', pathStyle: true,
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    region: 'us-east-1',
+    pathStyle: true,
   });
 });
 
@@ -116,9 +122,11 @@ describe('S3Store', () => {
   it('keeps nothing when a multipart upload goes past maxBytes', async () => {
     const before = await objectNames();
     const key = newKey();
-    const body = Readable.from((function* () {
-      for (let i = 0; i < 7; i++) yield Buffer.alloc(MiB);
-    })());
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 7; i++) yield Buffer.alloc(MiB);
+      })(),
+    );
     await expect(smallPartStore().put(key, body, { contentType: 'image/png', maxBytes: 6 * MiB })).rejects.toEqual(new TooLargeError(6 * MiB));
     expect(await store.stat(key)).toBeNull();
     expect(await objectNames()).toEqual(before);
@@ -127,8 +135,7 @@ describe('S3Store', () => {
   it('keeps nothing when the body fails after a part has gone out', async () => {
     const before = await objectNames();
     const key = newKey();
-    await expect(smallPartStore().put(key, failingBody(6 * MiB), { contentType: 'image/png', maxBytes: 20 * MiB }))
-      .rejects.toThrow('connection reset by peer');
+    await expect(smallPartStore().put(key, failingBody(6 * MiB), { contentType: 'image/png', maxBytes: 20 * MiB })).rejects.toThrow('connection reset by peer');
     expect(await store.stat(key)).toBeNull();
     expect(await objectNames()).toEqual(before);
   });

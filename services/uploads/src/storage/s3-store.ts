@@ -51,9 +51,14 @@ export class S3Store implements FileStore {
     const pub = config.publicEndpoint ? new URL(config.publicEndpoint) : undefined;
     this.presigner = pub
       ? new Client({
-        endPoint: pub.hostname, port: pub.port ? Number(pub.port) : pub.protocol === 'https:' ? 443 : 80,
-        useSSL: pub.protocol === 'https:', accessKey, secretKey, region, pathStyle,
-      })
+          endPoint: pub.hostname,
+          port: pub.port ? Number(pub.port) : pub.protocol === 'https:' ? 443 : 80,
+          useSSL: pub.protocol === 'https:',
+          accessKey,
+          secretKey,
+          region,
+          pathStyle,
+        })
       : this.client;
     this.bucket = config.bucket;
     this.region = region;
@@ -168,13 +173,16 @@ export class S3Store implements FileStore {
 class MultipartUpload {
   private readonly etags: { part: number; etag: string }[] = [];
 
-  constructor(private readonly client: Client, private readonly bucket: string, private readonly key: string, private readonly uploadId: string) {}
+  constructor(
+    private readonly client: Client,
+    private readonly bucket: string,
+    private readonly key: string,
+    private readonly uploadId: string,
+  ) {}
 
   async add(part: Buffer): Promise<void> {
     const partNumber = this.etags.length + 1;
-    const { etag } = await this.client.uploadPart(
-      { bucketName: this.bucket, objectName: this.key, uploadID: this.uploadId, partNumber, headers: {} }, part,
-    );
+    const { etag } = await this.client.uploadPart({ bucketName: this.bucket, objectName: this.key, uploadID: this.uploadId, partNumber, headers: {} }, part);
     this.etags.push({ part: partNumber, etag });
   }
 

@@ -3,7 +3,11 @@
  * attachments table says which files exist and who may read them; a FileStore only keeps
  * bytes and a content type under a key.
  */
-export interface StoredObject { size: number; contentType: string; lastModified: Date }
+export interface StoredObject {
+  size: number;
+  contentType: string;
+  lastModified: Date;
+}
 
 export interface FileStore {
   readonly kind: 'folder' | 's3';
@@ -48,7 +52,10 @@ export class InvalidKeyError extends Error {
 }
 
 export class RangeNotSatisfiableError extends Error {
-  constructor(readonly start: number, readonly size: number) {
+  constructor(
+    readonly start: number,
+    readonly size: number,
+  ) {
     super(`Range starting at byte ${start} is past the end of a ${size}-byte object`);
     this.name = 'RangeNotSatisfiableError';
   }

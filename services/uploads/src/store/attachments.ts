@@ -34,8 +34,9 @@ export type ImageInfo =
 /** What an upload's row is made of; the image columns are filled in afterwards (recordImage). */
 export type NewAttachment = Pick<AttachmentFile, 'realm_id' | 'owner_id' | 'path_id' | 'file_name' | 'content_type' | 'size'>;
 
-const COLUMNS = 'id::float8 AS id, realm_id::float8 AS realm_id, owner_id::float8 AS owner_id, path_id, file_name, content_type, size::float8 AS size, create_time, '
-  + 'image_status, original_width_px, original_height_px, frames, thumbnails';
+const COLUMNS =
+  'id::float8 AS id, realm_id::float8 AS realm_id, owner_id::float8 AS owner_id, path_id, file_name, content_type, size::float8 AS size, create_time, ' +
+  'image_status, original_width_px, original_height_px, frames, thumbnails';
 
 export async function insertAttachment(db: Queryable, a: NewAttachment, createTime?: Date): Promise<AttachmentRow> {
   const { rows } = await db.query<AttachmentRow>(
@@ -47,25 +48,18 @@ export async function insertAttachment(db: Queryable, a: NewAttachment, createTi
 }
 
 export async function attachmentById(db: Queryable, realmId: number, id: number, lock = false): Promise<AttachmentRow | undefined> {
-  const { rows } = await db.query<AttachmentRow>(
-    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [realmId, id],
-  );
+  const { rows } = await db.query<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
   return rows[0];
 }
 
 export async function attachmentsByPathIds(db: Queryable, realmId: number, pathIds: string[], lock = false): Promise<AttachmentRow[]> {
   if (!pathIds.length) return [];
-  const { rows } = await db.query<AttachmentRow>(
-    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND path_id = ANY($2::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
-    [realmId, pathIds],
-  );
+  const { rows } = await db.query<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND path_id = ANY($2::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [realmId, pathIds]);
   return rows;
 }
 
 export async function attachmentsOfOwner(db: Queryable, realmId: number, ownerId: number): Promise<AttachmentRow[]> {
-  const { rows } = await db.query<AttachmentRow>(
-    `SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND owner_id = $2 ORDER BY id DESC`, [realmId, ownerId],
-  );
+  const { rows } = await db.query<AttachmentRow>(`SELECT ${COLUMNS} FROM attachments WHERE realm_id = $1 AND owner_id = $2 ORDER BY id DESC`, [realmId, ownerId]);
   return rows;
 }
 
@@ -93,9 +87,7 @@ export async function messagesOf(db: Queryable, attachmentIds: number[]): Promis
 }
 
 export async function attachmentIdsOfMessage(db: Queryable, messageId: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    'SELECT attachment_id::float8 AS id FROM attachment_messages WHERE message_id = $1', [messageId],
-  );
+  const { rows } = await db.query<{ id: number }>('SELECT attachment_id::float8 AS id FROM attachment_messages WHERE message_id = $1', [messageId]);
   return rows.map((r) => r.id);
 }
 

@@ -19,9 +19,7 @@ const COLUMNS = `id::float8 AS id, realm_id::float8 AS realm_id, name, author_id
 /** Thrown by insertRealmEmoji when the realm has an active emoji of that name already. */
 export class EmojiNameTakenError extends Error {}
 
-export async function insertRealmEmoji(
-  db: Queryable, e: Pick<RealmEmojiRow, 'realm_id' | 'name' | 'author_id' | 'file_name' | 'content_type' | 'size'>,
-): Promise<RealmEmojiRow> {
+export async function insertRealmEmoji(db: Queryable, e: Pick<RealmEmojiRow, 'realm_id' | 'name' | 'author_id' | 'file_name' | 'content_type' | 'size'>): Promise<RealmEmojiRow> {
   try {
     const { rows } = await db.query<RealmEmojiRow>(
       `INSERT INTO realm_emoji (realm_id, name, author_id, file_name, content_type, size)
@@ -42,9 +40,7 @@ export async function realmEmoji(db: Queryable, realmId: number): Promise<RealmE
 }
 
 export async function activeEmojiByName(db: Queryable, realmId: number, name: string, lock = false): Promise<RealmEmojiRow | undefined> {
-  const { rows } = await db.query<RealmEmojiRow>(
-    `SELECT ${COLUMNS} FROM realm_emoji WHERE realm_id = $1 AND name = $2 AND NOT deactivated${lock ? ' FOR UPDATE' : ''}`, [realmId, name],
-  );
+  const { rows } = await db.query<RealmEmojiRow>(`SELECT ${COLUMNS} FROM realm_emoji WHERE realm_id = $1 AND name = $2 AND NOT deactivated${lock ? ' FOR UPDATE' : ''}`, [realmId, name]);
   return rows[0];
 }
 

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import {
-  AdminRequiredError, ApiError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, withTransaction,
-} from '@parley/common';
+import { AdminRequiredError, ApiError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, withTransaction } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import * as botStore from '../store/bots';
@@ -67,7 +65,10 @@ export async function botsConcerned(pool: pg.Pool, realmId: number, userId: numb
  * refusal undoes it, and more events); `known` is botsConcerned's answer for a deactivation.
  */
 export async function checkSetUserActive(
-  pool: pg.Pool, caller: Caller, userId: number, active: boolean,
+  pool: pg.Pool,
+  caller: Caller,
+  userId: number,
+  active: boolean,
   opts: { known?: Channels; also?: (tx: Queryable, target: UserRow) => Promise<void> } = {},
 ): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();

@@ -55,7 +55,11 @@ export async function checkRemoveAlertWords(pool: pg.Pool, caller: Caller, raw: 
   return withTransaction(pool, async (tx) => {
     // Compared here, not in SQL: PostgreSQL's lower() under the C locale leaves non-ASCII letters alone.
     const have = await store.listAlertWords(tx, caller.user_id);
-    await store.deleteAlertWords(tx, caller.user_id, have.filter((w) => drop.has(w.toLowerCase())));
+    await store.deleteAlertWords(
+      tx,
+      caller.user_id,
+      have.filter((w) => drop.has(w.toLowerCase())),
+    );
     return notifyAlertWords(tx, caller);
   });
 }

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import {
-  ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UnauthorizedError, UserDeactivatedError,
-} from '@parley/common';
+import { ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UnauthorizedError, UserDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
@@ -41,7 +39,11 @@ export class AuthenticationFailedError extends ApiError {
 }
 
 const toCaller = (u: UserRow, email: string): Caller => ({
-  realm_id: u.realm_id, user_id: u.id, role: u.role, is_bot: u.is_bot, email,
+  realm_id: u.realm_id,
+  user_id: u.id,
+  role: u.role,
+  is_bot: u.is_bot,
+  email,
 });
 
 function checkActive(user: UserRow, realm: RealmRow | undefined): void {

@@ -12,16 +12,14 @@ import { botsConcerned, checkSetUserActive } from './activation';
  * has (reactivate_user_backend), and those who administer it get a realm_bot update (on
  * deactivation, activation.ts's doDeactivateUser sends them, for the user's own bots too).
  */
-export async function checkSetUserActiveWithBots(
-  pool: pg.Pool, caller: Caller, userId: number, active: boolean, channels: ChannelLookup,
-): Promise<void> {
+export async function checkSetUserActiveWithBots(pool: pg.Pool, caller: Caller, userId: number, active: boolean, channels: ChannelLookup): Promise<void> {
   // Read before the transaction (remote calls): the channels of the bots concerned, for their audience.
   if (!active) {
     await checkSetUserActive(pool, caller, userId, false, { known: await botsConcerned(pool, caller.realm_id, userId, channels) });
     return;
   }
   const before = await botStore.findBot(pool, caller.realm_id, userId);
-  const known: Channels = before ? await channelsOf([before], channels) : new Map() as Channels;
+  const known: Channels = before ? await channelsOf([before], channels) : (new Map() as Channels);
   const settings = before ? (await callerRealm(pool, caller)).settings : {};
   await checkSetUserActive(pool, caller, userId, true, {
     also: async (tx, target) => {

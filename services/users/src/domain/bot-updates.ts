@@ -1,7 +1,5 @@
 import pg from 'pg';
-import {
-  AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, ROLE_VALUES, withTransaction,
-} from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, ROLE_VALUES, withTransaction } from '@parley/common';
 import * as botStore from '../store/bots';
 import * as userStore from '../store/users';
 import type { BotChanges, BotRow } from '../store/bots';
@@ -25,9 +23,7 @@ export interface UpdateBotRequest {
 }
 
 /** A default channel parameter: "" clears it; a name must be a channel the caller may read. */
-async function channelChange(
-  channels: ChannelLookup, name: string | undefined,
-): Promise<{ id: number | null; name: string | null; invite_only: boolean } | undefined> {
+async function channelChange(channels: ChannelLookup, name: string | undefined): Promise<{ id: number | null; name: string | null; invite_only: boolean } | undefined> {
   if (name === undefined) return undefined;
   if (name === '') return { id: null, name: null, invite_only: false };
   const channel = await channels.byName(name);
@@ -57,9 +53,7 @@ async function checkNewOwner(tx: Queryable, caller: Caller, ownerId: number): Pr
  * PATCH /bots/{bot_id}, checked in Zulip's order (name, role, owner, channels) and applied at
  * once. Each change sends the events Zulip's do_change_* send.
  */
-export async function checkUpdateBot(
-  pool: pg.Pool, config: UsersConfig, caller: Caller, req: UpdateBotRequest, channels: ChannelLookup,
-): Promise<Record<string, unknown>> {
+export async function checkUpdateBot(pool: pg.Pool, config: UsersConfig, caller: Caller, req: UpdateBotRequest, channels: ChannelLookup): Promise<Record<string, unknown>> {
   requireMemberOrAdmin(caller);
   const current = await accessBot(pool, caller, req.bot_id);
   // Channels are looked up before the transaction (no remote call while it is open): the named
@@ -73,7 +67,7 @@ export async function checkUpdateBot(
     const fullName = req.full_name === undefined ? undefined : checkFullName(req.full_name);
     // As Zulip: the same name again (the web app always sends it) is no change.
     const rename = fullName !== undefined && fullName !== bot.full_name ? fullName : undefined;
-    if (rename !== undefined && await botStore.activeUserNamed(tx, bot.realm_id, rename, bot.id)) throw new BadRequestError('Name is already in use.');
+    if (rename !== undefined && (await botStore.activeUserNamed(tx, bot.realm_id, rename, bot.id))) throw new BadRequestError('Name is already in use.');
     if (req.role !== undefined) checkBotRole(caller, bot, req.role);
     const newOwner = req.bot_owner_id !== undefined && req.bot_owner_id !== bot.bot_owner_id ? req.bot_owner_id : undefined;
     if (req.bot_owner_id !== undefined) await checkNewOwner(tx, caller, req.bot_owner_id);
@@ -116,9 +110,7 @@ export async function checkUpdateBot(
  * bot, the new one (unless an administrator) gets it whole, the others hear of the new owner;
  * everyone's realm_user gets the new bot_owner_id.
  */
-async function notifyOwnerChanged(
-  tx: Queryable, config: UsersConfig, before: BotRow, after: BotRow, known: Channels,
-): Promise<void> {
+async function notifyOwnerChanged(tx: Queryable, config: UsersConfig, before: BotRow, after: BotRow, known: Channels): Promise<void> {
   const admins = new Set(await botStore.activeHumanAdminIds(tx, before.realm_id, Role.ADMINISTRATOR));
   const newOwner = after.bot_owner_id!;
   let updateTo = await botAudience(tx, after, known);

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import {
-  BadRequestError, Caller, holdsGroupSetting, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, withTransaction,
-} from '@parley/common';
+import { BadRequestError, Caller, holdsGroupSetting, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, withTransaction } from '@parley/common';
 import * as botStore from '../store/bots';
 import * as userStore from '../store/users';
 import { groupMemberships } from '../store/groups';
@@ -71,7 +69,7 @@ export async function accessBot(db: Queryable, caller: Caller, botId: number, op
 export type Channels = Map<number, ChannelInfo>;
 
 export function formatBot(config: UsersConfig, bot: BotRow, channels: Channels): ApiBot {
-  const name = (id: number | null) => (id === null ? null : channels.get(id)?.name ?? null);
+  const name = (id: number | null) => (id === null ? null : (channels.get(id)?.name ?? null));
   return {
     email: bot.delivery_email,
     user_id: bot.id,
@@ -114,8 +112,7 @@ export async function botAudience(db: Queryable, bot: Pick<BotRow, 'realm_id' | 
 }
 
 export function isPrivateBot(bot: Defaults, channels: Channels): boolean {
-  return [bot.default_sending_stream_id, bot.default_events_register_stream_id]
-    .some((id) => id !== null && channels.get(id)?.invite_only === true);
+  return [bot.default_sending_stream_id, bot.default_events_register_stream_id].some((id) => id !== null && channels.get(id)?.invite_only === true);
 }
 
 export interface CreateBotRequest {
@@ -136,9 +133,7 @@ async function channelParam(channels: ChannelLookup, name: string | undefined): 
 }
 
 /** POST /bots, in Zulip's order of checks (add_bot_backend): names, then permission, then channels. */
-export async function checkCreateBot(
-  pool: pg.Pool, config: UsersConfig, caller: Caller, req: CreateBotRequest, channels: ChannelLookup,
-): Promise<Record<string, unknown>> {
+export async function checkCreateBot(pool: pg.Pool, config: UsersConfig, caller: Caller, req: CreateBotRequest, channels: ChannelLookup): Promise<Record<string, unknown>> {
   requireMemberOrAdmin(caller);
   const shortName = req.short_name.trim();
   if (!shortName || !LOCAL_PART.test(`${shortName}-bot`)) throw new BadRequestError('Bad name or username');
@@ -159,7 +154,11 @@ export async function checkCreateBot(
       throw new BadRequestError(`You may own at most ${MAX_BOTS_PER_OWNER} active bots.`);
     }
     const { user } = await doCreateUser(tx, config, realm, {
-      email, full_name: fullName, role: Role.MEMBER, bot_type: botType, bot_owner_id: caller.user_id,
+      email,
+      full_name: fullName,
+      role: Role.MEMBER,
+      bot_type: botType,
+      bot_owner_id: caller.user_id,
       email_address_visibility: EmailVisibility.EVERYONE,
       bot_defaults: {
         default_sending_stream_id: sending?.stream_id ?? null,
@@ -174,8 +173,11 @@ export async function checkCreateBot(
     return apiBot;
   });
   return {
-    user_id: bot.user_id, api_key: bot.api_key, avatar_url: bot.avatar_url,
-    default_sending_stream: bot.default_sending_stream, default_events_register_stream: bot.default_events_register_stream,
+    user_id: bot.user_id,
+    api_key: bot.api_key,
+    avatar_url: bot.avatar_url,
+    default_sending_stream: bot.default_sending_stream,
+    default_events_register_stream: bot.default_events_register_stream,
     default_all_public_streams: bot.default_all_public_streams,
   };
 }

@@ -18,7 +18,11 @@ export interface ChannelLookup {
   describe(channelIds: number[]): Promise<Map<number, ChannelInfo>>;
 }
 
-export interface ChannelInfo { stream_id: number; name: string; invite_only: boolean }
+export interface ChannelInfo {
+  stream_id: number;
+  name: string;
+  invite_only: boolean;
+}
 
 export function channelLookup(channels: ServiceClient<'channels'>, ctx: CallContext): ChannelLookup {
   return {
@@ -37,10 +41,12 @@ export function channelLookup(channels: ServiceClient<'channels'>, ctx: CallCont
     async describe(channelIds) {
       const unique = [...new Set(channelIds)];
       const replies = await Promise.all(unique.map((id) => channels.getAccess({ stream_id: id }, ctx)));
-      return new Map(unique.flatMap((id, i) => {
-        const r = replies[i];
-        return r.name ? [[id, { stream_id: id, name: r.name, invite_only: r.found ? r.invite_only : true }] as const] : [];
-      }));
+      return new Map(
+        unique.flatMap((id, i) => {
+          const r = replies[i];
+          return r.name ? [[id, { stream_id: id, name: r.name, invite_only: r.found ? r.invite_only : true }] as const] : [];
+        }),
+      );
     },
   };
 }

@@ -21,7 +21,12 @@ export async function confirmEmailChange(pool: pg.Pool, config: UsersConfig, tok
     const updated = { ...user, delivery_email: change.new_email };
     // The real address goes to those who may see it (the user's email_address_visibility).
     const viewers = (await userStore.listRealmUsers(tx, user.realm_id)).filter((v) => v.is_active && canSeeDeliveryEmail(user, { user_id: v.id, role: v.role }));
-    await notifyClients(tx, user.realm_id, viewers.map((v) => v.id), { type: 'realm_user', op: 'update', person: { user_id: user.id, delivery_email: change.new_email } });
+    await notifyClients(
+      tx,
+      user.realm_id,
+      viewers.map((v) => v.id),
+      { type: 'realm_user', op: 'update', person: { user_id: user.id, delivery_email: change.new_email } },
+    );
     if (apiEmail(updated, config.fakeEmailDomain) !== apiEmail(user, config.fakeEmailDomain)) {
       await notifyClients(tx, user.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: user.id, new_email: change.new_email } });
     }

@@ -3,10 +3,25 @@ import type { UserRow } from '../store/users';
 import { apiEmail, canSeeDeliveryEmail, EmailVisibility, formatUser } from './format';
 
 const user = (over: Partial<UserRow> = {}): UserRow => ({
-  id: 12, realm_id: 1, delivery_email: 'Real@Example.test', full_name: 'Real Person', role: Role.MEMBER,
-  is_active: true, is_bot: false, bot_type: null, bot_owner_id: null, is_system_bot: false,
-  date_joined: new Date('2026-01-02T03:04:05Z'), password_hash: null, api_key_sealed: 'x', timezone: 'Europe/Paris',
-  avatar_source: 'G', avatar_version: 3, email_address_visibility: EmailVisibility.EVERYONE, can_create_users: false, settings: {},
+  id: 12,
+  realm_id: 1,
+  delivery_email: 'Real@Example.test',
+  full_name: 'Real Person',
+  role: Role.MEMBER,
+  is_active: true,
+  is_bot: false,
+  bot_type: null,
+  bot_owner_id: null,
+  is_system_bot: false,
+  date_joined: new Date('2026-01-02T03:04:05Z'),
+  password_hash: null,
+  api_key_sealed: 'x',
+  timezone: 'Europe/Paris',
+  avatar_source: 'G',
+  avatar_version: 3,
+  email_address_visibility: EmailVisibility.EVERYONE,
+  can_create_users: false,
+  settings: {},
   ...over,
 });
 const viewer = (role: number, user_id = 99) => ({ user_id, role });

@@ -43,11 +43,16 @@ export function apiEmail(u: Pick<ListedUserRow, 'id' | 'delivery_email' | 'email
 export function canSeeDeliveryEmail(target: ListedUserRow, viewer: { user_id: number; role: number }): boolean {
   if (viewer.user_id === target.id) return true;
   switch (target.email_address_visibility) {
-    case EmailVisibility.EVERYONE: return true;
-    case EmailVisibility.MEMBERS: return viewer.role <= Role.MEMBER;
-    case EmailVisibility.MODERATORS: return viewer.role <= Role.MODERATOR;
-    case EmailVisibility.ADMINS: return viewer.role <= Role.ADMINISTRATOR;
-    default: return false;
+    case EmailVisibility.EVERYONE:
+      return true;
+    case EmailVisibility.MEMBERS:
+      return viewer.role <= Role.MEMBER;
+    case EmailVisibility.MODERATORS:
+      return viewer.role <= Role.MODERATOR;
+    case EmailVisibility.ADMINS:
+      return viewer.role <= Role.ADMINISTRATOR;
+    default:
+      return false;
   }
 }
 
@@ -69,9 +74,7 @@ export function formatUser(u: ListedUserRow, viewer: { user_id: number; role: nu
 export function formatUserSeen(u: ListedUserRow, visible: boolean, opts: FormatOptions): ApiUser {
   const email = apiEmail(u, opts.fakeEmailDomain);
   // Zulip: with client_gravatar the client derives the URL from the email, so only when it can.
-  const avatarUrl = opts.clientGravatar && visible && u.email_address_visibility === EmailVisibility.EVERYONE
-    ? null
-    : gravatarUrl(visible ? u.delivery_email : email, u.avatar_version);
+  const avatarUrl = opts.clientGravatar && visible && u.email_address_visibility === EmailVisibility.EVERYONE ? null : gravatarUrl(visible ? u.delivery_email : email, u.avatar_version);
   const user: ApiUser = {
     user_id: u.id,
     email,

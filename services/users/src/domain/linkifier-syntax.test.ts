@@ -12,15 +12,17 @@ const refusal = (pattern: string): string | undefined => {
 };
 
 describe('patternGroups', () => {
-  it('accepts the patterns of Zulip\'s own tests and returns their named groups in order', () => {
+  it("accepts the patterns of Zulip's own tests and returns their named groups in order", () => {
     const cases: [string, string[]][] = [
       ['#(?P<id>[123])', ['id']],
       ['ZUL-(?P<id>\\d+)', ['id']],
       ['_code=(?P<id>[0-9a-zA-Z]+)', ['id']],
       ['!(?P<id>[0-9]+)', ['id']],
       ['(?P<org>[a-zA-Z0-9_-]+)/(?P<repo>[a-zA-Z0-9_-]+)#(?P<id>[0-9]+)', ['org', 'repo', 'id']],
-      ['FOO_(?P<id>[a-f]{5});(?P<zone>[a-f]);(?P<domain>[a-z]+);(?P<location>[a-z]+);(?P<name>[a-z]{2,8});(?P<chapter>[0-9]{2,3});(?P<fragment>[a-z]{2,8})',
-        ['id', 'zone', 'domain', 'location', 'name', 'chapter', 'fragment']],
+      [
+        'FOO_(?P<id>[a-f]{5});(?P<zone>[a-f]);(?P<domain>[a-z]+);(?P<location>[a-z]+);(?P<name>[a-z]{2,8});(?P<chapter>[0-9]{2,3});(?P<fragment>[a-z]{2,8})',
+        ['id', 'zone', 'domain', 'location', 'name', 'chapter', 'fragment'],
+      ],
       ['3#123', []],
       ['', []],
     ];
@@ -28,14 +30,28 @@ describe('patternGroups', () => {
   });
 
   it('accepts what RE2 accepts beyond JavaScript: inline flags, (?<name>), POSIX and Unicode classes, \\x{...}, \\Q...\\E', () => {
-    for (const pattern of ['(?i)#(?P<id>\\d+)', '(?i:abc)(?-s:x)(?P<n>\\d)', '(?<id>\\d+)', '[[:alpha:]]+[[:^digit:]]', '\\p{Greek}\\pL\\PN',
-      '\\x{1F600}\\x41\\012\\0', 'a{2,}?b{3}c{1,1000}', 'a{,2}x{y', '[]a][^]b]', '[\\d-z]', '\\Qa.b(\\E', '\\_\\-\\.\\\\', '\\bword\\B\\A\\z',
-      '[a-]', 'é+😀{2}[😀-😂]']) {
+    for (const pattern of [
+      '(?i)#(?P<id>\\d+)',
+      '(?i:abc)(?-s:x)(?P<n>\\d)',
+      '(?<id>\\d+)',
+      '[[:alpha:]]+[[:^digit:]]',
+      '\\p{Greek}\\pL\\PN',
+      '\\x{1F600}\\x41\\012\\0',
+      'a{2,}?b{3}c{1,1000}',
+      'a{,2}x{y',
+      '[]a][^]b]',
+      '[\\d-z]',
+      '\\Qa.b(\\E',
+      '\\_\\-\\.\\\\',
+      '\\bword\\B\\A\\z',
+      '[a-]',
+      'é+😀{2}[😀-😂]',
+    ]) {
       expect([pattern, refusal(pattern)]).toEqual([pattern, undefined]);
     }
   });
 
-  it('refuses what RE2 refuses, with RE2\'s messages', () => {
+  it("refuses what RE2 refuses, with RE2's messages", () => {
     const cases: [string, string][] = [
       ['(foo', 'missing ): (foo'],
       ['ZUL-(?P<id>\\d????)', 'bad repetition operator: ????'],
@@ -74,7 +90,7 @@ describe('patternGroups', () => {
     for (const [pattern, msg] of cases) expect([pattern, refusal(pattern)]).toEqual([pattern, msg]);
   });
 
-  it('takes time in proportion to the pattern\'s length', () => {
+  it("takes time in proportion to the pattern's length", () => {
     const started = Date.now();
     expect(patternGroups('('.repeat(100_000) + ')'.repeat(100_000))).toEqual([]);
     expect(patternGroups('[[:x]'.repeat(50_000))).toEqual([]);
@@ -99,8 +115,7 @@ describe('templateVariables', () => {
       ['https://example.com/{?foo*}', ['foo']],
       ['https://example.com/{+foo,bar}', ['foo', 'bar']],
       ['https://chat{.domain}.com/{#foo}', ['domain', 'foo']],
-      ['https://zone_{zone}{.domain}.net/ticket{/location}{/id}{?name,chapter}{#fragment:5}',
-        ['zone', 'domain', 'location', 'id', 'name', 'chapter', 'fragment']],
+      ['https://zone_{zone}{.domain}.net/ticket{/location}{/id}{?name,chapter}{#fragment:5}', ['zone', 'domain', 'location', 'id', 'name', 'chapter', 'fragment']],
       ['{;a.b,c%20d}{&x:9999}', ['a.b', 'c%20d', 'x']],
       ['$not_a_url$', []],
       ['', []],
@@ -109,8 +124,25 @@ describe('templateVariables', () => {
   });
 
   it('refuses what is not an RFC 6570 template', () => {
-    for (const template of ['https://example.com/{foo', 'https://example.com/{{}', 'https://example.com/{//foo}',
-      'https://example.com/{bar++}', '{}', '{+}', 'a}b', '{=x}', '{!x}', '{@x}', '{|x}', '{x:0}', '{x:10000}', '{x,}', '{.x.}', '{x y}', '{x%2}']) {
+    for (const template of [
+      'https://example.com/{foo',
+      'https://example.com/{{}',
+      'https://example.com/{//foo}',
+      'https://example.com/{bar++}',
+      '{}',
+      '{+}',
+      'a}b',
+      '{=x}',
+      '{!x}',
+      '{@x}',
+      '{|x}',
+      '{x:0}',
+      '{x:10000}',
+      '{x,}',
+      '{.x.}',
+      '{x y}',
+      '{x%2}',
+    ]) {
       expect([template, templateVariables(template)]).toEqual([template, undefined]);
     }
   });
@@ -128,18 +160,67 @@ describe('the syntax check and the engine that runs linkifiers', () => {
 
   // Found by the property below (seed 1822981987): an empty \Q\E is no operand for a repetition.
   it.each([
-    ['\\Q\\E*', false], ['a|\\Q\\E*', false], ['a\\Q\\E*', true], ['a*\\Q\\E*', true], ['(\\Q\\E)*', true], ['\\Qab\\E*', true],
+    ['\\Q\\E*', false],
+    ['a|\\Q\\E*', false],
+    ['a\\Q\\E*', true],
+    ['a*\\Q\\E*', true],
+    ['(\\Q\\E)*', true],
+    ['\\Qab\\E*', true],
   ])('agree on %s (valid: %s)', (pattern, valid) => {
     expect([accepts(patternGroups, pattern), accepts(compileRe2, pattern)]).toEqual([valid, valid]);
   });
 
   it('agree on which patterns are valid, so every saved linkifier runs (RE2 port: common/re2.ts)', () => {
-    const atoms = ['a', 'é', '😀', '(', ')', '(?P<x>', '(?<y>', '(?:', '(?i)', '(?i:', '(?=', '[', ']', '[^', '[[:alpha:]]', '^', '$', '-',
-      '\\d', '\\pL', '\\p{Greek}', '\\b', '\\x41', '\\x{1F600}', '\\0', '\\1', '\\Q', '\\E', '\\C', '\\', '.', '|',
-      '*', '+', '?', '*?', '{2}', '{1,3}', '{,2}', '{1001}', '{', '}'];
-    fc.assert(fc.property(fc.array(fc.constantFrom(...atoms), { maxLength: 10 }), (parts) => {
-      const pattern = parts.join('');
-      expect([pattern, accepts(patternGroups, pattern)]).toEqual([pattern, accepts(compileRe2, pattern)]);
-    }), { numRuns: 3000 });
+    const atoms = [
+      'a',
+      'é',
+      '😀',
+      '(',
+      ')',
+      '(?P<x>',
+      '(?<y>',
+      '(?:',
+      '(?i)',
+      '(?i:',
+      '(?=',
+      '[',
+      ']',
+      '[^',
+      '[[:alpha:]]',
+      '^',
+      '$',
+      '-',
+      '\\d',
+      '\\pL',
+      '\\p{Greek}',
+      '\\b',
+      '\\x41',
+      '\\x{1F600}',
+      '\\0',
+      '\\1',
+      '\\Q',
+      '\\E',
+      '\\C',
+      '\\',
+      '.',
+      '|',
+      '*',
+      '+',
+      '?',
+      '*?',
+      '{2}',
+      '{1,3}',
+      '{,2}',
+      '{1001}',
+      '{',
+      '}',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...atoms), { maxLength: 10 }), (parts) => {
+        const pattern = parts.join('');
+        expect([pattern, accepts(patternGroups, pattern)]).toEqual([pattern, accepts(compileRe2, pattern)]);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -14,8 +14,7 @@ const { parse: parseTemplate } = require('uri-template') as { parse(this: void, 
 
 const MAX_REPEAT = 1000;
 const CAPTURE_NAME = /^[A-Za-z0-9_]+$/;
-const POSIX_CLASSES = new Set(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower',
-  'print', 'punct', 'space', 'upper', 'word', 'xdigit']);
+const POSIX_CLASSES = new Set(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit']);
 const FLAGS = new Set(['i', 'm', 's', 'U']);
 /** `{n}`, `{n,}`, `{n,m}`: a counted repetition; any other `{` is a literal. */
 const COUNTED = /\{(\d{1,8})(?:(,)(\d{0,8}))?\}/y;
@@ -315,7 +314,7 @@ export function templateVariables(template: string): string[] | undefined {
   for (const part of parsed.ast.parts) {
     // The package lets a lone '}' through as literal text; RFC 6570 literals exclude braces.
     if (part.type === 'literal' && /[{}]/.test(part.value ?? '')) return undefined;
-    for (const v of part.type === 'expression' ? part.variables ?? [] : []) {
+    for (const v of part.type === 'expression' ? (part.variables ?? []) : []) {
       // The package is lenient where RFC 6570 is strict: variable names (no trailing dot, only
       // whole %XX escapes) and prefix lengths (1 to 9999).
       if (!VARNAME.test(v.name)) return undefined;

@@ -154,8 +154,7 @@ export async function checkReorderLinkifiers(pool: pg.Pool, caller: Caller, orde
 export async function notifyLinkifiers(tx: Queryable, realmId: number): Promise<void> {
   const realmLinkifiers = await store.listLinkifiers(tx, realmId);
   // Clients without linkifier_url_template do not understand these events: they get none.
-  await notifyClients(tx, realmId, 'realm', { type: 'realm_linkifiers', realm_linkifiers: realmLinkifiers },
-    { capability: 'linkifier_url_template', event: null });
+  await notifyClients(tx, realmId, 'realm', { type: 'realm_linkifiers', realm_linkifiers: realmLinkifiers }, { capability: 'linkifier_url_template', event: null });
 }
 
 /**
@@ -163,9 +162,14 @@ export async function notifyLinkifiers(tx: Queryable, realmId: number): Promise<
  * capability get an empty list (they would misread templates as format strings); the
  * legacy `realm_filters` is always empty since Zulip 7.0 (feature level 176).
  */
-export async function linkifierState(db: Queryable, realmId: number, req: {
-  fetchEventTypes: string[] | null; linkifierUrlTemplate: boolean;
-}): Promise<Record<string, unknown>> {
+export async function linkifierState(
+  db: Queryable,
+  realmId: number,
+  req: {
+    fetchEventTypes: string[] | null;
+    linkifierUrlTemplate: boolean;
+  },
+): Promise<Record<string, unknown>> {
   const wants = (type: string) => req.fetchEventTypes === null || req.fetchEventTypes.includes(type);
   const state: Record<string, unknown> = {};
   if (wants('realm_linkifiers')) state.realm_linkifiers = req.linkifierUrlTemplate ? await store.listLinkifiers(db, realmId) : [];

@@ -9,9 +9,7 @@ import { notifyClients } from './notify';
 export const MAX_NAVIGATION_VIEWS = 100;
 
 /** Zulip's BUILT_IN_VIEW_FRAGMENTS: the web app's own views, which take no name. */
-export const BUILT_IN_VIEW_FRAGMENTS: readonly string[] = [
-  'inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred', 'scheduled',
-];
+export const BUILT_IN_VIEW_FRAGMENTS: readonly string[] = ['inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred', 'scheduled'];
 
 export class NavigationViewNotFoundError extends ApiError {
   constructor() {
@@ -34,9 +32,7 @@ export function listNavigationViews(db: Queryable, caller: Caller): Promise<Navi
 }
 
 /** POST /navigation_views, with Zulip's refusals in its order. */
-export async function checkAddNavigationView(
-  pool: pg.Pool, caller: Caller, req: { fragment: string; is_pinned: boolean; name?: string },
-): Promise<void> {
+export async function checkAddNavigationView(pool: pg.Pool, caller: Caller, req: { fragment: string; is_pinned: boolean; name?: string }): Promise<void> {
   const fragment = nonBlank('fragment', req.fragment);
   const name = req.name === undefined ? null : nonBlank('name', req.name);
   if (BUILT_IN_VIEW_FRAGMENTS.includes(fragment)) {
@@ -59,9 +55,7 @@ export async function checkAddNavigationView(
 }
 
 /** PATCH /navigation_views/{fragment}: the fields given; the event carries just those. */
-export async function checkUpdateNavigationView(
-  pool: pg.Pool, caller: Caller, rawFragment: string, req: { is_pinned?: boolean; name?: string },
-): Promise<void> {
+export async function checkUpdateNavigationView(pool: pg.Pool, caller: Caller, rawFragment: string, req: { is_pinned?: boolean; name?: string }): Promise<void> {
   const fragment = nonBlank('fragment', rawFragment);
   const name = req.name === undefined ? undefined : nonBlank('name', req.name);
   if (BUILT_IN_VIEW_FRAGMENTS.includes(fragment) && name !== undefined) throw new BadRequestError('Built-in views cannot have a custom name.');

@@ -51,8 +51,6 @@ export function notifyUserMuted(tx: Queryable, realmId: number, userId: number, 
   return writeOutbox(tx, SCHEMA, Subjects.userMuted, { realm_id: realmId, user_id: userId, muted_user_id: mutedUserId, muted_at: new Date().toISOString() });
 }
 
-export function notifyClients(
-  tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback'],
-): Promise<void> {
+export function notifyClients(tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback']): Promise<void> {
   return emit(tx, 'users', realmId, audience, event, fallback);
 }

@@ -12,13 +12,12 @@ async function setup() {
   /** The maximum fetched for a user is 100 × (fetches so far). */
   let fetches = 0;
   const max = (realmId: number, userId: number) => kept.maxMessageIds.get(realmId, String(userId), async () => 100 * ++fetches);
-  const messages = (realmId: number, audience: number[] | 'realm', event: Record<string, unknown>) =>
-    bus.announce(clientEventSubject('messages'), { realm_id: realmId, audience, event });
+  const messages = (realmId: number, audience: number[] | 'realm', event: Record<string, unknown>) => bus.announce(clientEventSubject('messages'), { realm_id: realmId, audience, event });
   return { kept, bus, stop, profile, max, messages };
 }
 
 describe('what GET /users/me keeps', () => {
-  it('raises the recipients\' kept maximum on a new message, and no one else\'s', async () => {
+  it("raises the recipients' kept maximum on a new message, and no one else's", async () => {
     const { max, messages, stop } = await setup();
     expect([await max(1, 2), await max(1, 3), await max(2, 2)]).toEqual([100, 200, 300]);
     await messages(1, [2, 4], { type: 'message', message: { id: 150 }, flags: [] });
@@ -36,7 +35,7 @@ describe('what GET /users/me keeps', () => {
     ['a move', { type: 'update_message', message_id: 150, message_ids: [150] }],
     ['new flags (a historical copy)', { type: 'update_message_flags', op: 'add', flag: 'starred', messages: [170], all: false }],
     ['an event type added later', { type: 'some_future_event' }],
-  ])('drops its audience\'s maxima on %s', async (_name, event) => {
+  ])("drops its audience's maxima on %s", async (_name, event) => {
     const { max, messages, stop } = await setup();
     await max(1, 2);
     await max(1, 3);
@@ -46,7 +45,7 @@ describe('what GET /users/me keeps', () => {
     await stop();
   });
 
-  it('drops the realm\'s maxima on an event to the whole realm, and keeps them on those that change no one\'s messages', async () => {
+  it("drops the realm's maxima on an event to the whole realm, and keeps them on those that change no one's messages", async () => {
     const { max, messages, stop } = await setup();
     await max(1, 2);
     for (const type of ['typing', 'drafts', 'saved_snippets', 'scheduled_messages']) await messages(1, [2], { type, op: 'add' });
@@ -56,7 +55,7 @@ describe('what GET /users/me keeps', () => {
     await stop();
   });
 
-  it('drops the realm\'s profiles on the users service\'s events, except presence and statuses', async () => {
+  it("drops the realm's profiles on the users service's events, except presence and statuses", async () => {
     const { kept, profile, bus, stop } = await setup();
     expect(await profile(1, 2)).toBe('{"v":1}');
     await profile(2, 2);

@@ -17,10 +17,7 @@ export interface OwnUserAnswers {
 const NOT_PROFILE_EVENTS = new Set(['presence', 'user_status', 'alert_words', 'muted_users']);
 
 /** Every users event but those drops the realm's profiles, as a credential or role change does. */
-export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [
-  clientEventsOf('users', NOT_PROFILE_EVENTS),
-  dropsRealm('users.auth.invalidate', (data) => data.realm_id),
-];
+export const PROFILE_ANNOUNCEMENTS: readonly Announcement<never>[] = [clientEventsOf('users', NOT_PROFILE_EVENTS), dropsRealm('users.auth.invalidate', (data) => data.realm_id)];
 
 /** Messages events that never change which messages a user received. */
 const NOT_RECEIVING_EVENTS = new Set(['typing', 'drafts', 'saved_snippets', 'scheduled_messages', 'reminders']);
@@ -34,14 +31,16 @@ const keysOf = (audience: Audience) => (audience === 'realm' ? [] : audience.map
  * historical copy, an event type added later) drops its audience's; one to the whole realm
  * drops the realm's.
  */
-export const RECEIVED_ANNOUNCEMENTS: readonly Announcement<number>[] = [announcement<'messages.client_event', number>(clientEventSubject('messages'), (data, answers) => {
-  const { realm_id: realmId, audience, event } = data;
-  if (NOT_RECEIVING_EVENTS.has(event.type)) return;
-  if (audience === 'realm') return answers.invalidate(realmId);
-  const id = event.type === 'message' ? (event.message as { id?: unknown } | undefined)?.id : undefined;
-  if (typeof id === 'number') answers.update(realmId, keysOf(audience), (max) => Math.max(max, id));
-  else answers.drop(realmId, keysOf(audience));
-  })];
+export const RECEIVED_ANNOUNCEMENTS: readonly Announcement<number>[] = [
+  announcement<'messages.client_event', number>(clientEventSubject('messages'), (data, answers) => {
+    const { realm_id: realmId, audience, event } = data;
+    if (NOT_RECEIVING_EVENTS.has(event.type)) return;
+    if (audience === 'realm') return answers.invalidate(realmId);
+    const id = event.type === 'message' ? (event.message as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id === 'number') answers.update(realmId, keysOf(audience), (max) => Math.max(max, id));
+    else answers.drop(realmId, keysOf(audience));
+  }),
+];
 
 export function ownUserAnswers(): OwnUserAnswers {
   return {

@@ -25,11 +25,7 @@ const DUMMY: StoredHash = { n: N, r: R, p: P, salt: Buffer.alloc(16), hash: Buff
 /** The key derivation, behind an object so tests can count the derivations (kdf.derive). */
 export const kdf = {
   derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-    return new Promise((resolve, reject) =>
-      scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-        err ? reject(err) : resolve(key),
-      ),
-    );
+    return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))));
   },
 };
 

@@ -24,7 +24,8 @@ type Extras = Partial<Pick<PermissionSettingDescription, 'require_system_group' 
 const REALM_EXTRAS: Readonly<Record<string, Extras>> = {
   can_access_all_users_group: { require_system_group: true, allow_nobody_group: false, allowed_system_groups: ['role:everyone', 'role:members'] },
   can_create_web_public_channel_group: {
-    require_system_group: true, allowed_system_groups: ['role:moderators', 'role:administrators', 'role:owners', 'role:nobody'],
+    require_system_group: true,
+    allowed_system_groups: ['role:moderators', 'role:administrators', 'role:owners', 'role:nobody'],
   },
   can_manage_all_groups: { allow_nobody_group: false },
   can_manage_billing_group: { allow_nobody_group: false },
@@ -55,16 +56,14 @@ function groupDefaultName(def: (typeof GROUP_SETTINGS)[string]['default']): stri
 }
 
 function buildDescription() {
-  const realm = Object.fromEntries(Object.entries(REALM_SETTINGS).filter(([, spec]) => spec.kind === 'group').map(([name, spec]) => [
-    name, describe(!!spec.allowEveryone, REALM_GROUP_SETTING_DEFAULTS[name], REALM_EXTRAS[name]),
-  ]));
-  const stream = Object.fromEntries(Object.entries(CHANNEL_GROUP_SETTINGS).map(([name, s]) => [
-    name, describe(s.allowEveryone, s.initial === 'creator' ? 'channel_creator' : s.initial),
-  ]));
+  const realm = Object.fromEntries(
+    Object.entries(REALM_SETTINGS)
+      .filter(([, spec]) => spec.kind === 'group')
+      .map(([name, spec]) => [name, describe(!!spec.allowEveryone, REALM_GROUP_SETTING_DEFAULTS[name], REALM_EXTRAS[name])]),
+  );
+  const stream = Object.fromEntries(Object.entries(CHANNEL_GROUP_SETTINGS).map(([name, s]) => [name, describe(s.allowEveryone, s.initial === 'creator' ? 'channel_creator' : s.initial)]));
   // A system group's own settings all default to role:nobody, as in Zulip.
-  const group = Object.fromEntries(Object.entries(GROUP_SETTINGS).map(([name, s]) => [
-    name, describe(s.allowEveryone, groupDefaultName(s.default), {}, 'role:nobody'),
-  ]));
+  const group = Object.fromEntries(Object.entries(GROUP_SETTINGS).map(([name, s]) => [name, describe(s.allowEveryone, groupDefaultName(s.default), {}, 'role:nobody')]));
   return { realm, stream, group };
 }
 

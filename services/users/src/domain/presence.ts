@@ -86,9 +86,10 @@ async function findByIdOrApiEmail(pool: pg.Pool, config: UsersConfig, realmId: n
   }
   const wanted = idOrEmail.toLowerCase();
   const standIn = /^user([0-9]{1,10})@(.*)$/.exec(wanted);
-  const user = standIn && standIn[2] === config.fakeEmailDomain.toLowerCase() && Number(standIn[1]) <= 2 ** 31 - 1
-    ? await userStore.findUserById(pool, realmId, Number(standIn[1]))
-    : await userStore.findUserByEmail(pool, realmId, idOrEmail);
+  const user =
+    standIn && standIn[2] === config.fakeEmailDomain.toLowerCase() && Number(standIn[1]) <= 2 ** 31 - 1
+      ? await userStore.findUserById(pool, realmId, Number(standIn[1]))
+      : await userStore.findUserByEmail(pool, realmId, idOrEmail);
   return user && apiEmail(user, config.fakeEmailDomain).toLowerCase() === wanted ? user : undefined;
 }
 
@@ -96,9 +97,21 @@ async function findByIdOrApiEmail(pool: pg.Pool, config: UsersConfig, realmId: n
  * POST /users/me/presence. A user coming back after being offline is announced at once
  * (presence event); later refreshes are only seen by polling, as in Zulip.
  */
-export async function updatePresence(pool: pg.Pool, kept: RealmPeopleAnswers, store: PresenceStore, config: UsersConfig, caller: Caller, req: {
-  status: string; ping_only?: boolean; slim_presence?: boolean; last_update_id?: number; history_limit_days?: number;
-}, now = Date.now() / 1000) {
+export async function updatePresence(
+  pool: pg.Pool,
+  kept: RealmPeopleAnswers,
+  store: PresenceStore,
+  config: UsersConfig,
+  caller: Caller,
+  req: {
+    status: string;
+    ping_only?: boolean;
+    slim_presence?: boolean;
+    last_update_id?: number;
+    history_limit_days?: number;
+  },
+  now = Date.now() / 1000,
+) {
   refuseBots(caller);
   if (req.status !== 'active' && req.status !== 'idle') throw new BadRequestError(`Invalid status: ${req.status}`);
   const user = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
@@ -112,7 +125,7 @@ export async function updatePresence(pool: pg.Pool, kept: RealmPeopleAnswers, st
 
 async function record(pool: pg.Pool, store: PresenceStore, config: UsersConfig, user: UserRow, status: 'active' | 'idle', now: number): Promise<void> {
   const before = await store.get(user.realm_id, user.id);
-  const next = { active_timestamp: status === 'active' ? now : before?.active_timestamp ?? 0, idle_timestamp: now };
+  const next = { active_timestamp: status === 'active' ? now : (before?.active_timestamp ?? 0), idle_timestamp: now };
   await store.put(user.realm_id, user.id, next);
   if (before && before.idle_timestamp >= now - OFFLINE_SECONDS) return;
   await notifyPresence(pool, config, user, status, now, next);
@@ -138,12 +151,21 @@ export async function announcePresenceEnabled(tx: Queryable, store: PresenceStor
 }
 
 /** The presence event, with the legacy per-client form for queues without simplified_presence_events. */
-async function notifyPresence(q: Queryable, config: UsersConfig, user: UserRow, status: 'active' | 'idle', timestamp: number,
-  next: { active_timestamp: number; idle_timestamp: number }, serverTimestamp = timestamp): Promise<void> {
+async function notifyPresence(
+  q: Queryable,
+  config: UsersConfig,
+  user: UserRow,
+  status: 'active' | 'idle',
+  timestamp: number,
+  next: { active_timestamp: number; idle_timestamp: number },
+  serverTimestamp = timestamp,
+): Promise<void> {
   const legacy = {
-    type: 'presence', user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), server_timestamp: serverTimestamp,
+    type: 'presence',
+    user_id: user.id,
+    email: apiEmail(user, config.fakeEmailDomain),
+    server_timestamp: serverTimestamp,
     presence: { website: { client: 'website', status, timestamp, pushable: false } },
   };
-  await notifyClients(q, user.realm_id, 'realm', { ...legacy, presences: { [String(user.id)]: next } },
-    { capability: 'simplified_presence_events', event: legacy });
+  await notifyClients(q, user.realm_id, 'realm', { ...legacy, presences: { [String(user.id)]: next } }, { capability: 'simplified_presence_events', event: legacy });
 }

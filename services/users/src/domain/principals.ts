@@ -16,9 +16,7 @@ export interface ResolvedPrincipals {
  * delivery email only where the user lets everyone see it; otherwise user<id>@<fake domain>),
  * like Zulip's get_user. System bots are not principals (the messages service asks for them as senders).
  */
-export async function resolvePrincipals(
-  db: Queryable, config: UsersConfig, realmId: number, principals: string[], opts: { withSystemBots?: boolean } = {},
-): Promise<ResolvedPrincipals> {
+export async function resolvePrincipals(db: Queryable, config: UsersConfig, realmId: number, principals: string[], opts: { withSystemBots?: boolean } = {}): Promise<ResolvedPrincipals> {
   // One indexed query for the candidates: the IDs given or hidden in placeholder emails, and
   // the emails as delivery emails; then keep a user for an email only if it is their API email.
   const ids = new Set<number>();

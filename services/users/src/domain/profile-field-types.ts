@@ -5,14 +5,26 @@ import { BadRequestError } from '@parley/common';
  * validators (zerver/lib/validator.py) with their exact messages, since clients show them.
  */
 export const FieldType = {
-  SHORT_TEXT: 1, LONG_TEXT: 2, SELECT: 3, DATE: 4, URL: 5, USER: 6, EXTERNAL_ACCOUNT: 7, PRONOUNS: 8,
+  SHORT_TEXT: 1,
+  LONG_TEXT: 2,
+  SELECT: 3,
+  DATE: 4,
+  URL: 5,
+  USER: 6,
+  EXTERNAL_ACCOUNT: 7,
+  PRONOUNS: 8,
 } as const;
 
 /** POST /register's custom_profile_field_types: Zulip's keyword, ID and name of each type. */
 const TYPE_NAMES: [keyword: string, id: number, name: string][] = [
-  ['SHORT_TEXT', 1, 'Short text'], ['LONG_TEXT', 2, 'Long text'], ['SELECT', 3, 'List of options'],
-  ['DATE', 4, 'Date picker'], ['URL', 5, 'Link'], ['USER', 6, 'Person picker'],
-  ['EXTERNAL_ACCOUNT', 7, 'External account'], ['PRONOUNS', 8, 'Pronouns'],
+  ['SHORT_TEXT', 1, 'Short text'],
+  ['LONG_TEXT', 2, 'Long text'],
+  ['SELECT', 3, 'List of options'],
+  ['DATE', 4, 'Date picker'],
+  ['URL', 5, 'Link'],
+  ['USER', 6, 'Person picker'],
+  ['EXTERNAL_ACCOUNT', 7, 'External account'],
+  ['PRONOUNS', 8, 'Pronouns'],
 ];
 
 export function customProfileFieldTypes(): Record<string, { id: number; name: string }> {
@@ -28,7 +40,12 @@ export const NAME_MAX_LENGTH = 40;
 export const HINT_MAX_LENGTH = 80;
 export const MAX_SUMMARY_FIELDS = 2;
 
-export interface ExternalAccount { text: string; url_pattern: string; name: string; hint: string }
+export interface ExternalAccount {
+  text: string;
+  url_pattern: string;
+  name: string;
+  hint: string;
+}
 
 /**
  * Zulip 11's default external accounts: a field of one of these subtypes takes its name and
@@ -68,27 +85,29 @@ export const checkIntList: Validator<number[]> = (varName, value) => {
   return value as number[];
 };
 
-export const checkCappedString = (max: number): Validator<string> => (varName, value) => {
-  const s = checkString(varName, value);
-  if (lengthOf(s) > max) throw new BadRequestError(`${varName} is too long (limit: ${max} characters)`);
-  return s;
-};
+export const checkCappedString =
+  (max: number): Validator<string> =>
+  (varName, value) => {
+    const s = checkString(varName, value);
+    if (lengthOf(s) > max) throw new BadRequestError(`${varName} is too long (limit: ${max} characters)`);
+    return s;
+  };
 
-export const checkUnion = (validators: Validator<unknown>[]): Validator<unknown> => (varName, value) => {
-  for (const validate of validators) {
-    try {
-      return validate(varName, value);
-    } catch {
-      // Try the next type.
+export const checkUnion =
+  (validators: Validator<unknown>[]): Validator<unknown> =>
+  (varName, value) => {
+    for (const validate of validators) {
+      try {
+        return validate(varName, value);
+      } catch {
+        // Try the next type.
+      }
     }
-  }
-  throw new BadRequestError(`${varName} is not an allowed_type`);
-};
+    throw new BadRequestError(`${varName} is not an allowed_type`);
+  };
 
 /** check_dict_only: exactly the required keys, and perhaps the optional ones. */
-export function checkDictOnly(
-  varName: string, value: unknown, required: Record<string, Validator<unknown>>, optional: Record<string, Validator<unknown>> = {},
-): Record<string, unknown> {
+export function checkDictOnly(varName: string, value: unknown, required: Record<string, Validator<unknown>>, optional: Record<string, Validator<unknown>> = {}): Record<string, unknown> {
   if (!isDict(value)) throw new BadRequestError(`${varName} is not a dict`);
   for (const [key, validate] of Object.entries(required)) {
     if (!Object.hasOwn(value, key)) throw new BadRequestError(`${key} key is missing from ${varName}`);
@@ -117,13 +136,11 @@ export const checkDate: Validator<string> = (varName, value) => {
 // Django's URLValidator, which Zulip uses: http(s)/ftp(s), a host name with a top-level
 // domain, localhost or an IP address, an optional port, no whitespace, at most 2048 characters.
 const UL = 'a-z\\u00a1-\\uffff';
-const HOST = `[${UL}0-9](?:[${UL}0-9-]{0,61}[${UL}0-9])?(?:\\.(?!-)[${UL}0-9-]{1,63}(?<!-))*`
-  + `\\.(?!-)(?:[${UL}-]{2,63}|xn--[a-z0-9]{1,59})(?<!-)\\.?|localhost`;
+const HOST = `[${UL}0-9](?:[${UL}0-9-]{0,61}[${UL}0-9])?(?:\\.(?!-)[${UL}0-9-]{1,63}(?<!-))*` + `\\.(?!-)(?:[${UL}-]{2,63}|xn--[a-z0-9]{1,59})(?<!-)\\.?|localhost`;
 const OCTET = '(?:0|25[0-5]|2[0-4]\\d|1\\d?\\d?|[1-9]\\d?)';
 const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
 const IPV6 = '\\[[0-9a-f:.]+\\]';
-const URL_PATTERN = new RegExp(
-  `^(?:https?|ftps?)://(?:[^\\s:@/]+(?::[^\\s:@/]*)?@)?(?:${IPV4}|${IPV6}|${HOST})(?::\\d{1,5})?(?:[/?#]\\S*)?$`, 'i');
+const URL_PATTERN = new RegExp(`^(?:https?|ftps?)://(?:[^\\s:@/]+(?::[^\\s:@/]*)?@)?(?:${IPV4}|${IPV6}|${HOST})(?::\\d{1,5})?(?:[/?#]\\S*)?$`, 'i');
 
 export const checkUrl: Validator<string> = (varName, value) => {
   const s = checkString(varName, value);

@@ -2,8 +2,14 @@ import { withTransaction } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { callerOf, clientEventsSince, closeUsersDb, FixtureName, outboxMark, usersDb } from '../../../../test/support/users-db';
 import {
-  checkCreateProfileField, checkDeleteProfileField, checkReorderProfileFields, checkUpdateProfileField,
-  customProfileFieldsState, CreateFieldRequest, listProfileFields, parseOrder,
+  checkCreateProfileField,
+  checkDeleteProfileField,
+  checkReorderProfileFields,
+  checkUpdateProfileField,
+  customProfileFieldsState,
+  CreateFieldRequest,
+  listProfileFields,
+  parseOrder,
 } from './profile-fields';
 import { checkUpdateProfileData, profileDataFor } from './profile-values';
 
@@ -33,14 +39,26 @@ const fieldById = async (id: number, r = realm) => (await listProfileFields(pool
 describe('checkCreateProfileField', () => {
   it('creates a field of each type, last in order, as the reference shows it', async () => {
     const cases: [number, unknown, string][] = [
-      [1, undefined, ''], [2, undefined, ''], [3, OPTIONS, json(OPTIONS)], [4, undefined, ''], [5, undefined, ''],
-      [6, undefined, ''], [7, { subtype: 'custom', url_pattern: 'https://git.example/%(username)s' }, '{"subtype":"custom","url_pattern":"https://git.example/%(username)s"}'],
+      [1, undefined, ''],
+      [2, undefined, ''],
+      [3, OPTIONS, json(OPTIONS)],
+      [4, undefined, ''],
+      [5, undefined, ''],
+      [6, undefined, ''],
+      [7, { subtype: 'custom', url_pattern: 'https://git.example/%(username)s' }, '{"subtype":"custom","url_pattern":"https://git.example/%(username)s"}'],
       [8, undefined, ''],
     ];
     for (const [type, data, stored] of cases) {
       const id = await create({ field_type: type, field_data: data === undefined ? undefined : json(data), hint: 'A hint', required: type === 1 });
       expect(await fieldById(id)).toEqual({
-        id, name: `Field ${n}`, type, hint: 'A hint', field_data: stored, order: id, required: type === 1, editable_by_user: true,
+        id,
+        name: `Field ${n}`,
+        type,
+        hint: 'A hint',
+        field_data: stored,
+        order: id,
+        required: type === 1,
+        editable_by_user: true,
       });
     }
   });
@@ -120,32 +138,41 @@ describe('checkCreateProfileField', () => {
   });
 
   it.each(NON_ADMINS)('refuses %s: Must be an organization administrator', async (who) => {
-    await expect(checkCreateProfileField(pool(), callerOf(realm, who), { field_type: 1, name: 'Nope' }))
-      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Must be an organization administrator' });
+    await expect(checkCreateProfileField(pool(), callerOf(realm, who), { field_type: 1, name: 'Nope' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Must be an organization administrator',
+    });
   });
 
-  it('announces the realm\'s whole field list', async () => {
+  it("announces the realm's whole field list", async () => {
     const r = await createTestRealm('Field events');
     const first = await create({}, r);
     const mark = await outboxMark();
     const second = await checkCreateProfileField(pool(), callerOf(r, 'admin'), { field_type: 4, name: 'Birthday' });
-    expect(await clientEventsSince(mark, r.realm_id)).toEqual([{
-      audience: 'realm',
-      event: { type: 'custom_profile_fields', fields: [await fieldById(first, r), await fieldById(second, r)] },
-    }]);
+    expect(await clientEventsSince(mark, r.realm_id)).toEqual([
+      {
+        audience: 'realm',
+        event: { type: 'custom_profile_fields', fields: [await fieldById(first, r), await fieldById(second, r)] },
+      },
+    ]);
   });
 });
 
 describe('checkUpdateProfileField', () => {
-  const update = (field_id: number, req: Record<string, unknown>, who: FixtureName = 'admin', r = realm) =>
-    checkUpdateProfileField(pool(), callerOf(r, who), { field_id, ...req });
+  const update = (field_id: number, req: Record<string, unknown>, who: FixtureName = 'admin', r = realm) => checkUpdateProfileField(pool(), callerOf(r, who), { field_id, ...req });
 
   it('changes name, hint, flags and options, never the type', async () => {
     const id = await create({ field_type: 3, field_data: json(OPTIONS) });
     const options = { a: { text: 'Vim', order: '2' }, c: { text: 'Nano', order: '1' } };
     await update(id, { name: ' Editor ', hint: 'Pick one', required: true, editable_by_user: false, display_in_profile_summary: true, field_data: json(options) });
     expect(await fieldById(id)).toMatchObject({
-      name: 'Editor', hint: 'Pick one', type: 3, required: true, editable_by_user: false, display_in_profile_summary: true, field_data: json(options),
+      name: 'Editor',
+      hint: 'Pick one',
+      type: 3,
+      required: true,
+      editable_by_user: false,
+      display_in_profile_summary: true,
+      field_data: json(options),
     });
     await update(id, { display_in_profile_summary: false });
     expect(await fieldById(id)).not.toHaveProperty('display_in_profile_summary');
@@ -194,7 +221,7 @@ describe('checkUpdateProfileField', () => {
     }
   });
 
-  it('refuses another realm\'s field as nonexistent, and non-administrators', async () => {
+  it("refuses another realm's field as nonexistent, and non-administrators", async () => {
     const theirs = await create({}, elsewhere);
     await expect(update(theirs, { name: 'Hijack' })).rejects.toThrow(`Field id ${theirs} not found.`);
     await expect(update(999999, { name: 'x' })).rejects.toThrow('Field id 999999 not found.');
@@ -209,7 +236,17 @@ describe('checkDeleteProfileField', () => {
     const r = await createTestRealm('Deletions');
     const keep = await create({}, r);
     const gone = await create({}, r);
-    await withTransaction(pool(), (tx) => checkUpdateProfileData(tx, callerOf(r, 'member'), r.member.user_id, json([{ id: gone, value: 'x' }, { id: keep, value: 'y' }])));
+    await withTransaction(pool(), (tx) =>
+      checkUpdateProfileData(
+        tx,
+        callerOf(r, 'member'),
+        r.member.user_id,
+        json([
+          { id: gone, value: 'x' },
+          { id: keep, value: 'y' },
+        ]),
+      ),
+    );
     const mark = await outboxMark();
     await checkDeleteProfileField(pool(), callerOf(r, 'admin'), gone);
     expect((await listProfileFields(pool(), r.realm_id)).map((f) => f.id)).toEqual([keep]);
@@ -217,7 +254,7 @@ describe('checkDeleteProfileField', () => {
     expect(await clientEventsSince(mark, r.realm_id)).toEqual([{ audience: 'realm', event: { type: 'custom_profile_fields', fields: [await fieldById(keep, r)] } }]);
   });
 
-  it('refuses non-administrators and other realms\' fields', async () => {
+  it("refuses non-administrators and other realms' fields", async () => {
     const mine = await create({});
     for (const who of NON_ADMINS) await expect(checkDeleteProfileField(pool(), callerOf(realm, who), mine)).rejects.toThrow('Must be an organization administrator');
     const theirs = await create({}, elsewhere);
@@ -233,11 +270,15 @@ describe('checkReorderProfileFields', () => {
     const mark = await outboxMark();
     await checkReorderProfileFields(pool(), callerOf(r, 'admin'), [c, a, b]);
     const fields = await listProfileFields(pool(), r.realm_id);
-    expect(fields.map((f) => [f.id, f.order])).toEqual([[c, 0], [a, 1], [b, 2]]);
+    expect(fields.map((f) => [f.id, f.order])).toEqual([
+      [c, 0],
+      [a, 1],
+      [b, 2],
+    ]);
     expect(await clientEventsSince(mark, r.realm_id)).toEqual([{ audience: 'realm', event: { type: 'custom_profile_fields', fields } }]);
   });
 
-  it('needs exactly the realm\'s field IDs', async () => {
+  it("needs exactly the realm's field IDs", async () => {
     const r = await createTestRealm('Reorder refusals');
     const [a, b] = [await create({}, r), await create({}, r)];
     const theirs = await create({}, elsewhere);
@@ -255,15 +296,20 @@ describe('checkReorderProfileFields', () => {
 });
 
 describe('customProfileFieldsState', () => {
-  it('gives the realm\'s fields and every field type', async () => {
+  it("gives the realm's fields and every field type", async () => {
     const r = await createTestRealm('State');
     const id = await create({ field_type: 8, name: 'Pronouns' }, r);
     const state = await customProfileFieldsState(pool(), r.realm_id);
     expect(state.custom_profile_fields).toEqual([await fieldById(id, r)]);
     expect(state.custom_profile_field_types).toEqual({
-      SHORT_TEXT: { id: 1, name: 'Short text' }, LONG_TEXT: { id: 2, name: 'Long text' }, SELECT: { id: 3, name: 'List of options' },
-      DATE: { id: 4, name: 'Date picker' }, URL: { id: 5, name: 'Link' }, USER: { id: 6, name: 'Person picker' },
-      EXTERNAL_ACCOUNT: { id: 7, name: 'External account' }, PRONOUNS: { id: 8, name: 'Pronouns' },
+      SHORT_TEXT: { id: 1, name: 'Short text' },
+      LONG_TEXT: { id: 2, name: 'Long text' },
+      SELECT: { id: 3, name: 'List of options' },
+      DATE: { id: 4, name: 'Date picker' },
+      URL: { id: 5, name: 'Link' },
+      USER: { id: 6, name: 'Person picker' },
+      EXTERNAL_ACCOUNT: { id: 7, name: 'External account' },
+      PRONOUNS: { id: 8, name: 'Pronouns' },
     });
   });
 });

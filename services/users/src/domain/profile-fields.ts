@@ -4,8 +4,19 @@ import * as store from '../store/profile-fields';
 import type { ProfileFieldChanges, ProfileFieldRow } from '../store/profile-fields';
 import { notifyClients } from './notify';
 import {
-  checkCappedString, checkFieldData, customProfileFieldTypes, defaultExternalAccount, DEFAULT_EXTERNAL_ACCOUNTS,
-  FieldData, fieldDataText, FieldType, HINT_MAX_LENGTH, isFieldType, MAX_SUMMARY_FIELDS, NAME_MAX_LENGTH, parseFieldData,
+  checkCappedString,
+  checkFieldData,
+  customProfileFieldTypes,
+  defaultExternalAccount,
+  DEFAULT_EXTERNAL_ACCOUNTS,
+  FieldData,
+  fieldDataText,
+  FieldType,
+  HINT_MAX_LENGTH,
+  isFieldType,
+  MAX_SUMMARY_FIELDS,
+  NAME_MAX_LENGTH,
+  parseFieldData,
 } from './profile-field-types';
 
 /** A custom profile field as clients see it (the reference's CustomProfileField). */
@@ -23,8 +34,14 @@ export interface ApiProfileField {
 
 export function formatField(f: ProfileFieldRow): ApiProfileField {
   const out: ApiProfileField = {
-    id: f.id, name: f.name, type: f.field_type, hint: f.hint, field_data: f.field_data, order: f.order,
-    required: f.required, editable_by_user: f.editable_by_user,
+    id: f.id,
+    name: f.name,
+    type: f.field_type,
+    hint: f.hint,
+    field_data: f.field_data,
+    order: f.order,
+    required: f.required,
+    editable_by_user: f.editable_by_user,
   };
   // Zulip sends display_in_profile_summary only when true.
   if (f.display_in_profile_summary) out.display_in_profile_summary = true;
@@ -65,7 +82,13 @@ class LabelTakenError extends BadRequestError {
   }
 }
 
-interface FieldDefinition { name: string; hint: string; type: number; data: FieldData; summary: boolean }
+interface FieldDefinition {
+  name: string;
+  hint: string;
+  type: number;
+  data: FieldData;
+  summary: boolean;
+}
 
 /** Zulip's validate_custom_profile_field, in its order (the messages clients see depend on it). */
 function checkFieldDefinition(def: FieldDefinition): void {
@@ -121,9 +144,15 @@ export async function checkCreateProfileField(pool: pg.Pool, caller: Caller, req
 }
 
 /** Precondition: def checked; the realm's fields are locked. */
-async function doCreateProfileField(tx: Queryable, realmId: number, def: FieldDefinition, flags: {
-  required: boolean; editable_by_user: boolean;
-}): Promise<ProfileFieldRow> {
+async function doCreateProfileField(
+  tx: Queryable,
+  realmId: number,
+  def: FieldDefinition,
+  flags: {
+    required: boolean;
+    editable_by_user: boolean;
+  },
+): Promise<ProfileFieldRow> {
   // A default external account brings its own name and hint.
   const account = defaultExternalAccount(def.type, def.data);
   const field = await store.insertField(tx, {
@@ -150,11 +179,10 @@ export interface UpdateFieldRequest {
   editable_by_user?: boolean;
 }
 
-const storedData = (f: ProfileFieldRow): FieldData => (f.field_data === '' ? {} : JSON.parse(f.field_data) as FieldData);
+const storedData = (f: ProfileFieldRow): FieldData => (f.field_data === '' ? {} : (JSON.parse(f.field_data) as FieldData));
 
 /** Key order does not matter, as for Python dicts. */
-const sameData = (a: FieldData, b: FieldData): boolean =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameData = (a: FieldData, b: FieldData): boolean => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * Of a default external account field, only display_in_profile_summary and the flags may
@@ -162,8 +190,7 @@ const sameData = (a: FieldData, b: FieldData): boolean =>
  */
 function checkDefaultExternalKept(field: ProfileFieldRow, current: FieldData, req: { name?: string; hint?: string; data?: FieldData }): void {
   if (!defaultExternalAccount(field.field_type, current)) return;
-  const changed = (req.name !== undefined && req.name !== field.name) || (req.hint !== undefined && req.hint !== field.hint)
-    || (req.data !== undefined && !sameData(req.data, current));
+  const changed = (req.name !== undefined && req.name !== field.name) || (req.hint !== undefined && req.hint !== field.hint) || (req.data !== undefined && !sameData(req.data, current));
   if (changed) throw new BadRequestError('Default custom field cannot be updated.');
 }
 
@@ -179,11 +206,17 @@ export async function checkUpdateProfileField(pool: pg.Pool, caller: Caller, req
     const current = storedData(field);
     checkDefaultExternalKept(field, current, { name, hint: req.hint, data });
     checkFieldDefinition({
-      name: name ?? field.name, hint: req.hint ?? field.hint, type: field.field_type, data: data ?? current,
+      name: name ?? field.name,
+      hint: req.hint ?? field.hint,
+      type: field.field_type,
+      data: data ?? current,
       summary: req.display_in_profile_summary ?? field.display_in_profile_summary,
     });
     const changes: ProfileFieldChanges = {
-      name, hint: req.hint, required: req.required, editable_by_user: req.editable_by_user,
+      name,
+      hint: req.hint,
+      required: req.required,
+      editable_by_user: req.editable_by_user,
       display_in_profile_summary: req.display_in_profile_summary,
       // Only List of options and External account fields keep field_data; others ignore it.
       field_data: data && fieldDataText(field.field_type, data) !== '' ? fieldDataText(field.field_type, data) : undefined,

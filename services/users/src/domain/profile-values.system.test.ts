@@ -2,10 +2,7 @@ import { Caller, withTransaction } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { callerOf, clientEventsSince, closeUsersDb, FixtureName, outboxMark, usersDb } from '../../../../test/support/users-db';
 import { checkCreateProfileField, checkDeleteProfileField } from './profile-fields';
-import {
-  checkRemoveOwnProfileData, checkUpdateOwnProfileData, checkUpdateProfileData, parseFieldIds, parseProfileData,
-  profileDataFor, renderValue, type RenderMarkdown,
-} from './profile-values';
+import { checkRemoveOwnProfileData, checkUpdateOwnProfileData, checkUpdateProfileData, parseFieldIds, parseProfileData, profileDataFor, renderValue, type RenderMarkdown } from './profile-values';
 import { checkSetUserActive } from './activation';
 
 const pool = () => usersDb().pool;
@@ -19,8 +16,7 @@ beforeAll(async () => {
   realm = await createTestRealm('Profile values realm');
   elsewhere = await createTestRealm('Other values realm');
   const owner = callerOf(realm, 'owner');
-  const make = (field_type: number, name: string, extra: Record<string, unknown> = {}) =>
-    checkCreateProfileField(pool(), owner, { field_type, name, ...extra });
+  const make = (field_type: number, name: string, extra: Record<string, unknown> = {}) => checkCreateProfileField(pool(), owner, { field_type, name, ...extra });
   f.short = await make(1, 'Phone');
   f.long = await make(2, 'Biography');
   f.select = await make(3, 'Editor', { field_data: json({ 0: { text: 'Vim', order: '1' }, 1: { text: 'Emacs', order: '2' } }) });
@@ -43,22 +39,33 @@ const escaping: RenderMarkdown = async (text) => {
   return renderValue(text);
 };
 const setOwn = (who: FixtureName, data: unknown, r = realm, render = escaping) => checkUpdateOwnProfileData(pool(), callerOf(r, who), json(data), render);
-const setFor = (caller: Caller, userId: number, data: unknown) =>
-  withTransaction(pool(), (tx) => checkUpdateProfileData(tx, caller, userId, json(data)));
+const setFor = (caller: Caller, userId: number, data: unknown) => withTransaction(pool(), (tx) => checkUpdateProfileData(tx, caller, userId, json(data)));
 const valuesOf = async (userId: number, r = realm) => (await profileDataFor(pool(), r.realm_id, [userId])).get(userId)!;
 
 describe('rendering', () => {
-  it('stores what the renderer made of the text types\' values, asking it once per distinct value and never for other types', async () => {
+  it("stores what the renderer made of the text types' values, asking it once per distinct value and never for other types", async () => {
     asked.length = 0;
     const marked: RenderMarkdown = async (text) => {
       asked.push(text);
       return `<p>rendered ${text}</p>`;
     };
-    await setOwn('moderator', [{ id: f.short, value: 'same' }, { id: f.long, value: 'same' }, { id: f.url, value: 'https://example.com' }, { id: f.date, value: '2001-02-03' }], realm, marked);
+    await setOwn(
+      'moderator',
+      [
+        { id: f.short, value: 'same' },
+        { id: f.long, value: 'same' },
+        { id: f.url, value: 'https://example.com' },
+        { id: f.date, value: '2001-02-03' },
+      ],
+      realm,
+      marked,
+    );
     expect(asked).toEqual(['same']);
     expect(await valuesOf(realm.moderator.user_id)).toMatchObject({
-      [f.short]: { value: 'same', rendered_value: '<p>rendered same</p>' }, [f.long]: { value: 'same', rendered_value: '<p>rendered same</p>' },
-      [f.url]: { value: 'https://example.com' }, [f.date]: { value: '2001-02-03' },
+      [f.short]: { value: 'same', rendered_value: '<p>rendered same</p>' },
+      [f.long]: { value: 'same', rendered_value: '<p>rendered same</p>' },
+      [f.url]: { value: 'https://example.com' },
+      [f.date]: { value: '2001-02-03' },
     });
     expect((await valuesOf(realm.moderator.user_id))[f.url]).not.toHaveProperty('rendered_value');
   });
@@ -74,9 +81,13 @@ describe('rendering', () => {
 describe('values per field type', () => {
   it('stores valid values, rendering the text types', async () => {
     await setOwn('member', [
-      { id: f.short, value: '+1 555 <0100>' }, { id: f.long, value: 'I & my "dog"' }, { id: f.select, value: '1' },
-      { id: f.date, value: '2024-02-29' }, { id: f.url, value: 'https://example.com/blog?x=1' },
-      { id: f.person, value: [realm.admin.user_id, realm.owner.user_id] }, { id: f.github, value: 'octocat' },
+      { id: f.short, value: '+1 555 <0100>' },
+      { id: f.long, value: 'I & my "dog"' },
+      { id: f.select, value: '1' },
+      { id: f.date, value: '2024-02-29' },
+      { id: f.url, value: 'https://example.com/blog?x=1' },
+      { id: f.person, value: [realm.admin.user_id, realm.owner.user_id] },
+      { id: f.github, value: 'octocat' },
       { id: f.pronouns, value: 'they/them' },
     ]);
     expect(await valuesOf(realm.member.user_id)).toEqual({
@@ -139,7 +150,11 @@ describe('checkUpdateProfileData', () => {
     const caller: Caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
     await setFor(caller, user.user_id, [{ id: f.pronouns, value: 'she/her' }]);
     const mark = await outboxMark();
-    await setFor(caller, user.user_id, [{ id: f.pronouns, value: 'she/her' }, { id: f.short, value: 'Call me' }, { id: f.person, value: [realm.admin.user_id] }]);
+    await setFor(caller, user.user_id, [
+      { id: f.pronouns, value: 'she/her' },
+      { id: f.short, value: 'Call me' },
+      { id: f.person, value: [realm.admin.user_id] },
+    ]);
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
       { audience: 'realm', event: { type: 'realm_user', op: 'update', person: { user_id: user.user_id, custom_profile_field: { id: f.short, value: 'Call me', rendered_value: '<p>Call me</p>' } } } },
       { audience: 'realm', event: { type: 'realm_user', op: 'update', person: { user_id: user.user_id, custom_profile_field: { id: f.person, value: `[${realm.admin.user_id}]` } } } },
@@ -149,9 +164,18 @@ describe('checkUpdateProfileData', () => {
   it('clears a field given an empty value (or null), announcing value null once', async () => {
     const user = await realm.addUser({ name: 'Clearer' });
     const caller: Caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
-    await setFor(caller, user.user_id, [{ id: f.short, value: 'x' }, { id: f.person, value: [realm.owner.user_id] }, { id: f.date, value: '2020-01-01' }]);
+    await setFor(caller, user.user_id, [
+      { id: f.short, value: 'x' },
+      { id: f.person, value: [realm.owner.user_id] },
+      { id: f.date, value: '2020-01-01' },
+    ]);
     const mark = await outboxMark();
-    await setFor(caller, user.user_id, [{ id: f.short, value: '' }, { id: f.person, value: [] }, { id: f.date, value: null }, { id: f.url, value: '' }]);
+    await setFor(caller, user.user_id, [
+      { id: f.short, value: '' },
+      { id: f.person, value: [] },
+      { id: f.date, value: null },
+      { id: f.url, value: '' },
+    ]);
     expect(await valuesOf(user.user_id)).toEqual({});
     const events = (await clientEventsSince(mark, realm.realm_id)).map((e) => e.event.person);
     expect(events).toEqual([f.short, f.person, f.date].map((id) => ({ user_id: user.user_id, custom_profile_field: { id, value: null } })));
@@ -159,15 +183,14 @@ describe('checkUpdateProfileData', () => {
 
   it('lets only administrators change fields not editable_by_user', async () => {
     for (const who of ['moderator', 'member', 'guest'] as FixtureName[]) {
-      await expect(setOwn(who, [{ id: f.locked, value: 'E1' }]))
-        .rejects.toThrow('You are not allowed to change this field. Contact an administrator to update it.');
+      await expect(setOwn(who, [{ id: f.locked, value: 'E1' }])).rejects.toThrow('You are not allowed to change this field. Contact an administrator to update it.');
     }
     await setOwn('admin', [{ id: f.locked, value: 'E-admin' }]);
     await setFor(callerOf(realm, 'owner'), realm.member.user_id, [{ id: f.locked, value: 'E-42' }]);
     expect((await valuesOf(realm.member.user_id))[f.locked]).toEqual({ value: 'E-42', rendered_value: '<p>E-42</p>' });
   });
 
-  it('lets administrators change others\' values, and nobody else', async () => {
+  it("lets administrators change others' values, and nobody else", async () => {
     await setFor(callerOf(realm, 'admin'), realm.guest.user_id, [{ id: f.pronouns, value: 'he/him' }]);
     expect((await valuesOf(realm.guest.user_id))[f.pronouns]).toEqual({ value: 'he/him' });
     for (const who of ['moderator', 'member', 'guest'] as FixtureName[]) {
@@ -175,7 +198,7 @@ describe('checkUpdateProfileData', () => {
     }
   });
 
-  it('treats another realm\'s users and fields as nonexistent', async () => {
+  it("treats another realm's users and fields as nonexistent", async () => {
     await expect(setFor(callerOf(realm, 'admin'), elsewhere.member.user_id, [{ id: f.short, value: 'x' }])).rejects.toThrow('No such user');
     const theirs = await checkCreateProfileField(pool(), callerOf(elsewhere, 'owner'), { field_type: 1, name: 'Theirs' });
     await expect(setOwn('member', [{ id: theirs, value: 'x' }])).rejects.toThrow(`Field id ${theirs} not found.`);
@@ -184,7 +207,12 @@ describe('checkUpdateProfileData', () => {
 
   it('changes nothing when one entry is refused', async () => {
     const before = await valuesOf(realm.moderator.user_id);
-    await expect(setOwn('moderator', [{ id: f.pronouns, value: 'ze/zir' }, { id: f.date, value: 'soon' }])).rejects.toThrow('Birthday is not a date');
+    await expect(
+      setOwn('moderator', [
+        { id: f.pronouns, value: 'ze/zir' },
+        { id: f.date, value: 'soon' },
+      ]),
+    ).rejects.toThrow('Birthday is not a date');
     expect(await valuesOf(realm.moderator.user_id)).toEqual(before);
   });
 
@@ -218,7 +246,10 @@ describe('checkRemoveOwnProfileData', () => {
   it('clears the listed values, announcing only those that existed', async () => {
     const user = await realm.addUser({ name: 'Remover' });
     const caller: Caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
-    await setFor(caller, user.user_id, [{ id: f.short, value: 'x' }, { id: f.pronouns, value: 'y' }]);
+    await setFor(caller, user.user_id, [
+      { id: f.short, value: 'x' },
+      { id: f.pronouns, value: 'y' },
+    ]);
     const mark = await outboxMark();
     await checkRemoveOwnProfileData(pool(), caller, [f.short, f.url]);
     expect(await valuesOf(user.user_id)).toEqual({ [f.pronouns]: { value: 'y' } });
@@ -229,8 +260,7 @@ describe('checkRemoveOwnProfileData', () => {
 
   it('refuses unknown fields and fields not editable_by_user', async () => {
     await expect(checkRemoveOwnProfileData(pool(), callerOf(realm, 'member'), [999999])).rejects.toThrow('Field id 999999 not found.');
-    await expect(checkRemoveOwnProfileData(pool(), callerOf(realm, 'member'), [f.locked]))
-      .rejects.toThrow('You are not allowed to change this field. Contact an administrator to update it.');
+    await expect(checkRemoveOwnProfileData(pool(), callerOf(realm, 'member'), [f.locked])).rejects.toThrow('You are not allowed to change this field. Contact an administrator to update it.');
     expect((await valuesOf(realm.member.user_id))[f.locked]).toBeDefined();
     await checkRemoveOwnProfileData(pool(), callerOf(realm, 'admin'), [f.locked]);
     expect((await valuesOf(realm.admin.user_id))[f.locked]).toBeUndefined();
@@ -244,7 +274,9 @@ describe('profileDataFor', () => {
     await setOwn('guest', [{ id, value: 'Blue' }], r);
     const data = await profileDataFor(pool(), r.realm_id, [r.guest.user_id, r.member.user_id, realm.member.user_id]);
     expect(Object.fromEntries(data)).toEqual({
-      [r.guest.user_id]: { [id]: { value: 'Blue', rendered_value: '<p>Blue</p>' } }, [r.member.user_id]: {}, [realm.member.user_id]: {},
+      [r.guest.user_id]: { [id]: { value: 'Blue', rendered_value: '<p>Blue</p>' } },
+      [r.member.user_id]: {},
+      [realm.member.user_id]: {},
     });
     await checkDeleteProfileField(pool(), callerOf(r, 'admin'), id);
     expect((await profileDataFor(pool(), r.realm_id, [r.guest.user_id])).get(r.guest.user_id)).toEqual({});

@@ -7,10 +7,7 @@ import type { UserRow } from '../store/users';
 import { accessUser } from './users';
 import { notifyClients } from './notify';
 import { FieldNotFoundError } from './profile-fields';
-import {
-  checkCappedString, checkDate, checkDictOnly, checkInt, checkIntList, checkString, checkUnion, checkUrl, FieldType,
-  isRenderable,
-} from './profile-field-types';
+import { checkCappedString, checkDate, checkDictOnly, checkInt, checkIntList, checkString, checkUnion, checkUrl, FieldType, isRenderable } from './profile-field-types';
 
 /** One entry of `data` / `profile_data`: a string, or for Person picker a list of user IDs. */
 export interface ProfileDataEntry {
@@ -39,31 +36,40 @@ export type RenderMarkdown = (text: string) => Promise<string>;
  * before the transaction, one call per distinct value. Data the check will refuse renders
  * nothing; a value without HTML here is stored as escaped text (renderValue).
  */
-export async function renderProfileValues(
-  pool: pg.Pool, realmId: number, data: string | undefined, render: RenderMarkdown,
-): Promise<Map<string, string>> {
+export async function renderProfileValues(pool: pg.Pool, realmId: number, data: string | undefined, render: RenderMarkdown): Promise<Map<string, string>> {
   let entries: ProfileDataEntry[];
   try {
     entries = data === undefined ? [] : parseProfileData(data, 'data');
   } catch {
     return new Map();
   }
-  const renderable = new Set((await store.findFields(pool, realmId, entries.map((e) => e.id)))
-    .filter((f) => isRenderable(f.field_type)).map((f) => f.id));
-  const texts = [...new Set(entries.filter((e) => renderable.has(e.id) && typeof e.value === 'string' && e.value.trim())
-    .map((e) => e.value as string))];
+  const renderable = new Set(
+    (
+      await store.findFields(
+        pool,
+        realmId,
+        entries.map((e) => e.id),
+      )
+    )
+      .filter((f) => isRenderable(f.field_type))
+      .map((f) => f.id),
+  );
+  const texts = [...new Set(entries.filter((e) => renderable.has(e.id) && typeof e.value === 'string' && e.value.trim()).map((e) => e.value as string))];
   // A value the renderer refuses (a NUL byte, say) is left to the check, whose refusal is the field's own.
-  const html = await Promise.all(texts.map((text) => render(text).catch((err: unknown) => {
-    if (isApiError(err) && err.httpStatus < 500) return undefined;
-    throw err;
-  })));
+  const html = await Promise.all(
+    texts.map((text) =>
+      render(text).catch((err: unknown) => {
+        if (isApiError(err) && err.httpStatus < 500) return undefined;
+        throw err;
+      }),
+    ),
+  );
   return new Map(texts.flatMap((text, i) => (html[i] === undefined ? [] : [[text, html[i]] as [string, string]])));
 }
 
 /** HTML for a Markdown-capable value nothing rendered: its escaped text in one paragraph. */
 export function renderValue(value: string): string {
-  const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const escaped = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   return `<p>${escaped}</p>`;
 }
 
@@ -99,9 +105,12 @@ const isEmpty = (v: ProfileDataEntry['value']) => v === null || v.length === 0;
 /** Checks a value against its field (the field's name names it in messages); returns the text stored. */
 async function checkValue(db: Queryable, realmId: number, field: ProfileFieldRow, value: string | number[]): Promise<string> {
   switch (field.field_type) {
-    case FieldType.LONG_TEXT: return checkCappedString(500)(field.name, value);
-    case FieldType.DATE: return checkDate(field.name, value);
-    case FieldType.URL: return checkUrl(field.name, value);
+    case FieldType.LONG_TEXT:
+      return checkCappedString(500)(field.name, value);
+    case FieldType.DATE:
+      return checkDate(field.name, value);
+    case FieldType.URL:
+      return checkUrl(field.name, value);
     case FieldType.SELECT: {
       const choice = checkString(field.name, value);
       if (!Object.hasOwn(JSON.parse(field.field_data) as object, choice)) {
@@ -109,8 +118,10 @@ async function checkValue(db: Queryable, realmId: number, field: ProfileFieldRow
       }
       return choice;
     }
-    case FieldType.USER: return JSON.stringify(await checkPersonPicks(db, realmId, value));
-    default: return checkCappedString(50)(field.name, value); // Short text, External account, Pronouns
+    case FieldType.USER:
+      return JSON.stringify(await checkPersonPicks(db, realmId, value));
+    default:
+      return checkCappedString(50)(field.name, value); // Short text, External account, Pronouns
   }
 }
 
@@ -142,7 +153,10 @@ async function accessEditableFields(tx: Queryable, caller: Caller, ids: number[]
 }
 
 /** A change to make: the text to store, or null to clear. */
-interface ValueChange { field: ProfileFieldRow; value: string | null }
+interface ValueChange {
+  field: ProfileFieldRow;
+  value: string | null;
+}
 
 /**
  * Sets or clears `targetUserId`'s values from `data` (JSON text of a list of `{id, value}`):
@@ -150,13 +164,15 @@ interface ValueChange { field: ProfileFieldRow; value: string | null }
  * values, or any user's for administrators). An empty value clears. Precondition: tx is a
  * transaction.
  */
-export async function checkUpdateProfileData(
-  tx: Queryable, caller: Caller, targetUserId: number, data: string, varName = 'profile_data', rendered: Map<string, string> = new Map(),
-): Promise<void> {
+export async function checkUpdateProfileData(tx: Queryable, caller: Caller, targetUserId: number, data: string, varName = 'profile_data', rendered: Map<string, string> = new Map()): Promise<void> {
   const entries = parseProfileData(data, varName);
   const target = await accessUser(tx, caller, targetUserId, { allowDeactivated: true });
   if (target.id !== caller.user_id && !isAdmin(caller)) throw new AdminRequiredError();
-  const fields = await accessEditableFields(tx, caller, entries.map((e) => e.id));
+  const fields = await accessEditableFields(
+    tx,
+    caller,
+    entries.map((e) => e.id),
+  );
   const changes: ValueChange[] = [];
   for (const { id, value } of entries) {
     const field = fields.get(id)!;
@@ -178,7 +194,11 @@ export async function checkRemoveOwnProfileData(pool: pg.Pool, caller: Caller, f
   await withTransaction(pool, async (tx) => {
     const target = await accessUser(tx, caller, caller.user_id);
     const fields = await accessEditableFields(tx, caller, fieldIds);
-    await doUpdateProfileData(tx, target, fieldIds.map((id) => ({ field: fields.get(id)!, value: null })));
+    await doUpdateProfileData(
+      tx,
+      target,
+      fieldIds.map((id) => ({ field: fields.get(id)!, value: null })),
+    );
   });
 }
 
@@ -197,7 +217,7 @@ async function doUpdateProfileData(tx: Queryable, target: UserRow, changes: Valu
       continue;
     }
     if (current.get(field.id) === value) continue;
-    const rendered = isRenderable(field.field_type) ? html.get(value) ?? renderValue(value) : null;
+    const rendered = isRenderable(field.field_type) ? (html.get(value) ?? renderValue(value)) : null;
     await store.upsertValue(tx, { user_id: target.id, field_id: field.id, value, rendered_value: rendered });
     current.set(field.id, value);
     await notifyValueChanged(tx, target, { id: field.id, value, ...(rendered !== null && { rendered_value: rendered }) });
@@ -206,7 +226,9 @@ async function doUpdateProfileData(tx: Queryable, target: UserRow, changes: Valu
 
 function notifyValueChanged(tx: Queryable, target: UserRow, field: { id: number; value: string | null; rendered_value?: string }) {
   return notifyClients(tx, target.realm_id, 'realm', {
-    type: 'realm_user', op: 'update', person: { user_id: target.id, custom_profile_field: field },
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: target.id, custom_profile_field: field },
   });
 }
 

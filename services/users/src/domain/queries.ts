@@ -16,7 +16,11 @@ export async function callerRealm(pool: pg.Pool, caller: Caller): Promise<RealmR
 
 /** Fills in the profile_data of the users formatted with it (people, not bots). */
 export async function withProfileData<T extends ApiUser>(db: Queryable, realmId: number, users: T[]): Promise<T[]> {
-  const data = await profileDataFor(db, realmId, users.filter((u) => u.profile_data).map((u) => u.user_id));
+  const data = await profileDataFor(
+    db,
+    realmId,
+    users.filter((u) => u.profile_data).map((u) => u.user_id),
+  );
   for (const u of users) if (u.profile_data) u.profile_data = data.get(u.user_id) ?? {};
   return users;
 }
@@ -32,16 +36,30 @@ export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Cal
   return user;
 }
 
-export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: {
-  clientGravatar: boolean; includeProfileFields: boolean;
-}): Promise<ApiUser> {
+export async function getUser(
+  pool: pg.Pool,
+  config: UsersConfig,
+  caller: Caller,
+  userId: number,
+  opts: {
+    clientGravatar: boolean;
+    includeProfileFields: boolean;
+  },
+): Promise<ApiUser> {
   const user = await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true });
   return (await withProfileData(pool, caller.realm_id, [formatFor(caller, config, opts)(user)]))[0];
 }
 
-export async function listUsers(pool: pg.Pool, config: UsersConfig, caller: Caller, opts: {
-  clientGravatar: boolean; includeProfileFields: boolean; userIds?: number[];
-}): Promise<ApiUser[]> {
+export async function listUsers(
+  pool: pg.Pool,
+  config: UsersConfig,
+  caller: Caller,
+  opts: {
+    clientGravatar: boolean;
+    includeProfileFields: boolean;
+    userIds?: number[];
+  },
+): Promise<ApiUser[]> {
   const rows = await userStore.listRealmUsers(pool, caller.realm_id, opts.userIds);
   return withProfileData(pool, caller.realm_id, rows.map(formatFor(caller, config, opts)));
 }

@@ -65,8 +65,12 @@ const KEY = 'people';
 async function readPeople(pool: pg.Pool, realmId: number): Promise<RealmPeople> {
   const rows = await userStore.listRealmUsersWithSystemBots(pool, realmId);
   const users = rows.filter((u) => !u.is_system_bot);
-  const profiles = await profileDataFor(pool, realmId, users.filter((u) => !u.is_bot).map((u) => u.id));
-  const people = users.map((row) => ({ row, profileData: row.is_bot ? undefined : profiles.get(row.id) ?? {}, json: [] }));
+  const profiles = await profileDataFor(
+    pool,
+    realmId,
+    users.filter((u) => !u.is_bot).map((u) => u.id),
+  );
+  const people = users.map((row) => ({ row, profileData: row.is_bot ? undefined : (profiles.get(row.id) ?? {}), json: [] }));
   return { people, byId: new Map(people.map((p) => [p.row.id, p])), systemBots: rows.filter((u) => u.is_system_bot) };
 }
 
@@ -74,20 +78,19 @@ async function readPeople(pool: pg.Pool, realmId: number): Promise<RealmPeople> 
  * The realm's active and deactivated users as `viewer` sees them: two JSON arrays' texts,
  * each user as GET /users shows them (profile fields included for all but bots).
  */
-export function peopleJson(
-  { people }: RealmPeople, viewer: { user_id: number; role: number }, opts: { fakeEmailDomain: string; clientGravatar: boolean },
-): { active: string; deactivated: string } {
+export function peopleJson({ people }: RealmPeople, viewer: { user_id: number; role: number }, opts: { fakeEmailDomain: string; clientGravatar: boolean }): { active: string; deactivated: string } {
   const active: string[] = [];
   const deactivated: string[] = [];
   for (const person of people) {
     const { row } = person;
     const visible = canSeeDeliveryEmail(row, viewer);
-    const shown = !visible ? Shown.HIDDEN
-      : opts.clientGravatar && row.email_address_visibility === EmailVisibility.EVERYONE ? Shown.VISIBLE_CLIENT_AVATAR : Shown.VISIBLE;
+    const shown = !visible ? Shown.HIDDEN : opts.clientGravatar && row.email_address_visibility === EmailVisibility.EVERYONE ? Shown.VISIBLE_CLIENT_AVATAR : Shown.VISIBLE;
     let json = person.json[shown];
     if (json === undefined) {
       const user = formatUserSeen(row, visible, {
-        fakeEmailDomain: opts.fakeEmailDomain, clientGravatar: shown === Shown.VISIBLE_CLIENT_AVATAR, includeProfileFields: !row.is_bot,
+        fakeEmailDomain: opts.fakeEmailDomain,
+        clientGravatar: shown === Shown.VISIBLE_CLIENT_AVATAR,
+        includeProfileFields: !row.is_bot,
       });
       if (person.profileData) user.profile_data = person.profileData;
       json = person.json[shown] = JSON.stringify(user);

@@ -84,8 +84,6 @@ export type RealmSettings = Record<string, unknown>;
 
 /** The settings row of a new realm: defaults, with group settings resolved to group IDs. */
 export function initialRealmSettings(groupIds: Record<SystemGroupName, number>): RealmSettings {
-  const groups = Object.fromEntries(
-    Object.entries(REALM_GROUP_SETTING_DEFAULTS).map(([key, name]) => [key, groupIds[name]]),
-  );
+  const groups = Object.fromEntries(Object.entries(REALM_GROUP_SETTING_DEFAULTS).map(([key, name]) => [key, groupIds[name]]));
   return { ...REALM_SETTING_DEFAULTS, ...groups };
 }

@@ -92,6 +92,4 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
 };
 
 /** Settings the reference's realm update_dict event carries; the others go as op: update. */
-export const UPDATE_DICT_SETTINGS = new Set(Object.keys(REALM_SETTINGS).filter(
-  (k) => !['message_retention_days', 'avatar_changes_disabled'].includes(k),
-));
+export const UPDATE_DICT_SETTINGS = new Set(Object.keys(REALM_SETTINGS).filter((k) => !['message_retention_days', 'avatar_changes_disabled'].includes(k)));

@@ -12,8 +12,10 @@ type RealmValue = boolean | number | string | null | GroupSettingValue;
 function parseSetting(name: string, spec: RealmSettingSpec, raw: unknown): RealmValue | { new: GroupSettingValue; old?: GroupSettingValue } {
   const invalid = () => new BadRequestError(`Invalid ${name}`);
   switch (spec.kind) {
-    case 'bool': return raw as boolean;
-    case 'channel': return raw as number;
+    case 'bool':
+      return raw as boolean;
+    case 'channel':
+      return raw as number;
     case 'int': {
       const n = raw as number;
       if (spec.values ? !spec.values.includes(n) : n < spec.min! || n > spec.max!) throw invalid();
@@ -24,7 +26,8 @@ function parseSetting(name: string, spec: RealmSettingSpec, raw: unknown): Realm
       if (spec.values ? !spec.values.includes(s) : s.length < spec.min! || s.length > spec.max!) throw invalid();
       return s;
     }
-    case 'limit': case 'retention': {
+    case 'limit':
+    case 'retention': {
       // "unlimited" (Zulip's word since feature level 91; the older "forever" is refused).
       if (raw === 'unlimited') return spec.kind === 'limit' ? null : -1;
       const n = /^\d+$/.test(String(raw)) ? Number(raw) : NaN;
@@ -56,26 +59,30 @@ export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, rawReq: Re
   }
   // The channels named are asked of the channels service before BEGIN (rule 1); their
   // errors come where the transaction meets them, in the order of the settings.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const realm = (await realmStore.findRealmById(tx, caller.realm_id, { lock: true }))!;
-    const changes: Record<string, RealmValue> = {};
-    for (const [name, value] of parsed) {
-      const spec = REALM_SETTINGS[name];
-      const current = name === 'name' || name === 'description' ? realm[name] : realm.settings[name];
-      let next = value as RealmValue;
-      if (spec.kind === 'group') {
-        const change = value as { new: unknown; old?: unknown };
-        if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
-        next = await checkGroupSettingValue(tx, realm.id, name, { allowEveryone: !!spec.allowEveryone }, change.new);
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const realm = (await realmStore.findRealmById(tx, caller.realm_id, { lock: true }))!;
+      const changes: Record<string, RealmValue> = {};
+      for (const [name, value] of parsed) {
+        const spec = REALM_SETTINGS[name];
+        const current = name === 'name' || name === 'description' ? realm[name] : realm.settings[name];
+        let next = value as RealmValue;
+        if (spec.kind === 'group') {
+          const change = value as { new: unknown; old?: unknown };
+          if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
+          next = await checkGroupSettingValue(tx, realm.id, name, { allowEveryone: !!spec.allowEveryone }, change.new);
+        }
+        if (spec.kind === 'channel' && next !== -1) await checkChannelSetting(channels, name, next as number);
+        if (!sameGroupSetting(next, current)) changes[name] = next;
       }
-      if (spec.kind === 'channel' && next !== -1) await checkChannelSetting(channels, name, next as number);
-      if (!sameGroupSetting(next, current)) changes[name] = next;
-    }
-    if (!Object.keys(changes).length) return;
-    await realmStore.updateRealm(tx, realm.id, changes);
-    await notifyRealmChanges(tx, realm.id, changes);
-  }, () => Promise.allSettled([...parsed].filter(([name, value]) => REALM_SETTINGS[name].kind === 'channel' && value !== -1)
-    .map(([name, value]) => checkChannelSetting(channels, name, value as number))));
+      if (!Object.keys(changes).length) return;
+      await realmStore.updateRealm(tx, realm.id, changes);
+      await notifyRealmChanges(tx, realm.id, changes);
+    },
+    () =>
+      Promise.allSettled([...parsed].filter(([name, value]) => REALM_SETTINGS[name].kind === 'channel' && value !== -1).map(([name, value]) => checkChannelSetting(channels, name, value as number))),
+  );
 }
 
 /** A realm setting naming a channel: one the administrator sees; the moderation channel private. */

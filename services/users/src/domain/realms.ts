@@ -47,7 +47,10 @@ export async function createRealm(pool: pg.Pool, config: UsersConfig, r: NewReal
     realm.settings = initialRealmSettings(groupIds);
     await realmStore.setRealmSettings(tx, realm.id, realm.settings);
     const owner = await doCreateUser(tx, config, realm, {
-      email: r.ownerEmail, full_name: r.ownerName, password: r.ownerPassword, role: Role.OWNER,
+      email: r.ownerEmail,
+      full_name: r.ownerName,
+      password: r.ownerPassword,
+      role: Role.OWNER,
     });
     // The server's operator makes the realm: its owner may create accounts through the API
     // (Zulip's can_create_users, which only the server grants).
@@ -70,7 +73,14 @@ async function createSystemGroups(tx: pg.PoolClient, realmId: number): Promise<R
   }
   // Zulip: system groups are managed by nobody; their membership follows roles.
   for (const id of Object.values(ids)) {
-    await groupStore.setGroupSettings(tx, id, { can_manage_group: ids['role:nobody'], can_add_members_group: ids['role:nobody'], can_join_group: ids['role:nobody'], can_leave_group: ids['role:nobody'], can_mention_group: ids['role:everyone'], can_remove_members_group: ids['role:nobody'] });
+    await groupStore.setGroupSettings(tx, id, {
+      can_manage_group: ids['role:nobody'],
+      can_add_members_group: ids['role:nobody'],
+      can_join_group: ids['role:nobody'],
+      can_leave_group: ids['role:nobody'],
+      can_mention_group: ids['role:everyone'],
+      can_remove_members_group: ids['role:nobody'],
+    });
   }
   return ids;
 }

@@ -44,21 +44,17 @@ const wants = (req: StateRequest, type: string) => req.fetchEventTypes === null 
  * The part as an object; the realm's users in it are RawJson (already encoded: see
  * realm-people.ts), so it is encoded with jsonWithRaw.
  */
-export async function registerState(
-  pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore, people: RealmPeopleAnswers,
-): Promise<Record<string, unknown>> {
+export async function registerState(pool: pg.Pool, config: UsersConfig, caller: Caller, req: StateRequest, presenceStore: PresenceStore, people: RealmPeopleAnswers): Promise<Record<string, unknown>> {
   const realm = await callerRealm(pool, caller);
   // The parts read independently, at once (each is a query or two); merged in this order.
   const parts: (Record<string, unknown> | Promise<Record<string, unknown>>)[] = [];
   if (wants(req, 'realm')) {
     parts.push(realmState(config, realm));
-    parts.push(groupStore.realmGroups(pool, realm.id).then((groups) =>
-      legacyRealmPolicies(realm.settings, new Map(groups.filter((g) => g.is_system_group).map((g) => [g.id, g.name])))));
+    parts.push(groupStore.realmGroups(pool, realm.id).then((groups) => legacyRealmPolicies(realm.settings, new Map(groups.filter((g) => g.is_system_group).map((g) => [g.id, g.name])))));
   }
   for (const [type, state] of Object.entries(UNCONFIGURED_FEATURE_STATE)) if (wants(req, type)) parts.push(state);
   if (wants(req, 'realm_user')) parts.push(realmUserState(pool, config, caller, realm, req, people));
-  const legacySettings = req.capabilities.user_settings_object !== true
-    && (wants(req, 'update_display_settings') || wants(req, 'update_global_notifications'));
+  const legacySettings = req.capabilities.user_settings_object !== true && (wants(req, 'update_display_settings') || wants(req, 'update_global_notifications'));
   if (wants(req, 'user_settings') || legacySettings) parts.push(userSettingsState(pool, caller, wants(req, 'user_settings'), legacySettings));
   if (wants(req, 'realm_user_groups')) {
     parts.push(listGroups(pool, realm.id, req.capabilities.include_deactivated_groups === true).then((groups) => ({ realm_user_groups: groups })));
@@ -69,12 +65,20 @@ export async function registerState(
   if (wants(req, 'muted_users')) parts.push(listMutedUsers(pool, caller.user_id).then((muted) => ({ muted_users: muted })));
   if (wants(req, 'custom_profile_fields')) parts.push(customProfileFieldsState(pool, realm.id));
   if (wants(req, 'presence')) {
-    parts.push(presences(pool, people, presenceStore, config, caller, { modern: req.slimPresence }, Date.now() / 1000)
-      .then((p) => ({ presences: p.presences, presence_last_update_id: p.presence_last_update_id, server_timestamp: p.server_timestamp })));
+    parts.push(
+      presences(pool, people, presenceStore, config, caller, { modern: req.slimPresence }, Date.now() / 1000).then((p) => ({
+        presences: p.presences,
+        presence_last_update_id: p.presence_last_update_id,
+        server_timestamp: p.server_timestamp,
+      })),
+    );
   }
-  parts.push(linkifierState(pool, realm.id, {
-    fetchEventTypes: req.fetchEventTypes, linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
-  }));
+  parts.push(
+    linkifierState(pool, realm.id, {
+      fetchEventTypes: req.fetchEventTypes,
+      linkifierUrlTemplate: req.capabilities.linkifier_url_template === true,
+    }),
+  );
   parts.push(realmConfigState(pool, caller, (type) => wants(req, type)));
   if (wants(req, 'realm_user_settings_defaults')) {
     const { email_address_visibility, ...defaults } = realmUserDefaults(realm);
@@ -90,15 +94,41 @@ export async function registerState(
  * user_settings object, which Zulip sends whenever `user_settings` is asked for).
  */
 const LEGACY_TOP_LEVEL_SETTINGS = [
-  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
-  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
-  'enable_online_push_notifications', 'enable_sounds', 'enable_stream_desktop_notifications', 'enable_stream_email_notifications',
-  'enable_stream_push_notifications', 'enable_stream_audible_notifications', 'wildcard_mentions_notify',
-  'message_content_in_email_notifications', 'notification_sound', 'pm_content_in_desktop_notifications',
-  'desktop_icon_count_display', 'realm_name_in_email_notifications_policy', 'presence_enabled', 'color_scheme',
-  'default_language', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization', 'fluid_layout_width',
-  'web_home_view', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts', 'timezone', 'translate_emoticons',
-  'twenty_four_hour_time', 'receives_typing_notifications', 'enter_sends',
+  'enable_desktop_notifications',
+  'enable_digest_emails',
+  'enable_login_emails',
+  'enable_marketing_emails',
+  'email_notifications_batching_period_seconds',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_sounds',
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'enable_stream_audible_notifications',
+  'wildcard_mentions_notify',
+  'message_content_in_email_notifications',
+  'notification_sound',
+  'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display',
+  'realm_name_in_email_notifications_policy',
+  'presence_enabled',
+  'color_scheme',
+  'default_language',
+  'demote_inactive_streams',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'fluid_layout_width',
+  'web_home_view',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'timezone',
+  'translate_emoticons',
+  'twenty_four_hour_time',
+  'receives_typing_notifications',
+  'enter_sends',
 ];
 
 async function userSettingsState(pool: pg.Pool, caller: Caller, asObject: boolean, legacy: boolean): Promise<Record<string, unknown>> {
@@ -172,8 +202,11 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
   const myGroups = new Set((await groupMemberships(pool, realm.id, [me.id])).get(me.id) ?? []);
   const can = (setting: string) => holdsGroupSetting(realm.settings[setting], me.id, myGroups);
   const [canPublic, canPrivate, canWebPublic, canAddSubscribers, canInvite] = [
-    can('can_create_public_channel_group'), can('can_create_private_channel_group'),
-    can('can_create_web_public_channel_group'), can('can_add_subscribers_group'), can('can_invite_users_group'),
+    can('can_create_public_channel_group'),
+    can('can_create_private_channel_group'),
+    can('can_create_web_public_channel_group'),
+    can('can_add_subscribers_group'),
+    can('can_invite_users_group'),
   ];
   const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
   const formatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar };

@@ -26,8 +26,17 @@ function realmIconUrl(realm: RealmRow): string {
 export function serverSettings(config: UsersConfig, realm: RealmRow | undefined): Reply<'GET /server_settings'> {
   const server: Reply<'GET /server_settings'> = {
     authentication_methods: {
-      password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false,
-      azuread: false, gitlab: false, apple: false, google: false, saml: false,
+      password: true,
+      dev: false,
+      email: true,
+      ldap: false,
+      remoteuser: false,
+      github: false,
+      azuread: false,
+      gitlab: false,
+      apple: false,
+      google: false,
+      saml: false,
     },
     external_authentication_methods: [],
     zulip_feature_level: FEATURE_LEVEL,

@@ -17,9 +17,7 @@ export const SESSION_TTL_SECONDS = 14 * 24 * 3600; // Zulip's SESSION_COOKIE_AGE
 
 const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function login(
-  pool: pg.Pool, config: UsersConfig, sessions: SessionStore, realm: RealmRow | undefined, req: { username: string; password: string },
-) {
+export async function login(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, realm: RealmRow | undefined, req: { username: string; password: string }) {
   const { user_id } = await fetchApiKey(pool, config, realm, req);
   const session = randomToken(40);
   const csrfToken = randomToken(32);
@@ -31,9 +29,7 @@ export async function login(
  * Who a session cookie stands for, with its CSRF token; UNAUTHORIZED when the session is
  * unknown or expired. A deactivated user or realm is refused as with an API key.
  */
-export async function sessionCaller(
-  pool: pg.Pool, config: UsersConfig, sessions: SessionStore, token: string, subdomain: string | undefined,
-): Promise<{ caller: Caller; csrf_token: string }> {
+export async function sessionCaller(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, token: string, subdomain: string | undefined): Promise<{ caller: Caller; csrf_token: string }> {
   const record = token ? await sessions.get(keyOf(token)) : undefined;
   if (!record) throw new UnauthorizedError();
   const caller = await callerOfUser(pool, config, record.realm_id, record.user_id, subdomain);

@@ -20,16 +20,75 @@ interface SettingSpec {
 }
 
 const bool = (d: boolean, legacy: SettingSpec['legacy'], realmDefault = true): SettingSpec => ({ type: 'bool', default: d, realmDefault, legacy });
-const oneOf = <T extends SettingValue>(d: T, values: readonly T[], legacy: SettingSpec['legacy'], realmDefault = true): SettingSpec =>
-  ({ type: typeof d === 'number' ? 'int' : 'string', default: d, values, realmDefault, legacy });
+const oneOf = <T extends SettingValue>(d: T, values: readonly T[], legacy: SettingSpec['legacy'], realmDefault = true): SettingSpec => ({
+  type: typeof d === 'number' ? 'int' : 'string',
+  default: d,
+  values,
+  realmDefault,
+  legacy,
+});
 const range = (d: number, min: number, max: number, legacy: SettingSpec['legacy']): SettingSpec => ({ type: 'int', default: d, min, max, realmDefault: true, legacy });
 
 export const NOTIFICATION_SOUNDS = ['zulip', 'ding', 'chime-ding', 'ding-dong', 'ding-ding', 'cardinal', 'corgi', 'splash'] as const;
-export const EMOJISETS = [{ key: 'google', text: 'Google' }, { key: 'twitter', text: 'Twitter' }, { key: 'text', text: 'Plain text' }] as const;
+export const EMOJISETS = [
+  { key: 'google', text: 'Google' },
+  { key: 'twitter', text: 'Twitter' },
+  { key: 'text', text: 'Plain text' },
+] as const;
 /** Languages with translations (Zulip's list, by code). */
-export const LANGUAGES = ['en', 'ar', 'be', 'bg', 'bn', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'en-gb', 'eo', 'es', 'fa', 'fi', 'fr', 'gl',
-  'gu', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ml', 'mn', 'nl', 'no', 'pa', 'pl', 'pt', 'pt-br', 'pt-pt', 'ro', 'ru', 'si',
-  'sk', 'sr', 'sv', 'ta', 'te', 'tl', 'tr', 'uk', 'ur', 'vi', 'zh-hans', 'zh-hant'] as const;
+export const LANGUAGES = [
+  'en',
+  'ar',
+  'be',
+  'bg',
+  'bn',
+  'ca',
+  'cs',
+  'cy',
+  'da',
+  'de',
+  'el',
+  'en-gb',
+  'eo',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'gl',
+  'gu',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ml',
+  'mn',
+  'nl',
+  'no',
+  'pa',
+  'pl',
+  'pt',
+  'pt-br',
+  'pt-pt',
+  'ro',
+  'ru',
+  'si',
+  'sk',
+  'sr',
+  'sv',
+  'ta',
+  'te',
+  'tl',
+  'tr',
+  'uk',
+  'ur',
+  'vi',
+  'zh-hans',
+  'zh-hant',
+] as const;
 
 export const SETTINGS: Record<string, SettingSpec> = {
   twenty_four_hour_time: bool(false, 'display'),
@@ -50,7 +109,11 @@ export const SETTINGS: Record<string, SettingSpec> = {
   web_home_view: oneOf('inbox', ['recent_topics', 'inbox', 'all_messages'], 'display'),
   web_escape_navigates_to_home_view: bool(true, 'display'),
   left_side_userlist: bool(false, 'display'),
-  emojiset: oneOf('google', EMOJISETS.map((e) => e.key), 'display'),
+  emojiset: oneOf(
+    'google',
+    EMOJISETS.map((e) => e.key),
+    'display',
+  ),
   demote_inactive_streams: oneOf(1, [1, 2, 3], 'display'),
   user_list_style: oneOf(2, [1, 2, 3], 'display'),
   web_animate_image_previews: oneOf('on_hover', ['always', 'on_hover', 'never'], 'display'),
@@ -96,8 +159,6 @@ export const SETTINGS: Record<string, SettingSpec> = {
   web_navigate_to_sent_message: bool(true, 'display'),
 };
 
-export const SETTING_DEFAULTS: Record<string, SettingValue> = Object.fromEntries(
-  Object.entries(SETTINGS).map(([k, s]) => [k, s.default]),
-);
+export const SETTING_DEFAULTS: Record<string, SettingValue> = Object.fromEntries(Object.entries(SETTINGS).map(([k, s]) => [k, s.default]));
 
 export const REALM_DEFAULT_SETTINGS = Object.keys(SETTINGS).filter((k) => SETTINGS[k].realmDefault);

@@ -8,15 +8,27 @@ describe('checkSetting, for every setting', () => {
       expect(checkSetting(name, spec.default)).toBe(spec.default);
       for (const v of spec.values ?? []) expect(checkSetting(name, v)).toBe(v);
       const outside: (string | number)[] = spec.values
-        ? spec.type === 'int' ? [Math.max(...(spec.values as number[])) + 1, -1] : ['not-a-choice']
-        : spec.min !== undefined ? [spec.min - 1, spec.max! + 1] : [];
+        ? spec.type === 'int'
+          ? [Math.max(...(spec.values as number[])) + 1, -1]
+          : ['not-a-choice']
+        : spec.min !== undefined
+          ? [spec.min - 1, spec.max! + 1]
+          : [];
       for (const v of outside) expect(() => checkSetting(name, v)).toThrow(`Invalid ${name}`);
     });
   }
 
-  it('covers the realm-default settings of the spec\'s table', () => {
-    for (const name of ['twenty_four_hour_time', 'color_scheme', 'web_home_view', 'email_address_visibility', 'enable_digest_emails',
-      'desktop_icon_count_display', 'resolved_topic_notice_auto_read_policy', 'presence_enabled']) {
+  it("covers the realm-default settings of the spec's table", () => {
+    for (const name of [
+      'twenty_four_hour_time',
+      'color_scheme',
+      'web_home_view',
+      'email_address_visibility',
+      'enable_digest_emails',
+      'desktop_icon_count_display',
+      'resolved_topic_notice_auto_read_policy',
+      'presence_enabled',
+    ]) {
       expect(REALM_DEFAULT_SETTINGS).toContain(name);
     }
     for (const personal of ['default_language', 'enable_login_emails', 'enable_marketing_emails', 'allow_private_data_export']) {

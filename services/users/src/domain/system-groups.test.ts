@@ -5,7 +5,10 @@ import { initialRealmSettings, REALM_GROUP_SETTING_DEFAULTS } from './realm-sett
 /** Every group a role belongs to, directly or through subgroups. */
 function effectiveGroups(role: number): Set<string> {
   const out = new Set<string>();
-  const parents = (g: string) => Object.entries(SYSTEM_SUBGROUP).filter(([, sub]) => sub === g).map(([p]) => p);
+  const parents = (g: string) =>
+    Object.entries(SYSTEM_SUBGROUP)
+      .filter(([, sub]) => sub === g)
+      .map(([p]) => p);
   const visit = (g: string) => {
     if (out.has(g)) return;
     out.add(g);
@@ -16,9 +19,8 @@ function effectiveGroups(role: number): Set<string> {
 }
 
 describe('system groups', () => {
-  it('give each role the groups of Zulip\'s semantics', () => {
-    expect([...effectiveGroups(Role.OWNER)].sort()).toEqual(
-      ['role:administrators', 'role:everyone', 'role:fullmembers', 'role:internet', 'role:members', 'role:moderators', 'role:owners']);
+  it("give each role the groups of Zulip's semantics", () => {
+    expect([...effectiveGroups(Role.OWNER)].sort()).toEqual(['role:administrators', 'role:everyone', 'role:fullmembers', 'role:internet', 'role:members', 'role:moderators', 'role:owners']);
     expect(effectiveGroups(Role.ADMINISTRATOR).has('role:owners')).toBe(false);
     expect(effectiveGroups(Role.ADMINISTRATOR).has('role:moderators')).toBe(true);
     expect(effectiveGroups(Role.MODERATOR).has('role:administrators')).toBe(false);
@@ -30,7 +32,7 @@ describe('system groups', () => {
     for (const role of [100, 200, 300, 400, 600]) expect(effectiveGroups(role).has('role:nobody')).toBe(false);
   });
 
-  it('resolve every realm group setting to an existing group\'s ID', () => {
+  it("resolve every realm group setting to an existing group's ID", () => {
     const ids = Object.fromEntries(SYSTEM_GROUPS.map((g, i) => [g.name, i + 1])) as Record<SystemGroupName, number>;
     const settings = initialRealmSettings(ids);
     for (const [key, group] of Object.entries(REALM_GROUP_SETTING_DEFAULTS)) expect([key, settings[key]]).toEqual([key, ids[group]]);

@@ -34,10 +34,15 @@ export const SYSTEM_SUBGROUP: Partial<Record<SystemGroupName, SystemGroupName>> 
  */
 export function directSystemGroups(role: number): SystemGroupName[] {
   switch (role) {
-    case Role.OWNER: return ['role:owners'];
-    case Role.ADMINISTRATOR: return ['role:administrators'];
-    case Role.MODERATOR: return ['role:moderators'];
-    case Role.MEMBER: return ['role:members', 'role:fullmembers'];
-    default: return ['role:everyone'];
+    case Role.OWNER:
+      return ['role:owners'];
+    case Role.ADMINISTRATOR:
+      return ['role:administrators'];
+    case Role.MODERATOR:
+      return ['role:moderators'];
+    case Role.MEMBER:
+      return ['role:members', 'role:fullmembers'];
+    default:
+      return ['role:everyone'];
   }
 }

@@ -23,8 +23,14 @@ const MAX_NAME_LENGTH = 100;
 /** A group as GET /user_groups and the user_group events show it. */
 export function formatGroup(g: UserGroupRow) {
   return {
-    id: g.id, name: g.name, description: g.description, date_created: Math.floor(g.date_created.getTime() / 1000), creator_id: g.creator_id,
-    members: g.members, direct_subgroup_ids: g.direct_subgroup_ids, is_system_group: g.is_system_group,
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    date_created: Math.floor(g.date_created.getTime() / 1000),
+    creator_id: g.creator_id,
+    members: g.members,
+    direct_subgroup_ids: g.direct_subgroup_ids,
+    is_system_group: g.is_system_group,
     deactivated: g.deactivated,
     ...Object.fromEntries(Object.keys(GROUP_SETTINGS).map((k) => [k, g.settings[k]])),
   };
@@ -41,8 +47,7 @@ export async function accessGroup(db: Queryable, caller: Caller, id: number, opt
 async function canManage(db: Queryable, caller: Caller, group: UserGroupRow): Promise<boolean> {
   if (group.is_system_group) return false;
   const realm = (await realmStore.findRealmById(db, caller.realm_id))!;
-  return (await isInGroupSetting(db, caller.user_id, group.settings.can_manage_group))
-    || isInGroupSetting(db, caller.user_id, realm.settings.can_manage_all_groups);
+  return (await isInGroupSetting(db, caller.user_id, group.settings.can_manage_group)) || isInGroupSetting(db, caller.user_id, realm.settings.can_manage_all_groups);
 }
 
 async function checkManage(db: Queryable, caller: Caller, group: UserGroupRow): Promise<void> {
@@ -80,13 +85,20 @@ async function checkUsers(db: Queryable, realmId: number, ids: number[]): Promis
   for (const id of ids) if (!found.some((u) => u.id === id && u.is_active)) throw new BadRequestError(`Invalid user ID: ${id}`);
 }
 
-const notify = (tx: Queryable, realmId: number, event: ClientEvent['event'], fallback?: ClientEvent['fallback']) =>
-  notifyClients(tx, realmId, 'realm', event, fallback);
+const notify = (tx: Queryable, realmId: number, event: ClientEvent['event'], fallback?: ClientEvent['fallback']) => notifyClients(tx, realmId, 'realm', event, fallback);
 
 /** POST /user_groups/create. */
-export async function checkCreateGroup(pool: pg.Pool, caller: Caller, req: {
-  name: string; description: string; members: number[]; subgroups: number[]; settings: Record<string, unknown>;
-}): Promise<number> {
+export async function checkCreateGroup(
+  pool: pg.Pool,
+  caller: Caller,
+  req: {
+    name: string;
+    description: string;
+    members: number[];
+    subgroups: number[];
+    settings: Record<string, unknown>;
+  },
+): Promise<number> {
   const name = checkName(req.name);
   const description = checkDescription(req.description);
   return withTransaction(pool, async (tx) => {
@@ -112,9 +124,17 @@ export async function checkCreateGroup(pool: pg.Pool, caller: Caller, req: {
 }
 
 /** PATCH /user_groups/{id}: name, permission settings as {new, old?}, and reactivation. */
-export async function checkUpdateGroup(pool: pg.Pool, caller: Caller, id: number, req: {
-  name?: string; description?: string; deactivated?: boolean; settings: Record<string, unknown>;
-}): Promise<void> {
+export async function checkUpdateGroup(
+  pool: pg.Pool,
+  caller: Caller,
+  id: number,
+  req: {
+    name?: string;
+    description?: string;
+    deactivated?: boolean;
+    settings: Record<string, unknown>;
+  },
+): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const group = await accessGroup(tx, caller, id, { lock: true });
     await checkManage(tx, caller, group);
@@ -140,23 +160,35 @@ export async function checkUpdateGroup(pool: pg.Pool, caller: Caller, id: number
     if (!Object.keys(data).length) return;
     const { name, description, deactivated, ...settings } = data;
     await groupStore.updateUserGroup(tx, id, {
-      name: name as string | undefined, description: description as string | undefined, deactivated: deactivated as boolean | undefined, settings,
+      name: name as string | undefined,
+      description: description as string | undefined,
+      deactivated: deactivated as boolean | undefined,
+      settings,
     });
     await notify(tx, caller.realm_id, { type: 'user_group', op: 'update', group_id: id, data });
   });
 }
 
 /** POST /user_groups/{id}/members: add/delete users, add_subgroups/delete_subgroups. */
-export async function checkUpdateMembers(pool: pg.Pool, caller: Caller, id: number, req: {
-  add: number[]; delete: number[]; add_subgroups: number[]; delete_subgroups: number[];
-}): Promise<void> {
+export async function checkUpdateMembers(
+  pool: pg.Pool,
+  caller: Caller,
+  id: number,
+  req: {
+    add: number[];
+    delete: number[];
+    add_subgroups: number[];
+    delete_subgroups: number[];
+  },
+): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const group = await accessGroup(tx, caller, id, { lock: true });
     if (group.is_system_group) throw new BadRequestError('Insufficient permission');
     const manage = await canManage(tx, caller, group);
-    const may = async (setting: string, onlySelf: boolean) => manage
-      || (await isInGroupSetting(tx, caller.user_id, group.settings[setting === 'join' ? 'can_add_members_group' : 'can_remove_members_group']))
-      || (onlySelf && (await isInGroupSetting(tx, caller.user_id, group.settings[setting === 'join' ? 'can_join_group' : 'can_leave_group'])));
+    const may = async (setting: string, onlySelf: boolean) =>
+      manage ||
+      (await isInGroupSetting(tx, caller.user_id, group.settings[setting === 'join' ? 'can_add_members_group' : 'can_remove_members_group'])) ||
+      (onlySelf && (await isInGroupSetting(tx, caller.user_id, group.settings[setting === 'join' ? 'can_join_group' : 'can_leave_group'])));
     const onlySelf = (ids: number[]) => ids.length === 1 && ids[0] === caller.user_id;
     if (req.add.length && !(await may('join', onlySelf(req.add)))) throw new BadRequestError('Insufficient permission');
     if (req.delete.length && !(await may('leave', onlySelf(req.delete)))) throw new BadRequestError('Insufficient permission');
@@ -225,27 +257,39 @@ export class GroupInUseError extends ApiError {
  * active groups.
  */
 export async function checkDeactivateGroup(pool: pg.Pool, caller: Caller, id: number, channels: ChannelLookup): Promise<void> {
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const group = await accessGroup(tx, caller, id, { lock: true });
-    await checkManage(tx, caller, group);
-    if (group.deactivated) return;
-    const uses = (v: unknown) => groupSettingUses(v, id);
-    const realm = (await realmStore.findRealmById(tx, caller.realm_id))!;
-    const inRealm = Object.entries(realm.settings).filter(([, v]) => uses(v)).map(([k]) => k);
-    const inGroups = (await groupStore.listUserGroups(tx, caller.realm_id)).filter((g) => g.id !== id && !g.deactivated)
-      .map((g) => ({ g, settings: Object.keys(GROUP_SETTINGS).filter((k) => uses(g.settings[k])) })).filter((x) => x.settings.length);
-    const inChannels = await channels.groupUsage(caller.realm_id, id);
-    if (inRealm.length || inGroups.length || inChannels.length) {
-      throw new GroupInUseError([
-        ...(inRealm.length ? [{ type: 'realm', settings: inRealm }] : []),
-        ...inGroups.map((x) => ({ type: 'user_group', group_id: x.g.id, settings: x.settings })),
-        ...inChannels.map((c) => ({ type: 'channel', channel_id: c.channel_id, settings: c.settings })),
-      ]);
-    }
-    await groupStore.updateUserGroup(tx, id, { deactivated: true });
-    await notify(tx, caller.realm_id, { type: 'user_group', op: 'update', group_id: id, data: { deactivated: true } },
-      { capability: 'include_deactivated_groups', event: { type: 'user_group', op: 'remove', group_id: id } });
-  }, () => channels.groupUsage(caller.realm_id, id));
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const group = await accessGroup(tx, caller, id, { lock: true });
+      await checkManage(tx, caller, group);
+      if (group.deactivated) return;
+      const uses = (v: unknown) => groupSettingUses(v, id);
+      const realm = (await realmStore.findRealmById(tx, caller.realm_id))!;
+      const inRealm = Object.entries(realm.settings)
+        .filter(([, v]) => uses(v))
+        .map(([k]) => k);
+      const inGroups = (await groupStore.listUserGroups(tx, caller.realm_id))
+        .filter((g) => g.id !== id && !g.deactivated)
+        .map((g) => ({ g, settings: Object.keys(GROUP_SETTINGS).filter((k) => uses(g.settings[k])) }))
+        .filter((x) => x.settings.length);
+      const inChannels = await channels.groupUsage(caller.realm_id, id);
+      if (inRealm.length || inGroups.length || inChannels.length) {
+        throw new GroupInUseError([
+          ...(inRealm.length ? [{ type: 'realm', settings: inRealm }] : []),
+          ...inGroups.map((x) => ({ type: 'user_group', group_id: x.g.id, settings: x.settings })),
+          ...inChannels.map((c) => ({ type: 'channel', channel_id: c.channel_id, settings: c.settings })),
+        ]);
+      }
+      await groupStore.updateUserGroup(tx, id, { deactivated: true });
+      await notify(
+        tx,
+        caller.realm_id,
+        { type: 'user_group', op: 'update', group_id: id, data: { deactivated: true } },
+        { capability: 'include_deactivated_groups', event: { type: 'user_group', op: 'remove', group_id: id } },
+      );
+    },
+    () => channels.groupUsage(caller.realm_id, id),
+  );
 }
 
 /** GET /user_groups (and register's realm_user_groups). */

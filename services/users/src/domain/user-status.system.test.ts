@@ -1,8 +1,6 @@
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { closeUsersDb, callerOf, FixtureName, outboxMark, usersDb, clientEventsSince } from '../../../../test/support/users-db';
-import {
-  checkStatusChange, checkStatusText, checkUpdateOwnStatus, checkUpdateStatusForUser, getUserStatus, userStatusState,
-} from './user-status';
+import { checkStatusChange, checkStatusText, checkUpdateOwnStatus, checkUpdateStatusForUser, getUserStatus, userStatusState } from './user-status';
 import { checkSetUserActive } from './activation';
 import { MemoryPresenceStore } from '../store/presence';
 import { OFFLINE_SECONDS } from './presence';
@@ -36,10 +34,13 @@ describe('checkStatusText', () => {
     expect(checkStatusText('🚗'.repeat(60))).toBe('🚗'.repeat(60));
   });
 
-  it('refuses 61 characters with Zulip\'s message', () => {
-    expect(() => checkStatusText(`${sixty}y`)).toThrow(expect.objectContaining({
-      code: 'BAD_REQUEST', message: 'status_text is too long (limit: 60 characters)',
-    }));
+  it("refuses 61 characters with Zulip's message", () => {
+    expect(() => checkStatusText(`${sixty}y`)).toThrow(
+      expect.objectContaining({
+        code: 'BAD_REQUEST',
+        message: 'status_text is too long (limit: 60 characters)',
+      }),
+    );
     expect(() => checkStatusText('🚗'.repeat(61))).toThrow('status_text is too long (limit: 60 characters)');
   });
 });
@@ -70,22 +71,20 @@ describe('checkStatusChange', () => {
     expect(await checkStatusChange({ emoji_name: 'car' })).toEqual({ emoji: car });
     expect(await checkStatusChange({ emoji_name: 'car', emoji_code: '1f697' })).toEqual({ emoji: car });
     expect(await checkStatusChange({ emoji_name: 'car', reaction_type: 'unicode_emoji' })).toEqual({ emoji: car });
-    expect(await checkStatusChange({ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', status_text: ' out ' }))
-      .toEqual({ status_text: 'out', emoji: car });
+    expect(await checkStatusChange({ emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji', status_text: ' out ' })).toEqual({ status_text: 'out', emoji: car });
     expect(await checkStatusChange({ emoji_name: 'zulip' })).toEqual({ emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' } });
   });
 
   it('reads service_extra_emoji as zulip_extra_emoji', async () => {
-    expect(await checkStatusChange({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }))
-      .toEqual({ emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' } });
+    expect(await checkStatusChange({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' })).toEqual({
+      emoji: { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' },
+    });
     expect((await checkStatusChange({ emoji_name: 'zulip', reaction_type: 'service_extra_emoji' })).emoji?.reaction_type).toBe('zulip_extra_emoji');
   });
 
   it('clears the emoji with an empty name, whatever came with it', async () => {
-    expect(await checkStatusChange({ emoji_name: '', emoji_code: 'bogus', reaction_type: 'realm_emoji' }))
-      .toEqual({ emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
-    expect(await checkStatusChange({ status_text: '', emoji_name: '' }))
-      .toEqual({ status_text: '', emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
+    expect(await checkStatusChange({ emoji_name: '', emoji_code: 'bogus', reaction_type: 'realm_emoji' })).toEqual({ emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
+    expect(await checkStatusChange({ status_text: '', emoji_name: '' })).toEqual({ status_text: '', emoji: { emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' } });
   });
 
   it('refuses emoji that do not exist or do not agree', async () => {
@@ -116,19 +115,22 @@ describe('checkUpdateOwnStatus', () => {
       const caller = callerOf(realm, name);
       const mark = await outboxMark();
       await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: ` ${name} away `, emoji_name: 'car' });
-      expect(await getUserStatus(pool(), caller, caller.user_id))
-        .toEqual({ status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([{
-        audience: 'realm',
-        event: { type: 'user_status', user_id: caller.user_id, status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
-      }]);
+      expect(await getUserStatus(pool(), caller, caller.user_id)).toEqual({ status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
+        {
+          audience: 'realm',
+          event: { type: 'user_status', user_id: caller.user_id, status_text: `${name} away`, emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
+        },
+      ]);
     }
   });
 
   it('refuses bots, writing nothing', async () => {
     const mark = await outboxMark();
-    await expect(checkUpdateOwnStatus(pool(), config(), presence, callerOf(realm, 'bot'), { status_text: 'beep' }))
-      .rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'This endpoint does not accept bot requests.' });
+    await expect(checkUpdateOwnStatus(pool(), config(), presence, callerOf(realm, 'bot'), { status_text: 'beep' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This endpoint does not accept bot requests.',
+    });
     expect(await clientEventsSince(mark, realm.realm_id)).toEqual([]);
   });
 
@@ -138,24 +140,28 @@ describe('checkUpdateOwnStatus', () => {
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: 'lunch' });
     const mark = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { emoji_name: 'zulip', reaction_type: 'service_extra_emoji' });
-    expect(await getUserStatus(pool(), caller, user.user_id))
-      .toEqual({ status_text: 'lunch', emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
-    expect((await clientEventsSince(mark, realm.realm_id)).map((e) => e.event))
-      .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' }]);
+    expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ status_text: 'lunch', emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
+    expect((await clientEventsSince(mark, realm.realm_id)).map((e) => e.event)).toEqual([
+      { type: 'user_status', user_id: user.user_id, emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' },
+    ]);
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { status_text: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
     const clearing = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { emoji_name: '' });
     expect(await getUserStatus(pool(), caller, user.user_id)).toEqual({});
-    expect((await clientEventsSince(clearing, realm.realm_id)).map((e) => e.event))
-      .toEqual([{ type: 'user_status', user_id: user.user_id, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' }]);
+    expect((await clientEventsSince(clearing, realm.realm_id)).map((e) => e.event)).toEqual([
+      { type: 'user_status', user_id: user.user_id, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' },
+    ]);
   });
 
   /** The presence event that turning presence_enabled off (idle, shown offline) or on (active now) sends to everyone. */
   const presenceEvent = (user: { user_id: number; email: string }, status: 'active' | 'idle') => {
     const timestamp = expect.any(Number);
     const legacy = {
-      type: 'presence', user_id: user.user_id, email: user.email, server_timestamp: expect.any(Number),
+      type: 'presence',
+      user_id: user.user_id,
+      email: user.email,
+      server_timestamp: expect.any(Number),
       presence: { website: { client: 'website', status, timestamp, pushable: false } },
     };
     return {
@@ -165,7 +171,7 @@ describe('checkUpdateOwnStatus', () => {
     };
   };
 
-  it('maps the deprecated away onto presence_enabled, telling the user\'s clients', async () => {
+  it("maps the deprecated away onto presence_enabled, telling the user's clients", async () => {
     const user = await realm.addUser({ name: 'Away' });
     const caller = { ...callerOf(realm, 'member'), user_id: user.user_id, email: user.email };
     const mark = await outboxMark();
@@ -176,7 +182,8 @@ describe('checkUpdateOwnStatus', () => {
       { audience: [user.user_id], event: { type: 'user_settings', op: 'update', property: 'presence_enabled', value: false } },
       // The legacy event in addition, for clients without user_settings_object.
       {
-        audience: [user.user_id], onlyWithout: 'user_settings_object',
+        audience: [user.user_id],
+        onlyWithout: 'user_settings_object',
         event: { type: 'update_global_notifications', user: user.email, notification_name: 'presence_enabled', setting: false },
       },
       presenceEvent(user, 'idle'),
@@ -189,8 +196,7 @@ describe('checkUpdateOwnStatus', () => {
     expect(rows[0].settings).toMatchObject({ presence_enabled: false });
     const back = await outboxMark();
     await checkUpdateOwnStatus(pool(), config(), presence, caller, { away: false });
-    expect((await clientEventsSince(back, realm.realm_id)).map((e) => e.event.type))
-      .toEqual(['user_settings', 'update_global_notifications', 'presence', 'user_status']);
+    expect((await clientEventsSince(back, realm.realm_id)).map((e) => e.event.type)).toEqual(['user_settings', 'update_global_notifications', 'presence', 'user_status']);
     expect((await clientEventsSince(back, realm.realm_id))[2]).toEqual(presenceEvent(user, 'active'));
     // On: active now, in the store GET /realm/presence reads too.
     expect((await presence.get(realm.realm_id, user.user_id))?.active_timestamp).toBeGreaterThan(Date.now() / 1000 - 60);
@@ -208,35 +214,40 @@ describe('checkUpdateOwnStatus', () => {
 });
 
 describe('checkUpdateStatusForUser', () => {
-  it('lets owners and administrators set another user\'s status', async () => {
+  it("lets owners and administrators set another user's status", async () => {
     for (const name of ['owner', 'admin'] as const) {
       const target = await realm.addUser({ name: `Target of ${name}` });
       const mark = await outboxMark();
       await checkUpdateStatusForUser(pool(), callerOf(realm, name), target.user_id, { status_text: 'In a meeting', emoji_name: 'calendar' });
-      expect(await getUserStatus(pool(), callerOf(realm, 'member'), target.user_id))
-        .toMatchObject({ status_text: 'In a meeting', emoji_name: 'calendar', reaction_type: 'unicode_emoji' });
-      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([{
-        audience: 'realm',
-        event: { type: 'user_status', user_id: target.user_id, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: expect.any(String), reaction_type: 'unicode_emoji' },
-      }]);
+      expect(await getUserStatus(pool(), callerOf(realm, 'member'), target.user_id)).toMatchObject({ status_text: 'In a meeting', emoji_name: 'calendar', reaction_type: 'unicode_emoji' });
+      expect(await clientEventsSince(mark, realm.realm_id)).toEqual([
+        {
+          audience: 'realm',
+          event: { type: 'user_status', user_id: target.user_id, status_text: 'In a meeting', emoji_name: 'calendar', emoji_code: expect.any(String), reaction_type: 'unicode_emoji' },
+        },
+      ]);
     }
   });
 
   it('refuses everyone else with "Insufficient permission", even for themselves', async () => {
     for (const name of NON_ADMINS) {
       for (const targetId of [realm.other.user_id, realm[name].user_id]) {
-        await expect(checkUpdateStatusForUser(pool(), callerOf(realm, name), targetId, { status_text: 'nope' }))
-          .rejects.toMatchObject({ code: 'BAD_REQUEST', message: targetId === realm.bot.user_id ? 'No such user' : 'Insufficient permission' });
+        await expect(checkUpdateStatusForUser(pool(), callerOf(realm, name), targetId, { status_text: 'nope' })).rejects.toMatchObject({
+          code: 'BAD_REQUEST',
+          message: targetId === realm.bot.user_id ? 'No such user' : 'Insufficient permission',
+        });
       }
     }
     expect(await getUserStatus(pool(), callerOf(realm, 'admin'), realm.other.user_id)).toEqual({});
   });
 
-  it('treats another realm\'s user as nonexistent, and refuses bots and deactivated users', async () => {
+  it("treats another realm's user as nonexistent, and refuses bots and deactivated users", async () => {
     const gone = await realm.addUser({ name: 'Gone' });
     await checkSetUserActive(pool(), callerOf(realm, 'owner'), gone.user_id, false);
     const cases: [number, string][] = [
-      [elsewhere.member.user_id, 'No such user'], [999999, 'No such user'], [realm.bot.user_id, 'No such user'],
+      [elsewhere.member.user_id, 'No such user'],
+      [999999, 'No such user'],
+      [realm.bot.user_id, 'No such user'],
       [gone.user_id, 'User is deactivated'],
     ];
     for (const [id, msg] of cases) {
@@ -251,8 +262,7 @@ describe('checkUpdateStatusForUser', () => {
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), 999999, {})).rejects.toThrow('No such user');
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'member'), realm.other.user_id, {})).rejects.toThrow('Insufficient permission');
     await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, {})).rejects.toThrow('Client did not pass any new values.');
-    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, { emoji_name: 'nada' }))
-      .rejects.toThrow("Emoji 'nada' does not exist");
+    await expect(checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), realm.other.user_id, { emoji_name: 'nada' })).rejects.toThrow("Emoji 'nada' does not exist");
   });
 
   it('takes no away: an administrator cannot change presence_enabled', async () => {
@@ -264,7 +274,7 @@ describe('checkUpdateStatusForUser', () => {
 });
 
 describe('getUserStatus', () => {
-  it('lets every role read a human\'s status, {} when there is none', async () => {
+  it("lets every role read a human's status, {} when there is none", async () => {
     const target = await realm.addUser({ name: 'Readable' });
     await checkUpdateStatusForUser(pool(), callerOf(realm, 'admin'), target.user_id, { status_text: 'reading' });
     for (const name of [...HUMANS, 'bot'] as FixtureName[]) {
@@ -274,7 +284,7 @@ describe('getUserStatus', () => {
     expect(await getUserStatus(pool(), callerOf(realm, 'guest'), fresh.user_id)).toEqual({});
   });
 
-  it('refuses bots, deactivated users and other realms\' users', async () => {
+  it("refuses bots, deactivated users and other realms' users", async () => {
     const gone = await realm.addUser({ name: 'Gone reader' });
     await checkSetUserActive(pool(), callerOf(realm, 'owner'), gone.user_id, false);
     await expect(getUserStatus(pool(), callerOf(realm, 'member'), realm.bot.user_id)).rejects.toThrow('No such user');
@@ -284,7 +294,7 @@ describe('getUserStatus', () => {
 });
 
 describe('userStatusState', () => {
-  it('maps the realm\'s active users with a status to it, and no one else', async () => {
+  it("maps the realm's active users with a status to it, and no one else", async () => {
     const own = await createTestRealm('State realm');
     const gone = await own.addUser({ name: 'Gone with status' });
     const cleared = await own.addUser({ name: 'Cleared' });

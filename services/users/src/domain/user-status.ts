@@ -1,6 +1,17 @@
 import pg from 'pg';
 import {
-  BadRequestError, Caller, checkEmoji, emojiDataForName, isAdmin, NO_REALM_EMOJI, normalizeReactionType, Queryable, RealmEmojiLookup, refuseBots, withPrefetchedTransaction, withTransaction,
+  BadRequestError,
+  Caller,
+  checkEmoji,
+  emojiDataForName,
+  isAdmin,
+  NO_REALM_EMOJI,
+  normalizeReactionType,
+  Queryable,
+  RealmEmojiLookup,
+  refuseBots,
+  withPrefetchedTransaction,
+  withTransaction,
 } from '@parley/common';
 import * as statusStore from '../store/user-status';
 import * as userStore from '../store/users';
@@ -100,7 +111,11 @@ async function accessStatusUser(db: Queryable, caller: Caller, userId: number): 
 
 /** POST /users/me/status. */
 export async function checkUpdateOwnStatus(
-  pool: pg.Pool, config: UsersConfig, presence: PresenceStore, caller: Caller, req: StatusRequest & { away?: boolean },
+  pool: pg.Pool,
+  config: UsersConfig,
+  presence: PresenceStore,
+  caller: Caller,
+  req: StatusRequest & { away?: boolean },
   realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI,
 ): Promise<void> {
   refuseBots(caller);
@@ -122,18 +137,20 @@ async function doChangeAway(tx: Queryable, config: UsersConfig, presence: Presen
 }
 
 /** POST /users/{user_id}/status: administrators set another user's status (no `away`). */
-export async function checkUpdateStatusForUser(
-  pool: pg.Pool, caller: Caller, userId: number, req: StatusRequest, realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI,
-): Promise<void> {
+export async function checkUpdateStatusForUser(pool: pg.Pool, caller: Caller, userId: number, req: StatusRequest, realmEmoji: RealmEmojiLookup = NO_REALM_EMOJI): Promise<void> {
   // Zulip validates the text with the other parameters, before it looks at the target.
   checkStatusText(req.status_text);
   // The realm's emoji (uploads CheckRealmEmoji) are asked before BEGIN (rule 1); their errors
   // still come after the target's and the permission's, where the transaction asks them.
-  await withPrefetchedTransaction(pool, async (tx) => {
-    const target = await accessStatusUser(tx, caller, userId);
-    if (!isAdmin(caller)) throw new BadRequestError('Insufficient permission');
-    await doUpdateUserStatus(tx, target.realm_id, target.id, await checkStatusChange(req, undefined, realmEmoji));
-  }, () => checkStatusChange(req, undefined, realmEmoji));
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      const target = await accessStatusUser(tx, caller, userId);
+      if (!isAdmin(caller)) throw new BadRequestError('Insufficient permission');
+      await doUpdateUserStatus(tx, target.realm_id, target.id, await checkStatusChange(req, undefined, realmEmoji));
+    },
+    () => checkStatusChange(req, undefined, realmEmoji),
+  );
 }
 
 /**

@@ -1,8 +1,5 @@
 import pg from 'pg';
-import {
-  AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role,
-  ROLE_VALUES, withTransaction,
-} from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, Role, ROLE_VALUES, withTransaction } from '@parley/common';
 import * as userStore from '../store/users';
 import * as groupStore from '../store/groups';
 import { updateBot, type BotChanges } from '../store/bots';
@@ -98,7 +95,12 @@ async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow
   for (const group of [viewers.filter(sees), viewers.filter((v) => !sees(v))]) {
     if (!group.length) continue;
     const person = formatUser(user, { user_id: group[0].id, role: group[0].role }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
-    await notifyClients(tx, user.realm_id, group.map((v) => v.id), { type: 'realm_user', op: 'add', person });
+    await notifyClients(
+      tx,
+      user.realm_id,
+      group.map((v) => v.id),
+      { type: 'realm_user', op: 'add', person },
+    );
   }
 }
 
@@ -106,9 +108,16 @@ async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow
  * Finds a user of the caller's realm. Another realm's ID reads as nonexistent, so realms
  * cannot probe each other.
  */
-export async function accessUser(db: Queryable, caller: Caller, userId: number, opts: {
-  allowDeactivated?: boolean; allowBots?: boolean; lock?: boolean;
-} = {}): Promise<UserRow> {
+export async function accessUser(
+  db: Queryable,
+  caller: Caller,
+  userId: number,
+  opts: {
+    allowDeactivated?: boolean;
+    allowBots?: boolean;
+    lock?: boolean;
+  } = {},
+): Promise<UserRow> {
   const user = await userStore.findUserById(db, caller.realm_id, userId, { lock: opts.lock });
   if (!user || user.is_system_bot) throw new BadRequestError('No such user');
   if (user.is_bot && opts.allowBots === false) throw new BadRequestError('No such bot');
@@ -126,9 +135,17 @@ export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<For
  * `grant`, and `create-realm` for the owner it makes), creates member accounts; no role is
  * enough on its own, as in Zulip since feature level 36.
  */
-export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller: Caller, realm: RealmRow, req: {
-  email: string; password: string; full_name: string;
-}): Promise<number> {
+export async function checkCreateUser(
+  pool: pg.Pool,
+  config: UsersConfig,
+  caller: Caller,
+  realm: RealmRow,
+  req: {
+    email: string;
+    password: string;
+    full_name: string;
+  },
+): Promise<number> {
   const self = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!self || !self.can_create_users) {
     throw new BadRequestError('User not authorized to create users');
@@ -140,9 +157,7 @@ export async function checkCreateUser(pool: pg.Pool, config: UsersConfig, caller
 }
 
 /** PATCH /users/{id}: administrators change names and roles; only owners touch ownership. */
-export async function checkUpdateUser(
-  pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number; profile_data?: string }, render: RenderMarkdown,
-): Promise<void> {
+export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user_id: number; full_name?: string; role?: number; profile_data?: string }, render: RenderMarkdown): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   const rendered = await renderProfileValues(pool, caller.realm_id, req.profile_data, render);
   await withTransaction(pool, async (tx) => {

@@ -9,6 +9,8 @@ export interface AddLinkifierRequest {
   url_template: string;
 }
 
-export const addLinkifier = (deps: UsersDeps): Handler<AddLinkifierRequest, Reply<'POST /realm/filters'>> => async (req, ctx) => ({
-  id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }),
-});
+export const addLinkifier =
+  (deps: UsersDeps): Handler<AddLinkifierRequest, Reply<'POST /realm/filters'>> =>
+  async (req, ctx) => ({
+    id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }),
+  });

@@ -9,16 +9,22 @@ export interface AlertWordsRequest {
 }
 
 /** GET /users/me/alert_words. */
-export const getAlertWords = (deps: UsersDeps): Handler<object, Reply<'GET /users/me/alert_words'>> => async (_req, ctx) => ({
-  alert_words: await listAlertWords(deps.pool, ctx.caller),
-});
+export const getAlertWords =
+  (deps: UsersDeps): Handler<object, Reply<'GET /users/me/alert_words'>> =>
+  async (_req, ctx) => ({
+    alert_words: await listAlertWords(deps.pool, ctx.caller),
+  });
 
 /** POST /users/me/alert_words. */
-export const addAlertWords = (deps: UsersDeps): Handler<AlertWordsRequest, Reply<'POST /users/me/alert_words'>> => async (req, ctx) => ({
-  alert_words: await checkAddAlertWords(deps.pool, ctx.caller, req.alert_words),
-});
+export const addAlertWords =
+  (deps: UsersDeps): Handler<AlertWordsRequest, Reply<'POST /users/me/alert_words'>> =>
+  async (req, ctx) => ({
+    alert_words: await checkAddAlertWords(deps.pool, ctx.caller, req.alert_words),
+  });
 
 /** DELETE /users/me/alert_words. */
-export const removeAlertWords = (deps: UsersDeps): Handler<AlertWordsRequest, Reply<'DELETE /users/me/alert_words'>> => async (req, ctx) => ({
-  alert_words: await checkRemoveAlertWords(deps.pool, ctx.caller, req.alert_words),
-});
+export const removeAlertWords =
+  (deps: UsersDeps): Handler<AlertWordsRequest, Reply<'DELETE /users/me/alert_words'>> =>
+  async (req, ctx) => ({
+    alert_words: await checkRemoveAlertWords(deps.pool, ctx.caller, req.alert_words),
+  });

@@ -4,5 +4,6 @@ import type { AuthenticateReply } from '@parley/common/generated/parley/users/v1
 import type { UsersDeps } from '../deps';
 import { authenticate as authenticateCaller } from '../domain/auth';
 
-export const authenticate = (deps: UsersDeps): Handler<AuthenticateRequest__Output, AuthenticateReply> =>
+export const authenticate =
+  (deps: UsersDeps): Handler<AuthenticateRequest__Output, AuthenticateReply> =>
   async (req) => ({ caller: await authenticateCaller(deps.pool, deps.config, req) });

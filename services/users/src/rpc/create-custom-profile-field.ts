@@ -5,6 +5,8 @@ import type { UsersDeps } from '../deps';
 import { checkCreateProfileField } from '../domain/profile-fields';
 
 /** POST /realm/profile_fields (administrators). */
-export const createCustomProfileField = (deps: UsersDeps): Handler<CreateCustomProfileFieldRequest, Reply<'POST /realm/profile_fields'>> => async (req, ctx) => ({
-  id: await checkCreateProfileField(deps.pool, ctx.caller, req),
-});
+export const createCustomProfileField =
+  (deps: UsersDeps): Handler<CreateCustomProfileFieldRequest, Reply<'POST /realm/profile_fields'>> =>
+  async (req, ctx) => ({
+    id: await checkCreateProfileField(deps.pool, ctx.caller, req),
+  });

@@ -5,6 +5,8 @@ import type { UsersDeps } from '../deps';
 import { checkCreateUser } from '../domain/users';
 import { callerRealm } from '../domain/queries';
 
-export const createUser = (deps: UsersDeps): Handler<CreateUserRequest__Output, Reply<'POST /users'>> => async (req, ctx) => ({
-  user_id: await checkCreateUser(deps.pool, deps.config, ctx.caller, await callerRealm(deps.pool, ctx.caller), req),
-});
+export const createUser =
+  (deps: UsersDeps): Handler<CreateUserRequest__Output, Reply<'POST /users'>> =>
+  async (req, ctx) => ({
+    user_id: await checkCreateUser(deps.pool, deps.config, ctx.caller, await callerRealm(deps.pool, ctx.caller), req),
+  });

@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkDeactivateGroup } from '../domain/user-groups';
 import { channelLookup } from '../domain/channels';
 
-export const deactivateUserGroup = (deps: UsersDeps): Handler<UserGroupIdRequest__Output, Reply<'POST /user_groups/{user_group_id}/deactivate'>> => async (req, ctx) => {
-  await checkDeactivateGroup(deps.pool, ctx.caller, req.user_group_id, channelLookup(deps.clients.channels, ctx));
-  return {};
-};
+export const deactivateUserGroup =
+  (deps: UsersDeps): Handler<UserGroupIdRequest__Output, Reply<'POST /user_groups/{user_group_id}/deactivate'>> =>
+  async (req, ctx) => {
+    await checkDeactivateGroup(deps.pool, ctx.caller, req.user_group_id, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };

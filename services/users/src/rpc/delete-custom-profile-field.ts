@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkDeleteProfileField } from '../domain/profile-fields';
 
 /** DELETE /realm/profile_fields/{field_id} (administrators). */
-export const deleteCustomProfileField = (deps: UsersDeps): Handler<DeleteCustomProfileFieldRequest, Reply<'DELETE /realm/profile_fields/{field_id}'>> => async (req, ctx) => {
-  await checkDeleteProfileField(deps.pool, ctx.caller, req.field_id);
-  return {};
-};
+export const deleteCustomProfileField =
+  (deps: UsersDeps): Handler<DeleteCustomProfileFieldRequest, Reply<'DELETE /realm/profile_fields/{field_id}'>> =>
+  async (req, ctx) => {
+    await checkDeleteProfileField(deps.pool, ctx.caller, req.field_id);
+    return {};
+  };

@@ -5,5 +5,7 @@ import type { UsersDeps } from '../deps';
 import { fetchApiKey as fetchKey } from '../domain/auth';
 import { realmForHost } from '../domain/server-settings';
 
-export const fetchApiKey = (deps: UsersDeps): Handler<FetchApiKeyRequest__Output, Reply<'POST /fetch_api_key'>> =>
-  async (req, ctx) => fetchKey(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);
+export const fetchApiKey =
+  (deps: UsersDeps): Handler<FetchApiKeyRequest__Output, Reply<'POST /fetch_api_key'>> =>
+  async (req, ctx) =>
+    fetchKey(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);

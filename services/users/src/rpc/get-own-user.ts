@@ -10,13 +10,15 @@ async function fetchMaxMessageId(deps: UsersDeps, ctx: HandlerContext): Promise<
 }
 
 /** GET /users/me: one hop when this process keeps the caller's profile and maximum (OwnUserAnswers). */
-export const getOwnUser = (deps: UsersDeps): Handler<object, EncodedJson<Reply<'GET /users/me'>>> => async (_req, ctx) => {
-  const { realm_id: realmId, user_id: userId } = ctx.caller;
-  const key = String(userId);
-  const [profile, maxMessageId] = await Promise.all([
-    deps.kept.profiles.get(realmId, key, async () => JSON.stringify(await ownProfile(deps.pool, deps.config, ctx.caller))),
-    deps.kept.maxMessageIds.get(realmId, key, () => fetchMaxMessageId(deps, ctx)),
-  ]);
-  // The profile is a JSON object with fields: max_message_id joins them.
-  return encodedJson(`${profile.slice(0, -1)},"max_message_id":${maxMessageId}}`);
-};
+export const getOwnUser =
+  (deps: UsersDeps): Handler<object, EncodedJson<Reply<'GET /users/me'>>> =>
+  async (_req, ctx) => {
+    const { realm_id: realmId, user_id: userId } = ctx.caller;
+    const key = String(userId);
+    const [profile, maxMessageId] = await Promise.all([
+      deps.kept.profiles.get(realmId, key, async () => JSON.stringify(await ownProfile(deps.pool, deps.config, ctx.caller))),
+      deps.kept.maxMessageIds.get(realmId, key, () => fetchMaxMessageId(deps, ctx)),
+    ]);
+    // The profile is a JSON object with fields: max_message_id joins them.
+    return encodedJson(`${profile.slice(0, -1)},"max_message_id":${maxMessageId}}`);
+  };

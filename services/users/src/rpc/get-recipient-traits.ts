@@ -5,6 +5,8 @@ import type { UsersDeps } from '../deps';
 import { recipientTraits } from '../domain/recipient-traits';
 
 /** Internal: what a send needs of its recipients (the messages service's flags at send). */
-export const getRecipientTraits = (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetRecipientTraitsReply> => async (req) => ({
-  users: await recipientTraits(deps.pool, requireRealmId(req.realm_id), req.user_ids.map(Number)),
-});
+export const getRecipientTraits =
+  (deps: UsersDeps): Handler<GetGroupMembershipsRequest__Output, GetRecipientTraitsReply> =>
+  async (req) => ({
+    users: await recipientTraits(deps.pool, requireRealmId(req.realm_id), req.user_ids.map(Number)),
+  });

@@ -4,6 +4,8 @@ import type { GetUserGroupSubgroupsRequest__Output } from '@parley/common/genera
 import type { UsersDeps } from '../deps';
 import { groupSubgroups } from '../domain/user-groups';
 
-export const getUserGroupSubgroups = (deps: UsersDeps): Handler<GetUserGroupSubgroupsRequest__Output, Reply<'GET /user_groups/{user_group_id}/subgroups'>> => async (req, ctx) => ({
-  subgroups: await groupSubgroups(deps.pool, ctx.caller, req.user_group_id, req.direct_subgroup_only ?? false),
-});
+export const getUserGroupSubgroups =
+  (deps: UsersDeps): Handler<GetUserGroupSubgroupsRequest__Output, Reply<'GET /user_groups/{user_group_id}/subgroups'>> =>
+  async (req, ctx) => ({
+    subgroups: await groupSubgroups(deps.pool, ctx.caller, req.user_group_id, req.direct_subgroup_only ?? false),
+  });

@@ -8,6 +8,8 @@ export interface GetUserStatusRequest {
   user_id: number;
 }
 
-export const getUserStatus = (deps: UsersDeps): Handler<GetUserStatusRequest, Reply<'GET /users/{user_id}/status'>> => async (req, ctx) => ({
-  status: await getStatus(deps.pool, ctx.caller, req.user_id),
-});
+export const getUserStatus =
+  (deps: UsersDeps): Handler<GetUserStatusRequest, Reply<'GET /users/{user_id}/status'>> =>
+  async (req, ctx) => ({
+    status: await getStatus(deps.pool, ctx.caller, req.user_id),
+  });

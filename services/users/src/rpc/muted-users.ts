@@ -9,13 +9,17 @@ export interface MutedUserRequest {
 }
 
 /** POST /users/me/muted_users/{muted_user_id}. */
-export const muteUser = (deps: UsersDeps): Handler<MutedUserRequest, Reply<'POST /users/me/muted_users/{muted_user_id}'>> => async (req, ctx) => {
-  await checkMuteUser(deps.pool, ctx.caller, Number(req.muted_user_id));
-  return {};
-};
+export const muteUser =
+  (deps: UsersDeps): Handler<MutedUserRequest, Reply<'POST /users/me/muted_users/{muted_user_id}'>> =>
+  async (req, ctx) => {
+    await checkMuteUser(deps.pool, ctx.caller, Number(req.muted_user_id));
+    return {};
+  };
 
 /** DELETE /users/me/muted_users/{muted_user_id}. */
-export const unmuteUser = (deps: UsersDeps): Handler<MutedUserRequest, Reply<'DELETE /users/me/muted_users/{muted_user_id}'>> => async (req, ctx) => {
-  await checkUnmuteUser(deps.pool, ctx.caller, Number(req.muted_user_id));
-  return {};
-};
+export const unmuteUser =
+  (deps: UsersDeps): Handler<MutedUserRequest, Reply<'DELETE /users/me/muted_users/{muted_user_id}'>> =>
+  async (req, ctx) => {
+    await checkUnmuteUser(deps.pool, ctx.caller, Number(req.muted_user_id));
+    return {};
+  };

@@ -24,21 +24,23 @@ const topicVisibilitySettings = (u: UserRow) => {
  * users' group memberships, and when asked their records and the realm's linkifiers. One
  * statement for the realm's part, and with users one more beside it.
  */
-export const getPermissionContext = (deps: UsersDeps): Handler<GetPermissionContextRequest__Output, GetPermissionContextReply> => async (req) => {
-  const realmId = requireRealmId(req.realm_id);
-  const userIds = req.user_ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
-  const [context, users] = await Promise.all([
-    realmContext(deps, realmId, userIds, req.with_linkifiers),
-    req.with_users ? userStore.findRealmUsersByIdsOrEmails(deps.pool, realmId, userIds, [], true) : [],
-  ]);
-  const byId = new Map(users.map((u) => [u.id, u]));
-  const asked = [...new Set(userIds)].filter((id) => byId.has(id)).map((id) => byId.get(id)!);
-  return {
-    policy: realmPolicyReply(context, deps.config),
-    memberships: context.memberships,
-    // In the order asked, each once.
-    users: asked.map((u) => resolvedUser(u, deps.config)),
-    linkifiers: context.linkifiers ? JSON.stringify(context.linkifiers) : '',
-    topic_settings: asked.map(topicVisibilitySettings),
+export const getPermissionContext =
+  (deps: UsersDeps): Handler<GetPermissionContextRequest__Output, GetPermissionContextReply> =>
+  async (req) => {
+    const realmId = requireRealmId(req.realm_id);
+    const userIds = req.user_ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31);
+    const [context, users] = await Promise.all([
+      realmContext(deps, realmId, userIds, req.with_linkifiers),
+      req.with_users ? userStore.findRealmUsersByIdsOrEmails(deps.pool, realmId, userIds, [], true) : [],
+    ]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const asked = [...new Set(userIds)].filter((id) => byId.has(id)).map((id) => byId.get(id)!);
+    return {
+      policy: realmPolicyReply(context, deps.config),
+      memberships: context.memberships,
+      // In the order asked, each once.
+      users: asked.map((u) => resolvedUser(u, deps.config)),
+      linkifiers: context.linkifiers ? JSON.stringify(context.linkifiers) : '',
+      topic_settings: asked.map(topicVisibilitySettings),
+    };
   };
-};

@@ -5,11 +5,14 @@ import type { RemovePlaygroundRequest__Output } from '@parley/common/generated/p
 import type { UsersDeps } from '../deps';
 import { checkAddPlayground, checkRemovePlayground } from '../domain/playgrounds';
 
-export const addPlayground = (deps: UsersDeps): Handler<AddPlaygroundRequest__Output, Reply<'POST /realm/playgrounds'>> => async (req, ctx) => ({
-  id: await checkAddPlayground(deps.pool, ctx.caller, req),
-});
+export const addPlayground =
+  (deps: UsersDeps): Handler<AddPlaygroundRequest__Output, Reply<'POST /realm/playgrounds'>> =>
+  async (req, ctx) => ({
+    id: await checkAddPlayground(deps.pool, ctx.caller, req),
+  });
 
-export const removePlayground = (deps: UsersDeps): Handler<RemovePlaygroundRequest__Output, Reply<'DELETE /realm/playgrounds/{playground_id}'>> =>
+export const removePlayground =
+  (deps: UsersDeps): Handler<RemovePlaygroundRequest__Output, Reply<'DELETE /realm/playgrounds/{playground_id}'>> =>
   async (req, ctx) => {
     await checkRemovePlayground(deps.pool, ctx.caller, req.playground_id);
     return {};

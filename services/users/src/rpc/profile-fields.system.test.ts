@@ -38,13 +38,16 @@ describe('custom profile field RPCs', () => {
     await expect(updateCustomProfileField(deps)({ field_id: id, hint: 'Pick one' }, ctx('admin'))).resolves.toEqual({});
     await expect(reorderCustomProfileFields(deps)({ order: JSON.stringify([other, id]) }, ctx('admin'))).resolves.toEqual({});
     const fields = (await getCustomProfileFields(deps)({}, ctx('guest'))).custom_fields!;
-    expect(fields.map((f: { id: number; order: number; hint: string }) => [f.id, f.order, f.hint])).toEqual([[other, 0, ''], [id, 1, 'Pick one']]);
+    expect(fields.map((f: { id: number; order: number; hint: string }) => [f.id, f.order, f.hint])).toEqual([
+      [other, 0, ''],
+      [id, 1, 'Pick one'],
+    ]);
     await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).resolves.toEqual({});
     await expect(deleteCustomProfileField(deps)({ field_id: other }, ctx('owner'))).rejects.toThrow(`Field id ${other} not found.`);
     await expect(createCustomProfileField(deps)({ field_type: 1, name: 'x' }, ctx('moderator'))).rejects.toThrow('Must be an organization administrator');
   });
 
-  it('set and clear the caller\'s own values', async () => {
+  it("set and clear the caller's own values", async () => {
     const id = (await createCustomProfileField(deps)({ field_type: 8, name: 'Pronouns' }, ctx('admin'))).id!;
     await expect(updateProfileData(deps)({ data: JSON.stringify([{ id, value: 'she/her' }]) }, ctx('member'))).resolves.toEqual({});
     expect((await profileDataFor(deps.pool, realm.realm_id, [realm.member.user_id])).get(realm.member.user_id)).toEqual({ [id]: { value: 'she/her' } });

@@ -27,7 +27,8 @@ export const removeFcmToken: TokenHandler<'DELETE /users/me/android_gcm_reg_id'>
   return {};
 };
 
-export const testPushNotification = (deps: UsersDeps): Handler<TestPushNotificationRequest__Output, Reply<'POST /mobile_push/test_notification'>> =>
+export const testPushNotification =
+  (deps: UsersDeps): Handler<TestPushNotificationRequest__Output, Reply<'POST /mobile_push/test_notification'>> =>
   async (req, ctx) => {
     await checkTestPushNotification(deps.pool, ctx.caller, req.token);
     return {};
@@ -35,5 +36,4 @@ export const testPushNotification = (deps: UsersDeps): Handler<TestPushNotificat
 
 export const registerPushDevice = (): Handler<unknown, Reply<'POST /mobile_push/register'>> => async (_req, ctx) => refuseE2eePush(ctx.caller);
 
-export const e2eeTestPushNotification = (): Handler<unknown, Reply<'POST /mobile_push/e2ee/test_notification'>> => async (_req, ctx) =>
-  refuseE2eePush(ctx.caller);
+export const e2eeTestPushNotification = (): Handler<unknown, Reply<'POST /mobile_push/e2ee/test_notification'>> => async (_req, ctx) => refuseE2eePush(ctx.caller);

@@ -8,7 +8,9 @@ export interface RemoveLinkifierRequest {
   filter_id: number;
 }
 
-export const removeLinkifier = (deps: UsersDeps): Handler<RemoveLinkifierRequest, Reply<'DELETE /realm/filters/{filter_id}'>> => async (req, ctx) => {
-  await checkRemoveLinkifier(deps.pool, ctx.caller, req.filter_id);
-  return {};
-};
+export const removeLinkifier =
+  (deps: UsersDeps): Handler<RemoveLinkifierRequest, Reply<'DELETE /realm/filters/{filter_id}'>> =>
+  async (req, ctx) => {
+    await checkRemoveLinkifier(deps.pool, ctx.caller, req.filter_id);
+    return {};
+  };

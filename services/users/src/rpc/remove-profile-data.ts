@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkRemoveOwnProfileData, parseFieldIds } from '../domain/profile-values';
 
 /** DELETE /users/me/profile_data. */
-export const removeProfileData = (deps: UsersDeps): Handler<RemoveProfileDataRequest, Reply<'DELETE /users/me/profile_data'>> => async (req, ctx) => {
-  await checkRemoveOwnProfileData(deps.pool, ctx.caller, parseFieldIds(req.data));
-  return {};
-};
+export const removeProfileData =
+  (deps: UsersDeps): Handler<RemoveProfileDataRequest, Reply<'DELETE /users/me/profile_data'>> =>
+  async (req, ctx) => {
+    await checkRemoveOwnProfileData(deps.pool, ctx.caller, parseFieldIds(req.data));
+    return {};
+  };

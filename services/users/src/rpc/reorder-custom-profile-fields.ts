@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkReorderProfileFields, parseOrder } from '../domain/profile-fields';
 
 /** PATCH /realm/profile_fields (administrators). */
-export const reorderCustomProfileFields = (deps: UsersDeps): Handler<ReorderCustomProfileFieldsRequest, Reply<'PATCH /realm/profile_fields'>> => async (req, ctx) => {
-  await checkReorderProfileFields(deps.pool, ctx.caller, parseOrder(req.order));
-  return {};
-};
+export const reorderCustomProfileFields =
+  (deps: UsersDeps): Handler<ReorderCustomProfileFieldsRequest, Reply<'PATCH /realm/profile_fields'>> =>
+  async (req, ctx) => {
+    await checkReorderProfileFields(deps.pool, ctx.caller, parseOrder(req.order));
+    return {};
+  };

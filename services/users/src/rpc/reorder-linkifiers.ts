@@ -9,7 +9,9 @@ export interface ReorderLinkifiersRequest {
   ordered_linkifier_ids: string;
 }
 
-export const reorderLinkifiers = (deps: UsersDeps): Handler<ReorderLinkifiersRequest, Reply<'PATCH /realm/linkifiers'>> => async (req, ctx) => {
-  await checkReorderLinkifiers(deps.pool, ctx.caller, parseLinkifierIds(req.ordered_linkifier_ids));
-  return {};
-};
+export const reorderLinkifiers =
+  (deps: UsersDeps): Handler<ReorderLinkifiersRequest, Reply<'PATCH /realm/linkifiers'>> =>
+  async (req, ctx) => {
+    await checkReorderLinkifiers(deps.pool, ctx.caller, parseLinkifierIds(req.ordered_linkifier_ids));
+    return {};
+  };

@@ -7,18 +7,24 @@ import { checkDeactivateOwnUser } from '../domain/activation';
 import { checkSetUserActiveWithBots } from '../domain/bot-activation';
 import { channelLookup } from '../domain/channels';
 
-export const deactivateUser = (deps: UsersDeps): Handler<DeactivateUserRequest__Output, Reply<'DELETE /users/{user_id}'>> => async (req, ctx) => {
-  await checkSetUserActiveWithBots(deps.pool, ctx.caller, req.user_id, false, channelLookup(deps.clients.channels, ctx));
-  return {};
-};
+export const deactivateUser =
+  (deps: UsersDeps): Handler<DeactivateUserRequest__Output, Reply<'DELETE /users/{user_id}'>> =>
+  async (req, ctx) => {
+    await checkSetUserActiveWithBots(deps.pool, ctx.caller, req.user_id, false, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };
 
-export const reactivateUser = (deps: UsersDeps): Handler<ReactivateUserRequest__Output, Reply<'POST /users/{user_id}/reactivate'>> => async (req, ctx) => {
-  await checkSetUserActiveWithBots(deps.pool, ctx.caller, req.user_id, true, channelLookup(deps.clients.channels, ctx));
-  return {};
-};
+export const reactivateUser =
+  (deps: UsersDeps): Handler<ReactivateUserRequest__Output, Reply<'POST /users/{user_id}/reactivate'>> =>
+  async (req, ctx) => {
+    await checkSetUserActiveWithBots(deps.pool, ctx.caller, req.user_id, true, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };
 
 /** DELETE /users/me (parley.common.v1.Empty). */
-export const deactivateOwnUser = (deps: UsersDeps): Handler<object, Reply<'DELETE /users/me'>> => async (_req, ctx) => {
-  await checkDeactivateOwnUser(deps.pool, ctx.caller, channelLookup(deps.clients.channels, ctx));
-  return {};
-};
+export const deactivateOwnUser =
+  (deps: UsersDeps): Handler<object, Reply<'DELETE /users/me'>> =>
+  async (_req, ctx) => {
+    await checkDeactivateOwnUser(deps.pool, ctx.caller, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };

@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkUpdateProfileField } from '../domain/profile-fields';
 
 /** PATCH /realm/profile_fields/{field_id} (administrators). */
-export const updateCustomProfileField = (deps: UsersDeps): Handler<UpdateCustomProfileFieldRequest, Reply<'PATCH /realm/profile_fields/{field_id}'>> => async (req, ctx) => {
-  await checkUpdateProfileField(deps.pool, ctx.caller, req);
-  return {};
-};
+export const updateCustomProfileField =
+  (deps: UsersDeps): Handler<UpdateCustomProfileFieldRequest, Reply<'PATCH /realm/profile_fields/{field_id}'>> =>
+  async (req, ctx) => {
+    await checkUpdateProfileField(deps.pool, ctx.caller, req);
+    return {};
+  };

@@ -10,7 +10,9 @@ export interface UpdateLinkifierRequest {
   url_template: string;
 }
 
-export const updateLinkifier = (deps: UsersDeps): Handler<UpdateLinkifierRequest, Reply<'PATCH /realm/filters/{filter_id}'>> => async (req, ctx) => {
-  await checkUpdateLinkifier(deps.pool, ctx.caller, req.filter_id, { pattern: req.pattern, url_template: req.url_template });
-  return {};
-};
+export const updateLinkifier =
+  (deps: UsersDeps): Handler<UpdateLinkifierRequest, Reply<'PATCH /realm/filters/{filter_id}'>> =>
+  async (req, ctx) => {
+    await checkUpdateLinkifier(deps.pool, ctx.caller, req.filter_id, { pattern: req.pattern, url_template: req.url_template });
+    return {};
+  };

@@ -12,8 +12,10 @@ export interface UpdateOwnStatusRequest {
   reaction_type?: string;
 }
 
-export const updateOwnStatus = (deps: UsersDeps): Handler<UpdateOwnStatusRequest, Reply<'POST /users/me/status'>> => async (req, ctx) => {
-  const realmEmoji = realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx);
-  await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req, realmEmoji);
-  return {};
-};
+export const updateOwnStatus =
+  (deps: UsersDeps): Handler<UpdateOwnStatusRequest, Reply<'POST /users/me/status'>> =>
+  async (req, ctx) => {
+    const realmEmoji = realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx);
+    await checkUpdateOwnStatus(deps.pool, deps.config, deps.presence, ctx.caller, req, realmEmoji);
+    return {};
+  };

@@ -6,7 +6,9 @@ import { checkUpdateOwnProfileData } from '../domain/profile-values';
 import { markdownThrough } from '../domain/markdown';
 
 /** PATCH /users/me/profile_data. */
-export const updateProfileData = (deps: UsersDeps): Handler<UpdateProfileDataRequest, Reply<'PATCH /users/me/profile_data'>> => async (req, ctx) => {
-  await checkUpdateOwnProfileData(deps.pool, ctx.caller, req.data, markdownThrough(deps.clients.messages, ctx));
-  return {};
-};
+export const updateProfileData =
+  (deps: UsersDeps): Handler<UpdateProfileDataRequest, Reply<'PATCH /users/me/profile_data'>> =>
+  async (req, ctx) => {
+    await checkUpdateOwnProfileData(deps.pool, ctx.caller, req.data, markdownThrough(deps.clients.messages, ctx));
+    return {};
+  };

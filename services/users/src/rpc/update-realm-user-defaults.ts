@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkUpdateRealmDefaults } from '../domain/realm-defaults';
 import type { SettingValue } from '../domain/settings-schema';
 
-export const updateRealmUserDefaults = (deps: UsersDeps): Handler<UpdateRealmUserDefaultsRequest__Output, Reply<'PATCH /realm/user_settings_defaults'>> => async (req, ctx) => {
-  await checkUpdateRealmDefaults(deps.pool, ctx.caller, req as unknown as Record<string, SettingValue | undefined>);
-  return {};
-};
+export const updateRealmUserDefaults =
+  (deps: UsersDeps): Handler<UpdateRealmUserDefaultsRequest__Output, Reply<'PATCH /realm/user_settings_defaults'>> =>
+  async (req, ctx) => {
+    await checkUpdateRealmDefaults(deps.pool, ctx.caller, req as unknown as Record<string, SettingValue | undefined>);
+    return {};
+  };

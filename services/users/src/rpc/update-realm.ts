@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkUpdateRealm } from '../domain/realm-update';
 import { channelLookup } from '../domain/channels';
 
-export const updateRealm = (deps: UsersDeps): Handler<UpdateRealmRequest__Output, Reply<'PATCH /realm'>> => async (req, ctx) => {
-  await checkUpdateRealm(deps.pool, ctx.caller, req as unknown as Record<string, unknown>, channelLookup(deps.clients.channels, ctx));
-  return {};
-};
+export const updateRealm =
+  (deps: UsersDeps): Handler<UpdateRealmRequest__Output, Reply<'PATCH /realm'>> =>
+  async (req, ctx) => {
+    await checkUpdateRealm(deps.pool, ctx.caller, req as unknown as Record<string, unknown>, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };

@@ -5,7 +5,9 @@ import type { UsersDeps } from '../deps';
 import { checkUpdateSubgroups } from '../domain/user-groups';
 import { idList } from './user-group-ids';
 
-export const updateUserGroupSubgroups = (deps: UsersDeps): Handler<UpdateUserGroupSubgroupsRequest__Output, Reply<'POST /user_groups/{user_group_id}/subgroups'>> => async (req, ctx) => {
-  await checkUpdateSubgroups(deps.pool, ctx.caller, req.user_group_id, idList('add', req.add), idList('delete', req.delete));
-  return {};
-};
+export const updateUserGroupSubgroups =
+  (deps: UsersDeps): Handler<UpdateUserGroupSubgroupsRequest__Output, Reply<'POST /user_groups/{user_group_id}/subgroups'>> =>
+  async (req, ctx) => {
+    await checkUpdateSubgroups(deps.pool, ctx.caller, req.user_group_id, idList('add', req.add), idList('delete', req.delete));
+    return {};
+  };

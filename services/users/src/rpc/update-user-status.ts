@@ -12,8 +12,10 @@ export interface UpdateUserStatusRequest {
   reaction_type?: string;
 }
 
-export const updateUserStatus = (deps: UsersDeps): Handler<UpdateUserStatusRequest, Reply<'POST /users/{user_id}/status'>> => async (req, ctx) => {
-  const { user_id: userId, ...status } = req;
-  await checkUpdateStatusForUser(deps.pool, ctx.caller, userId, status, realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx));
-  return {};
-};
+export const updateUserStatus =
+  (deps: UsersDeps): Handler<UpdateUserStatusRequest, Reply<'POST /users/{user_id}/status'>> =>
+  async (req, ctx) => {
+    const { user_id: userId, ...status } = req;
+    await checkUpdateStatusForUser(deps.pool, ctx.caller, userId, status, realmEmojiOf(deps.clients, ctx.caller.realm_id, ctx));
+    return {};
+  };

@@ -2,8 +2,7 @@ import type { Queryable } from '@parley/common';
 import type { UserRow } from './users';
 
 /** A bot as the bot endpoints, realm_bot events and register's realm_bots show it: a user row's columns, and a bot's own. */
-export interface BotRow extends Pick<UserRow,
-  'id' | 'realm_id' | 'delivery_email' | 'full_name' | 'role' | 'is_active' | 'bot_owner_id' | 'avatar_version' | 'can_create_users' | 'api_key_sealed'> {
+export interface BotRow extends Pick<UserRow, 'id' | 'realm_id' | 'delivery_email' | 'full_name' | 'role' | 'is_active' | 'bot_owner_id' | 'avatar_version' | 'can_create_users' | 'api_key_sealed'> {
   bot_type: number;
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
@@ -14,9 +13,7 @@ const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, bot_t
   can_create_users, api_key_sealed, default_sending_stream_id, default_events_register_stream_id, default_all_public_streams`;
 
 export async function findBot(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<BotRow | undefined> {
-  const { rows } = await db.query<BotRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND id = $2 AND is_bot AND NOT is_system_bot${opts.lock ? ' FOR UPDATE' : ''}`,
-    [realmId, id]);
+  const { rows } = await db.query<BotRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND id = $2 AND is_bot AND NOT is_system_bot${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
   return rows[0];
 }
 
@@ -28,7 +25,8 @@ export async function listBots(db: Queryable, realmId: number, ownerId: number |
   const { rows } = await db.query<BotRow>(
     `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND is_bot AND NOT is_system_bot
        AND ($2::int IS NULL OR bot_owner_id = $2) AND (is_active OR NOT $3) ORDER BY date_joined, id`,
-    [realmId, ownerId, activeOnly]);
+    [realmId, ownerId, activeOnly],
+  );
   return rows;
 }
 
@@ -50,14 +48,12 @@ export async function updateBot(db: Queryable, id: number, changes: BotChanges):
 
 /** The realm's active human administrators (who see every bot). */
 export async function activeHumanAdminIds(db: Queryable, realmId: number, maxRole: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    'SELECT id FROM users WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2 ORDER BY id', [realmId, maxRole]);
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE realm_id = $1 AND is_active AND NOT is_bot AND role <= $2 ORDER BY id', [realmId, maxRole]);
   return rows.map((r) => r.id);
 }
 
 /** Whether an active user of the realm (person or bot) has exactly this name (Zulip's check_bot_name_available). */
 export async function activeUserNamed(db: Queryable, realmId: number, fullName: string, exceptId = 0): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'SELECT 1 FROM users WHERE realm_id = $1 AND full_name = $2 AND is_active AND id <> $3 LIMIT 1', [realmId, fullName, exceptId]);
+  const { rowCount } = await db.query('SELECT 1 FROM users WHERE realm_id = $1 AND full_name = $2 AND is_active AND id <> $3 LIMIT 1', [realmId, fullName, exceptId]);
   return (rowCount ?? 0) > 0;
 }

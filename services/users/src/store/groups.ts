@@ -1,10 +1,7 @@
 import type { Queryable } from '@parley/common';
 
 export async function insertSystemGroup(db: Queryable, realmId: number, name: string, description: string): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO user_groups (realm_id, name, description, is_system_group) VALUES ($1, $2, $3, true) RETURNING id`,
-    [realmId, name, description],
-  );
+  const { rows } = await db.query<{ id: number }>(`INSERT INTO user_groups (realm_id, name, description, is_system_group) VALUES ($1, $2, $3, true) RETURNING id`, [realmId, name, description]);
   return rows[0].id;
 }
 
@@ -38,10 +35,7 @@ export interface GroupRow {
 }
 
 export async function realmGroups(db: Queryable, realmId: number): Promise<GroupRow[]> {
-  const { rows } = await db.query<GroupRow>(
-    'SELECT id, name, is_system_group, deactivated FROM user_groups WHERE realm_id = $1 ORDER BY id',
-    [realmId],
-  );
+  const { rows } = await db.query<GroupRow>('SELECT id, name, is_system_group, deactivated FROM user_groups WHERE realm_id = $1 ORDER BY id', [realmId]);
   return rows;
 }
 
@@ -80,19 +74,18 @@ export async function findUserGroupByName(db: Queryable, realmId: number, name: 
   return rows[0];
 }
 
-export async function insertUserGroup(
-  db: Queryable, g: { realm_id: number; name: string; description: string; creator_id: number; settings: Record<string, unknown> },
-): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO user_groups (realm_id, name, description, creator_id, settings) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [g.realm_id, g.name, g.description, g.creator_id, JSON.stringify(g.settings)],
-  );
+export async function insertUserGroup(db: Queryable, g: { realm_id: number; name: string; description: string; creator_id: number; settings: Record<string, unknown> }): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('INSERT INTO user_groups (realm_id, name, description, creator_id, settings) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+    g.realm_id,
+    g.name,
+    g.description,
+    g.creator_id,
+    JSON.stringify(g.settings),
+  ]);
   return rows[0].id;
 }
 
-export async function updateUserGroup(
-  db: Queryable, id: number, changes: { name?: string; description?: string; deactivated?: boolean; settings?: Record<string, unknown> },
-): Promise<void> {
+export async function updateUserGroup(db: Queryable, id: number, changes: { name?: string; description?: string; deactivated?: boolean; settings?: Record<string, unknown> }): Promise<void> {
   await db.query(
     `UPDATE user_groups SET name = COALESCE($2, name), description = COALESCE($5, description), deactivated = COALESCE($3, deactivated),
       settings = settings || $4::jsonb WHERE id = $1`,
@@ -154,10 +147,7 @@ export const MEMBERSHIPS_CTE = `up(user_id, group_id) AS (
 
 /** Every group each user of the realm belongs to, directly or through any depth of subgroups. */
 export async function groupMemberships(db: Queryable, realmId: number, userIds: number[]): Promise<Map<number, number[]>> {
-  const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(
-    `WITH RECURSIVE ${MEMBERSHIPS_CTE} SELECT user_id, group_ids FROM memberships`,
-    [realmId, userIds],
-  );
+  const { rows } = await db.query<{ user_id: number; group_ids: number[] }>(`WITH RECURSIVE ${MEMBERSHIPS_CTE} SELECT user_id, group_ids FROM memberships`, [realmId, userIds]);
   return new Map(rows.map((r) => [r.user_id, r.group_ids]));
 }
 

@@ -9,27 +9,18 @@ export interface LinkifierRow {
 
 /** The realm's linkifiers in the order clients apply them. */
 export async function listLinkifiers(db: Queryable, realmId: number): Promise<LinkifierRow[]> {
-  const { rows } = await db.query<LinkifierRow>(
-    'SELECT id, pattern, url_template FROM linkifiers WHERE realm_id = $1 ORDER BY sort_order, id',
-    [realmId],
-  );
+  const { rows } = await db.query<LinkifierRow>('SELECT id, pattern, url_template FROM linkifiers WHERE realm_id = $1 ORDER BY sort_order, id', [realmId]);
   return rows;
 }
 
 export async function findLinkifier(db: Queryable, realmId: number, id: number): Promise<LinkifierRow | undefined> {
-  const { rows } = await db.query<LinkifierRow>(
-    'SELECT id, pattern, url_template FROM linkifiers WHERE realm_id = $1 AND id = $2',
-    [realmId, id],
-  );
+  const { rows } = await db.query<LinkifierRow>('SELECT id, pattern, url_template FROM linkifiers WHERE realm_id = $1 AND id = $2', [realmId, id]);
   return rows[0];
 }
 
 /** Whether another linkifier of the realm (not `exceptId`) has this exact pattern. */
 export async function patternTaken(db: Queryable, realmId: number, pattern: string, exceptId?: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'SELECT 1 FROM linkifiers WHERE realm_id = $1 AND pattern = $2 AND id IS DISTINCT FROM $3::int',
-    [realmId, pattern, exceptId ?? null],
-  );
+  const { rowCount } = await db.query('SELECT 1 FROM linkifiers WHERE realm_id = $1 AND pattern = $2 AND id IS DISTINCT FROM $3::int', [realmId, pattern, exceptId ?? null]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -45,10 +36,7 @@ export async function insertLinkifier(db: Queryable, realmId: number, pattern: s
 }
 
 export async function updateLinkifier(db: Queryable, realmId: number, id: number, pattern: string, urlTemplate: string): Promise<void> {
-  await db.query(
-    'UPDATE linkifiers SET pattern = $3, url_template = $4 WHERE realm_id = $1 AND id = $2',
-    [realmId, id, pattern, urlTemplate],
-  );
+  await db.query('UPDATE linkifiers SET pattern = $3, url_template = $4 WHERE realm_id = $1 AND id = $2', [realmId, id, pattern, urlTemplate]);
 }
 
 /** Returns whether a linkifier of the realm was deleted. */

@@ -7,19 +7,13 @@ export interface MutedUserRow {
 
 /** The users the user has muted, oldest mute first. */
 export async function listMutedUsers(db: Queryable, userId: number): Promise<MutedUserRow[]> {
-  const { rows } = await db.query<MutedUserRow>(
-    'SELECT muted_user_id, date_muted FROM muted_users WHERE user_id = $1 ORDER BY date_muted, muted_user_id',
-    [userId],
-  );
+  const { rows } = await db.query<MutedUserRow>('SELECT muted_user_id, date_muted FROM muted_users WHERE user_id = $1 ORDER BY date_muted, muted_user_id', [userId]);
   return rows;
 }
 
 /** Returns whether the mute is new (false: it was there already). */
 export async function insertMutedUser(db: Queryable, userId: number, mutedUserId: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'INSERT INTO muted_users (user_id, muted_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-    [userId, mutedUserId],
-  );
+  const { rowCount } = await db.query('INSERT INTO muted_users (user_id, muted_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, mutedUserId]);
   return (rowCount ?? 0) > 0;
 }
 

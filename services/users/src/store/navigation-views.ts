@@ -16,9 +16,7 @@ export async function listNavigationViews(db: Queryable, userId: number): Promis
 }
 
 export async function findNavigationView(db: Queryable, userId: number, fragment: string): Promise<NavigationViewRow | undefined> {
-  const { rows } = await db.query<NavigationViewRow>(
-    `SELECT ${COLUMNS} FROM navigation_views WHERE user_id = $1 AND fragment = $2`, [userId, fragment],
-  );
+  const { rows } = await db.query<NavigationViewRow>(`SELECT ${COLUMNS} FROM navigation_views WHERE user_id = $1 AND fragment = $2`, [userId, fragment]);
   return rows[0];
 }
 
@@ -33,16 +31,11 @@ export async function nameTaken(db: Queryable, userId: number, name: string): Pr
 }
 
 export async function insertNavigationView(db: Queryable, userId: number, view: NavigationViewRow): Promise<void> {
-  await db.query(
-    'INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES ($1, $2, $3, $4)',
-    [userId, view.fragment, view.is_pinned, view.name],
-  );
+  await db.query('INSERT INTO navigation_views (user_id, fragment, is_pinned, name) VALUES ($1, $2, $3, $4)', [userId, view.fragment, view.is_pinned, view.name]);
 }
 
 /** Sets the given fields (undefined: unchanged); returns the view as it now is. */
-export async function updateNavigationView(
-  db: Queryable, userId: number, fragment: string, changes: { is_pinned?: boolean; name?: string },
-): Promise<NavigationViewRow | undefined> {
+export async function updateNavigationView(db: Queryable, userId: number, fragment: string, changes: { is_pinned?: boolean; name?: string }): Promise<NavigationViewRow | undefined> {
   const { rows } = await db.query<NavigationViewRow>(
     `UPDATE navigation_views SET is_pinned = COALESCE($3, is_pinned), name = COALESCE($4, name)
       WHERE user_id = $1 AND fragment = $2 RETURNING ${COLUMNS}`,

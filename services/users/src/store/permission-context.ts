@@ -21,9 +21,7 @@ export interface PermissionContextRow {
  * statement: one round trip where GetRealmPolicy, GetGroupMemberships and GetLinkifiers make
  * four. Undefined for no such realm.
  */
-export async function permissionContext(
-  db: Queryable, realmId: number, userIds: number[], withLinkifiers: boolean,
-): Promise<PermissionContextRow | undefined> {
+export async function permissionContext(db: Queryable, realmId: number, userIds: number[], withLinkifiers: boolean): Promise<PermissionContextRow | undefined> {
   const { rows } = await db.query<PermissionContextRow>(
     `WITH RECURSIVE ${MEMBERSHIPS_CTE}
      SELECT r.settings, r.deactivated, r.string_id,

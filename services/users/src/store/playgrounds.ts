@@ -23,17 +23,17 @@ export async function countPlaygrounds(db: Queryable, realmId: number): Promise<
 
 /** Whether the realm has a playground of this name for this language. */
 export async function playgroundTaken(db: Queryable, realmId: number, language: string, name: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'SELECT 1 FROM realm_playgrounds WHERE realm_id = $1 AND pygments_language = $2 AND name = $3', [realmId, language, name],
-  );
+  const { rowCount } = await db.query('SELECT 1 FROM realm_playgrounds WHERE realm_id = $1 AND pygments_language = $2 AND name = $3', [realmId, language, name]);
   return (rowCount ?? 0) > 0;
 }
 
 export async function insertPlayground(db: Queryable, realmId: number, p: Omit<PlaygroundRow, 'id'>): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO realm_playgrounds (realm_id, name, pygments_language, url_template) VALUES ($1, $2, $3, $4) RETURNING id',
-    [realmId, p.name, p.pygments_language, p.url_template],
-  );
+  const { rows } = await db.query<{ id: number }>('INSERT INTO realm_playgrounds (realm_id, name, pygments_language, url_template) VALUES ($1, $2, $3, $4) RETURNING id', [
+    realmId,
+    p.name,
+    p.pygments_language,
+    p.url_template,
+  ]);
   return rows[0].id;
 }
 

@@ -54,7 +54,10 @@ export class MemoryPresenceStore implements PresenceStore {
 export class RedisPresenceStore implements PresenceStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
     this.redis.on('error', () => undefined);
   }

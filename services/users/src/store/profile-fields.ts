@@ -22,8 +22,7 @@ export interface ProfileValueRow {
 }
 
 export type NewProfileField = Omit<ProfileFieldRow, 'id' | 'order'>;
-export type ProfileFieldChanges = Partial<Pick<ProfileFieldRow,
-  'name' | 'hint' | 'field_data' | 'display_in_profile_summary' | 'required' | 'editable_by_user'>>;
+export type ProfileFieldChanges = Partial<Pick<ProfileFieldRow, 'name' | 'hint' | 'field_data' | 'display_in_profile_summary' | 'required' | 'editable_by_user'>>;
 
 const COLUMNS = `id, realm_id, name, hint, field_type, field_data, sort_order AS "order",
   display_in_profile_summary, required, editable_by_user`;
@@ -40,16 +39,13 @@ export async function lockRealmFields(tx: Queryable, realmId: number): Promise<v
 }
 
 export async function listFields(db: Queryable, realmId: number): Promise<ProfileFieldRow[]> {
-  const { rows } = await db.query<ProfileFieldRow>(
-    `SELECT ${COLUMNS} FROM custom_profile_fields WHERE realm_id = $1 ORDER BY sort_order, id`, [realmId]);
+  const { rows } = await db.query<ProfileFieldRow>(`SELECT ${COLUMNS} FROM custom_profile_fields WHERE realm_id = $1 ORDER BY sort_order, id`, [realmId]);
   return rows;
 }
 
 /** The realm's fields among `ids`; `share` locks them against deletion until commit. */
 export async function findFields(db: Queryable, realmId: number, ids: number[], opts: { share?: boolean } = {}): Promise<ProfileFieldRow[]> {
-  const { rows } = await db.query<ProfileFieldRow>(
-    `SELECT ${COLUMNS} FROM custom_profile_fields WHERE realm_id = $1 AND id = ANY($2::int[])${opts.share ? ' FOR SHARE' : ''}`,
-    [realmId, ids]);
+  const { rows } = await db.query<ProfileFieldRow>(`SELECT ${COLUMNS} FROM custom_profile_fields WHERE realm_id = $1 AND id = ANY($2::int[])${opts.share ? ' FOR SHARE' : ''}`, [realmId, ids]);
   return rows;
 }
 
@@ -57,7 +53,8 @@ export async function countSummaryFields(db: Queryable, realmId: number, exceptI
   const { rows } = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM custom_profile_fields
       WHERE realm_id = $1 AND display_in_profile_summary AND id IS DISTINCT FROM $2`,
-    [realmId, exceptId ?? null]);
+    [realmId, exceptId ?? null],
+  );
   return Number(rows[0].n);
 }
 
@@ -69,7 +66,8 @@ export async function insertField(tx: Queryable, f: NewProfileField): Promise<Pr
      SELECT n.id, $1::int, $2::text, $3::text, $4::smallint, $5::text, n.id, $6::boolean, $7::boolean, $8::boolean
        FROM (SELECT nextval(pg_get_serial_sequence('custom_profile_fields', 'id'))::int AS id) n
      ON CONFLICT (realm_id, name) DO NOTHING RETURNING ${COLUMNS}`,
-    [f.realm_id, f.name, f.hint, f.field_type, f.field_data, f.display_in_profile_summary, f.required, f.editable_by_user]);
+    [f.realm_id, f.name, f.hint, f.field_type, f.field_data, f.display_in_profile_summary, f.required, f.editable_by_user],
+  );
   return rows[0];
 }
 
@@ -97,7 +95,8 @@ export async function setFieldOrder(tx: Queryable, realmId: number, ids: number[
     `UPDATE custom_profile_fields f SET sort_order = o.position - 1
        FROM unnest($2::int[]) WITH ORDINALITY AS o(id, position)
       WHERE f.realm_id = $1 AND f.id = o.id`,
-    [realmId, ids]);
+    [realmId, ids],
+  );
 }
 
 /** Deletes a List of options field's values that are no longer among its option `keys`. */
@@ -109,7 +108,8 @@ export async function findValues(db: Queryable, userId: number, fieldIds: number
   const { rows } = await db.query<ProfileValueRow>(
     `SELECT user_id, field_id, value, rendered_value FROM custom_profile_field_values
       WHERE user_id = $1 AND field_id = ANY($2::int[])${opts.lock ? ' FOR UPDATE' : ''}`,
-    [userId, fieldIds]);
+    [userId, fieldIds],
+  );
   return rows;
 }
 
@@ -117,7 +117,8 @@ export async function upsertValue(tx: Queryable, v: ProfileValueRow): Promise<vo
   await tx.query(
     `INSERT INTO custom_profile_field_values (user_id, field_id, value, rendered_value) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, field_id) DO UPDATE SET value = EXCLUDED.value, rendered_value = EXCLUDED.rendered_value`,
-    [v.user_id, v.field_id, v.value, v.rendered_value]);
+    [v.user_id, v.field_id, v.value, v.rendered_value],
+  );
 }
 
 /** Returns whether there was a value to delete. */
@@ -133,6 +134,7 @@ export async function listValues(db: Queryable, realmId: number, userIds: number
        FROM custom_profile_field_values v JOIN custom_profile_fields f ON f.id = v.field_id
       WHERE f.realm_id = $1 AND v.user_id = ANY($2::int[])
       ORDER BY v.user_id, f.sort_order, f.id`,
-    [realmId, userIds]);
+    [realmId, userIds],
+  );
   return rows;
 }

@@ -10,11 +10,13 @@ export async function upsertToken(db: Queryable, userId: number, kind: PushToken
   await db.query(
     `INSERT INTO push_device_tokens (user_id, kind, token, ios_app_id) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, kind, token) DO UPDATE SET ios_app_id = EXCLUDED.ios_app_id, last_updated = now()`,
-    [userId, kind, token, appId]);
+    [userId, kind, token, appId],
+  );
   await db.query(
     `DELETE FROM push_device_tokens WHERE user_id = $1 AND id NOT IN
        (SELECT id FROM push_device_tokens WHERE user_id = $1 ORDER BY last_updated DESC, id DESC LIMIT $2)`,
-    [userId, keep]);
+    [userId, keep],
+  );
 }
 
 /** Removes a token; false when the user had no such token. */

@@ -15,10 +15,7 @@ export interface RealmRow {
 const COLUMNS = 'id, string_id, name, description, deactivated, date_created, settings, user_defaults';
 
 export async function insertRealm(db: Queryable, r: { string_id: string; name: string; description: string }): Promise<RealmRow> {
-  const { rows } = await db.query<RealmRow>(
-    `INSERT INTO realms (string_id, name, description, settings) VALUES ($1, $2, $3, '{}') RETURNING ${COLUMNS}`,
-    [r.string_id, r.name, r.description],
-  );
+  const { rows } = await db.query<RealmRow>(`INSERT INTO realms (string_id, name, description, settings) VALUES ($1, $2, $3, '{}') RETURNING ${COLUMNS}`, [r.string_id, r.name, r.description]);
   return rows[0];
 }
 

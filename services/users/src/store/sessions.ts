@@ -44,7 +44,10 @@ export class MemorySessionStore implements SessionStore {
 export class RedisSessionStore implements SessionStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
     this.redis.on('error', () => undefined);
   }

@@ -39,10 +39,7 @@ export async function upsertUserStatus(db: Queryable, userId: number, fields: Us
 }
 
 export async function findUserStatus(db: Queryable, userId: number): Promise<UserStatusRow | undefined> {
-  const { rows } = await db.query<UserStatusRow>(
-    `SELECT ${COLUMNS} FROM user_statuses s JOIN users u ON u.id = s.user_id WHERE s.user_id = $1`,
-    [userId],
-  );
+  const { rows } = await db.query<UserStatusRow>(`SELECT ${COLUMNS} FROM user_statuses s JOIN users u ON u.id = s.user_id WHERE s.user_id = $1`, [userId]);
   return rows[0];
 }
 

@@ -54,17 +54,26 @@ export async function insertUser(db: Queryable, u: NewUserRow): Promise<UserRow>
     `INSERT INTO users (realm_id, delivery_email, full_name, role, is_bot, bot_type, bot_owner_id, is_system_bot,
        password_hash, api_key_hash, api_key_sealed, email_address_visibility, settings)
      VALUES ($1, $2, $3, $4, $5::smallint IS NOT NULL, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-    [u.realm_id, u.delivery_email, u.full_name, u.role, u.bot_type, u.bot_owner_id, u.is_system_bot,
-      u.password_hash, u.api_key_hash, u.api_key_sealed, u.email_address_visibility, JSON.stringify(u.settings)],
+    [
+      u.realm_id,
+      u.delivery_email,
+      u.full_name,
+      u.role,
+      u.bot_type,
+      u.bot_owner_id,
+      u.is_system_bot,
+      u.password_hash,
+      u.api_key_hash,
+      u.api_key_sealed,
+      u.email_address_visibility,
+      JSON.stringify(u.settings),
+    ],
   );
   return rows[0];
 }
 
 export async function findUserById(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`,
-    [realmId, id],
-  );
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
   return rows[0];
 }
 
@@ -74,19 +83,13 @@ export async function findUserByApiKeyHash(db: Queryable, hash: Buffer): Promise
 }
 
 export async function findUserByEmail(db: Queryable, realmId: number, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND lower(delivery_email) = lower($2)`,
-    [realmId, email],
-  );
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND lower(delivery_email) = lower($2)`, [realmId, email]);
   return rows[0];
 }
 
 /** Whether any realm has an account with this email (any case): one index probe per realm. */
 export async function emailHasAnyAccount(db: Queryable, email: string): Promise<boolean> {
-  const { rows } = await db.query<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM realms r JOIN users u ON u.realm_id = r.id AND lower(u.delivery_email) = lower($1)) AS found`,
-    [email],
-  );
+  const { rows } = await db.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM realms r JOIN users u ON u.realm_id = r.id AND lower(u.delivery_email) = lower($1)) AS found`, [email]);
   return rows[0].found;
 }
 
@@ -102,10 +105,7 @@ export async function listRealmUsers(db: Queryable, realmId: number, ids?: numbe
 
 /** Some of the realm's users (system bots excluded) with their personal settings. */
 export async function listRealmUsersWithSettings(db: Queryable, realmId: number, ids: number[]): Promise<UserRow[]> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot AND id = ANY($2::int[]) ORDER BY id`,
-    [realmId, ids],
-  );
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND NOT is_system_bot AND id = ANY($2::int[]) ORDER BY id`, [realmId, ids]);
   return rows;
 }
 
@@ -121,18 +121,14 @@ export async function findRealmUsersByIdsOrEmails(db: Queryable, realmId: number
 
 /** One of the realm's system bots by the local part of its email ("notification-bot"). */
 export async function findSystemBot(db: Queryable, realmId: number, local: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND is_system_bot AND split_part(delivery_email, '@', 1) LIKE $2 || '%' ORDER BY id LIMIT 1`,
-    [realmId, local],
-  );
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE realm_id = $1 AND is_system_bot AND split_part(delivery_email, '@', 1) LIKE $2 || '%' ORDER BY id LIMIT 1`, [
+    realmId,
+    local,
+  ]);
   return rows[0];
 }
 
-export async function updateUserFields(
-  db: Queryable,
-  id: number,
-  fields: Partial<Pick<UserRow, 'full_name' | 'role' | 'is_active' | 'can_create_users'>>,
-): Promise<void> {
+export async function updateUserFields(db: Queryable, id: number, fields: Partial<Pick<UserRow, 'full_name' | 'role' | 'is_active' | 'can_create_users'>>): Promise<void> {
   const keys = Object.keys(fields) as (keyof typeof fields)[];
   if (!keys.length) return;
   const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
@@ -140,26 +136,19 @@ export async function updateUserFields(
 }
 
 export async function countActiveOwners(db: Queryable, realmId: number): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM users WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot',
-    [realmId],
-  );
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot', [realmId]);
   return Number(rows[0].n);
 }
 
 /** The realm's active accounts, its bots included and its system bots not (Zulip keeps those in another realm). */
 export async function countActiveAccounts(db: Queryable, realmId: number): Promise<number> {
-  const { rows } = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM users WHERE realm_id = $1 AND is_active AND NOT is_system_bot',
-    [realmId],
-  );
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE realm_id = $1 AND is_active AND NOT is_system_bot', [realmId]);
   return Number(rows[0].n);
 }
 
 /** What mentions need of the realm's users (not the system bots): a send renders with it. */
 export async function listMentionableUsers(db: Queryable, realmId: number): Promise<{ id: number; full_name: string; is_active: boolean }[]> {
-  const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>(
-    'SELECT id, full_name, is_active FROM users WHERE realm_id = $1 AND NOT is_system_bot ORDER BY id', [realmId]);
+  const { rows } = await db.query<{ id: number; full_name: string; is_active: boolean }>('SELECT id, full_name, is_active FROM users WHERE realm_id = $1 AND NOT is_system_bot ORDER BY id', [realmId]);
   return rows;
 }
 
@@ -170,14 +159,14 @@ export type PeopleRow = ListedUserRow & { presence_enabled: boolean };
 export async function listRealmUsersWithSystemBots(db: Queryable, realmId: number): Promise<PeopleRow[]> {
   const { rows } = await db.query<PeopleRow>(
     `SELECT ${LISTED_COLUMNS}, (settings -> 'presence_enabled') IS DISTINCT FROM 'false'::jsonb AS presence_enabled
-       FROM users WHERE realm_id = $1 ORDER BY id`, [realmId]);
+       FROM users WHERE realm_id = $1 ORDER BY id`,
+    [realmId],
+  );
   return rows;
 }
 
 /** Merges changed personal settings into the row; timezone and visibility are columns. */
-export async function updateUserSettings(
-  db: Queryable, id: number, settings: Record<string, unknown>, columns: { timezone?: string; email_address_visibility?: number },
-): Promise<void> {
+export async function updateUserSettings(db: Queryable, id: number, settings: Record<string, unknown>, columns: { timezone?: string; email_address_visibility?: number }): Promise<void> {
   await db.query(
     `UPDATE users SET settings = settings || $2::jsonb,
        timezone = COALESCE($3, timezone), email_address_visibility = COALESCE($4, email_address_visibility)
@@ -234,6 +223,7 @@ export async function readReceiptSharers(db: Queryable, realmId: number, ids: nu
   const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM users WHERE realm_id = $1 AND id = ANY($2::int[]) AND is_active
         AND COALESCE((settings ->> 'send_read_receipts')::boolean, $3) ORDER BY id`,
-    [realmId, ids, sharedByDefault]);
+    [realmId, ids, sharedByDefault],
+  );
   return rows.map((r) => r.id);
 }

@@ -20,7 +20,12 @@ export * from './users';
  * `METHOD /path` with `{param}` path templates. generate.test.ts fails when a route has none.
  */
 export const responseSchemas = {
-  ...usersResponses, ...channelsResponses, ...messagesResponses, ...uploadsResponses, ...eventsResponses, ...parleyResponses,
+  ...usersResponses,
+  ...channelsResponses,
+  ...messagesResponses,
+  ...uploadsResponses,
+  ...eventsResponses,
+  ...parleyResponses,
   ...realmConfigResponses,
 } as const satisfies Record<string, TSchema>;
 

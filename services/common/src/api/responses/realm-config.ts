@@ -10,24 +10,33 @@ const success = {
 };
 const simple = (id: string) => Type.Object(success, { $id: id, additionalProperties: false });
 
-export const AddCodePlaygroundResponse = Type.Object({
-  ...success,
-  id: Type.Integer({ description: 'The numeric ID assigned to this playground.' }),
-}, { $id: 'AddCodePlaygroundResponse', additionalProperties: false });
+export const AddCodePlaygroundResponse = Type.Object(
+  {
+    ...success,
+    id: Type.Integer({ description: 'The numeric ID assigned to this playground.' }),
+  },
+  { $id: 'AddCodePlaygroundResponse', additionalProperties: false },
+);
 export const RemoveCodePlaygroundResponse = simple('RemoveCodePlaygroundResponse');
 
-export const GetNavigationViewsResponse = Type.Object({
-  ...success,
-  navigation_views: Type.Array(NavigationView, { description: "An array of dictionaries containing the user's navigation views." }),
-}, { $id: 'GetNavigationViewsResponse', additionalProperties: false });
+export const GetNavigationViewsResponse = Type.Object(
+  {
+    ...success,
+    navigation_views: Type.Array(NavigationView, { description: "An array of dictionaries containing the user's navigation views." }),
+  },
+  { $id: 'GetNavigationViewsResponse', additionalProperties: false },
+);
 export const AddNavigationViewResponse = simple('AddNavigationViewResponse');
 export const EditNavigationViewResponse = simple('EditNavigationViewResponse');
 export const RemoveNavigationViewResponse = simple('RemoveNavigationViewResponse');
 
-export const TestWelcomeBotCustomMessageResponse = Type.Object({
-  ...success,
-  message_id: Type.Integer({ description: 'The message_id of the test welcome bot custom message.' }),
-}, { $id: 'TestWelcomeBotCustomMessageResponse', additionalProperties: false });
+export const TestWelcomeBotCustomMessageResponse = Type.Object(
+  {
+    ...success,
+    message_id: Type.Integer({ description: 'The message_id of the test welcome bot custom message.' }),
+  },
+  { $id: 'TestWelcomeBotCustomMessageResponse', additionalProperties: false },
+);
 
 export const realmConfigResponses = {
   'POST /realm/playgrounds': AddCodePlaygroundResponse,

@@ -26,9 +26,7 @@ describe('withMessageId', () => {
     expect(() => withMessageId([term('with', 1), term('with', 2)])).toThrow(
       expect.objectContaining({ code: 'BAD_NARROW', message: "Invalid narrow operator combination: Duplicate 'with' operators." }),
     );
-    expect(() => withMessageId([term('with', 'x')])).toThrow(
-      expect.objectContaining({ code: 'BAD_NARROW', message: "Invalid narrow operator: Invalid 'with' operator" }),
-    );
+    expect(() => withMessageId([term('with', 'x')])).toThrow(expect.objectContaining({ code: 'BAD_NARROW', message: "Invalid narrow operator: Invalid 'with' operator" }));
   });
 });
 
@@ -38,20 +36,16 @@ describe('resolveWithOperator', () => {
     expect(resolveWithOperator(terms, undefined)).toBe(terms);
   });
 
-  it("replaces the conversation terms by the channel and topic of the message, keeping the others", () => {
+  it('replaces the conversation terms by the channel and topic of the message, keeping the others', () => {
     const terms = [term('channel', 'Old'), term('topic', 'old name'), term('is', 'starred'), term('with', 5)];
-    expect(resolveWithOperator(terms, { kind: 'channel', channel_id: 3, topic: '✔ new name' })).toEqual([
-      term('channel', 3),
-      term('topic', '✔ new name'),
-      term('is', 'starred'),
-    ]);
+    expect(resolveWithOperator(terms, { kind: 'channel', channel_id: 3, topic: '✔ new name' })).toEqual([term('channel', 3), term('topic', '✔ new name'), term('is', 'starred')]);
   });
 
   it('replaces them by the participants of a direct message', () => {
     expect(resolveWithOperator([term('with', 5), term('dm', [2])], { kind: 'direct', dm_user_ids: [1, 2, 3] })).toEqual([term('dm', [1, 2, 3])]);
   });
 
-  it("drops a with whose message the viewer cannot see when the rest picks a conversation", () => {
+  it('drops a with whose message the viewer cannot see when the rest picks a conversation', () => {
     expect(resolveWithOperator([term('channel', 1), term('topic', 't'), term('with', 5)], undefined)).toEqual([term('channel', 1), term('topic', 't')]);
     expect(resolveWithOperator([term('pm-with', [2]), term('with', 5)], undefined)).toEqual([term('pm-with', [2])]);
   });

@@ -31,9 +31,7 @@ export function withMessageId(terms: NarrowTerm[]): number | undefined {
 }
 
 /** The conversation of the `with` term's message. */
-export type WithTarget =
-  | { kind: 'channel'; channel_id: number; topic: string }
-  | { kind: 'direct'; dm_user_ids: number[] };
+export type WithTarget = { kind: 'channel'; channel_id: number; topic: string } | { kind: 'direct'; dm_user_ids: number[] };
 
 const CONVERSATION_OPERATORS = new Set(['channel', 'stream', 'topic', 'dm', 'pm-with']);
 

@@ -99,8 +99,7 @@ const groupPmWith: ConditionBuilder = (operand, ctx, params) => {
 };
 
 /** A topic the viewer follows (their user_topics row says so). */
-const followed = (ctx: NarrowContext, params: SqlParams): string =>
-  `m.kind = 'channel' AND ${topicPolicyIn(params.add(ctx.viewerId), [VISIBILITY.FOLLOWED])}`;
+const followed = (ctx: NarrowContext, params: SqlParams): string => `m.kind = 'channel' AND ${topicPolicyIn(params.add(ctx.viewerId), [VISIBILITY.FOLLOWED])}`;
 
 const is: ConditionBuilder = (operand, ctx, params) => {
   switch (operand) {

@@ -18,14 +18,24 @@ describe('parseNarrow', () => {
   });
 
   it('reads objects, with negated defaulting to false', () => {
-    expect(parseNarrow([{ operator: 'channel', operand: 'Denmark' }, { operator: 'is', operand: 'starred', negated: true }])).toEqual([
+    expect(
+      parseNarrow([
+        { operator: 'channel', operand: 'Denmark' },
+        { operator: 'is', operand: 'starred', negated: true },
+      ]),
+    ).toEqual([
       { operator: 'channel', operand: 'Denmark', negated: false },
       { operator: 'is', operand: 'starred', negated: true },
     ]);
   });
 
   it('reads legacy [operator, operand] pairs, never negated', () => {
-    expect(parseNarrow([['stream', 'Denmark'], ['topic', 'x']])).toEqual([
+    expect(
+      parseNarrow([
+        ['stream', 'Denmark'],
+        ['topic', 'x'],
+      ]),
+    ).toEqual([
       { operator: 'stream', operand: 'Denmark', negated: false },
       { operator: 'topic', operand: 'x', negated: false },
     ]);

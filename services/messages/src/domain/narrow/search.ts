@@ -14,8 +14,7 @@ const HEADLINE_OPTIONS = `'HighlightAll=TRUE, StartSel=''<span class="highlight"
  * The topic as HTML-escaped text, as match_subject carries it (and as Zulip's escape_html
  * SQL function writes it), for callers that give match_subject without a search.
  */
-export const ESCAPED_TOPIC_SQL =
-  `replace(replace(replace(replace(replace(m.topic, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+export const ESCAPED_TOPIC_SQL = `replace(replace(replace(replace(replace(m.topic, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
 /**
  * The text searched for: the operands of the narrow's non-negated `search` terms, joined

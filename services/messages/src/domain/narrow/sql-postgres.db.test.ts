@@ -36,8 +36,14 @@ const OTHELLO = 11;
 const IAGO = 12;
 const CORDELIA = 13;
 const USERS: Record<string, number> = {
-  10: VIEWER, 11: OTHELLO, 12: IAGO, 13: CORDELIA,
-  'hamlet@example.com': VIEWER, 'othello@example.com': OTHELLO, 'iago@example.com': IAGO, 'cordelia@example.com': CORDELIA,
+  10: VIEWER,
+  11: OTHELLO,
+  12: IAGO,
+  13: CORDELIA,
+  'hamlet@example.com': VIEWER,
+  'othello@example.com': OTHELLO,
+  'iago@example.com': IAGO,
+  'cordelia@example.com': CORDELIA,
 };
 const CHANNELS = [
   { stream_id: 1, name: 'Denmark' },
@@ -86,18 +92,32 @@ const MESSAGES: Fixture[] = [
   { id: 9, sender: VIEWER, dm: [VIEWER], content: 'note to self', flags: read | starred },
   { id: 10, sender: OTHELLO, dm: [OTHELLO, IAGO], content: 'behind your back', others: { [OTHELLO]: 0, [IAGO]: starred } },
   {
-    id: 11, sender: CORDELIA, channel: 1, topic: 'Weather', content: 'cats and dogs running',
-    rendered: '<p class="cats">cats and dogs running</p>', flags: read | stream_wildcard_mentioned,
+    id: 11,
+    sender: CORDELIA,
+    channel: 1,
+    topic: 'Weather',
+    content: 'cats and dogs running',
+    rendered: '<p class="cats">cats and dogs running</p>',
+    flags: read | stream_wildcard_mentioned,
   },
   { id: 12, sender: CORDELIA, channel: 1, topic: 'not ✔ resolved', content: 'prefix elsewhere', flags: read },
 ];
 /** Topic visibility policies (1 muted, 2 unmuted, 3 followed): the viewer's, and another user's that must not count. */
 const USER_TOPICS: [user: number, channel: number, topic: string, policy: number][] = [
-  [VIEWER, 1, 'WEATHER', 3], [VIEWER, 2, '', 1], [VIEWER, 1, 'not ✔ resolved', 1], [VIEWER, 2, '✔ fixed BUG', 2],
-  [OTHELLO, 1, 'weather', 1], [OTHELLO, 1, 'not ✔ resolved', 3], [OTHELLO, 3, 'plans <b> & "x" \'y\'', 3],
+  [VIEWER, 1, 'WEATHER', 3],
+  [VIEWER, 2, '', 1],
+  [VIEWER, 1, 'not ✔ resolved', 1],
+  [VIEWER, 2, '✔ fixed BUG', 2],
+  [OTHELLO, 1, 'weather', 1],
+  [OTHELLO, 1, 'not ✔ resolved', 3],
+  [OTHELLO, 3, 'plans <b> & "x" \'y\'', 3],
 ];
 /** Reactions: by the viewer, and by others (any reaction counts for has:reaction). */
-const REACTIONS: [message: number, user: number][] = [[3, OTHELLO], [6, VIEWER], [6, OTHELLO]];
+const REACTIONS: [message: number, user: number][] = [
+  [3, OTHELLO],
+  [6, VIEWER],
+  [6, OTHELLO],
+];
 const ALL = MESSAGES.map((m) => m.id);
 const except = (...ids: number[]) => ALL.filter((id) => !ids.includes(id));
 
@@ -118,8 +138,19 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
       await client.query(
         `INSERT INTO messages (id, realm_id, sender_id, kind, channel_id, topic, dm_user_ids, content, rendered_content, has_link, has_image, has_attachment)
          VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [m.id, m.sender, m.dm ? 'direct' : 'channel', m.channel ?? null, m.topic ?? '', m.dm ?? null, m.content,
-          m.rendered ?? `<p>${m.content}</p>`, !!m.has?.includes('link'), !!m.has?.includes('image'), !!m.has?.includes('attachment')],
+        [
+          m.id,
+          m.sender,
+          m.dm ? 'direct' : 'channel',
+          m.channel ?? null,
+          m.topic ?? '',
+          m.dm ?? null,
+          m.content,
+          m.rendered ?? `<p>${m.content}</p>`,
+          !!m.has?.includes('link'),
+          !!m.has?.includes('image'),
+          !!m.has?.includes('attachment'),
+        ],
       );
       const rows = { ...m.others, ...(m.flags === undefined ? {} : { [VIEWER]: m.flags }) };
       for (const [user, flags] of Object.entries(rows)) {
@@ -216,7 +247,7 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
 
   describe("the viewer's flags", () => {
     cases([
-      ['is:starred (not other users\' stars)', [term('is', 'starred')], [2, 9]],
+      ["is:starred (not other users' stars)", [term('is', 'starred')], [2, 9]],
       ['-is:starred', [not('is', 'starred')], except(2, 9)],
       ['is:mentioned: direct and wildcard mentions', [term('is', 'mentioned')], [3, 8, 11]],
       ['-is:mentioned', [not('is', 'mentioned')], except(3, 8, 11)],
@@ -231,7 +262,7 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
     cases([
       ['is:resolved: topics starting with the mark', [term('is', 'resolved')], [3]],
       ['-is:resolved', [not('is', 'resolved')], except(3)],
-      ['is:followed: the viewer\'s followed topics, any case', [term('is', 'followed')], [1, 2, 11]],
+      ["is:followed: the viewer's followed topics, any case", [term('is', 'followed')], [1, 2, 11]],
       ['-is:followed', [not('is', 'followed')], except(1, 2, 11)],
     ]);
   });
@@ -243,7 +274,7 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
       ['has:image', [term('has', 'image')], [4]],
       ['has:attachment', [term('has', 'attachment')], [4]],
       ['-has:attachment', [not('has', 'attachment')], except(4)],
-      ['has:reaction: anyone\'s reaction', [term('has', 'reaction')], [3, 6]],
+      ["has:reaction: anyone's reaction", [term('has', 'reaction')], [3, 6]],
       ['-has:reaction', [not('has', 'reaction')], except(3, 6)],
     ]);
   });
@@ -266,17 +297,14 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
   describe('in and near', () => {
     cases([
       ['in:all', [term('in', 'all')], ALL],
-      ['in:home leaves out the viewer\'s muted topics', [term('in', 'home')], except(4, 12)],
+      ["in:home leaves out the viewer's muted topics", [term('in', 'home')], except(4, 12)],
       ['-in:home', [not('in', 'home')], [4, 12]],
       ['near filters nothing', [term('near', '3')], ALL],
     ]);
-    cases(
-      [['in:home leaves out muted channels, but not a topic unmuted there', [term('in', 'home')], except(4, 12)]],
-      { mutedChannelIds: [2] },
-    );
+    cases([['in:home leaves out muted channels, but not a topic unmuted there', [term('in', 'home')], except(4, 12)]], { mutedChannelIds: [2] });
     cases(
       [
-        ['in:home leaves out a muted channel (another user\'s follow does not count)', [term('in', 'home')], except(4, 5, 12)],
+        ["in:home leaves out a muted channel (another user's follow does not count)", [term('in', 'home')], except(4, 5, 12)],
         ['-in:home, a muted channel', [not('in', 'home')], [4, 5, 12]],
       ],
       { mutedChannelIds: [3] },
@@ -303,7 +331,7 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
       return row.kind === 'channel' ? { kind: 'channel', channel_id: row.channel_id, topic: row.topic } : { kind: 'direct', dm_user_ids: row.dm_user_ids };
     }
 
-    it("narrows to the channel and topic of the message, whatever conversation the narrow named", async () => {
+    it('narrows to the channel and topic of the message, whatever conversation the narrow named', async () => {
       const terms = [term('channel', 'Verona'), term('topic', 'old'), term('with', 2)];
       expect(await ids(resolveWithOperator(terms, await target(2)))).toEqual([1, 2, 11]);
     });
@@ -362,7 +390,9 @@ describeWithPostgres('narrowWhere on PostgreSQL', () => {
         const viewer = params.add(VIEWER);
         const { rows } = await client.query(
           `EXPLAIN SELECT m.id FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${viewer}
-            WHERE ${narrowWhere(terms, baseContext, params)}`, params.values);
+            WHERE ${narrowWhere(terms, baseContext, params)}`,
+          params.values,
+        );
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       };
       expect(await plan([term('channel', 1), term('topic', 'weather')])).toMatch(/messages_channel_topic/);

@@ -101,9 +101,7 @@ describe('narrowWhere: shape', () => {
 
   it('puts search terms last, the positive ones together', () => {
     const { sql, values } = build([term('search', 'cats'), term('sender', 11), term('search', 'dogs'), term('search', 'fish', true)]);
-    expect(sql).toBe(
-      `(m.sender_id = $1) AND (m.search_tsv @@ websearch_to_tsquery('english', $2::text)) AND (NOT (m.search_tsv @@ websearch_to_tsquery('english', $3::text)))`,
-    );
+    expect(sql).toBe(`(m.sender_id = $1) AND (m.search_tsv @@ websearch_to_tsquery('english', $2::text)) AND (NOT (m.search_tsv @@ websearch_to_tsquery('english', $3::text)))`);
     expect(values).toEqual([11, 'cats dogs', 'fish']);
   });
 

@@ -40,27 +40,21 @@ describe('channel links', () => {
   });
 
   it('renders #**channel>topic** as a link to the topic', () => {
-    expect(html('#**Denmark>Castle**'))
-      .toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/Castle">#Denmark &gt; Castle</a></p>');
-    expect(html('#**social life>some topic**')).toBe(
-      '<p><a class="stream-topic" data-stream-id="10" href="/#narrow/channel/10-social-life/topic/some.20topic">#social life &gt; some topic</a></p>',
-    );
+    expect(html('#**Denmark>Castle**')).toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/Castle">#Denmark &gt; Castle</a></p>');
+    expect(html('#**social life>some topic**')).toBe('<p><a class="stream-topic" data-stream-id="10" href="/#narrow/channel/10-social-life/topic/some.20topic">#social life &gt; some topic</a></p>');
   });
 
   it('cuts the channel at the first >, so a topic may hold one', () => {
-    expect(html('#**Denmark>a>b**'))
-      .toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/a.3Eb">#Denmark &gt; a&gt;b</a></p>');
+    expect(html('#**Denmark>a>b**')).toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/a.3Eb">#Denmark &gt; a&gt;b</a></p>');
     expect(html('#**a>b**')).toBe('<p><a class="stream" data-stream-id="12" href="/#narrow/channel/12-a.3Eb">#a&gt;b</a></p>');
   });
 
   it('shows the empty topic as Zulip names it', () => {
-    expect(html('#**Denmark>**'))
-      .toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/">#Denmark &gt; <em>general chat</em></a></p>');
+    expect(html('#**Denmark>**')).toBe('<p><a class="stream-topic" data-stream-id="9" href="/#narrow/channel/9-Denmark/topic/">#Denmark &gt; <em>general chat</em></a></p>');
   });
 
   it('renders #**channel>topic@id** as a link to the message', () => {
-    expect(html('#**Denmark>Castle@123**'))
-      .toBe('<p><a class="message-link" href="/#narrow/channel/9-Denmark/topic/Castle/near/123">#Denmark &gt; Castle @ 💬</a></p>');
+    expect(html('#**Denmark>Castle@123**')).toBe('<p><a class="message-link" href="/#narrow/channel/9-Denmark/topic/Castle/near/123">#Denmark &gt; Castle @ 💬</a></p>');
   });
 
   it('escapes HTML in channel names and topics', () => {
@@ -71,9 +65,7 @@ describe('channel links', () => {
   });
 
   it('leaves an unknown channel, or one named in another case, as text', () => {
-    expect(html('#**Nowhere** #**denmark** #**Nowhere>x**')).toBe(
-      '<p>#<strong>Nowhere</strong> #<strong>denmark</strong> #<strong>Nowhere&gt;x</strong></p>',
-    );
+    expect(html('#**Nowhere** #**denmark** #**Nowhere>x**')).toBe('<p>#<strong>Nowhere</strong> #<strong>denmark</strong> #<strong>Nowhere&gt;x</strong></p>');
   });
 
   it('needs the start, a space or an opening mark before the #, and no code around it', () => {

@@ -53,15 +53,26 @@ export function channelLinkRule(state: MarkdownIt.StateInline, validateOnly: boo
 export function renderChannelLink(link: ChannelLink): string {
   const { channelId, channel, topic, messageId } = link;
   if (topic === undefined) {
-    const a = attrs([['class', 'stream'], ['data-stream-id', String(channelId)], ['href', channelUrl(channelId, channel)]]);
+    const a = attrs([
+      ['class', 'stream'],
+      ['data-stream-id', String(channelId)],
+      ['href', channelUrl(channelId, channel)],
+    ]);
     return `<a${a}>${escapeText(`#${channel}`)}</a>`;
   }
   const shownTopic = topic === '' ? `<em>${EMPTY_TOPIC_NAME}</em>` : escapeText(topic);
   const text = `${escapeText(`#${channel} > `)}${shownTopic}`;
   if (messageId !== undefined) {
     const href = `${topicUrl(channelId, channel, topic)}/near/${messageId}`;
-    return `<a${attrs([['class', 'message-link'], ['href', href]])}>${text} @ 💬</a>`;
+    return `<a${attrs([
+      ['class', 'message-link'],
+      ['href', href],
+    ])}>${text} @ 💬</a>`;
   }
-  const a = attrs([['class', 'stream-topic'], ['data-stream-id', String(channelId)], ['href', topicUrl(channelId, channel, topic)]]);
+  const a = attrs([
+    ['class', 'stream-topic'],
+    ['data-stream-id', String(channelId)],
+    ['href', topicUrl(channelId, channel, topic)],
+  ]);
   return `<a${a}>${text}</a>`;
 }

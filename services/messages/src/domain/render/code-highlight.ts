@@ -31,7 +31,12 @@ export interface CodeBlockOptions {
  */
 export function renderCodeBlock(code: string, lang: string | undefined, opts: CodeBlockOptions = {}): string {
   if (code === '') return '';
-  const body = `${trimNewlines(code.split('\n').map((line) => line.trimEnd()).join('\n'))}\n`;
+  const body = `${trimNewlines(
+    code
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n'),
+  )}\n`;
   const typed = lang || opts.defaultLanguage || '';
   if (!typed) {
     // No language: Pygments as Zulip's codehilite calls it, whose escaping (quotes too) stays.

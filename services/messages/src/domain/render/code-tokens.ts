@@ -108,12 +108,40 @@ const KEYWORD_CLASS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   python: { import: 'kn', from: 'kn', and: 'ow', or: 'ow', not: 'ow', in: 'ow', is: 'ow' },
   javascript: { var: 'kd', let: 'kd', const: 'kd', function: 'kd', class: 'kd', with: 'kd', from: 'kr' },
   typescript: {
-    var: 'kd', let: 'kd', const: 'kd', function: 'kd', class: 'kd', interface: 'kd', type: 'kd', enum: 'kd', from: 'kr', as: 'kr',
+    var: 'kd',
+    let: 'kd',
+    const: 'kd',
+    function: 'kd',
+    class: 'kd',
+    interface: 'kd',
+    type: 'kd',
+    enum: 'kd',
+    from: 'kr',
+    as: 'kr',
   },
   java: Object.fromEntries<string>([
     ...['package', 'import'].map((k): [string, string] => [k, 'kn']),
-    ...['abstract', 'class', 'enum', 'extends', 'final', 'implements', 'interface', 'native', 'private', 'protected',
-      'public', 'sealed', 'static', 'strictfp', 'super', 'synchronized', 'throws', 'transient', 'volatile'].map((k): [string, string] => [k, 'kd']),
+    ...[
+      'abstract',
+      'class',
+      'enum',
+      'extends',
+      'final',
+      'implements',
+      'interface',
+      'native',
+      'private',
+      'protected',
+      'public',
+      'sealed',
+      'static',
+      'strictfp',
+      'super',
+      'synchronized',
+      'throws',
+      'transient',
+      'volatile',
+    ].map((k): [string, string] => [k, 'kd']),
   ]),
   go: Object.fromEntries<string>([
     ...['package', 'import'].map((k): [string, string] => [k, 'kn']),
@@ -126,14 +154,30 @@ const KEYWORD_CLASS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 const NAME_CLASS: Readonly<Record<string, string>> = { javascript: 'nx', typescript: 'nx', go: 'nx' };
 
 /** Lexers that tell strings apart by quote (s1, s2, sb); the others' strings are all `s`. */
-const QUOTED_STRING_GRAMMARS: ReadonlySet<string> = new Set([
-  'python', 'javascript', 'typescript', 'ruby', 'bash', 'shell', 'php', 'perl', 'coffeescript', 'sql', 'json',
-]);
+const QUOTED_STRING_GRAMMARS: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'ruby', 'bash', 'shell', 'php', 'perl', 'coffeescript', 'sql', 'json']);
 
 /** Grammars whose unscoped text is prose or data, which Pygments leaves as plain Text. */
 const PLAIN_TEXT_GRAMMARS: ReadonlySet<string> = new Set([
-  'plaintext', 'markdown', 'xml', 'diff', 'bash', 'shell', 'latex', 'properties', 'ini', 'yaml', 'dockerfile',
-  'nginx', 'apache', 'makefile', 'cmake', 'python-repl', 'django', 'handlebars', 'erb', 'php-template',
+  'plaintext',
+  'markdown',
+  'xml',
+  'diff',
+  'bash',
+  'shell',
+  'latex',
+  'properties',
+  'ini',
+  'yaml',
+  'dockerfile',
+  'nginx',
+  'apache',
+  'makefile',
+  'cmake',
+  'python-repl',
+  'django',
+  'handlebars',
+  'erb',
+  'php-template',
 ]);
 
 /** Characters of otherwise plain text that Pygments classes: TeX's groups and specials are Name.Builtin. */
@@ -144,7 +188,10 @@ const PLAIN_CHAR_CLASS: Readonly<Record<string, Readonly<Record<string, string>>
 /** Python's self and cls are Name.Builtin.Pseudo (bp) in Pygments; `.` is an operator there. */
 const PSEUDO_NAMES: Readonly<Record<string, ReadonlySet<string>>> = { python: new Set(['self', 'cls']) };
 
-interface Segment { text: string; cls?: string }
+interface Segment {
+  text: string;
+  cls?: string;
+}
 
 /** A table's own entry (code is user input: `constructor` must not find Object's). */
 function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
@@ -170,7 +217,7 @@ function classifyBare(text: string, grammar: string, out: Segment[]): void {
   for (const [token] of text.matchAll(/\s+|[\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{L}\p{N}_.]*|[^\s\p{L}\p{N}_$]/gu)) {
     let cls: string | undefined;
     if (/^\s/u.test(token)) cls = undefined;
-    else if (/^[\p{L}_$]/u.test(token)) cls = pseudo?.has(token) ? 'bp' : NAME_CLASS[grammar] ?? 'n';
+    else if (/^[\p{L}_$]/u.test(token)) cls = pseudo?.has(token) ? 'bp' : (NAME_CLASS[grammar] ?? 'n');
     else if (/^\p{N}/u.test(token)) cls = numberClass(token);
     else if ('()[]{},;:'.includes(token) || (token === '.' && grammar !== 'python')) cls = 'p';
     else if ('-+*/%=<>!&|^~?@.'.includes(token)) cls = 'o';
@@ -256,9 +303,13 @@ export function pygmentsHtml(segments: Segment[], escape: (text: string) => stri
     const cls = segments[i].cls;
     let text = '';
     for (; i < segments.length && segments[i].cls === cls; i++) text += segments[i].text;
-    html += cls === undefined
-      ? escape(text)
-      : text.split('\n').map((line) => (line ? `<span class="${cls}">${escape(line)}</span>` : '')).join('\n');
+    html +=
+      cls === undefined
+        ? escape(text)
+        : text
+            .split('\n')
+            .map((line) => (line ? `<span class="${cls}">${escape(line)}</span>` : ''))
+            .join('\n');
   }
   return html;
 }

@@ -6,7 +6,7 @@ const html = (content: string) => renderMessage(content, ctx).html;
 const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
 
 describe('emoji shortcodes', () => {
-  it('renders a known name as Zulip\'s emoji span', () => {
+  it("renders a known name as Zulip's emoji span", () => {
     expect(html(':smile:')).toBe(`<p>${smile}</p>`);
     expect(html('I am :smile: today')).toBe(`<p>I am ${smile} today</p>`);
   });
@@ -29,20 +29,16 @@ describe('emoji shortcodes', () => {
     );
   });
 
-  it("leaves emoji-datasource names that Zulip does not have as text", () => {
+  it('leaves emoji-datasource names that Zulip does not have as text', () => {
     expect(html(':thumbsup: :red_car: :kiwifruit: :rainbow-flag:')).toBe('<p>:thumbsup: :red_car: :kiwifruit: :rainbow-flag:</p>');
   });
 
   it('writes the code as Zulip renders it, without U+FE0F (emoji_names.py: 1f575-200d-2640)', () => {
-    expect(html(':woman_detective:')).toBe(
-      '<p><span aria-label="woman detective" class="emoji emoji-1f575-200d-2640" role="img" title="woman detective">' +
-        ':woman_detective:</span></p>',
-    );
+    expect(html(':woman_detective:')).toBe('<p><span aria-label="woman detective" class="emoji emoji-1f575-200d-2640" role="img" title="woman detective">' + ':woman_detective:</span></p>');
   });
 
-  it('renders Zulip\'s own emoji as its image', () => {
-    expect(html(':zulip:'))
-      .toBe('<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>');
+  it("renders Zulip's own emoji as its image", () => {
+    expect(html(':zulip:')).toBe('<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>');
   });
 
   it('leaves unknown names, wrong case and half shortcodes as text', () => {
@@ -53,27 +49,22 @@ describe('emoji shortcodes', () => {
     expect(html('a:smile:b')).toBe(`<p>a${smile}b</p>`);
   });
 
-  it('does not read an unknown name\'s closing colon as an opening one', () => {
+  it("does not read an unknown name's closing colon as an opening one", () => {
     expect(splitEmoji(':nada:smile:')).toEqual([{ text: ':nada:smile:' }]);
     expect(splitEmoji('10:30:smile:')).toEqual([{ text: '10:30:smile:' }]);
   });
 
   it('renders emoji inside emphasis but not inside code or links', () => {
-    expect(html('**:smile:** `:smile:` [:smile:](https://x.com)')).toBe(
-      `<p><strong>${smile}</strong> <code>:smile:</code> ` +
-        '<a href="https://x.com">:smile:</a></p>',
-    );
+    expect(html('**:smile:** `:smile:` [:smile:](https://x.com)')).toBe(`<p><strong>${smile}</strong> <code>:smile:</code> ` + '<a href="https://x.com">:smile:</a></p>');
     expect(html('```\n:smile:\n```')).toBe('<div class="codehilite"><pre><span></span><code>:smile:\n</code></pre></div>');
   });
 });
 
 describe('Unicode emoji and emoticons', () => {
-  const render = (content: string, translateEmoticons = false) =>
-    renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], translateEmoticons }).html;
-  const span = (name: string, code: string) =>
-    `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
+  const render = (content: string, translateEmoticons = false) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], translateEmoticons }).html;
+  const span = (name: string, code: string) => `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
 
-  it("wraps a Unicode emoji Zulip names in its emoji span, and leaves text-style symbols and unnamed sequences", () => {
+  it('wraps a Unicode emoji Zulip names in its emoji span, and leaves text-style symbols and unnamed sequences', () => {
     expect(render('Extra\u{1F47D}Terrestrial')).toBe(`<p>Extra${span('alien', '1f47d')}Terrestrial</p>`);
     expect(render('\u2b06\ufe0f and \u{1F441}\u200d\u{1F5E8}')).toBe(`<p>${span('up', '2b06')} and ${span('eye_in_speech_bubble', '1f441-200d-1f5e8')}</p>`);
     expect(render('1 \u2194 # \u00a9')).toBe('<p>1 \u2194 # \u00a9</p>');
@@ -83,8 +74,7 @@ describe('Unicode emoji and emoticons', () => {
 
   it('translates emoticons only for a sender who enables it, and only between terminal symbols', () => {
     expect(render(':) <3')).toBe('<p>:) &lt;3</p>');
-    expect(render(':) foo :( bar <3 x:) (:)', true))
-      .toBe(`<p>${span('smile', '1f642')} foo ${span('frown', '1f641')} bar ${span('heart', '2764')} x:) ${span('smile', '1f642')})</p>`);
+    expect(render(':) foo :( bar <3 x:) (:)', true)).toBe(`<p>${span('smile', '1f642')} foo ${span('frown', '1f641')} bar ${span('heart', '2764')} x:) ${span('smile', '1f642')})</p>`);
     expect(render('`:)` [:)](https://x.com)', true)).not.toContain('emoji');
   });
 });

@@ -18,9 +18,20 @@ const UNICODE_EMOJI = new RegExp(`(?:${SEQUENCE_PART})(?:\\u{200D}(?:${SEQUENCE_
 const TEXT_PRESENTATION = /^\P{Emoji_Presentation}\u{20E3}?$/u;
 
 /** Zulip's emoticon translations (EMOTICON_CONVERSIONS in tools/setup/emoji/emoji_setup_utils.py). */
-const EMOTICONS: readonly [string, string][] = [[':)', 'smile'], ['(:', 'smile'], [':(', 'frown'], ['<3', 'heart'],
-  [':|', 'neutral'], [':/', 'confused'], [';)', 'wink'], [':D', 'grinning'], [':o', 'open_mouth'], [':O', 'open_mouth'],
-  [':p', 'stuck_out_tongue'], [':P', 'stuck_out_tongue']];
+const EMOTICONS: readonly [string, string][] = [
+  [':)', 'smile'],
+  ['(:', 'smile'],
+  [':(', 'frown'],
+  ['<3', 'heart'],
+  [':|', 'neutral'],
+  [':/', 'confused'],
+  [';)', 'wink'],
+  [':D', 'grinning'],
+  [':o', 'open_mouth'],
+  [':O', 'open_mouth'],
+  [':p', 'stuck_out_tongue'],
+  [':P', 'stuck_out_tongue'],
+];
 /** What may stand around an emoticon (EMOTICON_RE's terminal_symbols). */
 const TERMINAL = new Set([...',.;?!()[] "\'\n\t']);
 
@@ -122,8 +133,25 @@ function pushUnicode(pieces: EmojiPiece[], text: string): void {
 export function renderEmoji(name: string, code: string, src?: string): string {
   const syntax = `:${name}:`;
   const title = name.replace(/_/g, ' ');
-  if (src !== undefined) return `<img${attrs([['alt', syntax], ['class', 'emoji'], ['src', src], ['title', title]])}>`;
-  if (code === 'zulip') return `<img${attrs([['alt', syntax], ['class', 'emoji'], ['src', ZULIP_EMOJI_SRC], ['title', title]])}>`;
-  const span = attrs([['aria-label', title], ['class', `emoji emoji-${code}`], ['role', 'img'], ['title', title]]);
+  if (src !== undefined)
+    return `<img${attrs([
+      ['alt', syntax],
+      ['class', 'emoji'],
+      ['src', src],
+      ['title', title],
+    ])}>`;
+  if (code === 'zulip')
+    return `<img${attrs([
+      ['alt', syntax],
+      ['class', 'emoji'],
+      ['src', ZULIP_EMOJI_SRC],
+      ['title', title],
+    ])}>`;
+  const span = attrs([
+    ['aria-label', title],
+    ['class', `emoji emoji-${code}`],
+    ['role', 'img'],
+    ['title', title],
+  ]);
   return `<span${span}>${escapeText(syntax)}</span>`;
 }

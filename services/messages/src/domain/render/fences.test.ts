@@ -6,14 +6,14 @@ const html = (content: string) => renderMessage(content, { users: [], groups: []
 describe('spoilers', () => {
   it("renders ```spoiler header as Zulip's spoiler block, the content hidden", () => {
     expect(html('```spoiler header\ncontent\n```\noutside spoiler\n')).toBe(
-      '<div class="spoiler-block"><div class="spoiler-header">\n<p>header</p>\n</div>'
-      + '<div class="spoiler-content" aria-hidden="true">\n<p>content</p>\n</div></div>\n<p>outside spoiler</p>');
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p>header</p>\n</div>' + '<div class="spoiler-content" aria-hidden="true">\n<p>content</p>\n</div></div>\n<p>outside spoiler</p>',
+    );
   });
 
   it('has an empty header when none is given, and renders Markdown in both parts', () => {
     expect(html('~~~spoiler\n**x**\n~~~')).toBe(
-      '<div class="spoiler-block"><div class="spoiler-header">\n</div>'
-      + '<div class="spoiler-content" aria-hidden="true">\n<p><strong>x</strong></p>\n</div></div>');
+      '<div class="spoiler-block"><div class="spoiler-header">\n</div>' + '<div class="spoiler-content" aria-hidden="true">\n<p><strong>x</strong></p>\n</div></div>',
+    );
     expect(html('```spoiler *Plot*\n```quote\nq\n```\n```')).toContain('<p><em>Plot</em></p>');
   });
 
@@ -53,8 +53,7 @@ describe('math', () => {
 
   it("shows bad TeX in Zulip's tex-error span, escaped", () => {
     expect(html('$$\\error{**a**}$$')).toBe('<p><span class="tex-error">$$\\error{**a**}$$</span></p>');
-    expect(html("~~~math\n\\<script type='x'>alert('xss');</script>\n~~~"))
-      .toBe('<p><span class="tex-error">\\&lt;script type=&#x27;x&#x27;&gt;alert(&#x27;xss&#x27;);&lt;/script&gt;</span></p>');
+    expect(html("~~~math\n\\<script type='x'>alert('xss');</script>\n~~~")).toBe('<p><span class="tex-error">\\&lt;script type=&#x27;x&#x27;&gt;alert(&#x27;xss&#x27;);&lt;/script&gt;</span></p>');
   });
 
   it('never lets markup through: TeX text, \\href and \\htmlData are escaped or refused', () => {

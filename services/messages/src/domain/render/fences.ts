@@ -47,8 +47,15 @@ export function zulipFences(state: MarkdownIt.StateCore): void {
       if (header) state.md.block.parse(header, state.md, state.env, head);
       const body: Token[] = [];
       state.md.block.parse(fence.content, state.md, state.env, body);
-      tokens.splice(i, 1, blockToken(state, 'zulip_spoiler_open', 1, fence.map), ...head,
-        blockToken(state, 'zulip_spoiler_content', 0, fence.map), ...body, blockToken(state, 'zulip_spoiler_close', -1, fence.map));
+      tokens.splice(
+        i,
+        1,
+        blockToken(state, 'zulip_spoiler_open', 1, fence.map),
+        ...head,
+        blockToken(state, 'zulip_spoiler_content', 0, fence.map),
+        ...body,
+        blockToken(state, 'zulip_spoiler_close', -1, fence.map),
+      );
     } else if (MATH_LANGUAGES.has(language)) {
       const math = blockToken(state, 'zulip_math', 0, fence.map);
       math.content = fence.content;

@@ -18,7 +18,12 @@ const withIds = (linkifiers: Linkifiers) => linkifiers.map((l, i) => ({ id: i + 
 
 /** The links of rendered HTML: [href, text], in order (the renderer's own output, so a simple reading serves). */
 function linksOf(html: string): [string, string][] {
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return [...html.matchAll(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [unescape(m[1]), unescape(m[2].replace(/<[^>]+>/g, ''))]);
 }
 

@@ -3,8 +3,7 @@ import { renderMessage, type RenderContext } from './index';
 type Linkifiers = RenderContext['linkifiers'];
 
 const ISSUE = { id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/issues/{id}' };
-const render = (content: string, linkifiers: Linkifiers = [ISSUE]) =>
-  renderMessage(content, { users: [], groups: [], channels: [], linkifiers });
+const render = (content: string, linkifiers: Linkifiers = [ISSUE]) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers });
 const html = (content: string, linkifiers?: Linkifiers) => render(content, linkifiers).html;
 const link = (url: string, text: string) => `<a href="${url}">${text}</a>`;
 const issue = (id: string) => link(`https://github.com/zulip/zulip/issues/${id}`, `#${id}`);
@@ -25,9 +24,7 @@ describe('linkifiers in messages', () => {
 
   it('matches only after the start, whitespace or an opening mark, and not before a letter or digit', () => {
     expect(html('x#1 #2x #3é é#4 #5_')).toBe(`<p>x#1 #2x #3é é#4 ${issue('5')}_</p>`);
-    expect(html('(#1) "#2", #3. :#4 <#5> \'#6\' ,#7')).toBe(
-      `<p>(${issue('1')}) "${issue('2')}", ${issue('3')}. :${issue('4')} &lt;${issue('5')}&gt; '${issue('6')}' ,${issue('7')}</p>`,
-    );
+    expect(html('(#1) "#2", #3. :#4 <#5> \'#6\' ,#7')).toBe(`<p>(${issue('1')}) "${issue('2')}", ${issue('3')}. :${issue('4')} &lt;${issue('5')}&gt; '${issue('6')}' ,${issue('7')}</p>`);
     expect(html('a\n#8')).toBe(`<p>a<br>\n${issue('8')}</p>`);
     expect(html('[#9 {#10')).toBe('<p>[#9 {#10</p>');
   });
@@ -40,8 +37,7 @@ describe('linkifiers in messages', () => {
   it('does not apply inside code, links or URLs', () => {
     const r = render('`#1` [#2](https://x.com) https://x.com/#3\n```\n#4\n```');
     expect(r.html).toBe(
-      `<p><code>#1</code> ${link('https://x.com', '#2')} ${link('https://x.com/#3', 'https://x.com/#3')}</p>\n` +
-        '<div class="codehilite"><pre><span></span><code>#4\n</code></pre></div>',
+      `<p><code>#1</code> ${link('https://x.com', '#2')} ${link('https://x.com/#3', 'https://x.com/#3')}</p>\n` + '<div class="codehilite"><pre><span></span><code>#4\n</code></pre></div>',
     );
   });
 
@@ -60,21 +56,18 @@ describe('linkifiers in messages', () => {
 
   it('lets a later linkifier link what the earlier ones left', () => {
     const repo = { id: 6, pattern: '(?P<repo>[a-z]+)#(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/{repo}/issues/{id}' };
-    expect(html('zulip#12 and #34', [ISSUE, repo]))
-      .toBe(`<p>${link('https://github.com/zulip/zulip/issues/12', 'zulip#12')} and ${issue('34')}</p>`);
+    expect(html('zulip#12 and #34', [ISSUE, repo])).toBe(`<p>${link('https://github.com/zulip/zulip/issues/12', 'zulip#12')} and ${issue('34')}</p>`);
   });
 
   it('reads Python syntax: (?P<name>...) groups and a leading (?i)', () => {
     const jira = { id: 7, pattern: '(?i)jira-(?P<id>\\d+)', url_template: 'https://jira.example/browse/JIRA-{id}' };
-    expect(html('JIRA-5 and jira-6', [jira]))
-      .toBe(`<p>${link('https://jira.example/browse/JIRA-5', 'JIRA-5')} and ${link('https://jira.example/browse/JIRA-6', 'jira-6')}</p>`);
+    expect(html('JIRA-5 and jira-6', [jira])).toBe(`<p>${link('https://jira.example/browse/JIRA-5', 'JIRA-5')} and ${link('https://jira.example/browse/JIRA-6', 'jira-6')}</p>`);
   });
 
   it('runs RE2 syntax JavaScript lacks: scoped flags, \\Q…\\E, POSIX classes', () => {
     const scoped = { id: 8, pattern: '(?i:abc)(?P<id>\\d+)', url_template: 'https://x.example/{id}' };
     const quoted = { id: 11, pattern: '\\Qv1.*\\E(?P<id>[[:digit:]]+)', url_template: 'https://v.example/{id}' };
-    expect(html('ABC1 v1.*2 v1x2', [scoped, quoted]))
-      .toBe(`<p>${link('https://x.example/1', 'ABC1')} ${link('https://v.example/2', 'v1.*2')} v1x2</p>`);
+    expect(html('ABC1 v1.*2 v1x2', [scoped, quoted])).toBe(`<p>${link('https://x.example/1', 'ABC1')} ${link('https://v.example/2', 'v1.*2')} v1x2</p>`);
   });
 
   it('skips a stored pattern RE2 refuses (a look-around), and applies the others', () => {
@@ -86,22 +79,18 @@ describe('linkifiers in messages', () => {
     // On a backtracking engine each of these takes exponential time in the run of letters.
     const nested = { id: 12, pattern: '(?P<id>(a+)+b)', url_template: 'https://example.com/{id}' };
     const run = 'aaaaaaaaaaaaaaaaaaaaaaaaaaa! '.repeat(340);
-    expect(html(`aab ${run}ab`, [nested]))
-      .toBe(`<p>${link('https://example.com/aab', 'aab')} ${run}${link('https://example.com/ab', 'ab')}</p>`);
+    expect(html(`aab ${run}ab`, [nested])).toBe(`<p>${link('https://example.com/aab', 'aab')} ${run}${link('https://example.com/ab', 'ab')}</p>`);
     const ticket = { id: 13, pattern: '(?P<ticket>([A-Z]+-?)+[0-9]+)', url_template: 'https://tickets.example/{ticket}' };
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ! '.repeat(350);
     const content = `ABC-12 ${letters}DE-F-3`;
     expect(content.length).toBeGreaterThan(9_800);
-    expect(html(content, [ticket])).toBe(
-      `<p>${link('https://tickets.example/ABC-12', 'ABC-12')} ${letters}${link('https://tickets.example/DE-F-3', 'DE-F-3')}</p>`,
-    );
+    expect(html(content, [ticket])).toBe(`<p>${link('https://tickets.example/ABC-12', 'ABC-12')} ${letters}${link('https://tickets.example/DE-F-3', 'DE-F-3')}</p>`);
   });
 
   it('lets the character after a match open the next one, but not a character of the match', () => {
     const paren = { id: 14, pattern: '\\((?P<id>\\d+)\\(?', url_template: 'https://p.example/{id}' };
     // "(1(" is a match; the "(" that ends it cannot open "(2" (Zulip has replaced the match by then).
-    expect(html('(1((2 (3 (4', [paren]))
-      .toBe(`<p>${link('https://p.example/1', '(1(')}(2 ${link('https://p.example/3', '(3')} ${link('https://p.example/4', '(4')}</p>`);
+    expect(html('(1((2 (3 (4', [paren])).toBe(`<p>${link('https://p.example/1', '(1(')}(2 ${link('https://p.example/3', '(3')} ${link('https://p.example/4', '(4')}</p>`);
   });
 
   it('does not link a template that expands to a refused scheme', () => {
@@ -116,8 +105,6 @@ describe('linkifiers in messages', () => {
   });
 
   it('leaves text around a match to the emoji shortcodes', () => {
-    expect(html('#1:smile:')).toBe(
-      `<p>${issue('1')}<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>`,
-    );
+    expect(html('#1:smile:')).toBe(`<p>${issue('1')}<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>`);
   });
 });

@@ -4,10 +4,34 @@ import type { Findings } from './context';
  * Which link targets Zulip renders (sanitize_url in zerver/lib/markdown): a fixed list of
  * schemes, so javascript:, data:, vbscript: and the like never become links.
  */
-const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'file',
+const ALLOWED_SCHEMES: ReadonlySet<string> = new Set([
+  'http',
+  'https',
+  'ftp',
+  'file',
   // The WHATWG "safelisted schemes".
-  'bitcoin', 'geo', 'im', 'irc', 'ircs', 'magnet', 'mailto', 'matrix', 'mms', 'news', 'nntp', 'openpgp4fpr',
-  'sip', 'sms', 'smsto', 'ssh', 'tel', 'urn', 'webcal', 'wtai', 'xmpp']);
+  'bitcoin',
+  'geo',
+  'im',
+  'irc',
+  'ircs',
+  'magnet',
+  'mailto',
+  'matrix',
+  'mms',
+  'news',
+  'nntp',
+  'openpgp4fpr',
+  'sip',
+  'sms',
+  'smsto',
+  'ssh',
+  'tel',
+  'urn',
+  'webcal',
+  'wtai',
+  'xmpp',
+]);
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 

@@ -78,8 +78,7 @@ md.inline.ruler.before('emphasis', 'zulip_tex', texRule);
 md.inline.ruler.disable('strikethrough');
 md.inline.ruler2.disable('strikethrough');
 md.inline.ruler.before('emphasis', 'zulip_strike', strikeRule);
-const blockRule = (name: string) => (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] })
-  .__rules__.find((rule) => rule.name === name)!.fn;
+const blockRule = (name: string) => (md.block.ruler as unknown as { __rules__: { name: string; fn: MarkdownIt.ParserBlock.RuleBlock }[] }).__rules__.find((rule) => rule.name === name)!.fn;
 md.block.ruler.at('fence', zulipFenceRule(blockRule('fence')), { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 md.block.ruler.at('list', zulipListRule(blockRule('list')), { alt: ['paragraph', 'reference', 'blockquote'] });
 md.inline.ruler.before('autolink', 'zulip_time', timeRule);
@@ -93,9 +92,8 @@ const rules = md.renderer.rules;
 rules.text = (tokens, idx) => escapeText(tokens[idx].content);
 rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx].content)}</code>`;
 // Code blocks: Zulip's codehilite HTML with Pygments token classes (code-highlight.ts); a block ends its line.
-const codeFence = (token: MarkdownIt.Token, env: RenderEnv) =>
-  withNewline(renderCodeBlock(token.content, fenceLanguage(token.info), { defaultLanguage: env.defaultCodeBlockLanguage }));
-const withNewline = (block: string) => (block && `${block}\n`);
+const codeFence = (token: MarkdownIt.Token, env: RenderEnv) => withNewline(renderCodeBlock(token.content, fenceLanguage(token.info), { defaultLanguage: env.defaultCodeBlockLanguage }));
+const withNewline = (block: string) => block && `${block}\n`;
 rules.fence = (tokens, idx, _options, env: RenderEnv) => codeFence(tokens[idx], env);
 rules.code_block = (tokens, idx) => withNewline(renderCodeBlock(tokens[idx].content, undefined));
 rules.s_open = () => '<del>';

@@ -26,7 +26,9 @@ export function renderInlineTex(tex: string): string {
 
 /** A ```math block: each blank-line-separated paragraph is a display formula of its own. */
 export function renderMathBlock(content: string): string {
-  return content.replace(/\n$/, '').split('\n\n')
+  return content
+    .replace(/\n$/, '')
+    .split('\n\n')
     .map((tex) => `<p>${renderTex(tex, true) ?? `<span class="tex-error">${escapeAttr(tex).replace(/'/g, '&#x27;')}</span>`}</p>\n`)
     .join('');
 }
@@ -49,7 +51,10 @@ export function texRule(state: MarkdownIt.StateInline, silent: boolean): boolean
   while (i < state.posMax) {
     const c = src[i];
     if (c === '\n') return false;
-    if (c === '\\' && src[i + 1] === '$') { i += 2; continue; }
+    if (c === '\\' && src[i + 1] === '$') {
+      i += 2;
+      continue;
+    }
     if (c === '$') break;
     i++;
   }

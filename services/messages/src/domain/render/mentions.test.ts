@@ -28,7 +28,7 @@ describe('user mentions', () => {
     expect(r).toMatchObject({ mentionedUserIds: [12], mentionedGroupIds: [], streamWildcard: false, topicWildcard: false });
   });
 
-  it('finds the name whatever its case, and shows the user\'s own spelling', () => {
+  it("finds the name whatever its case, and shows the user's own spelling", () => {
     expect(render('@**full NAME**')).toMatchObject({ html: `<p>${user(12, 'Full Name')}</p>`, mentionedUserIds: [12] });
   });
 
@@ -37,7 +37,7 @@ describe('user mentions', () => {
     expect(render('@**|13**')).toMatchObject({ html: `<p>${user(13, 'Twin')}</p>`, mentionedUserIds: [13] });
   });
 
-  it('leaves one user\'s name with another\'s ID, or an unknown ID, as text', () => {
+  it("leaves one user's name with another's ID, or an unknown ID, as text", () => {
     const r = render('@**Full Name|13** @**Full Name|99** @**|99**');
     expect(r.html).toBe('<p>@<strong>Full Name|13</strong> @<strong>Full Name|99</strong> @<strong>|99</strong></p>');
     expect(r.mentionedUserIds).toEqual([]);
@@ -59,7 +59,7 @@ describe('user mentions', () => {
     expect(r.mentionedUserIds).toEqual([]);
   });
 
-  it('renders a deactivated user\'s mention silently, as Zulip does', () => {
+  it("renders a deactivated user's mention silently, as Zulip does", () => {
     const r = render('@**Gone User** @**|15**');
     expect(r.html).toBe(`<p>${silentUser(15, 'Gone User')} ${silentUser(15, 'Gone User')}</p>`);
     expect(r.mentionedUserIds).toEqual([]);
@@ -69,9 +69,8 @@ describe('user mentions', () => {
     expect(render('@**Full Name** @**full name** @**|12** @**Twin|13**').mentionedUserIds).toEqual([12, 13]);
   });
 
-  it('escapes HTML in a user\'s name', () => {
-    expect(html('@**<script>alert(1)</script>**'))
-      .toBe('<p><span class="user-mention" data-user-id="16">@&lt;script&gt;alert(1)&lt;/script&gt;</span></p>');
+  it("escapes HTML in a user's name", () => {
+    expect(html('@**<script>alert(1)</script>**')).toBe('<p><span class="user-mention" data-user-id="16">@&lt;script&gt;alert(1)&lt;/script&gt;</span></p>');
   });
 
   it('needs the start, a space or an opening mark before the @', () => {
@@ -164,7 +163,7 @@ describe('group mentions', () => {
     expect(render('@*Support*')).toMatchObject({ html: '<p>@<em>Support</em></p>', mentionedGroupIds: [] });
   });
 
-  it('escapes HTML in a group\'s name', () => {
+  it("escapes HTML in a group's name", () => {
     expect(html('@*<b>ops</b>*')).toBe('<p><span class="user-group-mention" data-user-group-id="4">@&lt;b&gt;ops&lt;/b&gt;</span></p>');
   });
 });

@@ -59,9 +59,7 @@ export function mentionRule(state: MarkdownIt.StateInline, validateOnly: boolean
   const { lookup } = state.env as RenderEnv;
   const silent = src[pos + 1] === '_';
   const start = pos + 1 + (silent ? 1 : 0);
-  const match =
-    matchAt(USER_MENTION, state, start, (text) => resolveUserMention(text, silent, lookup)) ??
-    matchAt(GROUP_MENTION, state, start, (text) => resolveGroupMention(text, silent, lookup));
+  const match = matchAt(USER_MENTION, state, start, (text) => resolveUserMention(text, silent, lookup)) ?? matchAt(GROUP_MENTION, state, start, (text) => resolveGroupMention(text, silent, lookup));
   if (!match) return false;
   if (!validateOnly) state.push('zulip_mention', '', 0).meta = match.found;
   state.pos = match.end;
@@ -85,8 +83,7 @@ export function noteMention(mention: Mention, inQuote: boolean, findings: Findin
 export function renderMention(mention: Mention): string {
   const silent = mention.silent ? ' silent' : '';
   const at = mention.silent ? '' : '@';
-  const span = (className: string, idAttr: [string, string][], text: string) =>
-    `<span${attrs([['class', className + silent], ...idAttr])}>${escapeText(at + text)}</span>`;
+  const span = (className: string, idAttr: [string, string][], text: string) => `<span${attrs([['class', className + silent], ...idAttr])}>${escapeText(at + text)}</span>`;
   switch (mention.kind) {
     case 'user':
       return span('user-mention', [['data-user-id', String(mention.id)]], mention.name);

@@ -12,7 +12,11 @@ type Token = MarkdownIt.Token;
  */
 const PREVIEW_LIMIT = 24;
 
-interface Preview { href: string; title?: string; upload?: UploadPreview }
+interface Preview {
+  href: string;
+  title?: string;
+  upload?: UploadPreview;
+}
 
 /**
  * Inline image previews, as Zulip renders a link to an image: an uploaded image Parley has
@@ -72,7 +76,10 @@ function imageLinks(children: Token[], env: RenderEnv): Preview[] {
 function uploadPathOf(href: string): string {
   const path = href.slice('/user_uploads/'.length).split(/[?#]/, 1)[0];
   try {
-    return path.split('/').map((s) => decodeURIComponent(s)).join('/');
+    return path
+      .split('/')
+      .map((s) => decodeURIComponent(s))
+      .join('/');
   } catch {
     return path;
   }

@@ -7,8 +7,7 @@ const ctx: RenderContext = {
   linkifiers: [],
 };
 const html = (content: string) => renderMessage(content, ctx).html;
-const link = (url: string, text = url) =>
-  `<a href="${url}">${text}</a>`;
+const link = (url: string, text = url) => `<a href="${url}">${text}</a>`;
 
 describe('renderMessage: Markdown', () => {
   it('writes paragraphs joined by a newline, with none at the end, and nothing for nothing', () => {
@@ -26,15 +25,13 @@ describe('renderMessage: Markdown', () => {
     expect(html('# Hello world')).toBe('<h1>Hello world</h1>');
     expect(html('#Hello world')).toBe('<p>#Hello world</p>');
     expect(html('* one\n* two')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
-    expect(html('> Hello World!\n\n> Hello Universe!'))
-      .toBe('<blockquote>\n<p>Hello World!</p>\n</blockquote>\n<blockquote>\n<p>Hello Universe!</p>\n</blockquote>');
+    expect(html('> Hello World!\n\n> Hello Universe!')).toBe('<blockquote>\n<p>Hello World!</p>\n</blockquote>\n<blockquote>\n<p>Hello Universe!</p>\n</blockquote>');
   });
 
   it('has no _ emphasis, no setext headings and no reference links, like Zulip', () => {
     expect(html('snake_case _x_ __init__')).toBe('<p>snake_case _x_ __init__</p>');
     expect(html('Title\n===')).toBe('<p>Title<br>\n===</p>');
-    expect(html('Hello [world]\n\n[world]: https://google.com'))
-      .toBe(`<p>Hello [world]</p>\n<p>[world]: ${link('https://google.com')}</p>`);
+    expect(html('Hello [world]\n\n[world]: https://google.com')).toBe(`<p>Hello [world]</p>\n<p>[world]: ${link('https://google.com')}</p>`);
   });
 
   it('leaves quotes alone in text and escapes &, < and > once', () => {
@@ -52,13 +49,12 @@ describe('renderMessage: raw HTML', () => {
 
   it('escapes HTML in code', () => {
     expect(html('`<b>&nbsp;</b>`')).toBe('<p><code>&lt;b&gt;&amp;nbsp;&lt;/b&gt;</code></p>');
-    expect(html('```\n<script>"x"</script>\n```'))
-      .toBe('<div class="codehilite"><pre><span></span><code>&lt;script&gt;&quot;x&quot;&lt;/script&gt;\n</code></pre></div>');
+    expect(html('```\n<script>"x"</script>\n```')).toBe('<div class="codehilite"><pre><span></span><code>&lt;script&gt;&quot;x&quot;&lt;/script&gt;\n</code></pre></div>');
   });
 });
 
 describe('renderMessage: code', () => {
-  it('renders fenced code as Zulip\'s codehilite block, with the language\'s Pygments name and token classes', () => {
+  it("renders fenced code as Zulip's codehilite block, with the language's Pygments name and token classes", () => {
     expect(html('Hamlet once said\n~~~~\ndef func():\n    x = 1\n~~~~\nAnd all was good.')).toBe(
       '<p>Hamlet once said</p>\n<div class="codehilite"><pre><span></span><code>def func():\n    x = 1\n</code></pre></div>\n<p>And all was good.</p>',
     );
@@ -68,13 +64,11 @@ describe('renderMessage: code', () => {
         '<span class="p">(</span><span class="bp">self</span><span class="p">):</span>\n    <span class="n">x</span> <span class="o">=</span> ' +
         '<span class="mi">1</span>\n</code></pre></div>',
     );
-    expect(html('~~~~ {.py}\nx\n~~~~'))
-      .toBe('<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span>\n</code></pre></div>');
+    expect(html('~~~~ {.py}\nx\n~~~~')).toBe('<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span>\n</code></pre></div>');
   });
 
   it('drops trailing whitespace in code, as Pygments does, and escapes quotes there', () => {
-    expect(html("```\ny = 2\t\t\nz = 'x'   \n```"))
-      .toBe('<div class="codehilite"><pre><span></span><code>y = 2\nz = &#39;x&#39;\n</code></pre></div>');
+    expect(html("```\ny = 2\t\t\nz = 'x'   \n```")).toBe('<div class="codehilite"><pre><span></span><code>y = 2\nz = &#39;x&#39;\n</code></pre></div>');
   });
 
   it('renders four-space-indented code the same way', () => {
@@ -99,8 +93,7 @@ describe('renderMessage: code', () => {
     expect(html('Hamlet said:\n~~~ quote\nTo be or **not** to be.\n\nThat is the question\n~~~')).toBe(
       '<p>Hamlet said:</p>\n<blockquote>\n<p>To be or <strong>not</strong> to be.</p>\n<p>That is the question</p>\n</blockquote>',
     );
-    expect(html('````quoted\nouter\n```quote\ninner\n```\n````'))
-      .toBe('<blockquote>\n<p>outer</p>\n<blockquote>\n<p>inner</p>\n</blockquote>\n</blockquote>');
+    expect(html('````quoted\nouter\n```quote\ninner\n```\n````')).toBe('<blockquote>\n<p>outer</p>\n<blockquote>\n<p>inner</p>\n</blockquote>\n</blockquote>');
   });
 });
 
@@ -146,14 +139,15 @@ describe('renderMessage: links', () => {
     expect(renderMessage('[x](javascript:alert(1))', ctx).hasLink).toBe(false);
   });
 
-  it('escapes quotes and brackets in a link\'s URL and text', () => {
+  it("escapes quotes and brackets in a link's URL and text", () => {
     expect(html('[<b>"](https://x.com/?q="a"<b>)')).toBe(`<p>${link('https://x.com/?q=%22a%22%3Cb%3E', '&lt;b&gt;"')}</p>`);
     expect(html('[x](<https://x.com/a b>)')).toBe(`<p>${link('https://x.com/a%20b', 'x')}</p>`);
   });
 
   it('renders image syntax as Zulip does: a "!" and a link, previewed', () => {
-    expect(html('![a cat](https://x.com/cat.png)')).toBe(`<p>!${link('https://x.com/cat.png', 'a cat')}</p>\n`
-      + '<div class="message_inline_image"><a href="https://x.com/cat.png" title="a cat"><img src="https://x.com/cat.png"></a></div>');
+    expect(html('![a cat](https://x.com/cat.png)')).toBe(
+      `<p>!${link('https://x.com/cat.png', 'a cat')}</p>\n` + '<div class="message_inline_image"><a href="https://x.com/cat.png" title="a cat"><img src="https://x.com/cat.png"></a></div>',
+    );
   });
 });
 
@@ -203,13 +197,13 @@ describe('auto-links after a colon', () => {
 
 describe('image previews', () => {
   const html = (content: string) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [] });
-  const preview = (href: string, title?: string) =>
-    `<div class="message_inline_image"><a href="${href}"${title ? ` title="${title}"` : ''}><img src="${href}"></a></div>`;
+  const preview = (href: string, title?: string) => `<div class="message_inline_image"><a href="${href}"${title ? ` title="${title}"` : ''}><img src="${href}"></a></div>`;
 
   it('previews an uploaded image under its paragraph, titled by the link, and counts it for has:image', () => {
     const r = html('Look: [cat.png](/user_uploads/2/ab/x/cat.png) and [notes.txt](/user_uploads/2/cd/y/notes.txt)');
-    expect(r.html).toBe('<p>Look: <a href="/user_uploads/2/ab/x/cat.png">cat.png</a> and <a href="/user_uploads/2/cd/y/notes.txt">notes.txt</a></p>\n'
-      + preview('/user_uploads/2/ab/x/cat.png', 'cat.png'));
+    expect(r.html).toBe(
+      '<p>Look: <a href="/user_uploads/2/ab/x/cat.png">cat.png</a> and <a href="/user_uploads/2/cd/y/notes.txt">notes.txt</a></p>\n' + preview('/user_uploads/2/ab/x/cat.png', 'cat.png'),
+    );
     expect(r.hasImage).toBe(true);
   });
 
@@ -227,32 +221,36 @@ describe('image previews', () => {
   });
 
   it('escapes the title and the URL', () => {
-    expect(html('[<b>"x"</b>](https://x.com/a.png?q="><script>)').html)
-      .toContain('<div class="message_inline_image"><a href="https://x.com/a.png?q=%22%3E%3Cscript%3E" title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">');
+    expect(html('[<b>"x"</b>](https://x.com/a.png?q="><script>)').html).toContain(
+      '<div class="message_inline_image"><a href="https://x.com/a.png?q=%22%3E%3Cscript%3E" title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">',
+    );
   });
 
-  describe('of uploads, with their thumbnails (the uploads service\'s previews)', () => {
+  describe("of uploads, with their thumbnails (the uploads service's previews)", () => {
     const still = {
-      url: '/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp', animated: false, original_width_px: 1920, original_height_px: 1080,
+      url: '/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp',
+      animated: false,
+      original_width_px: 1920,
+      original_height_px: 1080,
       original_content_type: 'image/png',
     };
     const withPreviews = (content: string, previews: [string, typeof still & { transcoded_image?: string }][]) =>
       renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], uploadPreviews: new Map(previews) });
 
-    it('shows the thumbnail with the original\'s size and type, linking the original, as Zulip', () => {
+    it("shows the thumbnail with the original's size and type, linking the original, as Zulip", () => {
       expect(withPreviews('[cat.png](/user_uploads/2/ab/x/cat.png)', [['2/ab/x/cat.png', still]]).html).toBe(
-        '<p><a href="/user_uploads/2/ab/x/cat.png">cat.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/2/ab/x/cat.png" title="cat.png">'
-        + '<img src="/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp" data-original-dimensions="1920x1080" data-original-content-type="image/png"></a></div>',
+        '<p><a href="/user_uploads/2/ab/x/cat.png">cat.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/2/ab/x/cat.png" title="cat.png">' +
+          '<img src="/user_uploads/thumbnail/2/ab/x/cat.png/840x560.webp" data-original-dimensions="1920x1080" data-original-content-type="image/png"></a></div>',
       );
     });
 
     it('marks an animated image and names a transcoded still', () => {
       const gif = { ...still, url: '/user_uploads/thumbnail/2/ab/y/spin.gif/840x560-anim.webp', animated: true, original_content_type: 'image/gif' };
-      expect(withPreviews('[spin](/user_uploads/2/ab/y/spin.gif)', [['2/ab/y/spin.gif', gif]]).html)
-        .toContain('<img src="/user_uploads/thumbnail/2/ab/y/spin.gif/840x560-anim.webp" data-original-dimensions="1920x1080" data-original-content-type="image/gif" data-animated="true">');
+      expect(withPreviews('[spin](/user_uploads/2/ab/y/spin.gif)', [['2/ab/y/spin.gif', gif]]).html).toContain(
+        '<img src="/user_uploads/thumbnail/2/ab/y/spin.gif/840x560-anim.webp" data-original-dimensions="1920x1080" data-original-content-type="image/gif" data-animated="true">',
+      );
       const tiff = { ...still, url: '/user_uploads/thumbnail/2/ab/z/scan.tiff/840x560.webp', original_content_type: 'image/tiff', transcoded_image: '4032x3024.webp' };
-      expect(withPreviews('[scan](/user_uploads/2/ab/z/scan.tiff)', [['2/ab/z/scan.tiff', tiff]]).html)
-        .toContain('data-original-content-type="image/tiff" data-transcoded-image="4032x3024.webp">');
+      expect(withPreviews('[scan](/user_uploads/2/ab/z/scan.tiff)', [['2/ab/z/scan.tiff', tiff]]).html).toContain('data-original-content-type="image/tiff" data-transcoded-image="4032x3024.webp">');
     });
 
     it('previews no upload the uploads service does not call an image, whatever its name says', () => {
@@ -266,19 +264,23 @@ describe('image previews', () => {
 
     it('finds the preview of a percent-encoded name', () => {
       const cafe = { ...still, url: '/user_uploads/thumbnail/2/ab/x/café.png/840x560.webp' };
-      expect(withPreviews('[café](/user_uploads/2/ab/x/café.png)', [['2/ab/x/café.png', cafe]]).html)
-        .toContain('<img src="/user_uploads/thumbnail/2/ab/x/caf%C3%A9.png/840x560.webp"');
+      expect(withPreviews('[café](/user_uploads/2/ab/x/café.png)', [['2/ab/x/café.png', cafe]]).html).toContain('<img src="/user_uploads/thumbnail/2/ab/x/caf%C3%A9.png/840x560.webp"');
     });
   });
 });
 
 describe('custom emoji', () => {
-  const realmEmoji = new Map([['party_parrot', '/user_avatars/2/emoji/images/7.gif'], ['smile', '/user_avatars/2/emoji/images/8.png']]);
+  const realmEmoji = new Map([
+    ['party_parrot', '/user_avatars/2/emoji/images/7.gif'],
+    ['smile', '/user_avatars/2/emoji/images/8.png'],
+  ]);
   const html = (content: string, emoji = realmEmoji) => renderMessage(content, { users: [], groups: [], channels: [], linkifiers: [], realmEmoji: emoji }).html;
 
-  it('renders an active custom emoji as its image, as Zulip\'s make_realm_emoji, before a Unicode emoji of the same name', () => {
-    expect(html(':party_parrot: and :smile:')).toBe('<p><img alt=":party_parrot:" class="emoji" src="/user_avatars/2/emoji/images/7.gif" title="party parrot">'
-      + ' and <img alt=":smile:" class="emoji" src="/user_avatars/2/emoji/images/8.png" title="smile"></p>');
+  it("renders an active custom emoji as its image, as Zulip's make_realm_emoji, before a Unicode emoji of the same name", () => {
+    expect(html(':party_parrot: and :smile:')).toBe(
+      '<p><img alt=":party_parrot:" class="emoji" src="/user_avatars/2/emoji/images/7.gif" title="party parrot">' +
+        ' and <img alt=":smile:" class="emoji" src="/user_avatars/2/emoji/images/8.png" title="smile"></p>',
+    );
   });
 
   it('leaves a name the realm has no emoji for as Zulip does, and never in code', () => {

@@ -10,7 +10,7 @@ const iso = (input: string) => {
 
 describe('<time:…>', () => {
   it("renders Zulip's <time> element, in UTC, with the input as its text", () => {
-    expect(html('Let\'s meet at <time:1496701800>.')).toBe('<p>Let\'s meet at <time datetime="2017-06-05T22:30:00Z">1496701800</time>.</p>');
+    expect(html("Let's meet at <time:1496701800>.")).toBe('<p>Let\'s meet at <time datetime="2017-06-05T22:30:00Z">1496701800</time>.</p>');
     expect(html('<time:31 Dec 2017 5:30 am IST>')).toBe('<p><time datetime="2017-12-31T00:00:00Z">31 Dec 2017 5:30 am IST</time></p>');
   });
 

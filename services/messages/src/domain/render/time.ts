@@ -10,19 +10,73 @@ import { escapeAttr, escapeText } from './html';
 
 /** Zulip's zone abbreviations (common_timezones in zerver/lib/timezone.py), in seconds east of UTC. */
 const ZONES: Readonly<Record<string, number>> = {
-  SST: -39600, HST: -36000, AKST: -32400, HDT: -32400, AKDT: -28800, PST: -28800, MST: -25200, PDT: -25200,
-  CST: -21600, MDT: -21600, CDT: -18000, EST: -18000, AST: -14400, EDT: -14400, NST: -12600, ADT: -10800,
-  NDT: -9000, GMT: 0, UTC: 0, WET: 0, Z: 0, BST: 3600, CET: 3600, MET: 3600, WAT: 3600, WEST: 3600, CAT: 7200,
-  CEST: 7200, EET: 7200, MEST: 7200, SAST: 7200, EAT: 10800, EEST: 10800, IDT: 10800, MSK: 10800, PKT: 18000,
-  IST: 19800, WIB: 25200, AWST: 28800, HKT: 28800, WITA: 28800, JST: 32400, KST: 32400, WIT: 32400,
-  ACST: 34200, AEST: 36000, CHST: 36000, ACDT: 37800, AEDT: 39600, NZST: 43200, NZDT: 46800,
+  SST: -39600,
+  HST: -36000,
+  AKST: -32400,
+  HDT: -32400,
+  AKDT: -28800,
+  PST: -28800,
+  MST: -25200,
+  PDT: -25200,
+  CST: -21600,
+  MDT: -21600,
+  CDT: -18000,
+  EST: -18000,
+  AST: -14400,
+  EDT: -14400,
+  NST: -12600,
+  ADT: -10800,
+  NDT: -9000,
+  GMT: 0,
+  UTC: 0,
+  WET: 0,
+  Z: 0,
+  BST: 3600,
+  CET: 3600,
+  MET: 3600,
+  WAT: 3600,
+  WEST: 3600,
+  CAT: 7200,
+  CEST: 7200,
+  EET: 7200,
+  MEST: 7200,
+  SAST: 7200,
+  EAT: 10800,
+  EEST: 10800,
+  IDT: 10800,
+  MSK: 10800,
+  PKT: 18000,
+  IST: 19800,
+  WIB: 25200,
+  AWST: 28800,
+  HKT: 28800,
+  WITA: 28800,
+  JST: 32400,
+  KST: 32400,
+  WIT: 32400,
+  ACST: 34200,
+  AEST: 36000,
+  CHST: 36000,
+  ACDT: 37800,
+  AEDT: 39600,
+  NZST: 43200,
+  NZDT: 46800,
 };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = new Set(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
 const FILLER = new Set(['at', 'on', 'of', 'the', 'and', 't']);
 
-interface Parts { year?: number; month?: number; day?: number; hour: number; minute: number; second: number; micro: number; offset?: number }
+interface Parts {
+  year?: number;
+  month?: number;
+  day?: number;
+  hour: number;
+  minute: number;
+  second: number;
+  micro: number;
+  offset?: number;
+}
 
 /** A month name or its abbreviation ("Sept", "December"), 1-based. */
 function monthOf(word: string): number | undefined {
@@ -65,11 +119,14 @@ function parseWords(input: string, now: Date): Parts | undefined {
         const [h, m = '0', s = '0'] = t.split(':');
         const [sec, frac = ''] = s.split('.');
         if (hourSet || t.split(':').length > 3) return undefined;
-        parts.hour = Number(h); parts.minute = Number(m); parts.second = Number(sec);
+        parts.hour = Number(h);
+        parts.minute = Number(m);
+        parts.second = Number(sec);
         parts.micro = Number(frac.padEnd(6, '0').slice(0, 6));
         hourSet = true;
       } else if (/^(st|nd|rd|th)$/.test(next ?? '')) {
-        numbers.push(t); i++;
+        numbers.push(t);
+        i++;
       } else numbers.push(t);
     } else if (lower === 'am' || lower === 'pm' || lower === 'a' || lower === 'p') {
       if (!hourSet || parts.hour > 12 || parts.hour === 0) return undefined;
@@ -87,7 +144,7 @@ function parseWords(input: string, now: Date): Parts | undefined {
     } else if (monthOf(t) !== undefined) {
       if (parts.month !== undefined) return undefined;
       parts.month = monthOf(t);
-    } else if (ZONES[t.toUpperCase()] !== undefined && t.length > 1 || t === 'Z') {
+    } else if ((ZONES[t.toUpperCase()] !== undefined && t.length > 1) || t === 'Z') {
       if (parts.offset !== undefined) return undefined;
       parts.offset = ZONES[t.toUpperCase()];
     } else if (WEEKDAYS.has(lower.slice(0, 3)) || FILLER.has(lower) || /^[,/.]$/.test(t)) {
@@ -151,8 +208,15 @@ export function parseTime(input: string, now = new Date()): { date: Date; micro:
   const iso = ISO.exec(text);
   let parts: Parts | undefined;
   if (iso) {
-    parts = { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]), hour: Number(iso[4] ?? 0),
-      minute: Number(iso[5] ?? 0), second: Number(iso[6] ?? 0), micro: Number((iso[7] ?? '').padEnd(6, '0')) };
+    parts = {
+      year: Number(iso[1]),
+      month: Number(iso[2]),
+      day: Number(iso[3]),
+      hour: Number(iso[4] ?? 0),
+      minute: Number(iso[5] ?? 0),
+      second: Number(iso[6] ?? 0),
+      micro: Number((iso[7] ?? '').padEnd(6, '0')),
+    };
     if (iso[8]) parts.offset = iso[8].toUpperCase() === 'Z' ? 0 : offsetOf(iso[8][0], iso[8].slice(1));
   } else if (/^-?\d+(\.\d+)?$/.test(text) && ![4, 6, 8].includes(text.length)) {
     const seconds = Number(text);

@@ -16,7 +16,7 @@ describe('topicLinks', () => {
     ]);
   });
 
-  it('keeps Zulip\'s boundaries: not after a letter, not before a letter or digit', () => {
+  it("keeps Zulip's boundaries: not after a letter, not before a letter or digit", () => {
     expect(topicLinks('x#1 #2a (#3)', [ISSUE])).toEqual([{ text: '#3', url: 'https://github.com/zulip/zulip/issues/3' }]);
   });
 

@@ -41,13 +41,11 @@ function overlaps(a: TopicMatch, b: TopicMatch): boolean {
 /** At most one URL per piece between splitters, ending the piece (bar closing punctuation). */
 function bareUrls(topic: string): TopicMatch[] {
   const found: TopicMatch[] = [];
-  for (let pos = 0; pos < topic.length; ) {
+  for (let pos = 0; pos < topic.length;) {
     SPLITTER.lastIndex = pos;
     const end = SPLITTER.exec(topic)?.index ?? topic.length;
     const piece = topic.slice(pos, end);
-    const link = (md.linkify.match(piece) ?? []).find(
-      (l) => (l.index === 0 || BEFORE_URL.test(piece[l.index - 1])) && AFTER_URL.test(piece.slice(l.lastIndex)),
-    );
+    const link = (md.linkify.match(piece) ?? []).find((l) => (l.index === 0 || BEFORE_URL.test(piece[l.index - 1])) && AFTER_URL.test(piece.slice(l.lastIndex)));
     if (link) {
       const hasScheme = link.schema !== '' && link.raw.toLowerCase().startsWith(link.schema.toLowerCase());
       found.push({ text: link.raw, url: hasScheme ? link.raw : `https://${link.raw}`, index: pos + link.index, precedence: Infinity });

@@ -15,8 +15,7 @@ interface Operator {
   allowReserved: boolean;
 }
 
-const op = (first: string, separator: string, named = false, ifEmpty = '', allowReserved = false): Operator =>
-  ({ first, separator, named, ifEmpty, allowReserved });
+const op = (first: string, separator: string, named = false, ifEmpty = '', allowReserved = false): Operator => ({ first, separator, named, ifEmpty, allowReserved });
 
 const OPERATORS: Readonly<Record<string, Operator>> = {
   '': op('', ','),

@@ -17,7 +17,10 @@ interface Case {
   translate_emoticons?: boolean;
   ignore?: boolean;
 }
-interface Cases { regular_tests: Case[]; linkify_tests: [string, string, string][] }
+interface Cases {
+  regular_tests: Case[];
+  linkify_tests: [string, string, string][];
+}
 
 const cases = JSON.parse(readFileSync(join(__dirname, 'zulip-markdown-cases.json'), 'utf8')) as Cases;
 const PASSING_FILE = join(__dirname, 'zulip-markdown-passing.json');
@@ -59,7 +62,13 @@ export function structure(html: string): string[] {
       if (m) {
         flush();
         const attrs = [...m[3].matchAll(/([^\s=>/]+)(?:="([^"]*)"|='([^']*)')?/g)]
-          .map((a) => `${a[1]}="${decode(a[2] ?? a[3] ?? '').replace(/\s+/g, ' ').trim()}"`).sort();
+          .map(
+            (a) =>
+              `${a[1]}="${decode(a[2] ?? a[3] ?? '')
+                .replace(/\s+/g, ' ')
+                .trim()}"`,
+          )
+          .sort();
         out.push(`<${m[1]}${m[2].toLowerCase()}${attrs.length ? ` ${attrs.join(' ')}` : ''}>`);
         if (m[2].toLowerCase() === 'pre') inPre += m[1] ? -1 : 1;
         i = TAG.lastIndex;
@@ -83,7 +92,12 @@ function linkifyExpected([, payload, url]: [string, string, string]): string {
   return payload.replace('%s', `<a href="${href}">${url}</a>`);
 }
 
-interface Outcome { name: string; expected: string; actual: string; pass: boolean }
+interface Outcome {
+  name: string;
+  expected: string;
+  actual: string;
+  pass: boolean;
+}
 
 function outcomes(): Outcome[] {
   const all: Outcome[] = [];
@@ -117,8 +131,10 @@ describe("Zulip's Markdown cases", () => {
 
   it(`at least ${FLOOR} cases render as Zulip renders them`, () => {
     const failing = results.filter((r) => !r.pass);
-    console.log(`Zulip Markdown cases: ${passing.length} of ${results.length} pass (${Object.keys(SKIPPED).length} skipped).\n`
-      + `Failing:\n${failing.map((r) => `  ${r.name}\n    want ${r.expected.slice(0, 300)}\n    got  ${r.actual.slice(0, 300)}`).join('\n')}`);
+    console.log(
+      `Zulip Markdown cases: ${passing.length} of ${results.length} pass (${Object.keys(SKIPPED).length} skipped).\n` +
+        `Failing:\n${failing.map((r) => `  ${r.name}\n    want ${r.expected.slice(0, 300)}\n    got  ${r.actual.slice(0, 300)}`).join('\n')}`,
+    );
     if (process.env.UPDATE_ZULIP_PASSING) writeFileSync(PASSING_FILE, `${JSON.stringify(passing, null, 1)}\n`);
     expect(passing.length).toBeGreaterThanOrEqual(FLOOR);
   });
