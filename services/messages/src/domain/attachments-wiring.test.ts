@@ -227,7 +227,8 @@ describe('other sends go the same way', () => {
     client: 'test',
     failed: false,
   };
-  const due = (s: string): Rows => (s.includes('FROM scheduled_messages') && s.includes('SKIP LOCKED') ? { rows: [scheduledRow] } : undefined);
+  // The run's claim, and the delivery's lock of the row it claimed (unchanged since).
+  const due = (s: string): Rows => (s.includes('FROM scheduled_messages') && s.includes('FOR UPDATE') ? { rows: [scheduledRow] } : undefined);
 
   it('a scheduled delivery claims as its sender, inside its transaction', async () => {
     const w = world({ sql: due });
@@ -249,7 +250,9 @@ describe('other sends go the same way', () => {
     });
     await expect(deliverDue(w.pool, w.clients, log, opts)).rejects.toMatchObject({ httpStatus: 503 });
     expect(w.trail).toContain('ROLLBACK');
-    expect(w.trail.some((s) => s.startsWith('UPDATE scheduled_messages'))).toBe(false);
+    // Neither delivered nor failed, and its claim released for the next run.
+    expect(w.trail.some((s) => /^UPDATE scheduled_messages SET (delivered_message_id|failed)/.test(s))).toBe(false);
+    expect(w.trail.some((s) => s.startsWith('UPDATE scheduled_messages SET claimed_until = NULL'))).toBe(true);
   });
 
   it("the Notification Bot's posts claim as the bot", async () => {
