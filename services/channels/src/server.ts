@@ -19,7 +19,7 @@ import {
 } from './rpc/channels';
 import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
 import { getGroupUsage } from './rpc/get-group-usage';
-import { Directory } from './domain/directory';
+import { Peers } from './peers';
 import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults } from './domain/user-events';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
@@ -69,10 +69,10 @@ async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>>
     subject: 'users.user.*',
     durable: 'channels',
     handler: async (msg) => {
-      const dir = new Directory(deps.clients, { client: 'channels', host: '' }, msg.data.realm_id);
-      if (msg.subject === 'users.user.created') await subscribeToDefaults(deps.pool, dir, msg.data);
-      else if (msg.subject === 'users.user.active_changed') await applyUserActiveChanged(deps.pool, dir, msg.data);
-      else if (msg.subject === 'users.user.role_changed') await applyUserRoleChanged(deps.pool, dir, msg.data);
+      const peers = new Peers(deps.clients, { client: 'channels', host: '' }, msg.data.realm_id);
+      if (msg.subject === 'users.user.created') await subscribeToDefaults(deps.pool, peers, msg.data);
+      else if (msg.subject === 'users.user.active_changed') await applyUserActiveChanged(deps.pool, peers, msg.data);
+      else if (msg.subject === 'users.user.role_changed') await applyUserRoleChanged(deps.pool, peers, msg.data);
     },
   });
   return () => sub.stop();

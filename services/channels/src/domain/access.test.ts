@@ -1,7 +1,7 @@
 import { Role } from '@parley/common';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from './access';
-import type { RealmPolicy, Viewer } from './directory';
+import type { RealmPolicy, Viewer } from '../peers';
 import { initialGroupSettings } from './group-settings';
 
 /**

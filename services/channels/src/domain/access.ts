@@ -1,6 +1,6 @@
 import { holdsGroupSetting, isAdmin, Role } from '@parley/common';
 import type { ChannelRow } from '../store/channels';
-import type { RealmPolicy, Viewer } from './directory';
+import type { RealmPolicy, Viewer } from '../peers';
 
 /**
  * What one user may do with one channel (Zulip 11's channel permissions). Decided from the

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import type { ChannelRow } from '../store/channels';
-import type { Directory, Viewer } from './directory';
+import type { Peers, Viewer } from '../peers';
 import { CHANNEL_GROUP_SETTINGS, ChannelGroupSetting, initialGroupSettings, requestedGroupSettings } from './group-settings';
 import { checkChannelDescription, checkChannelName, checkTopicsPolicy, parseRetention } from './text';
 import { announceNewChannels, tellNewSubscribers } from './announce';
@@ -39,24 +39,27 @@ export class InsufficientPermissionError extends BadRequestError {
 }
 
 /** Whether the viewer holds one of the realm's group settings. */
-export async function holdsRealmSetting(dir: Directory, viewer: Viewer, setting: string): Promise<boolean> {
-  const { settings } = await dir.realmPolicy();
+export async function holdsRealmSetting(peers: Peers, viewer: Viewer, setting: string): Promise<boolean> {
+  const { settings } = await peers.realmPolicy();
   return holdsGroupSetting(settings[setting], viewer.user_id, viewer.groupIds);
 }
 
 /** Web-public channels need the server setting, the realm's spectator access and the permission. */
-export async function checkWebPublicAllowed(dir: Directory, viewer: Viewer, serverEnabled: boolean): Promise<void> {
+export async function checkWebPublicAllowed(peers: Peers, viewer: Viewer, serverEnabled: boolean): Promise<void> {
   if (!serverEnabled) throw new BadRequestError('Web-public channels are not enabled.');
-  if ((await dir.realmPolicy()).settings.enable_spectator_access !== true) throw new BadRequestError('Web-public channels are not enabled.');
-  if (!(await holdsRealmSetting(dir, viewer, 'can_create_web_public_channel_group'))) throw new InsufficientPermissionError();
+  if ((await peers.realmPolicy()).settings.enable_spectator_access !== true) throw new BadRequestError('Web-public channels are not enabled.');
+  if (!(await holdsRealmSetting(peers, viewer, 'can_create_web_public_channel_group'))) throw new InsufficientPermissionError();
 }
 
 /** Checks the requested group-setting values with the users service; returns them validated. */
-export async function checkGroupSettings(dir: Directory, viewer: Viewer, requested: Partial<Record<ChannelGroupSetting, unknown>>): Promise<Partial<Record<ChannelGroupSetting, unknown>>> {
+export async function checkGroupSettings(peers: Peers, viewer: Viewer, requested: Partial<Record<ChannelGroupSetting, unknown>>): Promise<Partial<Record<ChannelGroupSetting, unknown>>> {
   const names = Object.keys(requested) as ChannelGroupSetting[];
-  if ((requested.can_delete_any_message_group !== undefined || requested.can_delete_own_message_group !== undefined) && !(await holdsRealmSetting(dir, viewer, 'can_set_delete_message_policy_group')))
+  if (
+    (requested.can_delete_any_message_group !== undefined || requested.can_delete_own_message_group !== undefined) &&
+    !(await holdsRealmSetting(peers, viewer, 'can_set_delete_message_policy_group'))
+  )
     throw new InsufficientPermissionError();
-  const values = await dir.checkGroupSettings(names.map((name) => ({ name, value: requested[name], allowEveryone: CHANNEL_GROUP_SETTINGS[name].allowEveryone })));
+  const values = await peers.checkGroupSettings(names.map((name) => ({ name, value: requested[name], allowEveryone: CHANNEL_GROUP_SETTINGS[name].allowEveryone })));
   return Object.fromEntries(names.map((name, i) => [name, values[i]]));
 }
 
@@ -65,12 +68,12 @@ export async function checkGroupSettings(dir: Directory, viewer: Viewer, request
  * Private channels need the realm's can_create_private_channel_group, public ones
  * can_create_public_channel_group, web-public ones more (checkWebPublicAllowed).
  */
-export async function planCreation(db: Queryable, dir: Directory, caller: Caller, viewer: Viewer, req: CreationRequest, webPublicEnabled: boolean): Promise<CreationPlan> {
+export async function planCreation(db: Queryable, peers: Peers, caller: Caller, viewer: Viewer, req: CreationRequest, webPublicEnabled: boolean): Promise<CreationPlan> {
   const invite_only = req.invite_only ?? false;
   const is_web_public = req.is_web_public ?? false;
   if (invite_only && is_web_public) throw new BadRequestError('A channel cannot be both private and web-public.');
-  if (is_web_public) await checkWebPublicAllowed(dir, viewer, webPublicEnabled);
-  else if (!(await holdsRealmSetting(dir, viewer, invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group'))) {
+  if (is_web_public) await checkWebPublicAllowed(peers, viewer, webPublicEnabled);
+  else if (!(await holdsRealmSetting(peers, viewer, invite_only ? 'can_create_private_channel_group' : 'can_create_public_channel_group'))) {
     throw new InsufficientPermissionError();
   }
   const is_default = req.is_default_stream ?? false;
@@ -79,7 +82,7 @@ export async function planCreation(db: Queryable, dir: Directory, caller: Caller
   const message_retention_days = req.message_retention_days === undefined ? null : parseRetention(req.message_retention_days);
   if (message_retention_days !== null && !isOwner(caller)) throw new BadRequestError('Must be an organization owner');
   const topics_policy = checkTopicsPolicy(req.topics_policy ?? 'inherit');
-  if (topics_policy !== 'inherit' && !(await holdsRealmSetting(dir, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
+  if (topics_policy !== 'inherit' && !(await holdsRealmSetting(peers, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
   const folder_id = await checkFolder(db, caller.realm_id, req.folder_id);
   return {
     invite_only,
@@ -90,7 +93,7 @@ export async function planCreation(db: Queryable, dir: Directory, caller: Caller
     message_retention_days,
     topics_policy,
     folder_id,
-    groupSettings: await checkGroupSettings(dir, viewer, requestedGroupSettings(req)),
+    groupSettings: await checkGroupSettings(peers, viewer, requestedGroupSettings(req)),
   };
 }
 
@@ -104,14 +107,14 @@ export async function checkFolder(db: Queryable, realmId: number, raw: string | 
 }
 
 /** Inserts a channel (the caller holds the realm's channel lock and checked the name). */
-export async function doCreateChannel(tx: Queryable, dir: Directory, caller: Caller, plan: CreationPlan, name: string, rawDescription: string): Promise<ChannelRow> {
+export async function doCreateChannel(tx: Queryable, peers: Peers, caller: Caller, plan: CreationPlan, name: string, rawDescription: string): Promise<ChannelRow> {
   const description = checkChannelDescription(rawDescription);
-  const { systemGroups } = await dir.realmPolicy();
+  const { systemGroups } = await peers.realmPolicy();
   return store.insertChannel(tx, {
     realm_id: caller.realm_id,
     name,
     description,
-    rendered_description: await dir.renderMarkdown(description),
+    rendered_description: await peers.renderMarkdown(description),
     creator_id: caller.user_id,
     invite_only: plan.invite_only,
     is_web_public: plan.is_web_public,
@@ -138,15 +141,15 @@ export interface CreateChannelRequest extends CreationRequest {
  */
 export async function checkCreateChannel(
   pool: pg.Pool,
-  dir: Directory,
+  peers: Peers,
   caller: Caller,
   req: CreateChannelRequest,
   webPublicEnabled: boolean,
   subscribe: (tx: Queryable, channel: ChannelRow, userIds: number[]) => Promise<number[]>,
 ): Promise<number> {
   const name = checkChannelName(req.name);
-  const viewer = await dir.viewer(caller);
-  const { users, unknown } = await dir.resolve([...new Set(req.subscribers)]);
+  const viewer = await peers.viewer(caller);
+  const { users, unknown } = await peers.resolve([...new Set(req.subscribers)]);
   const bad = unknown[0] ?? users.find((u) => !u.is_active)?.user_id;
   if (bad !== undefined) throw new BadRequestError(`No such user: '${bad}'`);
   // The users and messages services are asked before BEGIN (rule 1): the checks and the
@@ -157,20 +160,20 @@ export async function checkCreateChannel(
       await store.lockRealmChannels(tx, caller.realm_id);
       const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
       if (existing) throw new ChannelAlreadyExistsError(existing.name);
-      const plan = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
-      const channel = await doCreateChannel(tx, dir, caller, plan, name, req.description ?? '');
+      const plan = await planCreation(tx, peers, caller, viewer, req, webPublicEnabled);
+      const channel = await doCreateChannel(tx, peers, caller, plan, name, req.description ?? '');
       const added = await subscribe(
         tx,
         channel,
         users.map((u) => u.user_id),
       );
-      if (req.announce) await announceNewChannels(tx, dir, caller, [channel]);
+      if (req.announce) await announceNewChannels(tx, peers, caller, [channel]);
       if (req.send_new_subscription_messages) {
-        await tellNewSubscribers(tx, dir, caller, new Map([[channel, added]]), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
+        await tellNewSubscribers(tx, peers, caller, new Map([[channel, added]]), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id)));
       }
       return channel.id;
     },
-    () => askCreation(pool, dir, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
+    () => askCreation(pool, peers, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
   );
 }
 
@@ -181,7 +184,7 @@ export async function checkCreateChannel(
  */
 export async function askCreation(
   db: Queryable,
-  dir: Directory,
+  peers: Peers,
   caller: Caller,
   viewer: Viewer,
   req: CreationRequest,
@@ -190,8 +193,8 @@ export async function askCreation(
   announce: boolean,
 ): Promise<void> {
   await Promise.allSettled([
-    planCreation(db, dir, caller, viewer, req, webPublicEnabled),
-    ...descriptions.map(async (d) => dir.renderMarkdown(checkChannelDescription(d))),
-    announce && dir.resolve([caller.user_id]),
+    planCreation(db, peers, caller, viewer, req, webPublicEnabled),
+    ...descriptions.map(async (d) => peers.renderMarkdown(checkChannelDescription(d))),
+    announce && peers.resolve([caller.user_id]),
   ]);
 }

@@ -4,7 +4,7 @@ import * as store from '../store/folders';
 import type { FolderRow } from '../store/folders';
 import { CONTROL } from './text';
 
-/** Renders a description's Markdown (the messages service's renderer, through the Directory). */
+/** Renders a description's Markdown (the messages service's renderer, through the Peers). */
 export type Render = (text: string) => Promise<string>;
 
 /** A folder as GET /channel_folders, register and the channel_folder events show it. */

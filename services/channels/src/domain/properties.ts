@@ -3,7 +3,7 @@ import { BadRequestError, Caller, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { PropertyColumn } from '../store/subscriptions';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { notify } from './notify';
 import { accessAll } from './subscribe';
 
@@ -41,9 +41,9 @@ export function parseSubscriptionData(raw: unknown): PropertyChange[] {
   });
 }
 
-export async function checkUpdateProperties(pool: pg.Pool, dir: Directory, caller: Caller, changes: PropertyChange[]): Promise<{ ignored: string[] }> {
+export async function checkUpdateProperties(pool: pg.Pool, peers: Peers, caller: Caller, changes: PropertyChange[]): Promise<{ ignored: string[] }> {
   const ignored: string[] = [];
-  const viewer = await dir.viewer(caller);
+  const viewer = await peers.viewer(caller);
   await withTransaction(pool, async (tx) => {
     for (const { stream_id, property, value } of changes) {
       if (property !== 'color' && !BOOLEAN_PROPERTIES.has(property)) {
@@ -54,7 +54,7 @@ export async function checkUpdateProperties(pool: pg.Pool, dir: Directory, calle
       if (!sub?.active) {
         // A channel the user cannot read is as good as absent; one they can, they are not in.
         const channel = await store.findChannel(tx, caller.realm_id, stream_id);
-        if (!channel || !(await accessAll(tx, dir, viewer, [channel])).get(channel.id)!.content) throw new BadRequestError('Invalid channel ID');
+        if (!channel || !(await accessAll(tx, peers, viewer, [channel])).get(channel.id)!.content) throw new BadRequestError('Invalid channel ID');
         throw new BadRequestError(`Not subscribed to channel ID ${stream_id}`);
       }
       if (property === 'color') {

@@ -2,7 +2,7 @@ import { BadRequestError, Caller, isAdmin, Queryable, Role } from '@parley/commo
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { ApiChannel, formatChannel, formatSubscription } from './format';
 import { accessAll, accessFrom } from './subscribe';
 import { accessChannel, defaultIdsOf } from './update';
@@ -37,23 +37,23 @@ interface SeenChannel {
  * asked), in the store's order: the channels, the caller's subscription rows and the realm's
  * policy, each read once.
  */
-async function seenChannels(db: Queryable, dir: Directory, caller: Caller, includeArchived: boolean): Promise<{ all: ChannelRow[]; seen: SeenChannel[] }> {
+async function seenChannels(db: Queryable, peers: Peers, caller: Caller, includeArchived: boolean): Promise<{ all: ChannelRow[]; seen: SeenChannel[] }> {
   // viewer() asks for the realm's policy in the same call: realmPolicy() after it waits for that.
-  const [viewer, policy, all, rows] = await Promise.all([dir.viewer(caller), dir.realmPolicy(), store.listChannels(db, dir.realmId), subs.subscriptionsOf(db, dir.realmId, caller.user_id)]);
+  const [viewer, policy, all, rows] = await Promise.all([peers.viewer(caller), peers.realmPolicy(), store.listChannels(db, peers.realmId), subs.subscriptionsOf(db, peers.realmId, caller.user_id)]);
   const access = accessFrom(all, viewer, rows, policy);
   const mine = new Map(rows.map((r) => [r.channel_id, r]));
   const seen = all.filter((channel) => (includeArchived || !channel.is_archived) && access.get(channel.id)!.metadata).map((channel) => ({ channel, row: mine.get(channel.id) }));
   return { all, seen };
 }
 
-export async function listChannels(db: Queryable, dir: Directory, caller: Caller, o: ListOptions): Promise<ApiChannel[]> {
+export async function listChannels(db: Queryable, peers: Peers, caller: Caller, o: ListOptions): Promise<ApiChannel[]> {
   if (o.include_all_active && !isAdmin(caller)) throw new BadRequestError('User not authorized for this query');
-  const viewer = await dir.viewer(caller);
+  const viewer = await peers.viewer(caller);
   const guest = caller.role === Role.GUEST;
   const all = o.include_all || o.include_all_active;
-  const ownerChannels = o.include_owner_subscribed && caller.is_bot ? await ownerSubscriptions(db, dir, caller) : new Set<number>();
-  const channels = await store.listChannels(db, dir.realmId);
-  const access = await accessAll(db, dir, viewer, channels);
+  const ownerChannels = o.include_owner_subscribed && caller.is_bot ? await ownerSubscriptions(db, peers, caller) : new Set<number>();
+  const channels = await store.listChannels(db, peers.realmId);
+  const access = await accessAll(db, peers, viewer, channels);
   const picked = channels
     .filter((channel) => {
       const a = access.get(channel.id)!;
@@ -81,36 +81,36 @@ export async function listChannels(db: Queryable, dir: Directory, caller: Caller
 }
 
 /** The channels a bot's owner is subscribed to (include_owner_subscribed). */
-async function ownerSubscriptions(db: Queryable, dir: Directory, caller: Caller): Promise<Set<number>> {
-  const [me] = (await dir.resolve([caller.user_id])).users;
+async function ownerSubscriptions(db: Queryable, peers: Peers, caller: Caller): Promise<Set<number>> {
+  const [me] = (await peers.resolve([caller.user_id])).users;
   if (!me?.bot_owner_id) return new Set();
-  return new Set((await subs.subscriptionsOf(db, dir.realmId, me.bot_owner_id)).filter((s) => s.active).map((s) => s.channel_id));
+  return new Set((await subs.subscriptionsOf(db, peers.realmId, me.bot_owner_id)).filter((s) => s.active).map((s) => s.channel_id));
 }
 
-export async function getChannel(db: Queryable, dir: Directory, caller: Caller, id: number): Promise<ApiChannel> {
-  const { channel } = await accessChannel(db, dir, await dir.viewer(caller), id);
+export async function getChannel(db: Queryable, peers: Peers, caller: Caller, id: number): Promise<ApiChannel> {
+  const { channel } = await accessChannel(db, peers, await peers.viewer(caller), id);
   return formatChannel(channel, (await subs.subscribersOf(db, [id])).get(id)!.length);
 }
 
-export async function channelIdByName(db: Queryable, dir: Directory, caller: Caller, name: string): Promise<number> {
+export async function channelIdByName(db: Queryable, peers: Peers, caller: Caller, name: string): Promise<number> {
   const [channel] = await store.findChannelsByName(db, caller.realm_id, [name.trim()]);
-  const access = channel && (await accessAll(db, dir, await dir.viewer(caller), [channel])).get(channel.id)!;
+  const access = channel && (await accessAll(db, peers, await peers.viewer(caller), [channel])).get(channel.id)!;
   // As Zulip: looking a channel up by name takes content access.
   if (!channel || !access.content) throw new BadRequestError(`Invalid channel name '${name}'`);
   return channel.id;
 }
 
 /** A channel's subscribers, for whoever may see the channel (administrators see private ones' too, as Zulip). */
-export async function channelMembers(db: Queryable, dir: Directory, caller: Caller, id: number): Promise<number[]> {
-  await accessChannel(db, dir, await dir.viewer(caller), id);
+export async function channelMembers(db: Queryable, peers: Peers, caller: Caller, id: number): Promise<number[]> {
+  await accessChannel(db, peers, await peers.viewer(caller), id);
   return (await subs.subscribersOf(db, [id])).get(id)!;
 }
 
 /** GET /users/{user_id}/subscriptions/{stream_id}: whether a user is subscribed, for who may see the channel. */
-export async function isSubscribed(db: Queryable, dir: Directory, caller: Caller, userId: number, id: number): Promise<boolean> {
+export async function isSubscribed(db: Queryable, peers: Peers, caller: Caller, userId: number, id: number): Promise<boolean> {
   // The user first, as Zulip (access_user_by_id): a user of no realm or another is "No such user".
-  if ((await dir.resolve([userId])).unknown.length) throw new BadRequestError('No such user');
-  await accessChannel(db, dir, await dir.viewer(caller), id);
+  if ((await peers.resolve([userId])).unknown.length) throw new BadRequestError('No such user');
+  await accessChannel(db, peers, await peers.viewer(caller), id);
   const sub = await subs.findSubscription(db, id, userId);
   return !!sub?.active && sub.is_user_active;
 }
@@ -120,8 +120,8 @@ export async function isSubscribed(db: Queryable, dir: Directory, caller: Caller
  * `never_subscribed` (visible, never joined), as GET /users/me/subscriptions and register
  * show them. `includeSubscribers` adds the subscriber lists (of channels the user sees).
  */
-export async function subscriptionState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
-  const { seen } = await seenChannels(db, dir, caller, opts.includeArchived);
+export async function subscriptionState(db: Queryable, peers: Peers, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
+  const { seen } = await seenChannels(db, peers, caller, opts.includeArchived);
   return splitBySubscription(
     seen,
     await subs.subscribersOf(
@@ -137,8 +137,8 @@ export async function subscriptionState(db: Queryable, dir: Directory, caller: C
  * subscriptionState), `streams`, every channel the user sees (GET /streams with include_all),
  * and the realm's default channels' IDs (as defaultChannelIds).
  */
-export async function registerChannelState(db: Queryable, dir: Directory, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
-  const { all, seen } = await seenChannels(db, dir, caller, opts.includeArchived);
+export async function registerChannelState(db: Queryable, peers: Peers, caller: Caller, opts: { includeSubscribers: boolean; includeArchived: boolean }) {
+  const { all, seen } = await seenChannels(db, peers, caller, opts.includeArchived);
   const subscribers = await subs.subscribersOf(
     db,
     seen.map((v) => v.channel.id),

@@ -4,7 +4,7 @@ import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from './access';
-import type { Directory, DirectoryUser, RealmPolicy, Viewer } from './directory';
+import type { Peers, UserSummary, RealmPolicy, Viewer } from '../peers';
 import { colorFor, formatChannel, formatSubscription } from './format';
 import { askAudiences, audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
 import { askCreation, CreationRequest, doCreateChannel, planCreation } from './create';
@@ -24,9 +24,9 @@ export class UnableToAccessError extends BadRequestError {
 }
 
 /** The caller's access to each channel, deciding from one query of their subscriptions. */
-export async function accessAll(db: Queryable, dir: Directory, viewer: Viewer, channels: ChannelRow[]): Promise<Map<number, ChannelAccess>> {
-  const policy = await dir.realmPolicy();
-  return accessFrom(channels, viewer, await subs.subscriptionsOf(db, dir.realmId, viewer.user_id), policy);
+export async function accessAll(db: Queryable, peers: Peers, viewer: Viewer, channels: ChannelRow[]): Promise<Map<number, ChannelAccess>> {
+  const policy = await peers.realmPolicy();
+  return accessFrom(channels, viewer, await subs.subscriptionsOf(db, peers.realmId, viewer.user_id), policy);
 }
 
 /** The viewer's access to each channel, given their subscription rows (active and left) and the realm's policy. */
@@ -36,11 +36,11 @@ export function accessFrom(channels: ChannelRow[], viewer: Viewer, rows: subs.Su
 }
 
 /** Users named by principals (IDs or API emails), all active, or the caller when none are named (or an empty list, as Zulip). */
-export async function resolvePrincipals(dir: Directory, caller: Caller, principals: (string | number)[] | undefined): Promise<DirectoryUser[]> {
+export async function resolvePrincipals(peers: Peers, caller: Caller, principals: (string | number)[] | undefined): Promise<UserSummary[]> {
   if (!principals?.length) {
     return [{ user_id: caller.user_id, email: caller.email, full_name: '', role: caller.role, is_bot: caller.is_bot, is_active: true, bot_owner_id: null }];
   }
-  const { users, unknown } = await dir.resolve(principals);
+  const { users, unknown } = await peers.resolve(principals);
   if (unknown.length) throw new BadRequestError(`No such user: '${unknown[0]}'`);
   const inactive = users.find((u) => !u.is_active);
   if (inactive) throw new BadRequestError(`User '${inactive.email}' is deactivated.`);
@@ -53,7 +53,7 @@ export async function resolvePrincipals(dir: Directory, caller: Caller, principa
  */
 export async function doSubscribe(
   tx: Queryable,
-  dir: Directory,
+  peers: Peers,
   targets: { channel: ChannelRow; userIds: number[] }[],
   created: ChannelRow[] = [],
 ): Promise<{ added: Map<number, number[]>; already: Map<number, number[]> }> {
@@ -83,39 +83,39 @@ export async function doSubscribe(
       return { channel_id: channel.id, user_id, color: colorFor(n) };
     }),
   );
-  const rows = await subs.activate(tx, dir.realmId, pairs);
+  const rows = await subs.activate(tx, peers.realmId, pairs);
 
   const after = new Map(targets.map(({ channel }) => [channel.id, [...before.get(channel.id)!, ...added.get(channel.id)!].sort((a, b) => a - b)]));
   const byId = new Map(targets.map((t) => [t.channel.id, t.channel]));
   for (const channel of created) {
-    const audience = await audienceOf(dir, channel, after.get(channel.id) ?? []);
-    await notify(tx, dir.realmId, audience, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)?.length ?? 0)] });
+    const audience = await audienceOf(peers, channel, after.get(channel.id) ?? []);
+    await notify(tx, peers.realmId, audience, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)?.length ?? 0)] });
   }
   // Newcomers who could not see an existing channel learn of it first (as Zulip does).
   const isNew = new Set(created.map((c) => c.id));
   for (const { channel } of targets) {
     const newcomers = added.get(channel.id)!;
     if (isNew.has(channel.id) || !newcomers.length) continue;
-    const seen = await audienceOf(dir, channel, before.get(channel.id)!);
+    const seen = await audienceOf(peers, channel, before.get(channel.id)!);
     const blind = seen === 'realm' ? [] : newcomers.filter((u) => !seen.includes(u));
-    await notify(tx, dir.realmId, blind, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)!.length)] });
+    await notify(tx, peers.realmId, blind, { type: 'stream', op: 'create', streams: [formatChannel(channel, after.get(channel.id)!.length)] });
   }
   for (const user of newUsers) {
     const mine = rows.filter((r) => r.user_id === user);
     const subscriptions = mine.map((r) => formatSubscription(byId.get(r.channel_id)!, r, after.get(r.channel_id)));
-    await notify(tx, dir.realmId, [user], { type: 'subscription', op: 'add', subscriptions });
+    await notify(tx, peers.realmId, [user], { type: 'subscription', op: 'add', subscriptions });
   }
   for (const { channel } of targets) {
     const newcomers = added.get(channel.id)!;
     if (!newcomers.length) continue;
-    const others = await audienceExcept(dir, await audienceOf(dir, channel, after.get(channel.id)!), newcomers);
-    await notify(tx, dir.realmId, others, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: newcomers });
+    const others = await audienceExcept(peers, await audienceOf(peers, channel, after.get(channel.id)!), newcomers);
+    await notify(tx, peers.realmId, others, { type: 'subscription', op: 'peer_add', stream_ids: [channel.id], user_ids: newcomers });
   }
   return { added, already };
 }
 
 /** Unsubscribes users (the caller checked the permissions) and tells everyone concerned. */
-export async function doUnsubscribe(tx: Queryable, dir: Directory, channel: ChannelRow, userIds: number[]): Promise<number[]> {
+export async function doUnsubscribe(tx: Queryable, peers: Peers, channel: ChannelRow, userIds: number[]): Promise<number[]> {
   const before = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
   const removed = userIds.filter((u) => before.includes(u));
   if (!removed.length) return [];
@@ -124,15 +124,15 @@ export async function doUnsubscribe(tx: Queryable, dir: Directory, channel: Chan
     removed.map((user_id) => ({ channel_id: channel.id, user_id })),
   );
   const after = before.filter((u) => !removed.includes(u));
-  const audience = await audienceOf(dir, channel, after);
+  const audience = await audienceOf(peers, channel, after);
   for (const user of removed) {
-    await notify(tx, dir.realmId, [user], { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: channel.id, name: channel.name }] });
+    await notify(tx, peers.realmId, [user], { type: 'subscription', op: 'remove', subscriptions: [{ stream_id: channel.id, name: channel.name }] });
   }
-  await notify(tx, dir.realmId, await audienceExcept(dir, audience, removed), { type: 'subscription', op: 'peer_remove', stream_ids: [channel.id], user_ids: removed });
+  await notify(tx, peers.realmId, await audienceExcept(peers, audience, removed), { type: 'subscription', op: 'peer_remove', stream_ids: [channel.id], user_ids: removed });
   // Who could see the channel only as a subscriber no longer can.
   if (audience !== 'realm') {
     const blind = removed.filter((u) => !audience.includes(u));
-    await notify(tx, dir.realmId, blind, streamDeleteEvent([channel.id]));
+    await notify(tx, peers.realmId, blind, streamDeleteEvent([channel.id]));
   }
   return removed;
 }
@@ -153,27 +153,27 @@ export interface SubscribeResult {
 }
 
 /** POST /users/me/subscriptions. */
-export async function checkSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
-  const plan = await planSubscribe(dir, caller, req);
+export async function checkSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
+  const plan = await planSubscribe(peers, caller, req);
   // Other services are asked before BEGIN (rule 1): what the channels found by name now need;
   // a channel created or changed meanwhile costs an attempt that rolls back (runPrefetched).
   return withPrefetchedTransaction(
     pool,
-    (tx) => subscribeWithin(tx, dir, caller, req, plan, webPublicEnabled),
-    () => askSubscribe(pool, dir, caller, req, plan, webPublicEnabled),
+    (tx) => subscribeWithin(tx, peers, caller, req, plan, webPublicEnabled),
+    () => askSubscribe(pool, peers, caller, req, plan, webPublicEnabled),
   );
 }
 
 /** Asks, before BEGIN, what subscribeWithin will ask other services, for the channels as they are now. */
-export async function askSubscribe(pool: pg.Pool, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<void> {
+export async function askSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<void> {
   const existing = await store.findChannelsByName(pool, caller.realm_id, [...plan.wanted.keys()]);
   const missing = [...plan.wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
   await Promise.all([
-    askAudiences(dir, existing),
+    askAudiences(peers, existing),
     missing.length &&
       askCreation(
         pool,
-        dir,
+        peers,
         caller,
         plan.viewer,
         req,
@@ -181,40 +181,40 @@ export async function askSubscribe(pool: pg.Pool, dir: Directory, caller: Caller
         missing.map((m) => m.description),
         req.announce,
       ),
-    req.send_new_subscription_messages && dir.resolve([caller.user_id]),
+    req.send_new_subscription_messages && peers.resolve([caller.user_id]),
   ]);
 }
 
 /** Asks, before BEGIN, what unsubscribeWithin will ask other services, for the channels as they are now. */
-export async function askUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[]): Promise<void> {
-  await askAudiences(dir, await store.findChannelsByName(pool, caller.realm_id, names));
+export async function askUnsubscribe(pool: pg.Pool, peers: Peers, caller: Caller, names: string[]): Promise<void> {
+  await askAudiences(peers, await store.findChannelsByName(pool, caller.realm_id, names));
 }
 
 export interface SubscribePlan {
   wanted: Map<string, { name: string; description: string }>;
   viewer: Viewer;
-  users: DirectoryUser[];
+  users: UserSummary[];
 }
 
 /** What a subscribe request asks for, checked before its transaction: who may, which names, whom. */
-export async function planSubscribe(dir: Directory, caller: Caller, req: SubscribeRequest): Promise<SubscribePlan> {
+export async function planSubscribe(peers: Peers, caller: Caller, req: SubscribeRequest): Promise<SubscribePlan> {
   if (caller.role === Role.GUEST) throw new BadRequestError('Not allowed for guest users');
   const wanted = new Map<string, { name: string; description: string }>();
   for (const s of req.subscriptions) {
     const name = checkChannelName(s.name);
     if (!wanted.has(name.toLowerCase())) wanted.set(name.toLowerCase(), { name, description: s.description ?? '' });
   }
-  return { wanted, viewer: await dir.viewer(caller), users: await resolvePrincipals(dir, caller, req.principals) };
+  return { wanted, viewer: await peers.viewer(caller), users: await resolvePrincipals(peers, caller, req.principals) };
 }
 
 /** Carries out a planned subscribe request in the caller's transaction. */
-export async function subscribeWithin(tx: Queryable, dir: Directory, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<SubscribeResult> {
+export async function subscribeWithin(tx: Queryable, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<SubscribeResult> {
   const { wanted, viewer, users } = plan;
   const onlySelf = users.every((u) => u.user_id === caller.user_id);
   await store.lockRealmChannels(tx, caller.realm_id);
   const existing = await store.findChannelsByName(tx, caller.realm_id, [...wanted.keys()]);
   const missing = [...wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
-  const access = await accessAll(tx, dir, viewer, existing);
+  const access = await accessAll(tx, peers, viewer, existing);
   const unauthorized: string[] = [];
   const allowed: ChannelRow[] = [];
   for (const channel of existing) {
@@ -229,20 +229,20 @@ export async function subscribeWithin(tx: Queryable, dir: Directory, caller: Cal
   }
   const created: ChannelRow[] = [];
   if (missing.length) {
-    const creation = await planCreation(tx, dir, caller, viewer, req, webPublicEnabled);
-    for (const m of missing) created.push(await doCreateChannel(tx, dir, caller, creation, m.name, m.description));
+    const creation = await planCreation(tx, peers, caller, viewer, req, webPublicEnabled);
+    for (const m of missing) created.push(await doCreateChannel(tx, peers, caller, creation, m.name, m.description));
   }
   const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));
-  const { added, already } = await doSubscribe(tx, dir, targets, created);
+  const { added, already } = await doSubscribe(tx, peers, targets, created);
   const byUser = (m: Map<number, number[]>) => {
     const out: Record<string, string[]> = {};
     for (const { channel } of targets) for (const u of m.get(channel.id)!) (out[String(u)] ??= []).push(channel.name);
     return out;
   };
-  if (req.announce) await announceNewChannels(tx, dir, caller, created);
+  if (req.announce) await announceNewChannels(tx, peers, caller, created);
   const sent =
     req.send_new_subscription_messages &&
-    (await tellNewSubscribers(tx, dir, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id))));
+    (await tellNewSubscribers(tx, peers, caller, new Map(targets.map(({ channel }) => [channel, added.get(channel.id)!])), new Set(users.filter((u) => !u.is_bot).map((u) => u.user_id))));
   return {
     subscribed: byUser(added),
     already_subscribed: byUser(already),
@@ -252,13 +252,13 @@ export async function subscribeWithin(tx: Queryable, dir: Directory, caller: Cal
 }
 
 /** DELETE /users/me/subscriptions. */
-export async function checkUnsubscribe(pool: pg.Pool, dir: Directory, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<UnsubscribeResult> {
-  const plan = await planUnsubscribe(dir, caller, principals);
+export async function checkUnsubscribe(pool: pg.Pool, peers: Peers, caller: Caller, names: string[], principals: (string | number)[] | undefined): Promise<UnsubscribeResult> {
+  const plan = await planUnsubscribe(peers, caller, principals);
   // The audiences are asked before BEGIN (rule 1), for the channels as they are now.
   return withPrefetchedTransaction(
     pool,
-    (tx) => unsubscribeWithin(tx, dir, caller, names, plan),
-    () => askUnsubscribe(pool, dir, caller, names),
+    (tx) => unsubscribeWithin(tx, peers, caller, names, plan),
+    () => askUnsubscribe(pool, peers, caller, names),
   );
 }
 
@@ -269,21 +269,21 @@ export interface UnsubscribeResult {
 
 export interface UnsubscribePlan {
   viewer: Viewer;
-  users: DirectoryUser[];
+  users: UserSummary[];
 }
 
 /** Whom an unsubscribe request names, checked before its transaction. */
-export async function planUnsubscribe(dir: Directory, caller: Caller, principals: (string | number)[] | undefined): Promise<UnsubscribePlan> {
-  return { viewer: await dir.viewer(caller), users: await resolvePrincipals(dir, caller, principals) };
+export async function planUnsubscribe(peers: Peers, caller: Caller, principals: (string | number)[] | undefined): Promise<UnsubscribePlan> {
+  return { viewer: await peers.viewer(caller), users: await resolvePrincipals(peers, caller, principals) };
 }
 
 /** Carries out a planned unsubscribe request in the caller's transaction. */
-export async function unsubscribeWithin(tx: Queryable, dir: Directory, caller: Caller, names: string[], plan: UnsubscribePlan): Promise<UnsubscribeResult> {
+export async function unsubscribeWithin(tx: Queryable, peers: Peers, caller: Caller, names: string[], plan: UnsubscribePlan): Promise<UnsubscribeResult> {
   const { viewer, users } = plan;
   // Users may unsubscribe themselves and the bots they own; anyone else takes the permission.
   const others = users.some((u) => u.user_id !== caller.user_id && u.bot_owner_id !== caller.user_id);
   const channels = await store.findChannelsByName(tx, caller.realm_id, names);
-  const access = await accessAll(tx, dir, viewer, channels);
+  const access = await accessAll(tx, peers, viewer, channels);
   const removed: string[] = [];
   const notRemoved: string[] = [];
   for (const raw of names) {
@@ -293,7 +293,7 @@ export async function unsubscribeWithin(tx: Queryable, dir: Directory, caller: C
     if (others && !a!.removeSubscribers) throw new BadRequestError('Insufficient permission');
     const done = await doUnsubscribe(
       tx,
-      dir,
+      peers,
       channel,
       users.map((u) => u.user_id),
     );

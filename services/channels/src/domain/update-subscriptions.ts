@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { BadRequestError, Caller, withPrefetchedTransaction } from '@parley/common';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { askSubscribe, askUnsubscribe, planSubscribe, planUnsubscribe, subscribeWithin, SubscribeResult, unsubscribeWithin, UnsubscribeResult } from './subscribe';
 
 /**
@@ -12,7 +12,7 @@ import { askSubscribe, askUnsubscribe, planSubscribe, planUnsubscribe, subscribe
  */
 export async function checkUpdateSubscriptions(
   pool: pg.Pool,
-  dir: Directory,
+  peers: Peers,
   caller: Caller,
   req: {
     add: { name: string; description?: string }[];
@@ -26,15 +26,15 @@ export async function checkUpdateSubscriptions(
   // Zulip's defaults for POST /users/me/subscriptions, which this request cannot change.
   const subscribe = { subscriptions: req.add, authorization_errors_fatal: true, announce: false, send_new_subscription_messages: true };
   // Zulip runs its POST view even for an empty `add`, so guests are refused here too.
-  const addPlan = await planSubscribe(dir, caller, subscribe);
-  const deletePlan = await planUnsubscribe(dir, caller, undefined);
+  const addPlan = await planSubscribe(peers, caller, subscribe);
+  const deletePlan = await planUnsubscribe(peers, caller, undefined);
   // Other services are asked before BEGIN (rule 1; withPrefetchedTransaction).
   return withPrefetchedTransaction(
     pool,
     async (tx) => ({
-      ...(await subscribeWithin(tx, dir, caller, subscribe, addPlan, webPublicEnabled)),
-      ...(await unsubscribeWithin(tx, dir, caller, req.delete, deletePlan)),
+      ...(await subscribeWithin(tx, peers, caller, subscribe, addPlan, webPublicEnabled)),
+      ...(await unsubscribeWithin(tx, peers, caller, req.delete, deletePlan)),
     }),
-    () => Promise.all([askSubscribe(pool, dir, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, dir, caller, req.delete)]),
+    () => Promise.all([askSubscribe(pool, peers, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, peers, caller, req.delete)]),
   );
 }

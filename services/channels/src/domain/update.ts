@@ -4,7 +4,7 @@ import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { ChannelChanges, ChannelRow } from '../store/channels';
 import type { ChannelAccess } from './access';
-import type { Directory, Viewer } from './directory';
+import type { Peers, Viewer } from '../peers';
 import { checkFolder, checkGroupSettings, checkWebPublicAllowed, holdsRealmSetting, InsufficientPermissionError } from './create';
 import { ApiChannel, formatChannel } from './format';
 import { CHANNEL_GROUP_SETTING_NAMES, ChannelGroupSetting, requestedGroupSettingChanges } from './group-settings';
@@ -53,9 +53,9 @@ export class ContentAccessRequiredError extends BadRequestError {
 }
 
 /** The channel, locked, if the caller may see it; with the caller's access. */
-export async function accessChannel(tx: Queryable, dir: Directory, viewer: Viewer, id: number, opts: { lock?: boolean } = {}): Promise<{ channel: ChannelRow; access: ChannelAccess }> {
-  const channel = await store.findChannel(tx, dir.realmId, id, opts);
-  const access = channel && (await accessAll(tx, dir, viewer, [channel])).get(channel.id)!;
+export async function accessChannel(tx: Queryable, peers: Peers, viewer: Viewer, id: number, opts: { lock?: boolean } = {}): Promise<{ channel: ChannelRow; access: ChannelAccess }> {
+  const channel = await store.findChannel(tx, peers.realmId, id, opts);
+  const access = channel && (await accessAll(tx, peers, viewer, [channel])).get(channel.id)!;
   if (!channel || !access!.metadata) throw new InvalidChannelIdError();
   return { channel, access: access! };
 }
@@ -68,8 +68,8 @@ function requireAdminister(access: ChannelAccess): void {
 const METADATA_ONLY_SETTINGS = new Set<string>(['can_remove_subscribers_group', 'can_administer_channel_group', 'can_send_message_group']);
 
 /** PATCH /streams/{stream_id}. */
-export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: Caller, req: UpdateRequest, deps: UpdateDeps): Promise<void> {
-  const viewer = await dir.viewer(caller);
+export async function checkUpdateChannel(pool: pg.Pool, peers: Peers, caller: Caller, req: UpdateRequest, deps: UpdateDeps): Promise<void> {
+  const viewer = await peers.viewer(caller);
   const groupChanges = requestedGroupSettingChanges(req);
   // No remote call under the realm's lock (rule 1): what the users and messages services
   // answer is asked before BEGIN, for the channel as it is now (askUpdate); a change that needs
@@ -79,7 +79,7 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
     pool,
     async (tx) => {
       await store.lockRealmChannels(tx, caller.realm_id);
-      const { channel, access } = await accessChannel(tx, dir, viewer, req.stream_id, { lock: true });
+      const { channel, access } = await accessChannel(tx, peers, viewer, req.stream_id, { lock: true });
       requireAdminister(access);
       // Archived channels stay editable (feature level 362); is_archived only unarchives.
       if (req.is_archived === true) throw new BadRequestError('Channels are archived with DELETE /streams/{stream_id}.');
@@ -98,9 +98,9 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
       }
       if (req.description !== undefined) {
         const description = checkChannelDescription(req.description);
-        if (description !== channel.description) Object.assign(changes, { description, rendered_description: await dir.renderMarkdown(description) });
+        if (description !== channel.description) Object.assign(changes, { description, rendered_description: await peers.renderMarkdown(description) });
       }
-      await checkPrivacy(dir, viewer, channel, access, req, deps.webPublicEnabled, changes);
+      await checkPrivacy(peers, viewer, channel, access, req, deps.webPublicEnabled, changes);
       if (req.is_default_stream !== undefined && req.is_default_stream !== channel.is_default) {
         if (!isAdmin(caller)) throw new AdminRequiredError();
         changes.is_default = req.is_default_stream;
@@ -118,20 +118,20 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
       if (req.topics_policy !== undefined) {
         const policy = checkTopicsPolicy(req.topics_policy);
         if (policy !== channel.topics_policy) {
-          if (!(await holdsRealmSetting(dir, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
+          if (!(await holdsRealmSetting(peers, viewer, 'can_set_topics_policy_group'))) throw new InsufficientPermissionError();
           if (policy === 'empty_topic_only' && (await deps.hasNamedTopics(channel.id))) {
             throw new BadRequestError('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.');
           }
           changes.topics_policy = policy;
         }
       }
-      const settings = await checkGroupSettingChanges(dir, viewer, channel, access, groupChanges);
+      const settings = await checkGroupSettingChanges(peers, viewer, channel, access, groupChanges);
       if (settings) changes.group_settings = { ...channel.group_settings, ...settings };
       if (!Object.keys(changes).length) return;
       await store.updateChannel(tx, channel.id, changes);
-      await notifyChanges(tx, dir, channel, { ...channel, ...changes });
+      await notifyChanges(tx, peers, channel, { ...channel, ...changes });
     },
-    () => askUpdate(pool, dir, viewer, req, deps, groupChanges),
+    () => askUpdate(pool, peers, viewer, req, deps, groupChanges),
   );
 }
 
@@ -139,8 +139,8 @@ export async function checkUpdateChannel(pool: pg.Pool, dir: Directory, caller: 
  * Asks what checkUpdateChannel will ask other services, for the channel as it is now: a
  * prefetch, whose errors are answered again where the transaction meets them.
  */
-async function askUpdate(pool: pg.Pool, dir: Directory, viewer: Viewer, req: UpdateRequest, deps: UpdateDeps, groupChanges: ReturnType<typeof requestedGroupSettingChanges>): Promise<void> {
-  const { channel, access } = await accessChannel(pool, dir, viewer, req.stream_id);
+async function askUpdate(pool: pg.Pool, peers: Peers, viewer: Viewer, req: UpdateRequest, deps: UpdateDeps, groupChanges: ReturnType<typeof requestedGroupSettingChanges>): Promise<void> {
+  const { channel, access } = await accessChannel(pool, peers, viewer, req.stream_id);
   const attempt = (fn: () => unknown) => {
     try {
       return fn();
@@ -149,15 +149,15 @@ async function askUpdate(pool: pg.Pool, dir: Directory, viewer: Viewer, req: Upd
     }
   };
   await Promise.allSettled([
-    askAudiences(dir, [channel]),
-    req.description !== undefined && attempt(() => dir.renderMarkdown(checkChannelDescription(req.description!))),
+    askAudiences(peers, [channel]),
+    req.description !== undefined && attempt(() => peers.renderMarkdown(checkChannelDescription(req.description!))),
     req.topics_policy !== undefined && attempt(() => checkTopicsPolicy(req.topics_policy!)) === 'empty_topic_only' && deps.hasNamedTopics(channel.id),
-    checkGroupSettingChanges(dir, viewer, channel, access, groupChanges),
+    checkGroupSettingChanges(peers, viewer, channel, access, groupChanges),
   ]);
 }
 
 /** is_private, is_web_public, history_public_to_subscribers: checked together, as one change. */
-async function checkPrivacy(dir: Directory, viewer: Viewer, channel: ChannelRow, access: ChannelAccess, req: UpdateRequest, webPublicEnabled: boolean, changes: ChannelChanges): Promise<void> {
+async function checkPrivacy(peers: Peers, viewer: Viewer, channel: ChannelRow, access: ChannelAccess, req: UpdateRequest, webPublicEnabled: boolean, changes: ChannelChanges): Promise<void> {
   if (req.is_private === undefined && req.is_web_public === undefined && req.history_public_to_subscribers === undefined) return;
   // A change between private and web-public names both flags, as Zulip requires.
   const webPublic = req.is_web_public ?? channel.is_web_public;
@@ -169,20 +169,20 @@ async function checkPrivacy(dir: Directory, viewer: Viewer, channel: ChannelRow,
   if (inviteOnly === channel.invite_only && webPublic === channel.is_web_public && history === channel.history_public_to_subscribers) return;
   // Changing a private channel's permissions takes content access: an administrator must be subscribed.
   if (channel.invite_only && !access.content) throw new ContentAccessRequiredError();
-  if (!inviteOnly && (await dir.realmPolicy()).settings.moderation_request_channel_id === channel.id) {
+  if (!inviteOnly && (await peers.realmPolicy()).settings.moderation_request_channel_id === channel.id) {
     throw new BadRequestError('A moderation request channel cannot be public.');
   }
-  if (webPublic && !channel.is_web_public) await checkWebPublicAllowed(dir, viewer, webPublicEnabled);
+  if (webPublic && !channel.is_web_public) await checkWebPublicAllowed(peers, viewer, webPublicEnabled);
   else if (inviteOnly !== channel.invite_only || webPublic !== channel.is_web_public) {
     const needed = inviteOnly ? 'can_create_private_channel_group' : 'can_create_public_channel_group';
-    if (!(await holdsRealmSetting(dir, viewer, needed))) throw new InsufficientPermissionError();
+    if (!(await holdsRealmSetting(peers, viewer, needed))) throw new InsufficientPermissionError();
   }
   Object.assign(changes, { invite_only: inviteOnly, is_web_public: webPublic, history_public_to_subscribers: history });
 }
 
 /** The group settings that change: `old` must match; access as the settings need; values valid. */
 async function checkGroupSettingChanges(
-  dir: Directory,
+  peers: Peers,
   viewer: Viewer,
   channel: ChannelRow,
   access: ChannelAccess,
@@ -199,7 +199,7 @@ async function checkGroupSettingChanges(
     changing[name] = change.new;
   }
   if (!Object.keys(changing).length) return undefined;
-  return checkGroupSettings(dir, viewer, changing);
+  return checkGroupSettings(peers, viewer, changing);
 }
 
 /** The properties of a channel that stream update events carry, as they appear there. */
@@ -213,12 +213,12 @@ const PRIVACY: (keyof ChannelRow)[] = ['invite_only', 'is_web_public', 'history_
  * it before and after; a stream create to who can newly see it and a delete to who no longer
  * can; the realm's default channels when they changed.
  */
-async function notifyChanges(tx: Queryable, dir: Directory, before: ChannelRow, after: ChannelRow): Promise<void> {
+async function notifyChanges(tx: Queryable, peers: Peers, before: ChannelRow, after: ChannelRow): Promise<void> {
   const subscribers = (await subs.subscribersOf(tx, [before.id])).get(before.id)!;
-  const [was, is] = await Promise.all([audienceOf(dir, before, subscribers), audienceOf(dir, after, subscribers)]);
-  const { both, gained, lost } = await splitAudiences(dir, was, is);
+  const [was, is] = await Promise.all([audienceOf(peers, before, subscribers), audienceOf(peers, after, subscribers)]);
+  const { both, gained, lost } = await splitAudiences(peers, was, is);
   if (PRIVACY.some((k) => before[k] !== after[k])) {
-    await notify(tx, dir.realmId, both, {
+    await notify(tx, peers.realmId, both, {
       type: 'stream',
       op: 'update',
       stream_id: before.id,
@@ -235,20 +235,20 @@ async function notifyChanges(tx: Queryable, dir: Directory, before: ChannelRow, 
     if (property === 'description') event.rendered_description = after.rendered_description;
     // Clients without the archived_channels capability know an unarchived channel as a new one.
     const fallback = property === 'is_archived' ? { capability: 'archived_channels', event: { type: 'stream', op: 'create', streams: [formatChannel(after, subscribers.length)] } } : undefined;
-    await notify(tx, dir.realmId, both, event, fallback);
+    await notify(tx, peers.realmId, both, event, fallback);
   }
   for (const name of CHANNEL_GROUP_SETTING_NAMES) {
     if (sameGroupSetting(before.group_settings[name], after.group_settings[name])) continue;
-    await notify(tx, dir.realmId, both, { type: 'stream', op: 'update', stream_id: before.id, name: after.name, property: name, value: after.group_settings[name] });
+    await notify(tx, peers.realmId, both, { type: 'stream', op: 'update', stream_id: before.id, name: after.name, property: name, value: after.group_settings[name] });
   }
-  await notify(tx, dir.realmId, gained, { type: 'stream', op: 'create', streams: [formatChannel(after, subscribers.length)] });
-  await notify(tx, dir.realmId, lost, streamDeleteEvent([before.id]));
-  if (before.is_default !== after.is_default) await notifyDefaultChannels(tx, dir);
+  await notify(tx, peers.realmId, gained, { type: 'stream', op: 'create', streams: [formatChannel(after, subscribers.length)] });
+  await notify(tx, peers.realmId, lost, streamDeleteEvent([before.id]));
+  if (before.is_default !== after.is_default) await notifyDefaultChannels(tx, peers);
 }
 
-async function splitAudiences(dir: Directory, was: Audience, is: Audience): Promise<{ both: Audience; gained: number[]; lost: number[] }> {
+async function splitAudiences(peers: Peers, was: Audience, is: Audience): Promise<{ both: Audience; gained: number[]; lost: number[] }> {
   if (was === 'realm' && is === 'realm') return { both: 'realm', gained: [], lost: [] };
-  const everyone = async () => dir.holders([(await dir.realmPolicy()).systemGroups['role:everyone']]);
+  const everyone = async () => peers.holders([(await peers.realmPolicy()).systemGroups['role:everyone']]);
   const before = new Set(was === 'realm' ? await everyone() : was);
   const after = new Set(is === 'realm' ? await everyone() : is);
   return {
@@ -280,18 +280,18 @@ export const defaultIdsOf = (channels: ChannelRow[]): number[] =>
     .map((c) => c.id)
     .sort((a, b) => a - b);
 
-async function notifyDefaultChannels(tx: Queryable, dir: Directory): Promise<void> {
-  await notify(tx, dir.realmId, 'realm', { type: 'default_streams', default_streams: await defaultChannelIds(tx, dir.realmId) });
+async function notifyDefaultChannels(tx: Queryable, peers: Peers): Promise<void> {
+  await notify(tx, peers.realmId, 'realm', { type: 'default_streams', default_streams: await defaultChannelIds(tx, peers.realmId) });
 }
 
 /** DELETE /streams/{stream_id}: archives the channel (its subscriptions and messages stay). */
-export async function checkArchiveChannel(pool: pg.Pool, dir: Directory, caller: Caller, id: number): Promise<void> {
-  const viewer = await dir.viewer(caller);
+export async function checkArchiveChannel(pool: pg.Pool, peers: Peers, caller: Caller, id: number): Promise<void> {
+  const viewer = await peers.viewer(caller);
   // The audience is asked before BEGIN (rule 1), for the channel as it is now.
   await withPrefetchedTransaction(
     pool,
     async (tx) => {
-      const { channel, access } = await accessChannel(tx, dir, viewer, id, { lock: true });
+      const { channel, access } = await accessChannel(tx, peers, viewer, id, { lock: true });
       requireAdminister(access);
       if (channel.is_archived) throw new BadRequestError('Channel is already deactivated');
       const changes = { is_archived: true, is_default: false };
@@ -300,30 +300,30 @@ export async function checkArchiveChannel(pool: pg.Pool, dir: Directory, caller:
       const subscribers = (await subs.subscribersOf(tx, [channel.id])).get(channel.id)!;
       await notify(
         tx,
-        dir.realmId,
-        await audienceOf(dir, after, subscribers),
+        peers.realmId,
+        await audienceOf(peers, after, subscribers),
         { type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'is_archived', value: true },
         { capability: 'archived_channels', event: streamDeleteEvent([channel.id]) },
       );
-      if (channel.is_default) await notifyDefaultChannels(tx, dir);
+      if (channel.is_default) await notifyDefaultChannels(tx, peers);
     },
     async () => {
-      const channel = await store.findChannel(pool, dir.realmId, id);
-      if (channel) await askAudiences(dir, [{ ...channel, is_archived: true, is_default: false }]);
+      const channel = await store.findChannel(pool, peers.realmId, id);
+      if (channel) await askAudiences(peers, [{ ...channel, is_archived: true, is_default: false }]);
     },
   );
 }
 
 /** POST and DELETE /default_streams (administrators). */
-export async function checkSetDefaultChannel(pool: pg.Pool, dir: Directory, caller: Caller, id: number, isDefault: boolean): Promise<void> {
+export async function checkSetDefaultChannel(pool: pg.Pool, peers: Peers, caller: Caller, id: number, isDefault: boolean): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
-  const viewer = await dir.viewer(caller);
+  const viewer = await peers.viewer(caller);
   await withTransaction(pool, async (tx) => {
-    const { channel } = await accessChannel(tx, dir, viewer, id, { lock: true });
+    const { channel } = await accessChannel(tx, peers, viewer, id, { lock: true });
     if (isDefault && channel.invite_only) throw new BadRequestError('Private channels cannot be made default.');
     if (isDefault && channel.is_archived) throw new BadRequestError('Archived channels cannot be made default.');
     if (channel.is_default === isDefault) return;
     await store.updateChannel(tx, channel.id, { is_default: isDefault });
-    await notifyDefaultChannels(tx, dir);
+    await notifyDefaultChannels(tx, peers);
   });
 }

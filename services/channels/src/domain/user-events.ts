@@ -2,9 +2,9 @@ import pg from 'pg';
 import { Queryable, Role, UserActiveChanged, UserCreated, UserRoleChanged, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { accessOf } from './access';
-import type { RealmPolicy } from './directory';
+import type { RealmPolicy } from '../peers';
 import { formatChannel } from './format';
 import { askAudiences, audienceOf, notify, streamDeleteEvent } from './notify';
 import { doSubscribe } from './subscribe';
@@ -18,7 +18,7 @@ import { doSubscribe } from './subscribe';
  * A new human user joins the realm's default channels (bots join channels as their owners
  * choose, as in Zulip). A second run finds them subscribed and changes nothing.
  */
-export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: UserCreated): Promise<void> {
+export async function subscribeToDefaults(pool: pg.Pool, peers: Peers, user: UserCreated): Promise<void> {
   if (user.is_bot) return;
   const defaultsOf = async (db: Queryable) => (await store.listChannels(db, user.realm_id)).filter((c) => c.is_default && !c.is_archived);
   // The audiences are asked before BEGIN (rule 1), for the default channels as they are now.
@@ -29,11 +29,11 @@ export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: U
       if (!defaults.length) return;
       await doSubscribe(
         tx,
-        dir,
+        peers,
         defaults.map((channel) => ({ channel, userIds: [user.user_id] })),
       );
     },
-    async () => askAudiences(dir, await defaultsOf(pool)),
+    async () => askAudiences(peers, await defaultsOf(pool)),
   );
 }
 
@@ -41,7 +41,7 @@ export async function subscribeToDefaults(pool: pg.Pool, dir: Directory, user: U
  * A deactivated user stops counting as a subscriber (peer_remove to who sees each channel);
  * reactivated, they count again (peer_add). Their subscriptions and settings are kept.
  */
-export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, change: UserActiveChanged): Promise<void> {
+export async function applyUserActiveChanged(pool: pg.Pool, peers: Peers, change: UserActiveChanged): Promise<void> {
   // The audiences are asked before BEGIN (rule 1), for the user's channels as they are now.
   await withPrefetchedTransaction(
     pool,
@@ -51,7 +51,7 @@ export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, chan
       const channels = await store.listChannels(tx, change.realm_id, changed);
       const subscribers = await subs.subscribersOf(tx, changed);
       for (const channel of channels) {
-        const audience = await audienceOf(dir, channel, subscribers.get(channel.id)!);
+        const audience = await audienceOf(peers, channel, subscribers.get(channel.id)!);
         const others = audience === 'realm' ? audience : audience.filter((u) => u !== change.user_id);
         await notify(tx, change.realm_id, others, {
           type: 'subscription',
@@ -63,7 +63,7 @@ export async function applyUserActiveChanged(pool: pg.Pool, dir: Directory, chan
     },
     async () => {
       const ids = (await subs.subscriptionsOf(pool, change.realm_id, change.user_id)).filter((s) => s.active).map((s) => s.channel_id);
-      await askAudiences(dir, await store.listChannels(pool, change.realm_id, ids));
+      await askAudiences(peers, await store.listChannels(pool, change.realm_id, ids));
     },
   );
 }
@@ -85,9 +85,9 @@ function roleGroups(role: number, systemGroups: Record<string, number>): number[
  * groups the user had are those they have now with the role groups of the old role instead
  * of the new one's.
  */
-export async function applyUserRoleChanged(pool: pg.Pool, dir: Directory, change: UserRoleChanged): Promise<void> {
-  const policy: RealmPolicy = await dir.realmPolicy();
-  const now = (await dir.viewers([{ user_id: change.user_id, role: change.role, is_bot: change.is_bot }])).get(change.user_id);
+export async function applyUserRoleChanged(pool: pg.Pool, peers: Peers, change: UserRoleChanged): Promise<void> {
+  const policy: RealmPolicy = await peers.realmPolicy();
+  const now = (await peers.viewers([{ user_id: change.user_id, role: change.role, is_bot: change.is_bot }])).get(change.user_id);
   if (!now) return;
   const newRoleGroups = new Set(roleGroups(change.role, policy.systemGroups));
   const before = { ...now, role: change.old_role, groupIds: new Set([...[...now.groupIds].filter((g) => !newRoleGroups.has(g)), ...roleGroups(change.old_role, policy.systemGroups)]) };

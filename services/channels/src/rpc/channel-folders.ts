@@ -5,13 +5,13 @@ import type { GetChannelFoldersRequest__Output } from '@parley/common/generated/
 import type { ReorderChannelFoldersRequest__Output } from '@parley/common/generated/parley/channels/v1/ReorderChannelFoldersRequest';
 import type { UpdateChannelFolderRequest__Output } from '@parley/common/generated/parley/channels/v1/UpdateChannelFolderRequest';
 import { checkCreateFolder, checkReorderFolders, checkUpdateFolder, listFolders } from '../domain/folders';
-import { directoryFor } from './directory';
+import { peersFor } from '../peers';
 
 /** The four channel-folder RPCs; each is one line over the domain. */
 export const createChannelFolder =
   (deps: DbServiceDeps): Handler<CreateChannelFolderRequest__Output, Reply<'POST /channel_folders/create'>> =>
   async (req, ctx) => ({
-    channel_folder_id: await checkCreateFolder(deps.pool, ctx.caller, req, (text) => directoryFor(deps, ctx).renderMarkdown(text)),
+    channel_folder_id: await checkCreateFolder(deps.pool, ctx.caller, req, (text) => peersFor(deps, ctx).renderMarkdown(text)),
   });
 
 export const getChannelFolders =
@@ -23,7 +23,7 @@ export const getChannelFolders =
 export const updateChannelFolder =
   (deps: DbServiceDeps): Handler<UpdateChannelFolderRequest__Output, Reply<'PATCH /channel_folders/{channel_folder_id}'>> =>
   async (req, ctx) => {
-    await checkUpdateFolder(deps.pool, ctx.caller, req.channel_folder_id, req, (text) => directoryFor(deps, ctx).renderMarkdown(text));
+    await checkUpdateFolder(deps.pool, ctx.caller, req.channel_folder_id, req, (text) => peersFor(deps, ctx).renderMarkdown(text));
     return {};
   };
 

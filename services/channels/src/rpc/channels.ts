@@ -11,7 +11,8 @@ import { channelEmailAddress } from '../domain/email-address';
 import { doSubscribe } from '../domain/subscribe';
 import { checkArchiveChannel, checkSetDefaultChannel, checkUpdateChannel, defaultChannels } from '../domain/update';
 import { channelIdByName, channelMembers, getChannel as readChannel, listChannels } from '../domain/read';
-import { directoryFor, jsonList } from './directory';
+import { peersFor } from '../peers';
+import { jsonList } from './params';
 
 /** The channel RPCs; each decodes its request, calls the domain, and shapes the reply. */
 export const createChannel =
@@ -19,10 +20,10 @@ export const createChannel =
   async (req, ctx) => {
     const subscribers = jsonList('subscribers', req.subscribers)!;
     if (!subscribers.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('subscribers is not a list of user IDs');
-    const dir = directoryFor(deps, ctx);
+    const peers = peersFor(deps, ctx);
     const id = await checkCreateChannel(
       deps.pool,
-      dir,
+      peers,
       ctx.caller,
       {
         ...req,
@@ -31,7 +32,7 @@ export const createChannel =
         send_new_subscription_messages: req.send_new_subscription_messages ?? true,
       },
       deps.config.webPublicStreamsEnabled,
-      async (tx, channel, userIds) => (await doSubscribe(tx, dir, [{ channel, userIds }], [channel])).added.get(channel.id)!,
+      async (tx, channel, userIds) => (await doSubscribe(tx, peers, [{ channel, userIds }], [channel])).added.get(channel.id)!,
     );
     return { id };
   };
@@ -39,25 +40,25 @@ export const createChannel =
 export const getChannels =
   (deps: DbServiceDeps): Handler<GetChannelsRequest__Output, Reply<'GET /streams'>> =>
   async (req, ctx) => ({
-    streams: await listChannels(deps.pool, directoryFor(deps, ctx), ctx.caller, req),
+    streams: await listChannels(deps.pool, peersFor(deps, ctx), ctx.caller, req),
   });
 
 export const getChannel =
   (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}'>> =>
   async (req, ctx) => ({
-    stream: await readChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
+    stream: await readChannel(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id)),
   });
 
 export const getChannelId =
   (deps: DbServiceDeps): Handler<GetChannelIdRequest__Output, Reply<'GET /get_stream_id'>> =>
   async (req, ctx) => ({
-    stream_id: await channelIdByName(deps.pool, directoryFor(deps, ctx), ctx.caller, req.stream),
+    stream_id: await channelIdByName(deps.pool, peersFor(deps, ctx), ctx.caller, req.stream),
   });
 
 export const getChannelMembers =
   (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'GET /streams/{stream_id}/members'>> =>
   async (req, ctx) => ({
-    subscribers: await channelMembers(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id)),
+    subscribers: await channelMembers(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id)),
   });
 
 /** Asks the messages service whether a channel has messages outside the empty topic. */
@@ -71,14 +72,14 @@ const hasNamedTopics =
 export const getChannelEmailAddress =
   (deps: DbServiceDeps): Handler<GetChannelEmailAddressRequest__Output, Reply<'GET /streams/{stream_id}/email_address'>> =>
   async (req, ctx) =>
-    channelEmailAddress(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), req.sender_id === undefined || req.sender_id === null ? undefined : Number(req.sender_id));
+    channelEmailAddress(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id), req.sender_id === undefined || req.sender_id === null ? undefined : Number(req.sender_id));
 
 export const updateChannel =
   (deps: DbServiceDeps): Handler<UpdateChannelRequest__Output, Reply<'PATCH /streams/{stream_id}'>> =>
   async (req, ctx) => {
     await checkUpdateChannel(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       ctx.caller,
       { ...req, stream_id: Number(req.stream_id) },
       {
@@ -92,7 +93,7 @@ export const updateChannel =
 export const archiveChannel =
   (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /streams/{stream_id}'>> =>
   async (req, ctx) => {
-    await checkArchiveChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id));
+    await checkArchiveChannel(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id));
     return {};
   };
 
@@ -105,13 +106,13 @@ export const getDefaultChannels =
 export const addDefaultChannel =
   (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'POST /default_streams'>> =>
   async (req, ctx) => {
-    await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), true);
+    await checkSetDefaultChannel(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id), true);
     return {};
   };
 
 export const removeDefaultChannel =
   (deps: DbServiceDeps): Handler<StreamIdRequest__Output, Reply<'DELETE /default_streams'>> =>
   async (req, ctx) => {
-    await checkSetDefaultChannel(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.stream_id), false);
+    await checkSetDefaultChannel(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.stream_id), false);
     return {};
   };

@@ -10,7 +10,7 @@ import * as subs from '../store/subscriptions';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from '../domain/access';
 import { accessFrom } from '../domain/subscribe';
-import { directoryFor } from './directory';
+import { peersFor } from '../peers';
 
 /**
  * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
@@ -42,14 +42,14 @@ function accessReply(channel: ChannelRow, a: ChannelAccess, muted: boolean): Get
 export const getAccess =
   (deps: DbServiceDeps): Handler<GetAccessRequest__Output, GetAccessReply> =>
   async (req, ctx) => {
-    const dir = directoryFor(deps, ctx);
-    if (req.caller_context) dir.useCallerContext(ctx.caller, req.caller_context);
+    const peers = peersFor(deps, ctx);
+    if (req.caller_context) peers.useCallerContext(ctx.caller, req.caller_context);
     const id = Number(req.stream_id);
     if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) return { found: false };
     // The caller's groups and the realm's policy (one hop) beside the channel's rows (one statement).
     const [viewer, policy, channel] = await Promise.all([
-      dir.viewer(ctx.caller),
-      dir.realmPolicy(),
+      peers.viewer(ctx.caller),
+      peers.realmPolicy(),
       store.findChannelForAccess(deps.pool, ctx.caller.realm_id, { id, name: req.name }, ctx.caller.user_id, req.with_subscribers),
     ]);
     if (!channel) return { found: false };
@@ -63,14 +63,14 @@ export const getAccess =
 export const listAccess =
   (deps: DbServiceDeps): Handler<unknown, ListAccessReply> =>
   async (_req, ctx) => {
-    const dir = directoryFor(deps, ctx);
-    // The viewer's hop to the users service brings the realm's policy too (see Directory.viewer).
+    const peers = peersFor(deps, ctx);
+    // The viewer's hop to the users service brings the realm's policy too (see Peers.viewer).
     const [channels, mine, viewer] = await Promise.all([
       store.listChannels(deps.pool, ctx.caller.realm_id),
       subs.subscriptionsOf(deps.pool, ctx.caller.realm_id, ctx.caller.user_id),
-      dir.viewer(ctx.caller),
+      peers.viewer(ctx.caller),
     ]);
-    const access = accessFrom(channels, viewer, mine, await dir.realmPolicy());
+    const access = accessFrom(channels, viewer, mine, await peers.realmPolicy());
     const muted = new Set(mine.filter((s) => s.active && s.is_muted).map((s) => s.channel_id));
     return { channels: channels.filter((c) => access.get(c.id)!.metadata).map((c) => accessReply(c, access.get(c.id)!, muted.has(c.id))) };
   };

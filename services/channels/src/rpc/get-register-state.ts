@@ -3,7 +3,7 @@ import type { RegisterStateRequest__Output } from '@parley/common/generated/parl
 import { listFolders } from '../domain/folders';
 import { registerChannelState } from '../domain/read';
 import { defaultChannelIds } from '../domain/update';
-import { directoryFor } from './directory';
+import { peersFor } from '../peers';
 import { includeSubscribers } from './subscriptions';
 
 /**
@@ -18,14 +18,14 @@ export const getRegisterState =
     const wants = (type: string) => wanted === null || wanted.includes(type);
     const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>;
     const includeArchived = capabilities.archived_channels === true;
-    const dir = directoryFor(deps, ctx);
+    const peers = peersFor(deps, ctx);
     const opts = { includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived };
     const viewed = wants('subscription') || wants('stream');
     // Independent reads, at once: the folders, and the channels with the caller's view of them
     // (which give the default channels too), or the default channels alone.
     const [folders, s, defaults] = await Promise.all([
       wants('channel_folder') ? listFolders(deps.pool, ctx.caller.realm_id, true) : undefined,
-      viewed ? registerChannelState(deps.pool, dir, ctx.caller, opts) : undefined,
+      viewed ? registerChannelState(deps.pool, peers, ctx.caller, opts) : undefined,
       !viewed && wants('default_streams') ? defaultChannelIds(deps.pool, ctx.caller.realm_id) : undefined,
     ]);
     const state: Record<string, unknown> = {};

@@ -10,7 +10,8 @@ import { checkSubscribe, checkUnsubscribe } from '../domain/subscribe';
 import { checkUpdateSubscriptions } from '../domain/update-subscriptions';
 import { checkUpdateProperties, parseSubscriptionData } from '../domain/properties';
 import { isSubscribed, subscriptionState } from '../domain/read';
-import { checkListLength, directoryFor, jsonList, principalList } from './directory';
+import { peersFor } from '../peers';
+import { checkListLength, jsonList, principalList } from './params';
 
 /** The subscription RPCs; each decodes its request, calls the domain, and shapes the reply. */
 /** A JSON list of {name, description?} (POST's `subscriptions`, PATCH's `add`). */
@@ -36,7 +37,7 @@ export const subscribe =
     const subscriptions = channelSpecs('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
     return checkSubscribe(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       ctx.caller,
       {
         ...req,
@@ -54,7 +55,7 @@ export const unsubscribe =
   (deps: DbServiceDeps): Handler<UnsubscribeRequest__Output, Reply<'DELETE /users/me/subscriptions'>> =>
   async (req, ctx) => {
     const names = channelNames('subscriptions', req.subscriptions, deps.config.maxSubscriptionsPerRequest);
-    return checkUnsubscribe(deps.pool, directoryFor(deps, ctx), ctx.caller, names, principalList(req.principals));
+    return checkUnsubscribe(deps.pool, peersFor(deps, ctx), ctx.caller, names, principalList(req.principals));
   };
 
 export const updateSubscriptions =
@@ -63,7 +64,7 @@ export const updateSubscriptions =
     const max = deps.config.maxSubscriptionsPerRequest;
     return checkUpdateSubscriptions(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       ctx.caller,
       {
         add: channelSpecs('add', req.add, max),
@@ -76,7 +77,7 @@ export const updateSubscriptions =
 export const getSubscriptions =
   (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> =>
   async (req, ctx) => {
-    const state = await subscriptionState(deps.pool, directoryFor(deps, ctx), ctx.caller, {
+    const state = await subscriptionState(deps.pool, peersFor(deps, ctx), ctx.caller, {
       includeSubscribers: includeSubscribers(req.include_subscribers),
       includeArchived: true,
     });
@@ -106,12 +107,12 @@ export const updateSubscriptionProperties =
   async (req, ctx) => {
     const raw = parseJsonParam('subscription_data', req.subscription_data);
     if (Array.isArray(raw)) checkListLength('subscription_data', raw, deps.config.maxSubscriptionsPerRequest);
-    const { ignored } = await checkUpdateProperties(deps.pool, directoryFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
+    const { ignored } = await checkUpdateProperties(deps.pool, peersFor(deps, ctx), ctx.caller, parseSubscriptionData(raw));
     return { ignored_parameters_unsupported: ignored };
   };
 
 export const getSubscriptionStatus =
   (deps: DbServiceDeps): Handler<GetSubscriptionStatusRequest__Output, Reply<'GET /users/{user_id}/subscriptions/{stream_id}'>> =>
   async (req, ctx) => ({
-    is_subscribed: await isSubscribed(deps.pool, directoryFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
+    is_subscribed: await isSubscribed(deps.pool, peersFor(deps, ctx), ctx.caller, Number(req.user_id), Number(req.stream_id)),
   });

@@ -3,7 +3,7 @@ import { BadRequestError, createLogger, fakeClients, RpcClients, ServiceUnavaila
 import { accessibleMessageIds, MAX_ACCESS_CHECKS } from './fetch';
 import { checkDeleteMessage } from './delete';
 import { checkEditMessage } from './edit';
-import { Directory } from './directory';
+import { Peers } from '../peers';
 import { postNotification } from './notifications';
 import { applyRetention } from './retention';
 import { deliverDue } from './scheduled';
@@ -31,7 +31,7 @@ interface World {
   uploads: jest.Mock;
   previews: jest.Mock;
   channels: jest.Mock;
-  dir: Directory;
+  peers: Peers;
 }
 
 type Rows = { rows: unknown[]; rowCount?: number } | undefined;
@@ -102,8 +102,8 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
   });
   const uploadsCall = (method: string, request: unknown, ctx: unknown) => (method === 'GetUploadPreviews' ? previews() : uploads(method, request, ctx));
   const clients = fakeClients({ users, channels, uploads: uploadsCall });
-  const dir = new Directory(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
-  return { pool, query, clients, trail, users, uploads, previews, channels, dir };
+  const peers = new Peers(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
+  return { pool, query, clients, trail, users, uploads, previews, channels, peers };
 }
 
 function access(id: number, a: { content: boolean; history_visible: boolean }) {
@@ -159,7 +159,7 @@ const UPLOAD = '[file.txt](/user_uploads/2/ab/xyz/file.txt)';
 const opts = { wildcardMentionThreshold: 15 };
 
 describe('sending a message that links to uploads', () => {
-  const send = (w: World, content: string) => checkSendMessage(groupSends(w.pool), w.dir, 'test', { type: 'direct', to: `[${OTHER}]`, content }, opts);
+  const send = (w: World, content: string) => checkSendMessage(groupSends(w.pool), w.peers, 'test', { type: 'direct', to: `[${OTHER}]`, content }, opts);
 
   it('claims the files in the send transaction, after the message row exists and before COMMIT', async () => {
     const w = world();
@@ -269,7 +269,7 @@ describe('editing content', () => {
     (content: string) =>
     (s: string): Rows =>
       s.includes('FOR UPDATE OF m') ? { rows: [messageRow({ content })] } : undefined;
-  const edit = (w: World, content: string) => checkEditMessage(w.pool, w.dir, { message_id: 100, content }, opts);
+  const edit = (w: World, content: string) => checkEditMessage(w.pool, w.peers, { message_id: 100, content }, opts);
 
   it('syncs the new links inside the edit transaction and returns the detached uploads', async () => {
     const w = world({ sql: withMessage('[old.txt](/user_uploads/2/ab/xyz/old.txt)'), uploads: () => ({ json: JSON.stringify({ detached_uploads: detached }) }) });
@@ -325,14 +325,14 @@ describe('deleting a message', () => {
 
   it('releases the message after COMMIT when it linked to uploads', async () => {
     const w = world({ settings, sql: withMessage(UPLOAD) });
-    await checkDeleteMessage(w.pool, w.dir, log, 100);
+    await checkDeleteMessage(w.pool, w.peers, log, 100);
     expect(w.uploads).toHaveBeenCalledWith('ReleaseMessages', { realm_id: REALM, message_ids: [100] }, expect.anything());
     expect(at(w.trail, /^COMMIT/)).toBeLessThan(at(w.trail, /^uploads /));
   });
 
   it('makes no call for a message without upload links', async () => {
     const w = world({ settings, sql: withMessage('plain') });
-    await checkDeleteMessage(w.pool, w.dir, log, 100);
+    await checkDeleteMessage(w.pool, w.peers, log, 100);
     expect(w.uploads).not.toHaveBeenCalled();
   });
 
@@ -345,14 +345,14 @@ describe('deleting a message', () => {
         throw new ServiceUnavailableError('uploads');
       },
     });
-    await expect(checkDeleteMessage(w.pool, w.dir, { warn } as never, 100)).resolves.toBeUndefined();
+    await expect(checkDeleteMessage(w.pool, w.peers, { warn } as never, 100)).resolves.toBeUndefined();
     expect(w.trail).toContain('COMMIT');
     expect(warn.mock.calls[0][0]).toMatchObject({ realmId: REALM, messageIds: [100] });
   });
 
   it('makes no call when the delete is refused', async () => {
     const w = world({ settings: { ...settings, can_delete_own_message_group: { direct_members: [], direct_subgroups: [] } }, sql: withMessage(UPLOAD) });
-    await expect(checkDeleteMessage(w.pool, w.dir, log, 100)).rejects.toMatchObject({ message: "You don't have permission to delete this message" });
+    await expect(checkDeleteMessage(w.pool, w.peers, log, 100)).rejects.toMatchObject({ message: "You don't have permission to delete this message" });
     expect(w.uploads).not.toHaveBeenCalled();
   });
 });
@@ -413,7 +413,7 @@ describe('accessibleMessageIds', () => {
         { id: 7, channel_id: 6, has_copy: true },
       ]),
     });
-    await expect(accessibleMessageIds(w.pool, w.dir, [1, 2, 3, 4, 5, 6, 7, 99])).resolves.toEqual([1, 3, 7]);
+    await expect(accessibleMessageIds(w.pool, w.peers, [1, 2, 3, 4, 5, 6, 7, 99])).resolves.toEqual([1, 3, 7]);
     expect(w.trail.filter((s) => s.startsWith('SELECT'))).toHaveLength(1);
     expect(w.channels).toHaveBeenCalledTimes(1);
   });
@@ -425,17 +425,17 @@ describe('accessibleMessageIds', () => {
         { id: 2, channel_id: null, has_copy: true },
       ]),
     });
-    await expect(accessibleMessageIds(w.pool, w.dir, [1, 2])).resolves.toEqual([1, 2]);
+    await expect(accessibleMessageIds(w.pool, w.peers, [1, 2])).resolves.toEqual([1, 2]);
     expect(w.channels).not.toHaveBeenCalled();
   });
 
   it('answers nothing for no IDs, and refuses more than the limit', async () => {
     const w = world();
-    await expect(accessibleMessageIds(w.pool, w.dir, [])).resolves.toEqual([]);
+    await expect(accessibleMessageIds(w.pool, w.peers, [])).resolves.toEqual([]);
     await expect(
       accessibleMessageIds(
         w.pool,
-        w.dir,
+        w.peers,
         Array.from({ length: MAX_ACCESS_CHECKS + 1 }, (_, i) => i + 1),
       ),
     ).rejects.toMatchObject({ httpStatus: 400 });

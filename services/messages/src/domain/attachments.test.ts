@@ -86,7 +86,7 @@ describe('mayLinkUploads', () => {
   });
 });
 
-/** The uploads service as a Directory binds it, its calls going to `fake` (RPC name, request). */
+/** The uploads service as Peers bind it, its calls going to `fake` (RPC name, request). */
 const uploadsThrough = (fake: (method: string, request: unknown) => Promise<unknown>) =>
   bindClient(fakeClients({ uploads: (method, request) => fake(method, request) }).uploads, { client: 'test', host: '' });
 

@@ -17,7 +17,7 @@ export interface Attachment {
   messages: { id: number; date_sent: number }[];
 }
 
-/** The uploads service, as the caller of the request (a Directory's, or the system's). */
+/** The uploads service, as the caller of the request (a request's Peers, or the system's). */
 export type UploadsCall = BoundClient<'uploads'>;
 
 /** ReleaseMessages takes at most this many message IDs per call. */

@@ -1,5 +1,5 @@
 import { Role } from '@parley/common';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 
 /**
  * Who hears of an action on a message, its deletion or a reaction (Zulip:
@@ -7,11 +7,11 @@ import type { ChannelAccess, Directory } from './directory';
  * message's current subscribers, and in a public channel also the non-guests with a copy;
  * with protected history only the subscribers who had a copy.
  */
-export async function actionAudience(dir: Directory, copies: number[], channel: ChannelAccess | undefined): Promise<number[]> {
+export async function actionAudience(peers: Peers, copies: number[], channel: ChannelAccess | undefined): Promise<number[]> {
   if (!channel) return copies;
-  const subscribers = await dir.subscribers(channel.stream_id);
+  const subscribers = await peers.subscribers(channel.stream_id);
   if (!channel.history_visible) return copies.filter((u) => subscribers.includes(u));
   if (channel.invite_only) return subscribers;
-  const holders = (await dir.people(copies)).users.filter((p) => p.role !== Role.GUEST).map((p) => p.user_id);
+  const holders = (await peers.people(copies)).users.filter((p) => p.role !== Role.GUEST).map((p) => p.user_id);
   return [...new Set([...subscribers, ...holders])];
 }

@@ -1,4 +1,4 @@
-import type { TopicSettings } from './directory';
+import type { TopicSettings } from '../peers';
 import { forParticipation, forSendMessage, shouldChange } from './auto-visibility';
 import { AUTOMATICALLY, VISIBILITY } from './visibility';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { emptyTopicDisplayName, Logger, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/user-topics';
-import type { ChannelAccess, Directory, TopicSettings } from './directory';
+import type { ChannelAccess, Peers, TopicSettings } from '../peers';
 import { activeNames, applyVisibility, ChangeContext, changeContext } from './user-topics';
 import { AUTOMATICALLY, VISIBILITY } from './visibility';
 
@@ -63,22 +63,22 @@ export interface SendVisibility {
  * is stored (one statement: their policy and whether the topic has earlier messages), or
  * undefined. The settings come with the sender's permission context (no hop).
  */
-export async function decideForSend(db: Queryable, dir: Directory, channel: ChannelAccess, topic: string, isBot: boolean): Promise<SendVisibility | undefined> {
-  const settings = await dir.topicSettings();
+export async function decideForSend(db: Queryable, peers: Peers, channel: ChannelAccess, topic: string, isBot: boolean): Promise<SendVisibility | undefined> {
+  const settings = await peers.topicSettings();
   if (isBot || changesNothing(settings)) return undefined;
-  const state = await store.topicStateFor(db, dir.caller.user_id, channel.stream_id, topic, channel.history_visible);
+  const state = await store.topicStateFor(db, peers.caller.user_id, channel.stream_id, topic, channel.history_visible);
   const policy = forSendMessage(settings, channel.is_muted, state.policy, state.started);
   if (policy === undefined) return undefined;
   // The names of muted_topics' event only when unmuting a muted topic changes that list.
-  const ctx = state.policy === VISIBILITY.MUTED ? await changeContext(dir) : { realmId: dir.caller.realm_id, emptyTopicName: await emptyTopicName(dir), names: new Map() };
+  const ctx = state.policy === VISIBILITY.MUTED ? await changeContext(peers) : { realmId: peers.caller.realm_id, emptyTopicName: await emptyTopicName(peers), names: new Map() };
   return { policy, ctx };
 }
 
-const emptyTopicName = async (dir: Directory) => emptyTopicDisplayName((await dir.realmPolicy()).settings);
+const emptyTopicName = async (peers: Peers) => emptyTopicDisplayName((await peers.realmPolicy()).settings);
 
 /** Applies a send's decision once the message is stored; whether the sender's policy changed. */
-export async function applyForSend(pool: pg.Pool, dir: Directory, decided: SendVisibility, channelId: number, topic: string): Promise<boolean> {
-  return withTransaction(pool, (tx) => applyVisibility(tx, decided.ctx, { userId: dir.caller.user_id, channelId, topic, policy: decided.policy }, { enforceBound: false }));
+export async function applyForSend(pool: pg.Pool, peers: Peers, decided: SendVisibility, channelId: number, topic: string): Promise<boolean> {
+  return withTransaction(pool, (tx) => applyVisibility(tx, decided.ctx, { userId: peers.caller.user_id, channelId, topic, policy: decided.policy }, { enforceBound: false }));
 }
 
 /**
@@ -89,7 +89,7 @@ export async function applyForSend(pool: pg.Pool, dir: Directory, decided: SendV
  */
 export async function afterChannelSend(
   pool: pg.Pool,
-  dir: Directory,
+  peers: Peers,
   sent: { channel?: ChannelAccess; topic: string; recipients: number[] },
   decided: SendVisibility | undefined,
   mentioned: number[],
@@ -97,8 +97,8 @@ export async function afterChannelSend(
 ): Promise<number | undefined> {
   const channelId = sent.channel!.stream_id;
   try {
-    const changed = decided && (await applyForSend(pool, dir, decided, channelId, sent.topic));
-    await followWhereMentioned(pool, dir, mentioned, sent.recipients, channelId, sent.topic);
+    const changed = decided && (await applyForSend(pool, peers, decided, channelId, sent.topic));
+    await followWhereMentioned(pool, peers, mentioned, sent.recipients, channelId, sent.topic);
     return changed ? decided.policy : undefined;
   } catch (err) {
     if (!log) throw err;
@@ -112,11 +112,11 @@ export async function afterChannelSend(
  * (not silently, not by group or wildcard), who received it, and are not its sender nor bots,
  * follow its topic unless they muted or follow it already.
  */
-export async function followWhereMentioned(pool: pg.Pool, dir: Directory, mentioned: number[], recipients: number[], channelId: number, topic: string): Promise<void> {
+export async function followWhereMentioned(pool: pg.Pool, peers: Peers, mentioned: number[], recipients: number[], channelId: number, topic: string): Promise<void> {
   const received = new Set(recipients);
-  const candidates = mentioned.filter((id) => id !== dir.caller.user_id && received.has(id));
+  const candidates = mentioned.filter((id) => id !== peers.caller.user_id && received.has(id));
   if (!candidates.length) return;
-  const settings = await dir.topicSettingsOf(candidates);
+  const settings = await peers.topicSettingsOf(candidates);
   const wanting = settings.filter((s) => s.followWhereMentioned).map((s) => s.user_id);
   const current = await store.policiesFor(pool, wanting, channelId, topic);
   const following = wanting.filter((id) => {
@@ -124,7 +124,7 @@ export async function followWhereMentioned(pool: pg.Pool, dir: Directory, mentio
     return policy !== VISIBILITY.MUTED && policy !== VISIBILITY.FOLLOWED;
   });
   if (!following.length) return;
-  const ctx = { realmId: dir.caller.realm_id, emptyTopicName: await emptyTopicName(dir), names: new Map<number, string>() };
+  const ctx = { realmId: peers.caller.realm_id, emptyTopicName: await emptyTopicName(peers), names: new Map<number, string>() };
   await withTransaction(pool, async (tx) => {
     for (const userId of following) await applyVisibility(tx, ctx, { userId, channelId, topic, policy: VISIBILITY.FOLLOWED }, { enforceBound: false });
   });
@@ -140,13 +140,13 @@ export interface ReactionVisibility {
  * Zulip's do_add_reaction: reacting is participating. Undefined when the user's settings
  * change nothing on participation. The channels come from the reaction's own access check.
  */
-export async function decideForReaction(dir: Directory, channel: ChannelAccess | undefined, isBot: boolean): Promise<ReactionVisibility | undefined> {
+export async function decideForReaction(peers: Peers, channel: ChannelAccess | undefined, isBot: boolean): Promise<ReactionVisibility | undefined> {
   if (!channel || isBot) return undefined;
-  const settings = await dir.topicSettings();
+  const settings = await peers.topicSettings();
   const next = forParticipation(settings, channel.is_muted);
   if (next === undefined) return undefined;
-  const [name, channels] = await Promise.all([emptyTopicName(dir), dir.allChannels()]);
-  return { next, ctx: { realmId: dir.caller.realm_id, emptyTopicName: name, names: activeNames(channels) } };
+  const [name, channels] = await Promise.all([emptyTopicName(peers), peers.allChannels()]);
+  return { next, ctx: { realmId: peers.caller.realm_id, emptyTopicName: name, names: activeNames(channels) } };
 }
 
 /** Applies a reaction's decision in its transaction, if the user's current policy allows it. */

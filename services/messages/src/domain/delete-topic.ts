@@ -4,7 +4,7 @@ import * as topics from '../store/topic-deletion';
 import * as userTopics from '../store/user-topics';
 import { mayLinkUploads, releaseMessages } from './attachments';
 import { actionAudience } from './audience';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { applyVisibility, changeContext } from './user-topics';
 import { VISIBILITY } from './visibility';
 
@@ -29,14 +29,14 @@ export class OrganizationAdministratorRequiredError extends ApiError {
   }
 }
 
-export async function checkDeleteTopic(pool: pg.Pool, dir: Directory, log: Logger, req: { stream_id: number; topic_name: string }, opts: DeleteTopicOptions): Promise<{ complete: boolean }> {
-  if (!isAdmin(dir.caller)) throw new OrganizationAdministratorRequiredError();
-  const channel = await dir.channel({ stream_id: req.stream_id });
+export async function checkDeleteTopic(pool: pg.Pool, peers: Peers, log: Logger, req: { stream_id: number; topic_name: string }, opts: DeleteTopicOptions): Promise<{ complete: boolean }> {
+  if (!isAdmin(peers.caller)) throw new OrganizationAdministratorRequiredError();
+  const channel = await peers.channel({ stream_id: req.stream_id });
   if (!channel?.content) throw new BadRequestError('Invalid channel ID');
-  const policy = await dir.realmPolicy();
+  const policy = await peers.realmPolicy();
   const topic = req.topic_name === emptyTopicDisplayName(policy.settings) ? '' : req.topic_name;
-  const complete = await inBatches(() => deleteBatch(pool, dir, log, channel, topic, opts.batchSize), opts);
-  if (complete) await clearVisibilityPolicies(pool, dir, channel, topic);
+  const complete = await inBatches(() => deleteBatch(pool, peers, log, channel, topic, opts.batchSize), opts);
+  if (complete) await clearVisibilityPolicies(pool, peers, channel, topic);
   return { complete };
 }
 
@@ -57,11 +57,11 @@ export async function inBatches(batch: () => Promise<number>, opts: Pick<DeleteT
  * Deletes the topic's newest batch: who hears of it is asked before the transaction; the
  * uploads service releases their files after it. Answers how many messages it found.
  */
-async function deleteBatch(pool: pg.Pool, dir: Directory, log: Logger, channel: ChannelAccess, topic: string, size: number): Promise<number> {
-  const caller = dir.caller;
+async function deleteBatch(pool: pg.Pool, peers: Peers, log: Logger, channel: ChannelAccess, topic: string, size: number): Promise<number> {
+  const caller = peers.caller;
   const found = await topics.newestOfTopic(pool, channel.stream_id, topic, size, channel.history_visible ? undefined : caller.user_id);
   if (!found.length) return 0;
-  const audience = await actionAudience(dir, [...new Set(found.flatMap((m) => m.user_ids))], channel);
+  const audience = await actionAudience(peers, [...new Set(found.flatMap((m) => m.user_ids))], channel);
   const userIds = [...new Set([...audience, caller.user_id])].sort((a, b) => a - b);
   const deleted = await withTransaction(pool, async (tx) => {
     const ids = new Set(
@@ -83,12 +83,12 @@ async function deleteBatch(pool: pg.Pool, dir: Directory, log: Logger, channel: 
     return gone;
   });
   const linking = deleted.filter((m) => mayLinkUploads(m.content)).map((m) => m.id);
-  if (linking.length) await releaseMessages(dir.uploads, log, caller.realm_id, linking);
+  if (linking.length) await releaseMessages(peers.uploads, log, caller.realm_id, linking);
   return found.length;
 }
 
 /** The deleted topic's visibility policies, but those of users who still have messages of it (protected history). */
-async function clearVisibilityPolicies(pool: pg.Pool, dir: Directory, channel: ChannelAccess, topic: string): Promise<void> {
+async function clearVisibilityPolicies(pool: pg.Pool, peers: Peers, channel: ChannelAccess, topic: string): Promise<void> {
   const holders = await userTopics.usersWithPolicy(pool, channel.stream_id, topic);
   if (!holders.length) return;
   const keep = channel.history_visible
@@ -99,7 +99,7 @@ async function clearVisibilityPolicies(pool: pg.Pool, dir: Directory, channel: C
         channel.stream_id,
         topic,
       );
-  const ctx = await changeContext(dir);
+  const ctx = await changeContext(peers);
   await withTransaction(pool, async (tx) => {
     for (const h of holders.filter((x) => !keep.has(x.user_id))) {
       await applyVisibility(tx, ctx, { userId: h.user_id, channelId: channel.stream_id, topic: h.topic, policy: VISIBILITY.INHERIT }, { enforceBound: false });

@@ -3,7 +3,7 @@ import { BadRequestError, emit, holdsGroupSetting, Logger, withTransaction } fro
 import * as store from '../store/messages';
 import { mayLinkUploads, releaseMessages } from './attachments';
 import { actionAudience } from './audience';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { accessMessage } from './fetch';
 
 /**
@@ -14,20 +14,20 @@ import { accessMessage } from './fetch';
  * content access to the channel. Once deleted, the uploads service releases the files the
  * message linked to (a failure there is logged, not raised).
  */
-export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Logger, id: number, now = new Date()): Promise<void> {
-  const caller = dir.caller;
-  const [policy, groups] = await Promise.all([dir.realmPolicy(), dir.callerGroups()]);
+export async function checkDeleteMessage(pool: pg.Pool, peers: Peers, log: Logger, id: number, now = new Date()): Promise<void> {
+  const caller = peers.caller;
+  const [policy, groups] = await Promise.all([peers.realmPolicy(), peers.callerGroups()]);
   const holds = (value: unknown) => holdsGroupSetting(value, caller.user_id, groups);
   // Asked before the transaction, so that it makes no remote call while it holds a connection:
   // the channels the caller may read (the locked read below uses the same list), the sender,
   // and who hears of the deletion (if the message moves meanwhile, those of where it was).
-  const preview = await accessMessage(pool, dir, id);
-  const channels = await dir.allChannels();
-  const sender = preview.sender_id === caller.user_id ? undefined : (await dir.people([preview.sender_id])).users[0];
+  const preview = await accessMessage(pool, peers, id);
+  const channels = await peers.allChannels();
+  const sender = preview.sender_id === caller.user_id ? undefined : (await peers.people([preview.sender_id])).users[0];
   const channelOf = (channelId: number | null) => (channelId === null ? undefined : channels.find((c) => c.stream_id === channelId));
-  const audience = await actionAudience(dir, await store.copiesOf(pool, id), channelOf(preview.channel_id));
+  const audience = await actionAudience(peers, await store.copiesOf(pool, id), channelOf(preview.channel_id));
   const deleted = await withTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, id, { lock: true });
+    const message = await accessMessage(tx, peers, id, { lock: true });
     const channel = message.kind === 'channel' ? channelOf(message.channel_id) : undefined;
     // Zulip (access_message with is_modifying_message): no changing an archived channel's messages.
     if (message.kind === 'channel' && (!channel?.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
@@ -55,5 +55,5 @@ export async function checkDeleteMessage(pool: pg.Pool, dir: Directory, log: Log
     return message;
   });
   // After COMMIT: the message is gone whatever the uploads service answers.
-  if (mayLinkUploads(deleted.content)) await releaseMessages(dir.uploads, log, caller.realm_id, [deleted.id]);
+  if (mayLinkUploads(deleted.content)) await releaseMessages(peers.uploads, log, caller.realm_id, [deleted.id]);
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Queryable, UserSettingsChanged, withTransaction } from '@parley/common';
 import * as store from '../store/drafts';
 import type { DraftFields, DraftRow } from '../store/drafts';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 
 /**
  * Drafts (feature level 87): a user's unsent messages, synchronized between their clients
@@ -47,18 +47,18 @@ export function parseDraft(raw: unknown, now: Date, keepTimestamp: boolean): Dra
   return { type, to: type === '' ? [] : (to as number[]), topic: d.topic as string, content: d.content as string, timestamp };
 }
 
-async function checkSyncEnabled(dir: Directory): Promise<void> {
-  const [me] = await dir.userSettings([dir.caller.user_id]);
+async function checkSyncEnabled(peers: Peers): Promise<void> {
+  const [me] = await peers.userSettings([peers.caller.user_id]);
   if (me?.enable_drafts_synchronization === false) throw new BadRequestError('User has disabled synchronizing drafts.');
 }
 
 /** The channel and users a draft names exist and may be written to by the user. */
-async function checkAddressees(dir: Directory, d: DraftFields): Promise<void> {
+async function checkAddressees(peers: Peers, d: DraftFields): Promise<void> {
   if (d.type === 'stream') {
-    const channel = await dir.channel({ stream_id: d.to[0] });
+    const channel = await peers.channel({ stream_id: d.to[0] });
     if (!channel) throw new BadRequestError('Invalid channel ID');
   } else if (d.type === 'private' && d.to.length) {
-    const { users, unknown } = await dir.people(d.to);
+    const { users, unknown } = await peers.people(d.to);
     if (unknown.length || users.some((u) => !u.is_active)) throw new BadRequestError('Invalid user ID');
   }
 }
@@ -70,26 +70,26 @@ export async function listDrafts(db: Queryable, caller: Caller) {
   return { count: drafts.length, drafts };
 }
 
-export async function checkCreateDrafts(pool: pg.Pool, dir: Directory, raw: unknown, now = new Date()): Promise<number[]> {
+export async function checkCreateDrafts(pool: pg.Pool, peers: Peers, raw: unknown, now = new Date()): Promise<number[]> {
   if (!Array.isArray(raw)) throw new BadRequestError('drafts is not a list');
-  await checkSyncEnabled(dir);
+  await checkSyncEnabled(peers);
   const drafts = raw.map((d) => parseDraft(d, now, false));
-  for (const d of drafts) await checkAddressees(dir, d);
+  for (const d of drafts) await checkAddressees(peers, d);
   return withTransaction(pool, async (tx) => {
-    const rows = await store.insertDrafts(tx, dir.caller.realm_id, dir.caller.user_id, drafts);
-    if (rows.length) await notify(tx, dir.caller, { op: 'add', drafts: rows.map(formatDraft) });
+    const rows = await store.insertDrafts(tx, peers.caller.realm_id, peers.caller.user_id, drafts);
+    if (rows.length) await notify(tx, peers.caller, { op: 'add', drafts: rows.map(formatDraft) });
     return rows.map((r) => r.id);
   });
 }
 
-export async function checkEditDraft(pool: pg.Pool, dir: Directory, id: number, raw: unknown, now = new Date()): Promise<void> {
-  await checkSyncEnabled(dir);
+export async function checkEditDraft(pool: pg.Pool, peers: Peers, id: number, raw: unknown, now = new Date()): Promise<void> {
+  await checkSyncEnabled(peers);
   const draft = parseDraft(raw, now, true);
-  await checkAddressees(dir, draft);
+  await checkAddressees(peers, draft);
   await withTransaction(pool, async (tx) => {
-    const row = await store.updateDraft(tx, dir.caller.user_id, id, draft);
+    const row = await store.updateDraft(tx, peers.caller.user_id, id, draft);
     if (!row) throw new DraftNotFoundError();
-    await notify(tx, dir.caller, { op: 'update', draft: formatDraft(row) });
+    await notify(tx, peers.caller, { op: 'update', draft: formatDraft(row) });
   });
 }
 

@@ -5,7 +5,7 @@ import * as store from '../store/messages';
 import * as edits from '../store/edits';
 import type { MessageRow } from '../store/messages';
 import { type Attachment, mayLinkUploads, syncMessageAttachments, uploadPathIds } from './attachments';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { FLAG_BITS, flagNames } from './flags';
 import { HISTORICAL_READ } from './format';
 import { accessMessage } from './fetch';
@@ -68,8 +68,8 @@ export function checkMayEditContent(settings: Record<string, unknown>, message: 
   }
 }
 
-export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditRequest, opts: EditOptions, now = new Date()): Promise<{ detached_uploads: Attachment[] }> {
-  const caller = dir.caller;
+export async function checkEditMessage(pool: pg.Pool, peers: Peers, req: EditRequest, opts: EditOptions, now = new Date()): Promise<{ detached_uploads: Attachment[] }> {
+  const caller = peers.caller;
   const rawTopic = req.topic ?? req.subject;
   const mode = req.propagate_mode ?? 'change_one';
   if (!PROPAGATE_MODES.includes(mode)) throw new BadRequestError(`Invalid propagate_mode: '${mode}'`);
@@ -78,16 +78,16 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
   if (req.content !== undefined && rawTopic === undefined && req.stream_id === undefined && mode !== 'change_one') {
     throw new BadRequestError('Invalid propagate_mode without topic edit');
   }
-  const [policy, groups] = await Promise.all([dir.realmPolicy(), dir.callerGroups()]);
+  const [policy, groups] = await Promise.all([peers.realmPolicy(), peers.callerGroups()]);
   const holds = (value: unknown) => holdsGroupSetting(value, caller.user_id, groups);
   const settings = policy.settings;
   // The copies' holders' alert words, asked before the transaction: has_alert_word follows the content.
-  const traits = req.content === undefined ? undefined : await dir.sendTraits((await edits.copiesOfMany(pool, [req.message_id])).map((c) => c.user_id));
+  const traits = req.content === undefined ? undefined : await peers.sendTraits((await edits.copiesOfMany(pool, [req.message_id])).map((c) => c.user_id));
 
   return withPrefetchedTransaction(
     pool,
     async (tx) => {
-      const message = await accessMessage(tx, dir, req.message_id, { lock: true });
+      const message = await accessMessage(tx, peers, req.message_id, { lock: true });
       if (message.kind === 'direct' && rawTopic !== undefined) throw new BadRequestError('Direct messages cannot have topics.');
       if (message.kind === 'direct' && req.stream_id !== undefined) throw new BadRequestError('Direct messages cannot be moved to channels.');
       const emptyName = emptyTopicDisplayName(settings);
@@ -98,7 +98,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
       if (req.content === undefined && req.stream_id === undefined && rawTopic !== undefined && normalizeTopic(rawTopic, emptyName) === message.topic) {
         throw new BadRequestError('Nothing to change');
       }
-      const channel = message.kind === 'channel' ? (await dir.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
+      const channel = message.kind === 'channel' ? (await peers.allChannels()).find((c) => c.stream_id === message.channel_id) : undefined;
       if (channel && (!channel.content || channel.is_archived)) throw new BadRequestError('Invalid message(s)');
 
       // Content.
@@ -109,9 +109,9 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
           throw new BadRequestError("'prev_content_sha256' value does not match the expected value.");
         }
         const content = normalizeContent(req.content);
-        const { rendered } = await renderAs(dir, content);
+        const { rendered } = await renderAs(peers, content);
         if (channel && !holds(settings.can_mention_many_users_group)) {
-          if (rendered.streamWildcard && (await dir.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
+          if (rendered.streamWildcard && (await peers.subscribers(channel.stream_id)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('channel');
           if (rendered.topicWildcard && (await store.topicParticipants(tx, channel.stream_id, message.topic)).length > opts.wildcardMentionThreshold) throw new WildcardMentionError('topic');
         }
         contentChange = { content, rendered, alerted: traits?.matcher?.usersIn(content) ?? new Set() };
@@ -121,7 +121,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
       let move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined;
       if (channel && (rawTopic !== undefined || req.stream_id !== undefined)) {
         const topic = rawTopic === undefined ? message.topic : normalizeTopic(rawTopic, emptyTopicDisplayName(settings));
-        const destination = req.stream_id === undefined || req.stream_id === channel.stream_id ? channel : await dir.channel({ stream_id: req.stream_id });
+        const destination = req.stream_id === undefined || req.stream_id === channel.stream_id ? channel : await peers.channel({ stream_id: req.stream_id });
         if (!destination) throw new BadRequestError('Invalid channel ID');
         const changesChannel = destination.stream_id !== channel.stream_id;
         const changesTopic = topic !== message.topic;
@@ -132,7 +132,7 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
           checkMovePermission(caller.role, holds, settings, channel, destination, { changesChannel, resolveOnly });
           if (changesChannel && !destination.post) throw new BadRequestError("You don't have permission to move this message");
           checkTopicPolicy(destination.topics_policy, String(settings.topics_policy), topic);
-          const rows = await messagesToMove(tx, dir, message, mode, channel);
+          const rows = await messagesToMove(tx, peers, message, mode, channel);
           const exempt = caller.role <= Role.MODERATOR;
           const limit = changesChannel ? settings.move_messages_between_streams_limit_seconds : settings.move_messages_within_stream_limit_seconds;
           const movable = exempt || resolveOnly || typeof limit !== 'number' ? rows : rows.filter((r) => seconds(now.getTime() - r.date_sent.getTime()) <= limit);
@@ -145,12 +145,12 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
       }
       if (!contentChange && !move) return { detached_uploads: [] };
 
-      await applyEdit(tx, dir, message, channel, contentChange, move, mode);
+      await applyEdit(tx, peers, message, channel, contentChange, move, mode);
       if (move && channel) {
         const wholeTopic = mode === 'change_all' || (await edits.topicMessages(tx, caller.realm_id, channel.stream_id, message.topic)).length === 0;
         await tellThreads(
           tx,
-          dir,
+          peers,
           channel,
           message.topic,
           move.channel,
@@ -163,15 +163,15 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
           },
         );
       }
-      return { detached_uploads: contentChange ? await syncEditedAttachments(dir, message, contentChange.content) : [] };
+      return { detached_uploads: contentChange ? await syncEditedAttachments(peers, message, contentChange.content) : [] };
     },
     () =>
       Promise.allSettled([
         // Asked before BEGIN (rule 1); what this does not foresee (the subscribers, for a wildcard
         // mention) costs an attempt that rolls back (withPrefetchedTransaction).
-        dir.allChannels(),
-        req.content !== undefined && (async () => renderAs(dir, normalizeContent(req.content!)))(),
-        req.stream_id !== undefined && dir.channel({ stream_id: req.stream_id }),
+        peers.allChannels(),
+        req.content !== undefined && (async () => renderAs(peers, normalizeContent(req.content!)))(),
+        req.stream_id !== undefined && peers.channel({ stream_id: req.stream_id }),
       ]),
   );
 }
@@ -181,10 +181,10 @@ export async function checkEditMessage(pool: pg.Pool, dir: Directory, req: EditR
  * uploads service learns what the new content links to and names the sender's files no
  * message links to any more. No hop when neither version links to uploads.
  */
-async function syncEditedAttachments(dir: Directory, message: MessageRow, content: string): Promise<Attachment[]> {
+async function syncEditedAttachments(peers: Peers, message: MessageRow, content: string): Promise<Attachment[]> {
   const pathIds = uploadPathIds(content, message.realm_id);
   if (!pathIds.length && !mayLinkUploads(message.content)) return [];
-  return syncMessageAttachments(dir.uploads, {
+  return syncMessageAttachments(peers.uploads, {
     realm_id: message.realm_id,
     message_id: message.id,
     sender_id: message.sender_id,
@@ -227,11 +227,11 @@ function checkMovePermission(
 }
 
 /** The messages a move takes: the target, and for change_later / change_all the topic's later / all messages the mover may read. */
-async function messagesToMove(tx: Queryable, dir: Directory, message: MessageRow, mode: string, channel: ChannelAccess): Promise<MessageRow[]> {
+async function messagesToMove(tx: Queryable, peers: Peers, message: MessageRow, mode: string, channel: ChannelAccess): Promise<MessageRow[]> {
   if (mode === 'change_one') return [message];
-  const all = await edits.topicMessages(tx, dir.caller.realm_id, channel.stream_id, message.topic);
+  const all = await edits.topicMessages(tx, peers.caller.realm_id, channel.stream_id, message.topic);
   // With protected history, only the messages the mover has a copy of.
-  const readable = channel.history_visible ? all : await withCopies(tx, dir.caller.user_id, all);
+  const readable = channel.history_visible ? all : await withCopies(tx, peers.caller.user_id, all);
   return mode === 'change_later' ? readable.filter((r) => r.id >= message.id) : readable;
 }
 
@@ -251,14 +251,14 @@ async function withCopies(tx: Queryable, userId: number, rows: MessageRow[]): Pr
 
 async function applyEdit(
   tx: pg.PoolClient,
-  dir: Directory,
+  peers: Peers,
   message: MessageRow,
   channel: ChannelAccess | undefined,
   contentChange: ContentChange | undefined,
   move: { channel: ChannelAccess; topic: string; ids: number[]; rows: MessageRow[]; resolveOnly: boolean } | undefined,
   mode: string,
 ): Promise<void> {
-  const caller = dir.caller;
+  const caller = peers.caller;
   const ids = move ? move.ids : [message.id];
   const history: Omit<edits.EditRow, 'edited_at'>[] = [];
   if (contentChange) {
@@ -294,9 +294,9 @@ async function applyEdit(
   const before = await edits.copiesOfMany(tx, ids);
   let losing: number[] = [];
   if (movedChannel) {
-    const subscribers = new Set(await dir.subscribers(move.channel.stream_id));
+    const subscribers = new Set(await peers.subscribers(move.channel.stream_id));
     const holders = [...new Set(before.map((c) => c.user_id))].filter((u) => !subscribers.has(u));
-    losing = move.channel.invite_only ? holders : (await dir.people(holders)).users.filter((p) => p.role === Role.GUEST && !move.channel.is_web_public).map((p) => p.user_id);
+    losing = move.channel.invite_only ? holders : (await peers.people(holders)).users.filter((p) => p.role === Role.GUEST && !move.channel.is_web_public).map((p) => p.user_id);
     await edits.removeCopies(tx, ids, losing);
     if (move.channel.invite_only && !move.channel.history_visible) await edits.addCopies(tx, ids, [...subscribers], HISTORICAL_READ & ~FLAG_BITS.historical);
     await emit(tx, 'messages', caller.realm_id, losing, {
@@ -307,7 +307,7 @@ async function applyEdit(
       topic: message.topic,
     });
   }
-  if (contentChange) await recomputeMentions(tx, dir, message, contentChange);
+  if (contentChange) await recomputeMentions(tx, peers, message, contentChange);
   const after = await edits.copiesOfMany(tx, ids);
 
   const event: Record<string, unknown> & { type: string } = {
@@ -328,7 +328,7 @@ async function applyEdit(
     ...(move && {
       propagate_mode: mode,
       orig_subject: message.topic,
-      ...(move.topic !== message.topic && { subject: move.topic, topic_links: topicLinks(move.topic, await dir.linkifiers()) }),
+      ...(move.topic !== message.topic && { subject: move.topic, topic_links: topicLinks(move.topic, await peers.linkifiers()) }),
       ...(movedChannel && { new_stream_id: move.channel.stream_id }),
     }),
   };
@@ -338,7 +338,7 @@ async function applyEdit(
   for (const c of after) if (c.message_id === message.id || !flagsOf.has(c.user_id)) flagsOf.set(c.user_id, c.flags);
   const destination = move?.channel ?? channel;
   if (destination?.history_visible) {
-    for (const u of await dir.subscribers(destination.stream_id)) if (!flagsOf.has(u) && !losing.includes(u)) flagsOf.set(u, FLAG_BITS.read);
+    for (const u of await peers.subscribers(destination.stream_id)) if (!flagsOf.has(u) && !losing.includes(u)) flagsOf.set(u, FLAG_BITS.read);
   }
   const byFlags = new Map<string, number[]>();
   for (const [user, bits] of flagsOf) {
@@ -356,8 +356,8 @@ interface ContentChange {
 }
 
 /** After a content edit, each recipient's mention and alert-word flags follow the new content (as on send). */
-async function recomputeMentions(tx: Queryable, dir: Directory, message: MessageRow, { rendered, alerted }: ContentChange): Promise<void> {
-  const groupMembers = new Set(await dir.holders(rendered.mentionedGroupIds));
+async function recomputeMentions(tx: Queryable, peers: Peers, message: MessageRow, { rendered, alerted }: ContentChange): Promise<void> {
+  const groupMembers = new Set(await peers.holders(rendered.mentionedGroupIds));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
   const participants = rendered.topicWildcard && message.channel_id !== null ? new Set(await store.topicParticipants(tx, message.channel_id, message.topic)) : new Set<number>();
   const bits = FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.has_alert_word;
@@ -382,7 +382,7 @@ export const RESOLVE_UNDO_SECONDS = 60;
 
 async function tellThreads(
   tx: Queryable,
-  dir: Directory,
+  peers: Peers,
   from: ChannelAccess,
   fromTopic: string,
   to: ChannelAccess,
@@ -390,11 +390,11 @@ async function tellThreads(
   moved: { ids: number[]; target: number; wholeTopic: boolean },
   notify: { old: boolean; new: boolean; resolved: boolean | undefined },
 ): Promise<void> {
-  const [me] = (await dir.people([dir.caller.user_id])).users;
-  const actor = `@_**${me?.full_name ?? dir.caller.email}|${dir.caller.user_id}**`;
-  const post = (stream_id: number, topic: string, content: string) => writeOutbox(tx, schemaOf('messages'), 'messages.notification', { realm_id: dir.caller.realm_id, stream_id, topic, content });
+  const [me] = (await peers.people([peers.caller.user_id])).users;
+  const actor = `@_**${me?.full_name ?? peers.caller.email}|${peers.caller.user_id}**`;
+  const post = (stream_id: number, topic: string, content: string) => writeOutbox(tx, schemaOf('messages'), 'messages.notification', { realm_id: peers.caller.realm_id, stream_id, topic, content });
   if (notify.resolved !== undefined) {
-    if (await undoResolveNotice(tx, dir, to.stream_id, toTopic, !notify.resolved)) return;
+    if (await undoResolveNotice(tx, peers, to.stream_id, toTopic, !notify.resolved)) return;
     await post(to.stream_id, toTopic, `${actor} has marked this topic as ${notify.resolved ? 'resolved' : 'unresolved'}.`);
     return;
   }
@@ -412,14 +412,14 @@ async function tellThreads(
 }
 
 /** Deletes the topic's last message if it is the bot's recent "marked as (un)resolved" notice that an undo answers. */
-async function undoResolveNotice(tx: Queryable, dir: Directory, channelId: number, topic: string, wasResolved: boolean): Promise<boolean> {
-  const bot = await dir.notificationBot();
-  const last = await edits.lastInTopic(tx, dir.caller.realm_id, channelId, topic);
+async function undoResolveNotice(tx: Queryable, peers: Peers, channelId: number, topic: string, wasResolved: boolean): Promise<boolean> {
+  const bot = await peers.notificationBot();
+  const last = await edits.lastInTopic(tx, peers.caller.realm_id, channelId, topic);
   if (!last || last.sender_id !== bot.user_id) return false;
   if (!last.content.endsWith(`has marked this topic as ${wasResolved ? 'resolved' : 'unresolved'}.`)) return false;
   if (Date.now() - last.date_sent.getTime() > RESOLVE_UNDO_SECONDS * 1000) return false;
   const holders = await store.copiesOf(tx, last.id);
   await store.deleteMessage(tx, last.id);
-  await emit(tx, 'messages', dir.caller.realm_id, holders, { type: 'delete_message', message_type: 'stream', message_ids: [last.id], stream_id: channelId, topic });
+  await emit(tx, 'messages', peers.caller.realm_id, holders, { type: 'delete_message', message_type: 'stream', message_ids: [last.id], stream_id: channelId, topic });
   return true;
 }

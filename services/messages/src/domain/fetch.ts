@@ -1,7 +1,7 @@
 import { BadRequestError, emptyTopicDisplayName, parseIntList, Queryable } from '@parley/common';
 import * as store from '../store/messages';
 import type { ViewedMessageRow } from '../store/messages';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { FLAG_BITS } from './flags';
 import { formatMessage, viewerFlags } from './format';
 import { reactionsByMessage } from './reactions';
@@ -41,21 +41,21 @@ export interface FetchRequest {
  * searched only in the channels the narrow names (a channel term, or channels:public), as
  * Zulip's feeds and sender narrows hold only what the user received.
  */
-async function visibleWhere(dir: Directory, terms: NarrowTerm[], params: SqlParams, historyFromNarrow = false): Promise<string> {
-  const channels = await dir.allChannels();
+async function visibleWhere(peers: Peers, terms: NarrowTerm[], params: SqlParams, historyFromNarrow = false): Promise<string> {
+  const channels = await peers.allChannels();
   const readable = channels.filter((c) => c.content && c.history_visible);
   const history = (historyFromNarrow ? historyChannels(terms, readable) : readable).map((c) => c.stream_id);
-  const people = await dir.people(narrowPeople(terms));
+  const people = await peers.people(narrowPeople(terms));
   const ctx: NarrowContext = {
-    viewerId: dir.caller.user_id,
+    viewerId: peers.caller.user_id,
     channel: (operand) => findChannel(channels, operand),
     user: (operand) => people.users.find((u) => u.user_id === Number(operand) || u.email.toLowerCase() === String(operand).toLowerCase()),
     publicChannelIds: channels.filter((c) => !c.invite_only).map((c) => c.stream_id),
     webPublicChannelIds: channels.filter((c) => c.is_web_public).map((c) => c.stream_id),
-    mutedChannelIds: usesInHome(terms) ? await dir.mutedChannelIds() : [],
+    mutedChannelIds: usesInHome(terms) ? await peers.mutedChannelIds() : [],
   };
   const narrow = narrowWhere(terms, ctx, params);
-  return `m.realm_id = ${params.add(dir.caller.realm_id)} AND (um.user_id IS NOT NULL OR (m.kind = 'channel' AND m.channel_id = ANY(${params.add(history)}::int[])))
+  return `m.realm_id = ${params.add(peers.caller.realm_id)} AND (um.user_id IS NOT NULL OR (m.kind = 'channel' AND m.channel_id = ANY(${params.add(history)}::int[])))
     AND (${narrow})`;
 }
 
@@ -125,22 +125,27 @@ export const anchorsAtFirstUnread = (req: FetchRequest): boolean => req.use_firs
  * to it), the caller's muted channels except the topics they unmuted or follow there. A topic
  * narrow to a muted topic is no exception, as in Zulip: its unread messages are passed over.
  * Topic policies are read in the same query (user_topics is ours); the muted channels come
- * from the channels service, which callers in a transaction ask first (dir keeps the answer).
+ * from the channels service, which callers in a transaction ask first (peers keeps the answer).
  */
-async function mutedForFirstUnread(dir: Directory, terms: NarrowTerm[], add: (value: unknown) => string): Promise<string> {
+async function mutedForFirstUnread(peers: Peers, terms: NarrowTerm[], add: (value: unknown) => string): Promise<string> {
   const channelTerm = terms.find((t) => ['channel', 'stream'].includes(t.operator));
   if (channelTerm) {
-    const channel = findChannel(await dir.allChannels(), channelTerm.operand as string | number);
+    const channel = findChannel(await peers.allChannels(), channelTerm.operand as string | number);
     return `NOT (m.kind = 'channel' AND ${topicPolicyIn('$1', [VISIBILITY.MUTED], channel && add(channel.stream_id))})`;
   }
-  return notMuted('$1', await dir.mutedChannelIds(), add);
+  return notMuted('$1', await peers.mutedChannelIds(), add);
 }
 
 /** Formats rows for a viewer: people and channel names resolved in one call each. */
-async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], o: { applyMarkdown: boolean; allowEmptyTopicName: boolean; clientGravatar: boolean }) {
+async function present(db: Queryable, peers: Peers, rows: ViewedMessageRow[], o: { applyMarkdown: boolean; allowEmptyTopicName: boolean; clientGravatar: boolean }) {
   const ids = [...new Set(rows.flatMap((r) => [r.sender_id, ...(r.dm_user_ids ?? [])]))];
   // Side by side: most are kept in this process; the edit histories are one query.
-  const [policy, channelList, people, linkifiers] = await Promise.all([dir.realmPolicy(), dir.allChannels(), dir.peopleById(ids), rows.some((r) => r.kind === 'channel') ? dir.linkifiers() : []]);
+  const [policy, channelList, people, linkifiers] = await Promise.all([
+    peers.realmPolicy(),
+    peers.allChannels(),
+    peers.peopleById(ids),
+    rows.some((r) => r.kind === 'channel') ? peers.linkifiers() : [],
+  ]);
   const channels = new Map(channelList.map((c) => [c.stream_id, c.name]));
   const emptyName = emptyTopicDisplayName(policy.settings);
   const messageIds = rows.map((r) => r.id);
@@ -173,13 +178,13 @@ async function present(db: Queryable, dir: Directory, rows: ViewedMessageRow[], 
 }
 
 /** The narrow with its `with` term (if any) resolved to the conversation of a message the viewer may read. */
-async function narrowTerms(db: Queryable, dir: Directory, raw: string | undefined): Promise<NarrowTerm[]> {
+async function narrowTerms(db: Queryable, peers: Peers, raw: string | undefined): Promise<NarrowTerm[]> {
   const terms = parseNarrow(raw ?? []);
   const withId = withMessageId(terms);
   if (withId === undefined) return terms;
   let target: WithTarget | undefined;
   try {
-    const m = await accessMessage(db, dir, withId);
+    const m = await accessMessage(db, peers, withId);
     target = m.kind === 'channel' ? { kind: 'channel', channel_id: m.channel_id!, topic: m.topic } : { kind: 'direct', dm_user_ids: m.dm_user_ids! };
   } catch (err) {
     if (!(err instanceof BadRequestError)) throw err;
@@ -193,7 +198,7 @@ async function narrowTerms(db: Queryable, dir: Directory, raw: string | undefine
  */
 export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
   db: Queryable,
-  dir: Directory,
+  peers: Peers,
   req: FetchRequest,
   opts: { extraColumns?: (params: SqlParams, terms: NarrowTerm[]) => string; historyFromNarrow?: boolean; columns?: string } = {},
 ) {
@@ -201,11 +206,11 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
     const parameters = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
     throw new BadRequestError(`Unsupported parameter combination: ${parameters}`, { parameters });
   }
-  const terms = await narrowTerms(db, dir, req.narrow);
+  const terms = await narrowTerms(db, peers, req.narrow);
   const params = new SqlParams();
-  params.add(dir.caller.user_id);
+  params.add(peers.caller.user_id);
   const extra = opts.extraColumns?.(params, terms) ?? '';
-  const where = await visibleWhere(dir, terms, params, opts.historyFromNarrow);
+  const where = await visibleWhere(peers, terms, params, opts.historyFromNarrow);
   const select = (condition: string, values: unknown[], order: 'ASC' | 'DESC', limit: number) => store.selectMessages<R>(db, `${where} AND ${condition}`, values, order, limit, extra, opts.columns);
 
   if (req.message_ids !== undefined) {
@@ -242,7 +247,7 @@ export async function messageWindow<R extends store.FlagRow = ViewedMessageRow>(
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
   } else if (anchorParam === 'first_unread') {
     const [first] = await lookup(async (add) => {
-      const skipped = await mutedForFirstUnread(dir, terms, add);
+      const skipped = await mutedForFirstUnread(peers, terms, add);
       return `um.user_id IS NOT NULL AND (um.flags & ${FLAG_BITS.read}) = 0 AND ${skipped}`;
     });
     anchor = first?.id ?? LARGER_THAN_ANY_ID;
@@ -267,10 +272,10 @@ const highlightColumns = (params: SqlParams, terms: NarrowTerm[]) => {
   return highlights ? `, ${highlights.content} AS match_content, ${highlights.subject} AS match_subject` : '';
 };
 
-export async function fetchMessages(db: Queryable, dir: Directory, req: FetchRequest) {
-  const w = await messageWindow(db, dir, req, { extraColumns: highlightColumns, historyFromNarrow: true });
+export async function fetchMessages(db: Queryable, peers: Peers, req: FetchRequest) {
+  const w = await messageWindow(db, peers, req, { extraColumns: highlightColumns, historyFromNarrow: true });
   const messages = withMatches(
-    await present(db, dir, w.rows, {
+    await present(db, peers, w.rows, {
       applyMarkdown: req.apply_markdown ?? true,
       allowEmptyTopicName: req.allow_empty_topic_name ?? false,
       clientGravatar: req.client_gravatar ?? true,
@@ -293,11 +298,11 @@ export async function fetchMessages(db: Queryable, dir: Directory, req: FetchReq
  * with match_content / match_subject (highlighted for a search; else the message's HTML and
  * escaped topic). Messages the caller may not read never match.
  */
-export async function matchesNarrow(db: Queryable, dir: Directory, msgIds: number[], narrow: string) {
+export async function matchesNarrow(db: Queryable, peers: Peers, msgIds: number[], narrow: string) {
   const rows = (
     await messageWindow(
       db,
-      dir,
+      peers,
       { narrow, message_ids: JSON.stringify(msgIds) },
       {
         extraColumns: (params, terms) => highlightColumns(params, terms) || `, m.rendered_content AS match_content, ${ESCAPED_TOPIC_SQL} AS match_subject`,
@@ -312,19 +317,19 @@ function withMatches(messages: Record<string, unknown>[], rows: (ViewedMessageRo
 }
 
 /** GET /messages/{message_id}: one message the viewer may read. */
-export async function fetchMessage(db: Queryable, dir: Directory, id: number, opts: { applyMarkdown: boolean; allowEmptyTopicName: boolean }) {
-  const row = await accessMessage(db, dir, id);
+export async function fetchMessage(db: Queryable, peers: Peers, id: number, opts: { applyMarkdown: boolean; allowEmptyTopicName: boolean }) {
+  const row = await accessMessage(db, peers, id);
   // GET /messages/{id} takes no client_gravatar: full URLs, as Zulip's.
-  const [message] = await present(db, dir, [row], { ...opts, clientGravatar: false });
+  const [message] = await present(db, peers, [row], { ...opts, clientGravatar: false });
   return { message, raw_content: row.content };
 }
 
 /** A message the viewer may read (their copy, or a channel's visible history), else "Invalid message(s)". */
-export async function accessMessage(db: Queryable, dir: Directory, id: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow> {
-  const row = await store.findMessage(db, dir.caller.realm_id, id, dir.caller.user_id, opts);
+export async function accessMessage(db: Queryable, peers: Peers, id: number, opts: { lock?: boolean } = {}): Promise<ViewedMessageRow> {
+  const row = await store.findMessage(db, peers.caller.realm_id, id, peers.caller.user_id, opts);
   if (row && row.flags !== null) return row;
   if (row && row.kind === 'channel') {
-    const channel = (await dir.allChannels()).find((c) => c.stream_id === row.channel_id);
+    const channel = (await peers.allChannels()).find((c) => c.stream_id === row.channel_id);
     if (channel?.content && channel.history_visible) return row;
   }
   throw new BadRequestError('Invalid message(s)');
@@ -338,11 +343,11 @@ export const MAX_ACCESS_CHECKS = 1000;
  * channel's visible history), in one query; the channels service is asked only when some
  * channel message has no copy of the viewer's. Ascending, without unknown IDs.
  */
-export async function accessibleMessageIds(db: Queryable, dir: Directory, ids: number[]): Promise<number[]> {
+export async function accessibleMessageIds(db: Queryable, peers: Peers, ids: number[]): Promise<number[]> {
   if (ids.length > MAX_ACCESS_CHECKS) throw new BadRequestError(`Too many messages (maximum ${MAX_ACCESS_CHECKS}).`);
   if (!ids.length) return [];
-  const rows = await store.viewerAccessRows(db, dir.caller.realm_id, dir.caller.user_id, ids);
+  const rows = await store.viewerAccessRows(db, peers.caller.realm_id, peers.caller.user_id, ids);
   const needHistory = rows.some((r) => !r.has_copy && r.channel_id !== null);
-  const history = needHistory ? new Set((await dir.allChannels()).filter((c) => c.content && c.history_visible).map((c) => c.stream_id)) : new Set<number>();
+  const history = needHistory ? new Set((await peers.allChannels()).filter((c) => c.content && c.history_visible).map((c) => c.stream_id)) : new Set<number>();
   return rows.filter((r) => r.has_copy || (r.channel_id !== null && history.has(r.channel_id))).map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import { BadRequestError, emptyTopicDisplayName, Queryable } from '@parley/commo
 import * as edits from '../store/edits';
 import type { EditRow } from '../store/edits';
 import type { MessageRow } from '../store/messages';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { accessMessage } from './fetch';
 
 /**
@@ -66,10 +66,10 @@ export function snapshots(m: MessageRow, rows: EditRow[], emptyTopicName?: strin
 }
 
 /** GET /messages/{message_id}/history, for who may read the message, where the realm allows it. */
-export async function messageHistory(db: Queryable, dir: Directory, id: number, allowEmptyTopicName: boolean) {
-  const policy = await dir.realmPolicy();
+export async function messageHistory(db: Queryable, peers: Peers, id: number, allowEmptyTopicName: boolean) {
+  const policy = await peers.realmPolicy();
   if (policy.settings.message_edit_history_visibility_policy === 'none') throw new BadRequestError('Message edit history is disabled in this organization');
-  const message = await accessMessage(db, dir, id);
+  const message = await accessMessage(db, peers, id);
   const emptyName = allowEmptyTopicName ? undefined : emptyTopicDisplayName(policy.settings);
   return { message_history: snapshots(message, await edits.editsOf(db, [id]), emptyName) };
 }

@@ -1,7 +1,7 @@
 import { clientEventSubject, fakeClients, RealmAnswers } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
-import { Directory } from './directory';
+import { Peers } from '../peers';
 import { keptAnswers, listenForChanges, USERS_ANNOUNCEMENTS } from './kept-answers';
 
 /** A GetPermissionContext answer whose policy names `version`, to tell answers apart. */
@@ -91,8 +91,8 @@ describe("the users service's announcements (permission contexts)", () => {
   });
 });
 
-describe('Directory with kept answers', () => {
-  async function setupDirectory() {
+describe('Peers with kept answers', () => {
+  async function setupPeers() {
     const kept = keptAnswers();
     const bus = announcingBus();
     const stop = await listenForChanges(kept, bus.bus);
@@ -118,31 +118,31 @@ describe('Directory with kept answers', () => {
     });
     const clients = fakeClients({ users, channels });
     const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
-    const directory = () => new Directory(clients, { caller, client: 'test', host: '' }, kept);
-    return { bus, stop, users, channels, directory };
+    const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, kept);
+    return { bus, stop, users, channels, makePeers };
   }
 
   it("asks the users service once for a caller's sends, policy, groups and linkifiers, across requests", async () => {
-    const { users, directory, stop } = await setupDirectory();
+    const { users, makePeers, stop } = await setupPeers();
     for (let i = 0; i < 3; i++) {
-      const dir = directory();
-      await expect(dir.sender()).resolves.toMatchObject({ user_id: 2, role: 400 });
-      await expect(dir.realmPolicy()).resolves.toMatchObject({ settings: { version: 1 }, systemGroups: { 'role:members': 11 } });
-      await expect(dir.callerGroups()).resolves.toEqual(new Set([11]));
-      await expect(dir.linkifiers()).resolves.toEqual([]);
+      const peers = makePeers();
+      await expect(peers.sender()).resolves.toMatchObject({ user_id: 2, role: 400 });
+      await expect(peers.realmPolicy()).resolves.toMatchObject({ settings: { version: 1 }, systemGroups: { 'role:members': 11 } });
+      await expect(peers.callerGroups()).resolves.toEqual(new Set([11]));
+      await expect(peers.linkifiers()).resolves.toEqual([]);
     }
     // A request that starts with the policy (an edit, a deletion) uses the kept context too.
-    await directory().realmPolicy();
+    await makePeers().realmPolicy();
     expect(users.mock.calls.map((c) => c[0])).toEqual(['GetPermissionContext']);
     expect(users.mock.calls[0][1]).toMatchObject({ with_users: true, with_linkifiers: true });
     await stop();
   });
 
   it('asks the channels service once per caller and channel for a send, until channels or users announce a change', async () => {
-    const { bus, channels, directory, stop } = await setupDirectory();
-    const nameOf = async (target: { stream_id: number } | { name: string }) => (await directory().channelForSend(target)).channel?.name;
+    const { bus, channels, makePeers, stop } = await setupPeers();
+    const nameOf = async (target: { stream_id: number } | { name: string }) => (await makePeers().channelForSend(target)).channel?.name;
     expect(await nameOf({ stream_id: 5 })).toBe('general v1');
-    await expect(directory().channelForSend({ stream_id: 5 })).resolves.toMatchObject({ channel: { name: 'general v1' }, subscribers: [2, 3] });
+    await expect(makePeers().channelForSend({ stream_id: 5 })).resolves.toMatchObject({ channel: { name: 'general v1' }, subscribers: [2, 3] });
     // By name is another question.
     expect(await nameOf({ name: 'general' })).toBe('general v2');
     expect(channels).toHaveBeenCalledTimes(2);
@@ -160,24 +160,24 @@ describe('Directory with kept answers', () => {
   });
 
   it('does not keep a channel access asked with a permission context that a change made stale meanwhile', async () => {
-    const { bus, channels, directory, stop } = await setupDirectory();
-    await directory().sender();
+    const { bus, channels, makePeers, stop } = await setupPeers();
+    await makePeers().sender();
     // This request reads the kept context; the realm changes before it asks for the channel.
-    const dir = directory();
-    await dir.sender();
+    const peers = makePeers();
+    await peers.sender();
     await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'user_group', op: 'remove_members', group_id: 11, user_ids: [2] } });
-    expect((await dir.channelForSend({ stream_id: 5 })).channel?.name).toBe('general v1');
+    expect((await peers.channelForSend({ stream_id: 5 })).channel?.name).toBe('general v1');
     expect(channels.mock.calls[0][1]).toMatchObject({ caller_context: { group_ids: [11] } });
     // Its answer was not kept: the next send asks again, with a fresh context.
-    expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
-    expect((await directory().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
+    expect((await makePeers().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
+    expect((await makePeers().channelForSend({ stream_id: 5 })).channel?.name).toBe('general v2');
     expect(channels).toHaveBeenCalledTimes(2);
     await stop();
   });
 
   it('asks the channels service once per caller for every channel they see, until channels or users announce a change', async () => {
-    const { bus, channels, directory, stop } = await setupDirectory();
-    const names = async () => (await directory().allChannels()).map((c) => c.name);
+    const { bus, channels, makePeers, stop } = await setupPeers();
+    const names = async () => (await makePeers().allChannels()).map((c) => c.name);
     expect(await names()).toEqual(['general v1']);
     expect(await names()).toEqual(['general v1']);
     expect(channels.mock.calls.map((c) => c[0])).toEqual(['ListAccess']);
@@ -189,8 +189,8 @@ describe('Directory with kept answers', () => {
   });
 
   it("keeps the realm's people by ID, asking only for those it has not, until the users service announces a change", async () => {
-    const { bus, users, directory, stop } = await setupDirectory();
-    const namesOf = async (ids: number[]) => [...(await directory().peopleById(ids)).values()].map((p) => p.full_name);
+    const { bus, users, makePeers, stop } = await setupPeers();
+    const namesOf = async (ids: number[]) => [...(await makePeers().peopleById(ids)).values()].map((p) => p.full_name);
     expect(await namesOf([2, 3])).toEqual(['U2 v1', 'U3 v1']);
     expect(await namesOf([3, 4, 2])).toEqual(['U3 v1', 'U2 v1', 'U4 v2']);
     // An ID that names no one is not made up, and is asked for again.

@@ -2,7 +2,7 @@ import { Announcement, Bus, clientEventsOf, clientEventSubject, dropsRealm, list
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { Person } from '@parley/common';
-import type { ChannelAccess } from './directory';
+import type { ChannelAccess } from '../peers';
 import type { RecipientTraits } from './send-traits';
 import type { AlertWordMatcher } from './alert-words';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { BadRequestError, emptyTopicDisplayName, withTransaction } from '@parley/common';
 import * as store from '../store/read-state';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { notify } from './notify';
 
 /**
@@ -24,8 +24,8 @@ export const MARK_ALL_TIME_BUDGET_MS = 5000;
  * each committed on its own so a request that runs out of time has made progress. The event
  * (messages [], all true: clients reload their unread state) goes with the last batch.
  */
-export async function markAllAsRead(pool: pg.Pool, dir: Pick<Directory, 'caller'>, { batch = MARK_ALL_BATCH, budgetMs = MARK_ALL_TIME_BUDGET_MS } = {}): Promise<{ complete: boolean }> {
-  const { realm_id: realmId, user_id: userId } = dir.caller;
+export async function markAllAsRead(pool: pg.Pool, peers: Pick<Peers, 'caller'>, { batch = MARK_ALL_BATCH, budgetMs = MARK_ALL_TIME_BUDGET_MS } = {}): Promise<{ complete: boolean }> {
+  const { realm_id: realmId, user_id: userId } = peers.caller;
   const deadline = Date.now() + budgetMs;
   for (;;) {
     if (Date.now() >= deadline) return { complete: false };
@@ -40,34 +40,34 @@ export async function markAllAsRead(pool: pg.Pool, dir: Pick<Directory, 'caller'
 }
 
 /** The channel, by ID, whose content the caller may read (Zulip's access_stream_by_id), else "Invalid channel ID". */
-async function readableChannel(dir: Directory, streamId: number): Promise<number> {
-  const channel = await dir.channel({ stream_id: streamId });
+async function readableChannel(peers: Peers, streamId: number): Promise<number> {
+  const channel = await peers.channel({ stream_id: streamId });
   if (!channel?.content) throw new BadRequestError('Invalid channel ID');
   return channel.stream_id;
 }
 
 /** POST /mark_stream_as_read: the caller's unread messages of the channel. */
-export async function markChannelAsRead(pool: pg.Pool, dir: Directory, streamId: number): Promise<void> {
-  const channelId = await readableChannel(dir, streamId);
-  await markRead(pool, dir, channelId);
+export async function markChannelAsRead(pool: pg.Pool, peers: Peers, streamId: number): Promise<void> {
+  const channelId = await readableChannel(peers, streamId);
+  await markRead(pool, peers, channelId);
 }
 
 /**
  * POST /mark_topic_as_read: the caller's unread messages of the topic (any case). The realm's
  * name for the empty topic stands for it; a topic the caller has no message of is refused.
  */
-export async function markTopicAsRead(pool: pg.Pool, dir: Directory, streamId: number, topicName: string): Promise<void> {
-  const channelId = await readableChannel(dir, streamId);
-  const emptyName = emptyTopicDisplayName((await dir.realmPolicy()).settings);
+export async function markTopicAsRead(pool: pg.Pool, peers: Peers, streamId: number, topicName: string): Promise<void> {
+  const channelId = await readableChannel(peers, streamId);
+  const emptyName = emptyTopicDisplayName((await peers.realmPolicy()).settings);
   const topic = topicName === emptyName ? '' : topicName;
-  if (!(await store.hasCopyInTopic(pool, dir.caller.user_id, channelId, topic))) {
+  if (!(await store.hasCopyInTopic(pool, peers.caller.user_id, channelId, topic))) {
     throw new BadRequestError(`No such topic '${topicName}'`);
   }
-  await markRead(pool, dir, channelId, topic);
+  await markRead(pool, peers, channelId, topic);
 }
 
-async function markRead(pool: pg.Pool, dir: Directory, channelId: number, topic?: string): Promise<void> {
-  const { realm_id: realmId, user_id: userId } = dir.caller;
+async function markRead(pool: pg.Pool, peers: Peers, channelId: number, topic?: string): Promise<void> {
+  const { realm_id: realmId, user_id: userId } = peers.caller;
   await withTransaction(pool, async (tx) => {
     const ids = await store.markChannelRead(tx, userId, channelId, topic);
     if (ids.length) await notify(tx, realmId, [userId], readEvent(ids, false));

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { emptyTopicDisplayName, RpcClients, withTransaction } from '@parley/common';
 import type { Notification, Person } from '@parley/common';
-import { Directory, systemBot } from './directory';
+import { Peers, systemBot } from '../peers';
 import { doSend, Outgoing, readyToSend } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 
@@ -14,48 +14,48 @@ import { normalizeContent, normalizeTopic } from './text';
 export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification'] as const;
 
 /** The realm's Notification Bot, and a directory with it as the caller. */
-export async function notificationBotDirectory(clients: RpcClients, realmId: number): Promise<{ bot: Person; dir: Directory }> {
+export async function notificationBotPeers(clients: RpcClients, realmId: number): Promise<{ bot: Person; peers: Peers }> {
   const bot = await systemBot(clients, realmId, 'notification-bot');
-  const dir = new Directory(clients, {
+  const peers = new Peers(clients, {
     caller: { realm_id: realmId, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
     client: 'Internal',
     host: '',
   });
-  return { bot, dir };
+  return { bot, peers };
 }
 
 /**
  * A direct message from the bot to the active ones of some users, with its recipients'
  * traits (asked for here: call it before any transaction).
  */
-export async function botDirectMessage(dir: Directory, bot: Person, userIds: number[], content: string): Promise<Outgoing> {
-  const { users } = await dir.people(userIds);
+export async function botDirectMessage(peers: Peers, bot: Person, userIds: number[], content: string): Promise<Outgoing> {
+  const { users } = await peers.people(userIds);
   const participants = [bot, ...users.filter((u) => u.is_active && u.user_id !== bot.user_id)].sort((a, b) => a.user_id - b.user_id);
   const recipients = participants.map((p) => p.user_id);
-  return { sender: bot, topic: '', participants, recipients, content, client: 'Internal', readBySender: true, traits: await dir.sendTraits(recipients) };
+  return { sender: bot, topic: '', participants, recipients, content, client: 'Internal', readBySender: true, traits: await peers.sendTraits(recipients) };
 }
 
 export async function postNotification(pool: pg.Pool, clients: RpcClients, busMessageId: string, n: Notification): Promise<void> {
-  const { bot, dir } = await notificationBotDirectory(clients, n.realm_id);
+  const { bot, peers } = await notificationBotPeers(clients, n.realm_id);
   const content = normalizeContent(n.content);
   let out: Outgoing;
   if (n.stream_id !== undefined) {
     // The bot posts in any channel of the realm, private ones included (moderation requests).
-    const { channel: seen, hiddenName } = await dir.channelOrHidden({ stream_id: n.stream_id });
+    const { channel: seen, hiddenName } = await peers.channelOrHidden({ stream_id: n.stream_id });
     const channel = seen ?? (hiddenName !== undefined ? { stream_id: n.stream_id, name: hiddenName, is_archived: false } : undefined);
     if (!channel || channel.is_archived) return;
-    const policy = await dir.realmPolicy();
+    const policy = await peers.realmPolicy();
     const topic = normalizeTopic(n.topic ?? '', emptyTopicDisplayName(policy.settings));
-    const recipients = [...new Set([...(await dir.subscribers(channel.stream_id)), bot.user_id])];
+    const recipients = [...new Set([...(await peers.subscribers(channel.stream_id)), bot.user_id])];
     const channelOut = { sender: bot, channel, topic, participants: [bot], recipients, content, client: 'Internal', readBySender: true };
     // Asked before the transaction: the recipients' alert words and mutes.
-    out = { ...channelOut, traits: await dir.sendTraits(recipients) };
+    out = { ...channelOut, traits: await peers.sendTraits(recipients) };
   } else {
-    out = await botDirectMessage(dir, bot, n.user_ids ?? [], content);
+    out = await botDirectMessage(peers, bot, n.user_ids ?? [], content);
   }
-  const ready = await readyToSend(dir, out);
+  const ready = await readyToSend(peers, out);
   await withTransaction(pool, async (tx) => {
     const { rowCount } = await tx.query('INSERT INTO handled_notifications (bus_message_id) VALUES ($1) ON CONFLICT DO NOTHING', [busMessageId]);
-    if (rowCount) await doSend({ tx }, dir, ready);
+    if (rowCount) await doSend({ tx }, peers, ready);
   });
 }

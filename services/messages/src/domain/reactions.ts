@@ -5,7 +5,7 @@ import * as reactionStore from '../store/reactions';
 import type { ReactionKey, ReactionRow } from '../store/reactions';
 import { actionAudience } from './audience';
 import { applyForReaction, decideForReaction } from './auto-visibility';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { accessMessage } from './fetch';
 import { HISTORICAL_READ } from './format';
 
@@ -48,19 +48,19 @@ export interface ApiReaction {
   user_id: number;
 }
 
-export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<void> {
-  const { channel } = await accessForReaction(pool, dir, req.message_id);
+export async function checkAddReaction(pool: pg.Pool, peers: Peers, req: ReactionRequest): Promise<void> {
+  const { channel } = await accessForReaction(pool, peers, req.message_id);
   // Independent of one another, side by side: the emoji and its checks, who hears of it, and
   // the user's automatic follow/unmute decision (reacting is taking part in the topic).
-  const [emoji, notice, visibility] = await Promise.all([checkNewReaction(pool, dir, req), noticeFor(pool, dir, req.message_id, channel), decideForReaction(dir, channel, dir.caller.is_bot)]);
-  const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: emoji.code, reactionType: emoji.type };
+  const [emoji, notice, visibility] = await Promise.all([checkNewReaction(pool, peers, req), noticeFor(pool, peers, req.message_id, channel), decideForReaction(peers, channel, peers.caller.is_bot)]);
+  const key: ReactionKey = { messageId: req.message_id, userId: peers.caller.user_id, emojiCode: emoji.code, reactionType: emoji.type };
   await withTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, key.messageId, { lock: true });
+    const message = await accessMessage(tx, peers, key.messageId, { lock: true });
     const emojiName = await reactionStore.insertReaction(tx, key, emoji.name);
     if (emojiName === undefined) throw new ReactionExistsError();
     // Zulip's create_historical_user_messages: the message is now the user's too.
     if (message.flags === null) await store.addHistoricalCopies(tx, key.userId, [key.messageId], HISTORICAL_READ);
-    await notifyReaction(tx, dir, notice, 'add', { ...toRow(key), emoji_name: emojiName });
+    await notifyReaction(tx, peers, notice, 'add', { ...toRow(key), emoji_name: emojiName });
     if (visibility && message.kind === 'channel') await applyForReaction(tx, visibility, key.userId, message.channel_id!, message.topic);
   });
 }
@@ -70,9 +70,9 @@ export async function checkAddReaction(pool: pg.Pool, dir: Directory, req: React
  * exist yet; a vote for an earlier reaction keeps its name, unchecked; a new emoji must be
  * valid now.
  */
-async function checkNewReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<{ name: string; code: string; type: string }> {
+async function checkNewReaction(pool: pg.Pool, peers: Peers, req: ReactionRequest): Promise<{ name: string; code: string; type: string }> {
   const name = req.emoji_name ?? '';
-  const realmEmoji = realmEmojiThrough(dir.uploads.checkRealmEmoji, dir.caller.realm_id);
+  const realmEmoji = realmEmojiThrough(peers.uploads.checkRealmEmoji, peers.caller.realm_id);
   let code = req.emoji_code;
   let type = req.reaction_type === undefined ? undefined : normalizeReactionType(req.reaction_type);
   if (code === undefined || type === undefined) {
@@ -81,33 +81,33 @@ async function checkNewReaction(pool: pg.Pool, dir: Directory, req: ReactionRequ
     type ??= data.reaction_type;
   }
   const earlier = await reactionStore.withEmoji(pool, req.message_id, code, type);
-  if (earlier.some((r) => r.user_id === dir.caller.user_id)) throw new ReactionExistsError();
+  if (earlier.some((r) => r.user_id === peers.caller.user_id)) throw new ReactionExistsError();
   if (!earlier.length) await checkEmoji(name, code, type, realmEmoji);
   return { name, code, type };
 }
 
-export async function checkRemoveReaction(pool: pg.Pool, dir: Directory, req: ReactionRequest): Promise<void> {
-  const { channel } = await accessForReaction(pool, dir, req.message_id);
-  const [code, notice] = await Promise.all([emojiCodeToRemove(dir, req), noticeFor(pool, dir, req.message_id, channel)]);
+export async function checkRemoveReaction(pool: pg.Pool, peers: Peers, req: ReactionRequest): Promise<void> {
+  const { channel } = await accessForReaction(pool, peers, req.message_id);
+  const [code, notice] = await Promise.all([emojiCodeToRemove(peers, req), noticeFor(pool, peers, req.message_id, channel)]);
   // Zulip's default, whatever the name: a custom emoji is removed with its type given.
   const type = normalizeReactionType(req.reaction_type ?? 'unicode_emoji');
-  const key: ReactionKey = { messageId: req.message_id, userId: dir.caller.user_id, emojiCode: code, reactionType: type };
+  const key: ReactionKey = { messageId: req.message_id, userId: peers.caller.user_id, emojiCode: code, reactionType: type };
   await withTransaction(pool, async (tx) => {
-    await accessMessage(tx, dir, key.messageId, { lock: true });
+    await accessMessage(tx, peers, key.messageId, { lock: true });
     // No check of the emoji: it was valid when added, and may not be now (a deactivated custom emoji).
     const removed = await reactionStore.deleteReaction(tx, key);
     if (!removed) throw new ReactionDoesNotExistError();
-    await notifyReaction(tx, dir, notice, 'remove', removed);
+    await notifyReaction(tx, peers, notice, 'remove', removed);
   });
 }
 
 /** The code of the emoji to take back: given, or (simple clients name the emoji alone) its code by the current names. */
-async function emojiCodeToRemove(dir: Directory, req: ReactionRequest): Promise<string> {
+async function emojiCodeToRemove(peers: Peers, req: ReactionRequest): Promise<string> {
   if (req.emoji_code !== undefined) return req.emoji_code;
   if (req.emoji_name === undefined) {
     throw new BadRequestError('At least one of the following arguments must be present: emoji_name, emoji_code');
   }
-  return (await emojiDataForName(req.emoji_name, realmEmojiThrough(dir.uploads.checkRealmEmoji, dir.caller.realm_id))).emoji_code;
+  return (await emojiDataForName(req.emoji_name, realmEmojiThrough(peers.uploads.checkRealmEmoji, peers.caller.realm_id))).emoji_code;
 }
 
 /** Each message's reactions, by message ID, for message objects. */
@@ -126,10 +126,10 @@ export async function reactionsByMessage(db: Queryable, messageIds: number[]): P
  * is_modifying_message: not in an archived channel), with its channel's access. This also
  * fetches the channels the locked read in the transaction needs, so it asks no service.
  */
-async function accessForReaction(pool: pg.Pool, dir: Directory, id: number): Promise<{ channel?: ChannelAccess }> {
-  const message = await accessMessage(pool, dir, id);
+async function accessForReaction(pool: pg.Pool, peers: Peers, id: number): Promise<{ channel?: ChannelAccess }> {
+  const message = await accessMessage(pool, peers, id);
   if (message.kind !== 'channel') return {};
-  const channel = (await dir.allChannels()).find((c) => c.stream_id === message.channel_id);
+  const channel = (await peers.allChannels()).find((c) => c.stream_id === message.channel_id);
   if (!channel?.content || channel.is_archived) throw new BadRequestError('Invalid message(s)');
   return { channel };
 }
@@ -142,20 +142,20 @@ interface Notice {
 }
 
 /** Who hears of the reaction, and the reacting user as the event names them: asked before the transaction. */
-async function noticeFor(pool: pg.Pool, dir: Directory, messageId: number, channel: ChannelAccess | undefined): Promise<Notice> {
-  const [audience, me] = await Promise.all([actionAudience(dir, await store.copiesOf(pool, messageId), channel), dir.sender()]);
+async function noticeFor(pool: pg.Pool, peers: Peers, messageId: number, channel: ChannelAccess | undefined): Promise<Notice> {
+  const [audience, me] = await Promise.all([actionAudience(peers, await store.copiesOf(pool, messageId), channel), peers.sender()]);
   return { audience, me };
 }
 
 /** The `reaction` event, to who hears of actions on the message and the reacting user. */
-async function notifyReaction(tx: Queryable, dir: Directory, { audience, me }: Notice, op: 'add' | 'remove', r: ReactionRow): Promise<void> {
+async function notifyReaction(tx: Queryable, peers: Peers, { audience, me }: Notice, op: 'add' | 'remove', r: ReactionRow): Promise<void> {
   const userIds = [...new Set([...audience, r.user_id])].sort((a, b) => a - b);
-  await emit(tx, 'messages', dir.caller.realm_id, userIds, {
+  await emit(tx, 'messages', peers.caller.realm_id, userIds, {
     type: 'reaction',
     op,
     user_id: r.user_id,
     // Zulip still sends the deprecated `user` object in events.
-    user: { user_id: r.user_id, email: me?.email ?? dir.caller.email, full_name: me?.full_name ?? '' },
+    user: { user_id: r.user_id, email: me?.email ?? peers.caller.email, full_name: me?.full_name ?? '' },
     message_id: r.message_id,
     emoji_name: r.emoji_name,
     emoji_code: r.emoji_code,

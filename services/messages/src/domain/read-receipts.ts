@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { BadRequestError } from '@parley/common';
 import * as store from '../store/read-state';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { accessMessage } from './fetch';
 
 /**
@@ -10,11 +10,11 @@ import { accessMessage } from './fetch';
  * sender; only active users who share read receipts (send_read_receipts; the users service
  * says who). Bots are included; so is a user with a historical copy they marked read.
  */
-export async function readReceipts(pool: pg.Pool, dir: Directory, messageId: number): Promise<{ user_ids: number[] }> {
-  const message = await accessMessage(pool, dir, messageId);
-  if ((await dir.realmPolicy()).settings.enable_read_receipts === false) {
+export async function readReceipts(pool: pg.Pool, peers: Peers, messageId: number): Promise<{ user_ids: number[] }> {
+  const message = await accessMessage(pool, peers, messageId);
+  if ((await peers.realmPolicy()).settings.enable_read_receipts === false) {
     throw new BadRequestError('Read receipts are disabled in this organization.');
   }
   const readers = await store.readersOf(pool, message.id, message.sender_id);
-  return { user_ids: await dir.readReceiptUsers(readers) };
+  return { user_ids: await peers.readReceiptUsers(readers) };
 }

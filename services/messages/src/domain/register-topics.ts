@@ -1,6 +1,6 @@
 import { emptyTopicDisplayName, type Queryable } from '@parley/common';
 import * as store from '../store/user-topics';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { activeNames, mutedTopics, userTopics } from './user-topics';
 
 /**
@@ -11,14 +11,14 @@ import { activeNames, mutedTopics, userTopics } from './user-topics';
  */
 export async function topicVisibilityState(
   db: Queryable,
-  dir: Directory,
+  peers: Peers,
   wants: { userTopics: boolean; mutedTopics: boolean; unreads: boolean },
   emptyTopicNameCapable: boolean,
 ): Promise<{ state: Record<string, unknown>; mutedChannels: Promise<ReadonlySet<number>> }> {
-  const channels: Promise<readonly ChannelAccess[]> | undefined = wants.unreads || wants.userTopics || wants.mutedTopics ? dir.allChannels() : undefined;
+  const channels: Promise<readonly ChannelAccess[]> | undefined = wants.unreads || wants.userTopics || wants.mutedTopics ? peers.allChannels() : undefined;
   const mutedChannels = channels ? channels.then((list) => new Set(list.filter((c) => c.is_muted).map((c) => c.stream_id))) : Promise.resolve(new Set<number>());
   if (!wants.userTopics && !wants.mutedTopics) return { state: {}, mutedChannels };
-  const [rows, list, policy] = await Promise.all([store.userTopicsOf(db, dir.caller.user_id), channels!, dir.realmPolicy()]);
+  const [rows, list, policy] = await Promise.all([store.userTopicsOf(db, peers.caller.user_id), channels!, peers.realmPolicy()]);
   const ctx = { names: activeNames(list), emptyTopicName: emptyTopicDisplayName(policy.settings) };
   return {
     state: {

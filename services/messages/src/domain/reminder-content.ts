@@ -1,6 +1,6 @@
 import { BadRequestError, LIMITS } from '@parley/common';
 import type { ViewedMessageRow } from '../store/messages';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { topicUrl } from './render/narrow-urls';
 import { truncate } from './text';
 
@@ -72,10 +72,10 @@ export function reminderContent({ message, senderName, channelName }: ReminderSo
 }
 
 /** What reminderContent needs to know of the message beyond its row: its sender's name, its channel's name. */
-export async function reminderSource(dir: Directory, message: ViewedMessageRow): Promise<ReminderSource> {
+export async function reminderSource(peers: Peers, message: ViewedMessageRow): Promise<ReminderSource> {
   const [people, channel] = await Promise.all([
-    dir.people([message.sender_id]),
-    message.kind === 'channel' && message.channel_id !== null ? dir.channelOrHidden({ stream_id: message.channel_id }) : undefined,
+    peers.people([message.sender_id]),
+    message.kind === 'channel' && message.channel_id !== null ? peers.channelOrHidden({ stream_id: message.channel_id }) : undefined,
   ]);
   return {
     message,

@@ -2,9 +2,9 @@ import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Queryable, RpcClients, withTransaction } from '@parley/common';
 import * as store from '../store/scheduled';
 import type { ScheduledRow } from '../store/scheduled';
-import { Directory } from './directory';
+import { Peers } from '../peers';
 import { accessMessage } from './fetch';
-import { botDirectMessage, notificationBotDirectory } from './notifications';
+import { botDirectMessage, notificationBotPeers } from './notifications';
 import { reminderContent, reminderSource } from './reminder-content';
 import { doSend, Outgoing, readyToSend, renderAs } from './send';
 
@@ -50,13 +50,13 @@ export async function listReminders(db: Queryable, caller: Caller) {
 }
 
 /** Checks as Zulip does: the time first, then access to the message, then the note. */
-export async function checkCreateReminder(pool: pg.Pool, dir: Directory, client: string, req: ReminderRequest, now = new Date()): Promise<number> {
+export async function checkCreateReminder(pool: pg.Pool, peers: Peers, client: string, req: ReminderRequest, now = new Date()): Promise<number> {
   const scheduledAt = new Date(req.scheduled_delivery_timestamp * 1000);
   if (!(scheduledAt.getTime() > now.getTime())) throw new BadRequestError('Scheduled delivery time must be in the future.');
-  const message = await accessMessage(pool, dir, req.message_id);
-  const content = reminderContent(await reminderSource(dir, message), req.note);
-  const { rendered } = await renderAs(dir, content);
-  const caller = dir.caller;
+  const message = await accessMessage(pool, peers, req.message_id);
+  const content = reminderContent(await reminderSource(peers, message), req.note);
+  const { rendered } = await renderAs(peers, content);
+  const caller = peers.caller;
   return withTransaction(pool, async (tx) => {
     const row = await store.insertScheduled(tx, {
       type: 'private',
@@ -90,7 +90,7 @@ export async function checkDeleteReminder(pool: pg.Pool, caller: Caller, id: num
 
 /** A due reminder ready to send: the Notification Bot's message to its creator. */
 export interface PreparedReminder {
-  dir: Directory;
+  peers: Peers;
   out: Outgoing;
 }
 
@@ -99,13 +99,13 @@ export interface PreparedReminder {
  * direct message of its content to its creator, who must still be active.
  */
 export async function prepareReminder(clients: RpcClients, row: ScheduledRow): Promise<PreparedReminder> {
-  const { bot, dir } = await notificationBotDirectory(clients, row.realm_id);
-  const out = await botDirectMessage(dir, bot, [row.sender_id], row.content);
+  const { bot, peers } = await notificationBotPeers(clients, row.realm_id);
+  const out = await botDirectMessage(peers, bot, [row.sender_id], row.content);
   if (!out.recipients.includes(row.sender_id)) throw new BadRequestError('The user is deactivated.');
-  return { dir, out: await readyToSend(dir, out) };
+  return { peers, out: await readyToSend(peers, out) };
 }
 
 /** Sends a prepared reminder in the worker's transaction; returns the message's ID. */
 export function sendReminder(tx: pg.PoolClient, reminder: PreparedReminder): Promise<number> {
-  return doSend({ tx }, reminder.dir, reminder.out);
+  return doSend({ tx }, reminder.peers, reminder.out);
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
-import { Directory, personById } from './directory';
+import { Peers, personById } from '../peers';
 import { prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
 import { notifyReminders, prepareReminder, sendReminder } from './reminders';
@@ -64,13 +64,13 @@ function target(type: string, rawTo: string): { type: 'stream' | 'private'; to: 
 }
 
 /** Checks a scheduled message as a send (as its sender) and renders it for GET. */
-async function checkScheduled(dir: Directory, fields: { type: string; to: string; topic?: string; content: string; at: number }, now: Date): Promise<ScheduledFields> {
+async function checkScheduled(peers: Peers, fields: { type: string; to: string; topic?: string; content: string; at: number }, now: Date): Promise<ScheduledFields> {
   if (!Number.isFinite(fields.at)) throw new BadRequestError("Missing 'scheduled_delivery_timestamp' argument");
   const scheduledAt = new Date(fields.at * 1000);
   if (scheduledAt.getTime() <= now.getTime()) throw new BadRequestError('Scheduled delivery time must be in the future.');
   const t = target(fields.type, fields.to);
-  const prepared = await prepareSend(dir, { type: t.type, to: JSON.stringify(t.type === 'stream' ? t.to[0] : t.to), topic: fields.topic, content: fields.content });
-  const { rendered } = await renderAs(dir, prepared.content);
+  const prepared = await prepareSend(peers, { type: t.type, to: JSON.stringify(t.type === 'stream' ? t.to[0] : t.to), topic: fields.topic, content: fields.content });
+  const { rendered } = await renderAs(peers, prepared.content);
   return { type: t.type, to: t.to, topic: prepared.topic, content: prepared.content, rendered_content: rendered.html, scheduled_at: scheduledAt };
 }
 
@@ -78,9 +78,9 @@ export async function listScheduled(db: Queryable, caller: Caller) {
   return { scheduled_messages: (await store.listPending(db, caller.user_id, 'send_later')).map(formatScheduled) };
 }
 
-export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client: string, req: ScheduleRequest, now = new Date()): Promise<number> {
+export async function checkCreateScheduled(pool: pg.Pool, peers: Peers, client: string, req: ScheduleRequest, now = new Date()): Promise<number> {
   const fields = await checkScheduled(
-    dir,
+    peers,
     {
       type: req.type ?? '',
       to: req.to ?? '',
@@ -93,22 +93,22 @@ export async function checkCreateScheduled(pool: pg.Pool, dir: Directory, client
   return withTransaction(pool, async (tx) => {
     const row = await store.insertScheduled(tx, {
       ...fields,
-      realm_id: dir.caller.realm_id,
-      sender_id: dir.caller.user_id,
+      realm_id: peers.caller.realm_id,
+      sender_id: peers.caller.user_id,
       read_by_sender: req.read_by_sender ?? readBySenderByDefault(client),
       client,
       delivery_type: 'send_later',
       reminder_target_message_id: null,
     });
-    await notify(tx, dir.caller, { op: 'add', scheduled_messages: [formatScheduled(row)] });
+    await notify(tx, peers.caller, { op: 'add', scheduled_messages: [formatScheduled(row)] });
     return row.id;
   });
 }
 
-export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: number, req: ScheduleRequest, now = new Date()): Promise<void> {
+export async function checkEditScheduled(pool: pg.Pool, peers: Peers, id: number, req: ScheduleRequest, now = new Date()): Promise<void> {
   const edited = (current: ScheduledRow) =>
     checkScheduled(
-      dir,
+      peers,
       {
         type: req.type ?? current.type,
         to: req.to ?? JSON.stringify(current.type === 'stream' ? current.to[0] : current.to),
@@ -123,14 +123,14 @@ export async function checkEditScheduled(pool: pg.Pool, dir: Directory, id: numb
   await withPrefetchedTransaction(
     pool,
     async (tx) => {
-      const current = await store.findPending(tx, dir.caller.user_id, id, 'send_later');
+      const current = await store.findPending(tx, peers.caller.user_id, id, 'send_later');
       if (!current) throw new ScheduledNotFoundError();
       const fields = await edited(current);
       const row = await store.updateScheduled(tx, id, fields);
-      await notify(tx, dir.caller, { op: 'update', scheduled_message: formatScheduled(row) });
+      await notify(tx, peers.caller, { op: 'update', scheduled_message: formatScheduled(row) });
     },
     async () => {
-      const current = await store.findPending(pool, dir.caller.user_id, id, 'send_later');
+      const current = await store.findPending(pool, peers.caller.user_id, id, 'send_later');
       if (current) await edited(current);
     },
   );
@@ -201,12 +201,12 @@ async function deliverOne(pool: pg.Pool, clients: RpcClients, opts: SendOptions,
       return 'sent';
     });
   }
-  const dir = await senderDirectory(clients, row);
+  const peers = await senderPeers(clients, row);
   const req = { type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender };
-  const whole = await prepareWholeSend(pool, dir, req);
+  const whole = await prepareWholeSend(pool, peers, req);
   const delivered = await withTransaction(pool, async (tx) => {
     if (!(await store.lockUnchanged(tx, row))) return undefined;
-    const { id: messageId, after } = await sendPrepared(tx, dir, row.client, req, whole, opts);
+    const { id: messageId, after } = await sendPrepared(tx, peers, row.client, req, whole, opts);
     await store.markDelivered(tx, row.id, messageId);
     await notify(tx, sender, { op: 'remove', scheduled_message_id: row.id });
     return after;
@@ -241,10 +241,10 @@ async function markUndelivered(pool: pg.Pool, log: Logger, row: ScheduledRow, er
 }
 
 /** The sender as the caller of their delivery (checked as if they sent it now). */
-async function senderDirectory(clients: RpcClients, row: ScheduledRow): Promise<Directory> {
+async function senderPeers(clients: RpcClients, row: ScheduledRow): Promise<Peers> {
   const sender = await personById(clients, row.realm_id, row.sender_id);
   if (!sender?.is_active) throw new BadRequestError('The sender is deactivated.');
-  return new Directory(clients, {
+  return new Peers(clients, {
     caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email },
     client: row.client,
     host: '',

@@ -15,7 +15,7 @@ import {
 import * as store from '../store/messages';
 import { syncMessageAttachments, uploadPathIds } from './attachments';
 import { afterChannelSend, decideForSend } from './auto-visibility';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import type { SendTraits } from './send-traits';
 import { FLAG_BITS, flagNames } from './flags';
 import { formatMessage } from './format';
@@ -64,9 +64,9 @@ export class WildcardMentionError extends ApiError {
 }
 
 /** The channel a send goes to, if the caller may post there, with its subscribers. */
-async function resolveChannel(dir: Directory, raw: string): Promise<{ channel: ChannelAccess; subscribers: number[] }> {
+async function resolveChannel(peers: Peers, raw: string): Promise<{ channel: ChannelAccess; subscribers: number[] }> {
   const target = parseChannelTarget(raw);
-  const { channel, hiddenName, subscribers } = await dir.channelForSend(target);
+  const { channel, hiddenName, subscribers } = await peers.channelForSend(target);
   if (hiddenName !== undefined) throw new BadRequestError(`Not authorized to send to channel '${hiddenName}'`);
   if (!channel) throw 'stream_id' in target ? new ChannelNotFoundError(target.stream_id) : new ChannelNameNotFoundError(target.name);
   if (channel.is_archived || !channel.content) throw new BadRequestError(`Not authorized to send to channel '${channel.name}'`);
@@ -74,9 +74,9 @@ async function resolveChannel(dir: Directory, raw: string): Promise<{ channel: C
   return { channel, subscribers };
 }
 
-async function resolveDirectRecipients(dir: Directory, raw: string): Promise<Person[]> {
+async function resolveDirectRecipients(peers: Peers, raw: string): Promise<Person[]> {
   const named = parseDirectRecipients(raw);
-  const { users, unknown } = await dir.people(named);
+  const { users, unknown } = await peers.people(named);
   if (unknown.length) {
     const u = unknown[0];
     throw new BadRequestError(/^\d+$/.test(u) ? `Invalid user ID ${u}` : `Invalid email '${u}'`);
@@ -113,20 +113,20 @@ const recipientOf = (channel: { stream_id: number } | undefined, recipients: num
  * recipients, content) — for POST /messages, and for scheduled messages when scheduled and
  * again when delivered.
  */
-export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<PreparedSend> {
-  const caller = dir.caller;
+export async function prepareSend(peers: Peers, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<PreparedSend> {
+  const caller = peers.caller;
   const kind = ({ stream: 'channel', channel: 'channel', private: 'direct', direct: 'direct' } as Record<string, 'channel' | 'direct'>)[req.type];
   if (!kind) throw new BadRequestError('Invalid message type');
   const content = normalizeContent(req.content);
   // The sender first: their permission context then goes along to the channels service (one
   // hop fewer than both services asking the users service). The other participants of a
   // direct message are asked for side by side. The sender's checks come first, as their errors do.
-  const others = kind === 'direct' ? handledLater(resolveDirectRecipients(dir, req.to)) : undefined;
-  const me = await dir.sender();
-  const policy = await dir.realmPolicy();
+  const others = kind === 'direct' ? handledLater(resolveDirectRecipients(peers, req.to)) : undefined;
+  const me = await peers.sender();
+  const policy = await peers.realmPolicy();
   if (!me?.is_active) throw new BadRequestError('User is deactivated');
   if (kind === 'channel') {
-    const { channel, subscribers } = await resolveChannel(dir, req.to);
+    const { channel, subscribers } = await resolveChannel(peers, req.to);
     const rawTopic = req.topic ?? req.subject;
     const topic = normalizeTopic(rawTopic ?? '', emptyTopicDisplayName(policy.settings));
     if (rawTopic === undefined && topic === '') {
@@ -141,30 +141,24 @@ export async function prepareSend(dir: Directory, req: Pick<SendRequest, 'type' 
 }
 
 /** Checks and stores a send: alone in one statement, grouped with those made at the same time (`sends`), or in a transaction where it needs one. */
-export async function checkSendMessage(
-  sends: store.GroupedSends,
-  dir: Directory,
-  client: string,
-  req: SendRequest,
-  opts: SendOptions,
-): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
+export async function checkSendMessage(sends: store.GroupedSends, peers: Peers, client: string, req: SendRequest, opts: SendOptions): Promise<{ id: number; automatic_new_visibility_policy?: 2 | 3 }> {
   const { pool } = sends;
-  const caller = dir.caller;
+  const caller = peers.caller;
   if (req.queue_id !== undefined && req.local_id === undefined) throw new BadRequestError('Missing local_id');
   normalizeContent(req.content);
   // A retry of a send that went through gets its message, whatever changed since.
   const key = sendKey(req);
   const done = key === undefined ? undefined : await store.sentWithKey(pool, caller.user_id, key);
   if (done !== undefined) return { id: done };
-  const { prepared, visibility } = await prepareWholeSend(pool, dir, req);
+  const { prepared, visibility } = await prepareWholeSend(pool, peers, req);
   const seen: SendReport = {};
   // A send is one statement; it needs a transaction for its idempotency key, its uploads' claim
   // or its widget's submessage.
   const id =
     key !== undefined || uploadPathIds(prepared.content, caller.realm_id).length || widgetOf(prepared.content)
-      ? await withTransaction(pool, (tx) => storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key))
-      : await storeSend({ sends }, dir, client, req, prepared, { ...opts, seen });
-  const automatic = prepared.channel && (await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log));
+      ? await withTransaction(pool, (tx) => storeSend({ tx }, peers, client, req, prepared, { ...opts, seen }, key))
+      : await storeSend({ sends }, peers, client, req, prepared, { ...opts, seen });
+  const automatic = prepared.channel && (await afterChannelSend(pool, peers, prepared, visibility, seen.mentionedUserIds ?? [], opts.log));
   return { id, ...(automatic && { automatic_new_visibility_policy: automatic as 2 | 3 }) };
 }
 
@@ -181,13 +175,13 @@ export interface WholeSend {
  * transaction (rule 1). The recipient row is found (or made) on the pool, and remembered once
  * committed.
  */
-export async function prepareWholeSend(pool: pg.Pool, dir: Directory, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<WholeSend> {
-  const prepared = await prepareSend(dir, req);
+export async function prepareWholeSend(pool: pg.Pool, peers: Peers, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<WholeSend> {
+  const prepared = await prepareSend(peers, req);
   const [recipientId, traits, visibility, rendering] = await Promise.all([
-    store.recipientId(pool, dir.caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
-    dir.sendTraits(prepared.recipients),
-    prepared.channel && decideForSend(pool, dir, prepared.channel, prepared.topic, prepared.me.is_bot),
-    renderAs(dir, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(dir, r) })),
+    store.recipientId(pool, peers.caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
+    peers.sendTraits(prepared.recipients),
+    prepared.channel && decideForSend(pool, peers, prepared.channel, prepared.topic, prepared.me.is_bot),
+    renderAs(peers, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(peers, r) })),
   ]);
   prepared.recipientId = recipientId;
   prepared.traits = traits;
@@ -203,7 +197,7 @@ export async function prepareWholeSend(pool: pg.Pool, dir: Directory, req: Pick<
  */
 export async function sendPrepared(
   tx: pg.PoolClient,
-  dir: Directory,
+  peers: Peers,
   client: string,
   req: SendRequest,
   whole: WholeSend,
@@ -212,26 +206,26 @@ export async function sendPrepared(
 ): Promise<{ id: number; after: (pool: pg.Pool) => Promise<void> }> {
   const { prepared, visibility } = whole;
   const seen: SendReport = {};
-  const id = await storeSend({ tx }, dir, client, req, prepared, { ...opts, seen }, key);
+  const id = await storeSend({ tx }, peers, client, req, prepared, { ...opts, seen }, key);
   return {
     id,
     after: async (pool) => {
-      if (prepared.channel) await afterChannelSend(pool, dir, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
+      if (prepared.channel) await afterChannelSend(pool, peers, prepared, visibility, seen.mentionedUserIds ?? [], opts.log);
     },
   };
 }
 
 /** Stores a checked send, and its idempotency key in the caller's transaction (a key needs one). */
-async function storeSend(db: SendDb, dir: Directory, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string): Promise<number> {
-  const caller = dir.caller;
-  const policy = await dir.realmPolicy();
-  const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await dir.callerGroups());
+async function storeSend(db: SendDb, peers: Peers, client: string, req: SendRequest, p: PreparedSend, opts: SendOptions, key?: string): Promise<number> {
+  const caller = peers.caller;
+  const policy = await peers.realmPolicy();
+  const mayMentionMany = holdsGroupSetting(policy.settings.can_mention_many_users_group, caller.user_id, await peers.callerGroups());
   if (key !== undefined && !('tx' in db)) throw new Error('storeSend: a send with a key is stored in a transaction');
   const earlier = key === undefined || !('tx' in db) ? undefined : await store.claimSendKey(db.tx, caller.user_id, key);
   if (earlier !== undefined) return earlier;
   const sent = await doSend(
     db,
-    dir,
+    peers,
     {
       sender: p.me,
       channel: p.channel,
@@ -265,16 +259,16 @@ export function sendKey(req: Pick<SendRequest, 'idempotency_key' | 'queue_id' | 
 }
 
 /** Who holds the groups a rendering mentions (users ExpandGroupSettings): ask before a transaction, for Outgoing.groupMembers. */
-export const holdersOfMentions = (dir: Directory, rendering: Rendering): Promise<number[]> => dir.holders(rendering.rendered.mentionedGroupIds);
+export const holdersOfMentions = (peers: Peers, rendering: Rendering): Promise<number[]> => peers.holders(rendering.rendered.mentionedGroupIds);
 
 /**
  * What doSend would ask other services, asked now, before the caller's transaction (rule 1):
  * the rendering, the realm's policy, the mentioned groups' members and the recipients'
  * traits, each unless the message already carries it.
  */
-export async function readyToSend(dir: Directory, out: Outgoing): Promise<Outgoing> {
-  const [rendering, traits] = await Promise.all([out.rendering ?? renderAs(dir, out.content), out.traits ?? dir.sendTraits(out.recipients), dir.realmPolicy()]);
-  return { ...out, rendering, traits, groupMembers: out.groupMembers ?? (await holdersOfMentions(dir, rendering)) };
+export async function readyToSend(peers: Peers, out: Outgoing): Promise<Outgoing> {
+  const [rendering, traits] = await Promise.all([out.rendering ?? renderAs(peers, out.content), out.traits ?? peers.sendTraits(out.recipients), peers.realmPolicy()]);
+  return { ...out, rendering, traits, groupMembers: out.groupMembers ?? (await holdersOfMentions(peers, rendering)) };
 }
 
 /** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
@@ -289,15 +283,15 @@ export interface Rendering {
  * fetched only when the content may use it). Also answers the context it rendered with. It asks other services: call it before
  * a transaction, and hand its answer to doSend (Outgoing.rendering).
  */
-export async function renderAs(dir: Directory, content: string): Promise<Rendering> {
+export async function renderAs(peers: Peers, content: string): Promise<Rendering> {
   const [ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews] = await Promise.all([
-    dir.renderContextFor(content),
-    dir.channelsForRendering(content),
-    defaultCodeLanguageFor(dir, content),
-    dir.translatesEmoticons(content),
-    realmUrlFor(dir, content),
-    dir.realmEmojiFor(content),
-    dir.uploadPreviewsFor(content),
+    peers.renderContextFor(content),
+    peers.channelsForRendering(content),
+    defaultCodeLanguageFor(peers, content),
+    peers.translatesEmoticons(content),
+    realmUrlFor(peers, content),
+    peers.realmEmojiFor(content),
+    peers.uploadPreviewsFor(content),
   ]);
   return {
     rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews }),
@@ -306,14 +300,14 @@ export async function renderAs(dir: Directory, content: string): Promise<Renderi
 }
 
 /** The realm's URL, when the content has a URL that may be one of its views or uploads (Zulip makes those links relative). */
-async function realmUrlFor(dir: Directory, content: string): Promise<string | undefined> {
-  return /https?:\/\//i.test(content) ? (await dir.realmPolicy()).url : undefined;
+async function realmUrlFor(peers: Peers, content: string): Promise<string | undefined> {
+  return /https?:\/\//i.test(content) ? (await peers.realmPolicy()).url : undefined;
 }
 
 /** The realm's default_code_block_language, when the content has a code fence it may apply to. */
-async function defaultCodeLanguageFor(dir: Directory, content: string): Promise<string | undefined> {
+async function defaultCodeLanguageFor(peers: Peers, content: string): Promise<string | undefined> {
   if (!/^ {0,3}(?:```|~~~)/m.test(content)) return undefined;
-  const value = (await dir.realmPolicy()).settings.default_code_block_language;
+  const value = (await peers.realmPolicy()).settings.default_code_block_language;
   return typeof value === 'string' && value ? value : undefined;
 }
 
@@ -360,8 +354,8 @@ export interface Outgoing {
  * the pool; it is a transaction when the content links uploads (their claim is in it) or makes
  * a widget (its submessage is stored with it).
  */
-export async function doSend(db: SendDb, dir: Directory, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number }): Promise<number> {
-  const [{ ctx, rendered }, policy] = await Promise.all([out.rendering ?? renderAs(dir, out.content), dir.realmPolicy()]);
+export async function doSend(db: SendDb, peers: Peers, out: Outgoing, mentions?: { mayMentionMany: boolean; wildcardMentionThreshold: number; subscriberCount?: number }): Promise<number> {
+  const [{ ctx, rendered }, policy] = await Promise.all([out.rendering ?? renderAs(peers, out.content), peers.realmPolicy()]);
   const { channel, topic, recipients, sender } = out;
   let topicWildcardUsers: number[] = [];
   // Zulip counts the channel's subscribers (the sender may not be one).
@@ -373,10 +367,10 @@ export async function doSend(db: SendDb, dir: Directory, out: Outgoing, mentions
     if (mentions && !mentions.mayMentionMany && topicWildcardUsers.length > mentions.wildcardMentionThreshold) throw new WildcardMentionError('topic');
   }
   if (out.seen) out.seen.mentionedUserIds = rendered.mentionedUserIds;
-  const groupMembers = new Set(out.groupMembers ?? (await dir.holders(rendered.mentionedGroupIds)));
+  const groupMembers = new Set(out.groupMembers ?? (await peers.holders(rendered.mentionedGroupIds)));
   // Zulip: has_alert_word for each recipient whose alert word the content holds (the sender
   // too), read for each recipient who muted the sender, channel and direct messages alike.
-  const traits = out.traits ?? (await dir.sendTraits(recipients));
+  const traits = out.traits ?? (await peers.sendTraits(recipients));
   const alerted = traits.matcher?.usersIn(out.content) ?? new Set<number>();
   const muters = new Set(traits.muters(sender.user_id));
   const mentioned = new Set([...rendered.mentionedUserIds, ...groupMembers]);
@@ -389,7 +383,7 @@ export async function doSend(db: SendDb, dir: Directory, out: Outgoing, mentions
     if ((user_id === sender.user_id && out.readBySender) || muters.has(user_id)) flags |= FLAG_BITS.read;
     return { user_id, flags };
   });
-  const realmId = dir.caller.realm_id;
+  const realmId = peers.caller.realm_id;
   const message: store.MessageRow = {
     id: 0, // the insert's
     realm_id: realmId,
@@ -439,7 +433,7 @@ export async function doSend(db: SendDb, dir: Directory, out: Outgoing, mentions
   await widget?.store(id);
   // Before COMMIT, so no committed message lacks its references; no hop without links.
   if (pathIds.length) {
-    await syncMessageAttachments(dir.uploads, {
+    await syncMessageAttachments(peers.uploads, {
       realm_id: realmId,
       message_id: id,
       sender_id: sender.user_id,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { BadRequestError, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
 import * as submessageStore from '../store/submessages';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { accessMessage } from './fetch';
 import { notify } from './notify';
 import { checkPollData, checkTodoData, widgetOf, type WidgetContent } from './widgets';
@@ -27,13 +27,13 @@ export interface ApiSubmessage {
   content: string;
 }
 
-export async function checkSubmessage(pool: pg.Pool, dir: Directory, messageId: number, msgType: string, content: string): Promise<void> {
-  const caller = dir.caller;
+export async function checkSubmessage(pool: pg.Pool, peers: Peers, messageId: number, msgType: string, content: string): Promise<void> {
+  const caller = peers.caller;
   if ([...content].length > MAX_SUBMESSAGE_LENGTH) throw new BadRequestError(`Submessage content is too long (limit: ${MAX_SUBMESSAGE_LENGTH} characters)`);
   // Asked before the transaction: the channels the locked read below needs.
-  await accessMessage(pool, dir, messageId);
+  await accessMessage(pool, peers, messageId);
   await withTransaction(pool, async (tx) => {
-    const message = await accessMessage(tx, dir, messageId, { lock: true });
+    const message = await accessMessage(tx, peers, messageId, { lock: true });
     const summary = await submessageStore.submessageSummary(tx, messageId, message.sender_id);
     if (message.sender_id !== caller.user_id && !summary.bySender) throw new BadRequestError('You cannot attach a submessage to this message.');
     let data: unknown;

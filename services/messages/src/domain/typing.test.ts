@@ -1,8 +1,8 @@
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { checkTyping, MAX_CHANNEL_SIZE_FOR_TYPING } from './typing';
 
 /** A directory of one channel with `subscribers` members, every one receiving typing notifications. */
-function directoryWith(subscribers: number): Directory {
+function directoryWith(subscribers: number): Peers {
   const ids = Array.from({ length: subscribers }, (_, i) => i + 1);
   return {
     caller: { realm_id: 1, user_id: 1, role: 400, is_bot: false, email: 'u1@example.com' },
@@ -18,7 +18,7 @@ function directoryWith(subscribers: number): Directory {
         send_stream_typing_notifications: true,
         send_private_typing_notifications: true,
       })),
-  } as unknown as Directory;
+  } as unknown as Peers;
 }
 
 describe('typing in a channel topic', () => {

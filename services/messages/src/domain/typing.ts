@@ -1,5 +1,5 @@
 import { BadRequestError, emptyTopicDisplayName, Queryable } from '@parley/common';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { checkMayEditContent } from './edit';
 import { accessMessage } from './fetch';
 import { normalizeTopic } from './text';
@@ -33,9 +33,9 @@ type TypingSetting = 'send_private_typing_notifications' | 'send_stream_typing_n
  * The typist and the recipients' typing preferences, the typist refused if they turned this
  * kind of sending off, and the recipients to tell: the active ones who receive typing notifications.
  */
-async function typingAudience(dir: Directory, recipients: number[], setting: TypingSetting) {
-  const prefs = await dir.typingPreferences([...new Set([...recipients, dir.caller.user_id])]);
-  const me = prefs.find((p) => p.user_id === dir.caller.user_id);
+async function typingAudience(peers: Peers, recipients: number[], setting: TypingSetting) {
+  const prefs = await peers.typingPreferences([...new Set([...recipients, peers.caller.user_id])]);
+  const me = prefs.find((p) => p.user_id === peers.caller.user_id);
   if (!me?.[setting]) {
     throw new BadRequestError(
       setting === 'send_private_typing_notifications' ? 'User has disabled typing notifications for direct messages' : 'User has disabled typing notifications for channel messages',
@@ -45,10 +45,10 @@ async function typingAudience(dir: Directory, recipients: number[], setting: Typ
   return { me, prefs, audience };
 }
 
-export async function checkTyping(dir: Directory, req: TypingRequest, send: TypingEmitter): Promise<void> {
+export async function checkTyping(peers: Peers, req: TypingRequest, send: TypingEmitter): Promise<void> {
   if (req.op !== 'start' && req.op !== 'stop') throw new BadRequestError(`Invalid op: '${req.op}'`);
   const type = req.type ?? 'direct';
-  const caller = dir.caller;
+  const caller = peers.caller;
   let recipients: number[];
   let where: Record<string, unknown>;
   let setting: TypingSetting;
@@ -67,17 +67,17 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
   } else if (type === 'stream' || type === 'channel') {
     if (req.stream_id === undefined) throw new BadRequestError('Missing channel ID');
     if (req.topic === undefined) throw new BadRequestError('Missing topic');
-    const channel = await dir.channel({ stream_id: req.stream_id });
+    const channel = await peers.channel({ stream_id: req.stream_id });
     if (!channel || !channel.content) throw new BadRequestError('Invalid channel ID');
-    const policy = await dir.realmPolicy();
-    recipients = await dir.subscribers(channel.stream_id);
+    const policy = await peers.realmPolicy();
+    recipients = await peers.subscribers(channel.stream_id);
     if (recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
     where = { stream_id: channel.stream_id, topic: normalizeTopic(req.topic, emptyTopicDisplayName(policy.settings)) };
     setting = 'send_stream_typing_notifications';
   } else {
     throw new BadRequestError(`Invalid type: '${type}'`);
   }
-  const { me, prefs, audience } = await typingAudience(dir, recipients, setting);
+  const { me, prefs, audience } = await typingAudience(peers, recipients, setting);
   if (type === 'direct') {
     const known = new Set(prefs.filter((p) => p.is_active).map((p) => p.user_id));
     const unknown = recipients.find((id) => !known.has(id));
@@ -98,14 +98,14 @@ export async function checkTyping(dir: Directory, req: TypingRequest, send: Typi
  * typing notifications. Only who may edit the message's content now may say so (Zulip's
  * send_message_edit_notification_backend); a typist who turned sending off is refused.
  */
-export async function checkEditTyping(db: Queryable, dir: Directory, req: { message_id: number; op: string }, send: TypingEmitter, now = new Date()): Promise<void> {
+export async function checkEditTyping(db: Queryable, peers: Peers, req: { message_id: number; op: string }, send: TypingEmitter, now = new Date()): Promise<void> {
   if (req.op !== 'start' && req.op !== 'stop') throw new BadRequestError(`Invalid op: '${req.op}'`);
-  const caller = dir.caller;
-  const message = await accessMessage(db, dir, req.message_id);
-  checkMayEditContent((await dir.realmPolicy()).settings, message, caller.user_id, now);
-  let recipients = message.kind === 'channel' ? await dir.subscribers(message.channel_id!) : (message.dm_user_ids ?? []);
+  const caller = peers.caller;
+  const message = await accessMessage(db, peers, req.message_id);
+  checkMayEditContent((await peers.realmPolicy()).settings, message, caller.user_id, now);
+  let recipients = message.kind === 'channel' ? await peers.subscribers(message.channel_id!) : (message.dm_user_ids ?? []);
   if (message.kind === 'channel' && recipients.length > MAX_CHANNEL_SIZE_FOR_TYPING) recipients = [];
-  const { audience } = await typingAudience(dir, recipients, message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications');
+  const { audience } = await typingAudience(peers, recipients, message.kind === 'channel' ? 'send_stream_typing_notifications' : 'send_private_typing_notifications');
   const recipient = message.kind === 'channel' ? { type: 'channel', channel_id: message.channel_id, topic: message.topic } : { type: 'direct', user_ids: audience };
   await send(audience, { type: 'typing_edit_message', op: req.op, sender_id: caller.user_id, message_id: message.id, recipient });
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { BadRequestError, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/messages';
-import type { Directory } from './directory';
+import type { Peers } from '../peers';
 import { EDITABLE_FLAGS, FLAG_BITS, FlagName } from './flags';
 import { HISTORICAL_READ } from './format';
 import { needsMutedChannels, FetchRequest, messageWindow } from './fetch';
@@ -25,15 +25,15 @@ function checkFlagChange(op: string, flag: string): number {
   return FLAG_BITS[flag as FlagName];
 }
 
-export async function checkUpdateFlags(pool: pg.Pool, dir: Directory, req: FlagsRequest) {
+export async function checkUpdateFlags(pool: pg.Pool, peers: Peers, req: FlagsRequest) {
   checkFlagChange(req.op, req.flag);
   const ids = [...new Set(req.messages)];
-  // The channels service is asked before the transaction (dir keeps its answer for the window).
-  await dir.allChannels();
+  // The channels service is asked before the transaction (peers keeps its answer for the window).
+  await peers.allChannels();
   return withTransaction(pool, async (tx) => {
-    const { rows } = await messageWindow<store.FlagRow>(tx, dir, { message_ids: JSON.stringify(ids) }, { columns: store.FLAG_COLUMNS });
+    const { rows } = await messageWindow<store.FlagRow>(tx, peers, { message_ids: JSON.stringify(ids) }, { columns: store.FLAG_COLUMNS });
     if (rows.length < ids.length) throw new BadRequestError('Invalid message(s)');
-    return doUpdateFlags(tx, dir, rows, req.op, req.flag);
+    return doUpdateFlags(tx, peers, rows, req.op, req.flag);
   });
 }
 
@@ -41,13 +41,13 @@ export async function checkUpdateFlags(pool: pg.Pool, dir: Directory, req: Flags
  * POST /messages/flags/narrow: the same change on the messages of a window (anchor, counts,
  * narrow) the caller may read; reports how many were processed and changed.
  */
-export async function checkUpdateFlagsInNarrow(pool: pg.Pool, dir: Directory, req: FetchRequest & { op: string; flag: string }) {
+export async function checkUpdateFlagsInNarrow(pool: pg.Pool, peers: Peers, req: FetchRequest & { op: string; flag: string }) {
   checkFlagChange(req.op, req.flag);
-  // What the window asks of the channels service, asked before the transaction (dir keeps it).
-  await Promise.all([dir.allChannels(), needsMutedChannels(req) ? dir.mutedChannelIds() : undefined]);
+  // What the window asks of the channels service, asked before the transaction (peers keeps it).
+  await Promise.all([peers.allChannels(), needsMutedChannels(req) ? peers.mutedChannelIds() : undefined]);
   return withTransaction(pool, async (tx) => {
-    const w = await messageWindow<store.FlagRow>(tx, dir, { ...req, message_ids: undefined }, { columns: store.FLAG_COLUMNS });
-    const result = await doUpdateFlags(tx, dir, w.rows, req.op, req.flag);
+    const w = await messageWindow<store.FlagRow>(tx, peers, { ...req, message_ids: undefined }, { columns: store.FLAG_COLUMNS });
+    const result = await doUpdateFlags(tx, peers, w.rows, req.op, req.flag);
     return {
       processed_count: w.rows.length,
       updated_count: result.messages.length,
@@ -61,14 +61,14 @@ export async function checkUpdateFlagsInNarrow(pool: pg.Pool, dir: Directory, re
 }
 
 /** Precondition: the caller may read every row; op and flag checked. */
-async function doUpdateFlags(tx: Queryable, dir: Directory, rows: store.FlagRow[], op: string, flag: string) {
+async function doUpdateFlags(tx: Queryable, peers: Peers, rows: store.FlagRow[], op: string, flag: string) {
   const bit = FLAG_BITS[flag as FlagName];
-  const caller = dir.caller;
+  const caller = peers.caller;
   const req = { op, flag };
   let targets = rows;
   const skippedChannels = new Set<number>();
   if (req.op === 'remove' && req.flag === 'read') {
-    const subscribed = new Set((await dir.allChannels()).filter((c) => c.subscribed).map((c) => c.stream_id));
+    const subscribed = new Set((await peers.allChannels()).filter((c) => c.subscribed).map((c) => c.stream_id));
     targets = rows.filter((r) => {
       const skip = r.kind === 'channel' && !subscribed.has(r.channel_id!);
       if (skip) skippedChannels.add(r.channel_id!);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { ApiError, BadRequestError, emit, emptyTopicDisplayName, LIMITS, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/user-topics';
-import type { ChannelAccess, Directory } from './directory';
+import type { ChannelAccess, Peers } from '../peers';
 import { VISIBILITY } from './visibility';
 
 /**
@@ -40,49 +40,49 @@ export interface ChangeContext {
   names: ReadonlyMap<number, string>;
 }
 
-export async function changeContext(dir: Directory): Promise<ChangeContext> {
-  const [policy, channels] = await Promise.all([dir.realmPolicy(), dir.allChannels()]);
-  return { realmId: dir.caller.realm_id, emptyTopicName: emptyTopicDisplayName(policy.settings), names: activeNames(channels) };
+export async function changeContext(peers: Peers): Promise<ChangeContext> {
+  const [policy, channels] = await Promise.all([peers.realmPolicy(), peers.allChannels()]);
+  return { realmId: peers.caller.realm_id, emptyTopicName: emptyTopicDisplayName(policy.settings), names: activeNames(channels) };
 }
 
 export const activeNames = (channels: readonly ChannelAccess[]): Map<number, string> => new Map(channels.filter((c) => !c.is_archived).map((c) => [c.stream_id, c.name]));
 
 /** POST /user_topics. */
-export async function checkUpdateUserTopic(pool: pg.Pool, dir: Directory, req: { stream_id: number; topic: string; visibility_policy: number }): Promise<void> {
+export async function checkUpdateUserTopic(pool: pg.Pool, peers: Peers, req: { stream_id: number; topic: string; visibility_policy: number }): Promise<void> {
   const policy = req.visibility_policy;
   if (!Object.values(VISIBILITY).includes(policy as 0)) throw new BadRequestError('Invalid visibility_policy');
-  const topic = await topicParam(dir, req.topic);
+  const topic = await topicParam(peers, req.topic);
   // Removing a policy needs only that the channel exists: one may have lost access since setting it.
   const channelId =
-    policy === VISIBILITY.INHERIT ? await existingChannel(dir, { stream_id: req.stream_id }, 'Invalid channel ID') : (await readableChannel(dir, { stream_id: req.stream_id })).stream_id;
-  await setVisibility(pool, dir, { userId: dir.caller.user_id, channelId, topic, policy }, { enforceBound: true });
+    policy === VISIBILITY.INHERIT ? await existingChannel(peers, { stream_id: req.stream_id }, 'Invalid channel ID') : (await readableChannel(peers, { stream_id: req.stream_id })).stream_id;
+  await setVisibility(pool, peers, { userId: peers.caller.user_id, channelId, topic, policy }, { enforceBound: true });
 }
 
 /** PATCH /users/me/subscriptions/muted_topics (deprecated): op add mutes, remove unmutes (feature level 170). */
-export async function checkUpdateMutedTopic(pool: pg.Pool, dir: Directory, req: { stream_id?: number; stream?: string; topic: string; op: string }): Promise<void> {
+export async function checkUpdateMutedTopic(pool: pg.Pool, peers: Peers, req: { stream_id?: number; stream?: string; topic: string; op: string }): Promise<void> {
   if (req.stream_id === undefined && req.stream === undefined) throw new BadRequestError("Missing 'stream_id' argument");
   if (req.stream_id !== undefined && req.stream !== undefined) {
     throw new BadRequestError('Unsupported parameter combination: stream_id, stream', { parameters: 'stream_id, stream' });
   }
   if (req.op !== 'add' && req.op !== 'remove') throw new BadRequestError('Invalid op');
-  const topic = await topicParam(dir, req.topic);
+  const topic = await topicParam(peers, req.topic);
   const target = req.stream_id !== undefined ? { stream_id: req.stream_id } : { name: req.stream! };
   // Since feature level 169, muting a muted topic or unmuting one that is not muted succeeds.
-  const channelId = req.op === 'remove' ? await existingChannel(dir, target, 'Topic is not muted') : (await readableChannel(dir, target)).stream_id;
+  const channelId = req.op === 'remove' ? await existingChannel(peers, target, 'Topic is not muted') : (await readableChannel(peers, target)).stream_id;
   const policy = req.op === 'add' ? VISIBILITY.MUTED : VISIBILITY.INHERIT;
-  await setVisibility(pool, dir, { userId: dir.caller.user_id, channelId, topic, policy }, { enforceBound: true });
+  await setVisibility(pool, peers, { userId: peers.caller.user_id, channelId, topic, policy }, { enforceBound: true });
 }
 
 /** A topic parameter: at most max_topic_length characters; the realm's name for the empty topic is the empty topic. */
-async function topicParam(dir: Directory, raw: string): Promise<string> {
+async function topicParam(peers: Peers, raw: string): Promise<string> {
   if ([...raw].length > LIMITS.max_topic_length) throw new BadRequestError(`topic is too long (limit: ${LIMITS.max_topic_length} characters)`);
-  const emptyName = emptyTopicDisplayName((await dir.realmPolicy()).settings);
+  const emptyName = emptyTopicDisplayName((await peers.realmPolicy()).settings);
   return raw === emptyName ? '' : raw;
 }
 
 /** A channel whose messages the caller may read (Zulip's access_stream_by_id / _by_name). */
-async function readableChannel(dir: Directory, target: { stream_id: number } | { name: string }): Promise<ChannelAccess> {
-  const channel = await dir.channel(target);
+async function readableChannel(peers: Peers, target: { stream_id: number } | { name: string }): Promise<ChannelAccess> {
+  const channel = await peers.channel(target);
   if (!channel?.content || channel.is_archived) {
     throw new BadRequestError('stream_id' in target ? 'Invalid channel ID' : `Invalid channel name '${target.name}'`);
   }
@@ -90,16 +90,16 @@ async function readableChannel(dir: Directory, target: { stream_id: number } | {
 }
 
 /** The ID of a channel of the caller's realm, seen or not (Zulip's access_stream_to_remove_visibility_policy_by_id). */
-async function existingChannel(dir: Directory, target: { stream_id: number } | { name: string }, error: string): Promise<number> {
-  const { channel, hiddenId } = await dir.channelOrHidden(target);
+async function existingChannel(peers: Peers, target: { stream_id: number } | { name: string }, error: string): Promise<number> {
+  const { channel, hiddenId } = await peers.channelOrHidden(target);
   if (channel) return channel.stream_id;
   if (hiddenId) return hiddenId;
   throw new BadRequestError(error);
 }
 
 /** Sets one policy of the caller's, asking the other services first. */
-export async function setVisibility(pool: pg.Pool, dir: Directory, change: VisibilityChange, opts: { enforceBound: boolean }): Promise<boolean> {
-  const ctx = await changeContext(dir);
+export async function setVisibility(pool: pg.Pool, peers: Peers, change: VisibilityChange, opts: { enforceBound: boolean }): Promise<boolean> {
+  const ctx = await changeContext(peers);
   return withTransaction(pool, (tx) => applyVisibility(tx, ctx, change, opts));
 }
 

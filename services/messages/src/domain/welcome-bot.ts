@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { AdminRequiredError, BadRequestError, Caller, isAdmin, RpcClients, withTransaction } from '@parley/common';
-import { Directory, systemBot } from './directory';
+import { Peers, systemBot } from '../peers';
 import { doSend, readyToSend } from './send';
 import { normalizeContent } from './text';
 
@@ -19,15 +19,15 @@ export async function sendTestWelcomeBotMessage(pool: pg.Pool, clients: RpcClien
   }
   if (text.length === 0) throw new BadRequestError('Message must not be empty');
   const bot = await systemBot(clients, caller.realm_id, 'welcome-bot');
-  const dir = new Directory(clients, {
+  const peers = new Peers(clients, {
     caller: { realm_id: caller.realm_id, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
     client: 'Internal',
     host: '',
   });
-  const { users } = await dir.people([caller.user_id]);
+  const { users } = await peers.people([caller.user_id]);
   const participants = [bot, ...users].sort((a, b) => a.user_id - b.user_id);
   const recipients = participants.map((p) => p.user_id);
   const out = { sender: bot, topic: '', participants, recipients, content: normalizeContent(text), client: 'Internal', readBySender: true };
-  const ready = await readyToSend(dir, out);
-  return withTransaction(pool, (tx) => doSend({ tx }, dir, ready));
+  const ready = await readyToSend(peers, out);
+  return withTransaction(pool, (tx) => doSend({ tx }, peers, ready));
 }

@@ -5,7 +5,7 @@ import type { EditDraftRequest__Output } from '@parley/common/generated/parley/m
 import type { DraftIdRequest__Output } from '@parley/common/generated/parley/messages/v1/DraftIdRequest';
 import { checkCreateDrafts, checkDeleteDraft, checkEditDraft, listDrafts } from '../domain/drafts';
 
-import { directoryFor } from './messages';
+import { peersFor } from './messages';
 
 /** The draft RPCs; each decodes its request and calls the domain. */
 export const getDrafts =
@@ -16,13 +16,13 @@ export const getDrafts =
 export const createDrafts =
   (deps: DbServiceDeps): Handler<CreateDraftsRequest__Output, Reply<'POST /drafts'>> =>
   async (req, ctx) => ({
-    ids: await checkCreateDrafts(deps.pool, directoryFor(deps, ctx), parseJsonParam('drafts', req.drafts)),
+    ids: await checkCreateDrafts(deps.pool, peersFor(deps, ctx), parseJsonParam('drafts', req.drafts)),
   });
 
 export const editDraft =
   (deps: DbServiceDeps): Handler<EditDraftRequest__Output, Reply<'PATCH /drafts/{draft_id}'>> =>
   async (req, ctx) => {
-    await checkEditDraft(deps.pool, directoryFor(deps, ctx), Number(req.draft_id), parseJsonParam('draft', req.draft));
+    await checkEditDraft(deps.pool, peersFor(deps, ctx), Number(req.draft_id), parseJsonParam('draft', req.draft));
     return {};
   };
 

@@ -18,7 +18,7 @@ import type { RegisterStateRequest__Output } from '@parley/common/generated/parl
 import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsRequest';
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
-import { Directory } from '../domain/directory';
+import { Peers } from '../peers';
 import type { KeptAnswers } from '../domain/kept-answers';
 import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
@@ -48,17 +48,17 @@ import * as store from '../store/messages';
 export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; kept?: KeptAnswers; sends: store.GroupedSends };
 
 /** The other services as the caller's request sees them (one per request). */
-export const directoryFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: HandlerContext) => new Directory(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
+export const peersFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: HandlerContext) => new Peers(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
 
 export const sendMessage =
   (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> =>
   async (req, ctx) =>
-    checkSendMessage(deps.sends, directoryFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
+    checkSendMessage(deps.sends, peersFor(deps, ctx), ctx.client, req, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold, log: ctx.log });
 
 export const getMessages =
   (deps: MessagesDeps): Handler<GetMessagesRequest__Output, Reply<'GET /messages'>> =>
   async (req, ctx) =>
-    fetchMessages(deps.pool, directoryFor(deps, ctx), {
+    fetchMessages(deps.pool, peersFor(deps, ctx), {
       ...req,
       num_before: req.num_before === undefined ? undefined : Number(req.num_before),
       num_after: req.num_after === undefined ? undefined : Number(req.num_after),
@@ -68,25 +68,25 @@ export const getMessages =
 export const getMessage =
   (deps: MessagesDeps): Handler<GetMessageRequest__Output, Reply<'GET /messages/{message_id}'>> =>
   async (req, ctx) =>
-    fetchMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), { applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false });
+    fetchMessage(deps.pool, peersFor(deps, ctx), Number(req.message_id), { applyMarkdown: req.apply_markdown ?? true, allowEmptyTopicName: req.allow_empty_topic_name ?? false });
 
 export const updateMessageFlags =
   (deps: MessagesDeps): Handler<UpdateMessageFlagsRequest__Output, Reply<'POST /messages/flags'>> =>
   async (req, ctx) => {
     const messages = parseIntList('messages', req.messages);
-    return checkUpdateFlags(deps.pool, directoryFor(deps, ctx), { messages, op: req.op, flag: req.flag });
+    return checkUpdateFlags(deps.pool, peersFor(deps, ctx), { messages, op: req.op, flag: req.flag });
   };
 
 export const matchesNarrow =
   (deps: MessagesDeps): Handler<MatchesNarrowRequest__Output, Reply<'GET /messages/matches_narrow'>> =>
   async (req, ctx) => {
-    return matches(deps.pool, directoryFor(deps, ctx), parseIntList('msg_ids', req.msg_ids), req.narrow);
+    return matches(deps.pool, peersFor(deps, ctx), parseIntList('msg_ids', req.msg_ids), req.narrow);
   };
 
 export const updateMessageFlagsForNarrow =
   (deps: MessagesDeps): Handler<UpdateMessageFlagsForNarrowRequest__Output, Reply<'POST /messages/flags/narrow'>> =>
   async (req, ctx) =>
-    checkUpdateFlagsInNarrow(deps.pool, directoryFor(deps, ctx), {
+    checkUpdateFlagsInNarrow(deps.pool, peersFor(deps, ctx), {
       ...req,
       num_before: Number(req.num_before),
       num_after: Number(req.num_after),
@@ -96,7 +96,7 @@ export const updateMessageFlagsForNarrow =
 export const setTyping =
   (deps: MessagesDeps): Handler<SetTypingRequest__Output, Reply<'POST /typing'>> =>
   async (req, ctx) => {
-    await checkTyping(directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) }, async (users, event) => {
+    await checkTyping(peersFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) }, async (users, event) => {
       if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
     });
     return {};
@@ -106,7 +106,7 @@ export const setTyping =
 export const setEditTyping =
   (deps: MessagesDeps): Handler<SetEditTypingRequest__Output, Reply<'POST /messages/{message_id}/typing'>> =>
   async (req, ctx) => {
-    await checkEditTyping(deps.pool, directoryFor(deps, ctx), { message_id: Number(req.message_id), op: req.op }, async (users, event) => {
+    await checkEditTyping(deps.pool, peersFor(deps, ctx), { message_id: Number(req.message_id), op: req.op }, async (users, event) => {
       if (users.length) await emit(deps.pool, 'messages', ctx.caller.realm_id, users, event);
     });
     return {};
@@ -117,7 +117,7 @@ export const editMessage =
   async (req, ctx) =>
     checkEditMessage(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       {
         ...req,
         message_id: Number(req.message_id),
@@ -129,40 +129,40 @@ export const editMessage =
 export const getMessageHistory =
   (deps: MessagesDeps): Handler<GetMessageRequest__Output, Reply<'GET /messages/{message_id}/history'>> =>
   async (req, ctx) =>
-    messageHistory(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.allow_empty_topic_name === true);
+    messageHistory(deps.pool, peersFor(deps, ctx), Number(req.message_id), req.allow_empty_topic_name === true);
 
 export const reportMessage =
   (deps: MessagesDeps): Handler<ReportMessageRequest__Output, Reply<'POST /messages/{message_id}/report'>> =>
   async (req, ctx) => {
-    await checkReportMessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.report_type, req.description);
+    await checkReportMessage(deps.pool, peersFor(deps, ctx), Number(req.message_id), req.report_type, req.description);
     return {};
   };
 
 export const addReaction =
   (deps: MessagesDeps): Handler<ReactionRequest__Output, Reply<'POST /messages/{message_id}/reactions'>> =>
   async (req, ctx) => {
-    await checkAddReaction(deps.pool, directoryFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
+    await checkAddReaction(deps.pool, peersFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
     return {};
   };
 
 export const removeReaction =
   (deps: MessagesDeps): Handler<ReactionRequest__Output, Reply<'DELETE /messages/{message_id}/reactions'>> =>
   async (req, ctx) => {
-    await checkRemoveReaction(deps.pool, directoryFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
+    await checkRemoveReaction(deps.pool, peersFor(deps, ctx), { ...req, message_id: Number(req.message_id) });
     return {};
   };
 
 export const addSubmessage =
   (deps: MessagesDeps): Handler<SubmessageRequest__Output, Reply<'POST /submessage'>> =>
   async (req, ctx) => {
-    await checkSubmessage(deps.pool, directoryFor(deps, ctx), Number(req.message_id), req.msg_type, req.content);
+    await checkSubmessage(deps.pool, peersFor(deps, ctx), Number(req.message_id), req.msg_type, req.content);
     return {};
   };
 
 export const deleteMessage =
   (deps: MessagesDeps): Handler<MessageIdRequest__Output, Reply<'DELETE /messages/{message_id}'>> =>
   async (req, ctx) => {
-    await checkDeleteMessage(deps.pool, directoryFor(deps, ctx), ctx.log, Number(req.message_id));
+    await checkDeleteMessage(deps.pool, peersFor(deps, ctx), ctx.log, Number(req.message_id));
     return {};
   };
 
@@ -170,15 +170,15 @@ export const deleteMessage =
 export const getAccessibleMessageIds =
   (deps: MessagesDeps): Handler<GetAccessibleMessageIdsRequest__Output, GetAccessibleMessageIdsReply> =>
   async (req, ctx) => ({
-    message_ids: await accessibleMessageIds(deps.pool, directoryFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
+    message_ids: await accessibleMessageIds(deps.pool, peersFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
   });
 
 export const renderMessageRpc =
   (deps: MessagesDeps): Handler<RenderMessageRequest__Output, Reply<'POST /messages/render'>> =>
   async (req, ctx) => {
-    const dir = directoryFor(deps, ctx);
+    const peers = peersFor(deps, ctx);
     const content = normalizeContent(req.content);
-    return { rendered: (await renderAs(dir, content)).rendered.html };
+    return { rendered: (await renderAs(peers, content)).rendered.html };
   };
 
 /**
@@ -198,7 +198,7 @@ export const getRegisterState =
     const withUnreads = wants('message') && wants('update_message_flags');
     const topics = topicVisibilityState(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       {
         userTopics: wants('user_topic'),
         mutedTopics: wants('muted_topics'),

@@ -3,7 +3,7 @@ import type { Handler } from '@parley/common';
 import type { CreateReminderRequest__Output } from '@parley/common/generated/parley/messages/v1/CreateReminderRequest';
 import type { ReminderIdRequest__Output } from '@parley/common/generated/parley/messages/v1/ReminderIdRequest';
 import { checkCreateReminder, checkDeleteReminder, listReminders } from '../domain/reminders';
-import { directoryFor, MessagesDeps } from './messages';
+import { peersFor, MessagesDeps } from './messages';
 
 /** The reminder RPCs; each decodes its request and calls the domain. */
 export const getReminders =
@@ -14,7 +14,7 @@ export const getReminders =
 export const createReminder =
   (deps: MessagesDeps): Handler<CreateReminderRequest__Output, Reply<'POST /reminders'>> =>
   async (req, ctx) => ({
-    reminder_id: await checkCreateReminder(deps.pool, directoryFor(deps, ctx), ctx.client, {
+    reminder_id: await checkCreateReminder(deps.pool, peersFor(deps, ctx), ctx.client, {
       message_id: Number(req.message_id),
       scheduled_delivery_timestamp: Number(req.scheduled_delivery_timestamp),
       note: req.note,

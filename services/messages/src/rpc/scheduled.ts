@@ -5,7 +5,7 @@ import type { UpdateScheduledMessageRequest__Output } from '@parley/common/gener
 import type { ScheduledMessageIdRequest__Output } from '@parley/common/generated/parley/messages/v1/ScheduledMessageIdRequest';
 import type { DeliverScheduledMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/DeliverScheduledMessagesRequest';
 import { checkCreateScheduled, checkDeleteScheduled, checkEditScheduled, deliverDue, listScheduled } from '../domain/scheduled';
-import { directoryFor, MessagesDeps } from './messages';
+import { peersFor, MessagesDeps } from './messages';
 
 /** The scheduled-message RPCs; each decodes its request and calls the domain. */
 const seconds = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
@@ -18,13 +18,13 @@ export const getScheduledMessages =
 export const createScheduledMessage =
   (deps: MessagesDeps): Handler<CreateScheduledMessageRequest__Output, Reply<'POST /scheduled_messages'>> =>
   async (req, ctx) => ({
-    scheduled_message_id: await checkCreateScheduled(deps.pool, directoryFor(deps, ctx), ctx.client, { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) }),
+    scheduled_message_id: await checkCreateScheduled(deps.pool, peersFor(deps, ctx), ctx.client, { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) }),
   });
 
 export const updateScheduledMessage =
   (deps: MessagesDeps): Handler<UpdateScheduledMessageRequest__Output, Reply<'PATCH /scheduled_messages/{scheduled_message_id}'>> =>
   async (req, ctx) => {
-    await checkEditScheduled(deps.pool, directoryFor(deps, ctx), Number(req.scheduled_message_id), { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) });
+    await checkEditScheduled(deps.pool, peersFor(deps, ctx), Number(req.scheduled_message_id), { ...req, scheduled_delivery_timestamp: seconds(req.scheduled_delivery_timestamp) });
     return {};
   };
 

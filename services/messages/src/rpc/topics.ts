@@ -5,20 +5,20 @@ import type { UpdateMutedTopicRequest__Output } from '@parley/common/generated/p
 import type { DeleteTopicRequest__Output } from '@parley/common/generated/parley/messages/v1/DeleteTopicRequest';
 import { checkUpdateMutedTopic, checkUpdateUserTopic } from '../domain/user-topics';
 import { checkDeleteTopic } from '../domain/delete-topic';
-import { directoryFor, MessagesDeps } from './messages';
+import { peersFor, MessagesDeps } from './messages';
 
 /** POST /user_topics, the legacy PATCH /users/me/subscriptions/muted_topics, POST /streams/{stream_id}/delete_topic. */
 export const updateUserTopic =
   (deps: MessagesDeps): Handler<UpdateUserTopicRequest__Output, Reply<'POST /user_topics'>> =>
   async (req, ctx) => {
-    await checkUpdateUserTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: Number(req.stream_id) });
+    await checkUpdateUserTopic(deps.pool, peersFor(deps, ctx), { ...req, stream_id: Number(req.stream_id) });
     return {};
   };
 
 export const updateMutedTopic =
   (deps: MessagesDeps): Handler<UpdateMutedTopicRequest__Output, Reply<'PATCH /users/me/subscriptions/muted_topics'>> =>
   async (req, ctx) => {
-    await checkUpdateMutedTopic(deps.pool, directoryFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) });
+    await checkUpdateMutedTopic(deps.pool, peersFor(deps, ctx), { ...req, stream_id: req.stream_id === undefined ? undefined : Number(req.stream_id) });
     return {};
   };
 
@@ -27,7 +27,7 @@ export const deleteTopic =
   async (req, ctx) =>
     checkDeleteTopic(
       deps.pool,
-      directoryFor(deps, ctx),
+      peersFor(deps, ctx),
       ctx.log,
       { stream_id: Number(req.stream_id), topic_name: req.topic_name },
       {

@@ -1,8 +1,4 @@
-import { BadRequestError, DbServiceDeps, HandlerContext, parseJsonParam } from '@parley/common';
-import { Directory } from '../domain/directory';
-
-/** The users service as the caller's request sees it (one per request). */
-export const directoryFor = (deps: DbServiceDeps, ctx: HandlerContext): Directory => new Directory(deps.clients, ctx, ctx.caller.realm_id);
+import { BadRequestError, parseJsonParam } from '@parley/common';
 
 /** A JSON list parameter (the gateway checked it is JSON; services do not trust their callers). */
 export function jsonList(name: string, raw: string | undefined, maxLength = Infinity): unknown[] | undefined {

@@ -3,6 +3,7 @@ import {
   bindClient,
   BoundClient,
   Caller,
+  DbServiceDeps,
   CallContext,
   fetchRealmPolicy,
   groupIdsOf,
@@ -29,13 +30,13 @@ export interface Viewer {
 }
 
 /** A user as the channels service needs one (the users service's Person, without avatars). */
-export type DirectoryUser = Omit<Person, 'avatar_url' | 'client_computable_avatar'>;
+export type UserSummary = Omit<Person, 'avatar_url' | 'client_computable_avatar'>;
 
 /**
  * What the channels service asks the users service, which owns users and groups (ADR 0007).
  * One instance per request: the realm policy is fetched once however often it is needed.
  */
-export class Directory {
+export class Peers {
   private policy?: Promise<RealmPolicy>;
   /** The caller as a viewer, when given with useCallerContext. */
   private given?: Viewer;
@@ -120,7 +121,7 @@ export class Directory {
   }
 
   /** Users named by ID or API email; unknown ones listed as given. */
-  async resolve(principals: (string | number)[]): Promise<{ users: DirectoryUser[]; unknown: string[] }> {
+  async resolve(principals: (string | number)[]): Promise<{ users: UserSummary[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };
     return resolvePeople(this.users, { realm_id: this.realmId, principals: principals.map(String) });
   }
@@ -133,3 +134,6 @@ const viewerOf = (caller: Caller, groupIds: (number | string)[]): Viewer => ({
   is_bot: caller.is_bot,
   groupIds: new Set(groupIds.map(Number)),
 });
+
+/** The other services as the caller's request sees them (one per request). */
+export const peersFor = (deps: DbServiceDeps, ctx: HandlerContext): Peers => new Peers(deps.clients, ctx, ctx.caller.realm_id);

@@ -18,12 +18,12 @@ import {
 } from '@parley/common';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
-import { fetchSendTraits, type SendTraits } from './send-traits';
+import { fetchSendTraits, type SendTraits } from './domain/send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
-import type { RenderContext } from './render';
-import { hasEmoticon, hasShortcode } from './render/emoji';
-import { mayLinkUploads, uploadPathIds } from './attachments';
-import type { KeptAnswers } from './kept-answers';
+import type { RenderContext } from './domain/render';
+import { hasEmoticon, hasShortcode } from './domain/render/emoji';
+import { mayLinkUploads, uploadPathIds } from './domain/attachments';
+import type { KeptAnswers } from './domain/kept-answers';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
 export interface ChannelAccess {
@@ -65,7 +65,7 @@ const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
  * linkifiers; the channels service channels, subscriptions and who may do what in them; the
  * uploads service (called through `uploads`) the files messages link to.
  */
-export class Directory {
+export class Peers {
   private policy?: Promise<RealmPolicy>;
   private groups?: Promise<Set<number>>;
   private channelList?: Promise<readonly ChannelAccess[]>;
@@ -155,7 +155,7 @@ export class Directory {
   }
 
   /**
-   * The caller's permission context: from `kept` when this directory has it (the realm's
+   * The caller's permission context: from `kept` when these peers have it (the realm's
    * linkifiers always with it, for the sends to come), else asked for this request. The
    * policy, groups and linkifiers derived from it answer realmPolicy(), callerGroups() and
    * linkifiers() without another hop.

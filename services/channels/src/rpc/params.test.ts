@@ -1,5 +1,5 @@
 import { readBaseConfig } from '@parley/common';
-import { checkListLength, jsonList } from './directory';
+import { checkListLength, jsonList } from './params';
 
 describe('jsonList with a bound', () => {
   it('takes a list of up to the bound', () => {
