@@ -29,7 +29,7 @@ export * from './emoji-check';
 export * from './params';
 export * from './jobs';
 export * from './promises';
-export * from './kept-answers';
+export * from './realm-cache';
 export * from './json-bytes';
 export * from './re2';
 export * from './thumbnails';

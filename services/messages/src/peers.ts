@@ -23,7 +23,7 @@ import type { TopicVisibilitySettings__Output } from '@parley/common/generated/p
 import type { RenderContext } from './domain/render';
 import { hasEmoticon, hasShortcode } from './domain/render/emoji';
 import { mayLinkUploads, uploadPathIds } from './domain/attachments';
-import type { KeptAnswers } from './domain/kept-answers';
+import type { PeerCache } from './domain/peer-cache';
 
 /** A channel as the caller may use it (the channels service's GetAccess). */
 export interface ChannelAccess {
@@ -82,7 +82,7 @@ export class Peers {
   private contextMark?: number;
 
   /**
-   * `kept`, when given, keeps callers' permission contexts and channel access between
+   * `cache`, when given, keeps callers' permission contexts and channel access between
    * requests: the service's handlers pass theirs; background work (scheduled delivery, the
    * Notification Bot) asks each time.
    */
@@ -92,7 +92,7 @@ export class Peers {
   constructor(
     private readonly clients: RpcClients,
     private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
-    private readonly kept?: KeptAnswers,
+    private readonly cache?: PeerCache,
   ) {}
 
   private get users(): BoundClient<'users'> {
@@ -113,7 +113,7 @@ export class Peers {
   }
 
   realmPolicy() {
-    if (this.kept) void this.permissionContext();
+    if (this.cache) void this.permissionContext();
     this.policy ??= fetchRealmPolicy(this.users, this.caller.realm_id);
     return this.policy;
   }
@@ -149,13 +149,13 @@ export class Peers {
 
   /** Every group the caller belongs to (for holdsGroupSetting). */
   callerGroups(): Promise<Set<number>> {
-    if (this.kept) void this.permissionContext();
+    if (this.cache) void this.permissionContext();
     this.groups ??= groupIdsOf(this.users, this.caller.realm_id, [this.caller.user_id]).then((groups) => groups.get(this.caller.user_id) ?? new Set<number>());
     return this.groups;
   }
 
   /**
-   * The caller's permission context: from `kept` when these peers have it (the realm's
+   * The caller's permission context: from `cache` when these peers have it (the realm's
    * linkifiers always with it, for the sends to come), else asked for this request. The
    * policy, groups and linkifiers derived from it answer realmPolicy(), callerGroups() and
    * linkifiers() without another hop.
@@ -163,7 +163,7 @@ export class Peers {
   private permissionContext(): Promise<GetPermissionContextReply__Output> {
     if (this.context) return this.context;
     const { realm_id, user_id } = this.caller;
-    this.contextMark = this.kept?.channels.mark();
+    this.contextMark = this.cache?.channels.mark();
     const fetch = (withLinkifiers: boolean) =>
       this.users.getPermissionContext({
         realm_id,
@@ -171,8 +171,8 @@ export class Peers {
         with_users: true,
         with_linkifiers: withLinkifiers,
       });
-    const withLinkifiers = !!this.kept || (!this.rendering && !this.linkifierList);
-    const reply = this.kept ? this.kept.contexts.get(realm_id, String(user_id), () => fetch(true)) : fetch(withLinkifiers);
+    const withLinkifiers = !!this.cache || (!this.rendering && !this.linkifierList);
+    const reply = this.cache ? this.cache.contexts.get(realm_id, String(user_id), () => fetch(true)) : fetch(withLinkifiers);
     // Each answer is kept for a later step that may never come (the send refused first):
     // handledLater, so a failed call rejects only what is awaited.
     this.context = handledLater(reply);
@@ -199,7 +199,7 @@ export class Peers {
   async peopleById(ids: number[]): Promise<Map<number, Person>> {
     if (!ids.length) return new Map();
     const resolve = async (missing: string[]) => new Map((await this.people(missing)).users.map((p) => [String(p.user_id), p]));
-    const found = this.kept ? await this.kept.people.getMany(this.caller.realm_id, ids.map(String), resolve) : await resolve(ids.map(String));
+    const found = this.cache ? await this.cache.people.getMany(this.caller.realm_id, ids.map(String), resolve) : await resolve(ids.map(String));
     return new Map([...found.values()].map((p) => [p.user_id, p]));
   }
 
@@ -227,14 +227,14 @@ export class Peers {
   /** The realm's linkifiers alone (topic links of fetched messages), without the realm's users. */
   linkifiers(): Promise<RenderContext['linkifiers']> {
     if (this.rendering) return this.rendering.then((r) => r.linkifiers);
-    if (this.kept) void this.permissionContext();
+    if (this.cache) void this.permissionContext();
     this.linkifierList ??= this.users.getLinkifiers({}).then((r) => parseJsonReply<{ linkifiers: RenderContext['linkifiers'] }>(r).linkifiers);
     return this.linkifierList;
   }
 
   /** A send's recipients' alert words and mutes (see ./send-traits). */
   sendTraits(recipients: number[]): Promise<SendTraits> {
-    return fetchSendTraits(this.users.getRecipientTraits, this.caller.realm_id, recipients, this.kept);
+    return fetchSendTraits(this.users.getRecipientTraits, this.caller.realm_id, recipients, this.cache);
   }
 
   async typingPreferences(userIds: number[]) {
@@ -337,7 +337,7 @@ export class Peers {
       });
     };
     const key = `${this.caller.user_id}:${'stream_id' in target ? `#${target.stream_id}` : `name:${target.name}`}`;
-    const r = this.kept ? await this.kept.channels.get(this.caller.realm_id, key, ask, this.contextMark) : await ask();
+    const r = this.cache ? await this.cache.channels.get(this.caller.realm_id, key, ask, this.contextMark) : await ask();
     return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
   }
 
@@ -354,7 +354,7 @@ export class Peers {
   allChannels(): Promise<readonly ChannelAccess[]> {
     if (this.channelList) return this.channelList;
     const ask = () => this.channels.listAccess({}).then((r) => r.channels.map(toAccess));
-    this.channelList = this.kept ? this.kept.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask) : ask();
+    this.channelList = this.cache ? this.cache.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask) : ask();
     return this.channelList;
   }
 

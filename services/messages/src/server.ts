@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runService, RunningService, Handler, DbServiceDeps, subscribeTo } from '@parley/common';
 import type { RouteHandlers } from '@parley/common/api';
 import type { MessagesConfig } from './config';
-import { NOTIFICATION_SUBJECTS, postNotification } from './domain/notifications';
+import { NOTIFICATION_SUBJECTS, postNotification } from './domain/notification-bot';
 import { applyRetention, startRetentionJob } from './domain/retention';
 import { getChannelTopicSummary } from './rpc/get-channel-topic-summary';
 import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSnippet } from './rpc/snippets';
@@ -12,7 +12,7 @@ import { createScheduledMessage, deleteScheduledMessage, deliverScheduledMessage
 import { createReminder, deleteReminder, getReminders } from './rpc/reminders';
 import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
-import { KeptAnswers, keptAnswers, listenForChanges } from './domain/kept-answers';
+import { PeerCache, peerCache, listenForChanges } from './domain/peer-cache';
 import { groupSends } from './store/messages';
 import { applyUserMuted } from './domain/muted-senders';
 import {
@@ -102,8 +102,8 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
  * retention job deletes expired messages, and the answers of the users and channels services
  * kept here are dropped as those services announce changes.
  */
-async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept: KeptAnswers): Promise<() => Promise<void>> {
-  const stopKeeping = await listenForChanges(kept, deps.bus);
+async function startBackground(deps: DbServiceDeps, config: MessagesConfig, cache: PeerCache): Promise<() => Promise<void>> {
+  const stopKeeping = await listenForChanges(cache, deps.bus);
   const subs = await Promise.all(
     NOTIFICATION_SUBJECTS.map((subject) =>
       subscribeTo(deps.bus, {
@@ -142,7 +142,7 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, kept
 }
 
 export function startMessagesService(config: MessagesConfig): Promise<RunningService> {
-  const kept = keptAnswers();
+  const cache = peerCache();
   return runService({
     name: 'messages',
     config,
@@ -151,7 +151,7 @@ export function startMessagesService(config: MessagesConfig): Promise<RunningSer
     // this service announces another: a recipient who asks right after a send counts it.
     publishBeforeReply: true,
     // Concurrent sends on the service's pool share statements (store.groupSends): one grouping for the process.
-    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, kept, sends: groupSends(deps.pool) }),
-    onStart: (deps: DbServiceDeps) => startBackground(deps, config, kept),
+    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, cache, sends: groupSends(deps.pool) }),
+    onStart: (deps: DbServiceDeps) => startBackground(deps, config, cache),
   });
 }

@@ -4,7 +4,7 @@ import { accessibleMessageIds, MAX_ACCESS_CHECKS } from './fetch';
 import { checkDeleteMessage } from './delete';
 import { checkEditMessage } from './edit';
 import { Peers } from '../peers';
-import { postNotification } from './notifications';
+import { postNotification } from './notification-bot';
 import { applyRetention } from './retention';
 import { deliverDue } from './scheduled';
 import { checkSendMessage } from './send';

@@ -4,7 +4,7 @@ import * as store from '../store/scheduled';
 import type { ScheduledRow } from '../store/scheduled';
 import { Peers } from '../peers';
 import { accessMessage } from './fetch';
-import { botDirectMessage, notificationBotPeers } from './notifications';
+import { botDirectMessage, notificationBotPeers } from './notification-bot';
 import { reminderContent, reminderSource } from './reminder-content';
 import { doSend, Outgoing, readyToSend, renderAs } from './send';
 

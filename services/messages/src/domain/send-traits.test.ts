@@ -1,13 +1,13 @@
 import { clientEventSubject, fakeClients } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import { Peers } from '../peers';
-import { keptAnswers, listenForChanges } from './kept-answers';
+import { peerCache, listenForChanges } from './peer-cache';
 
 /** Peers whose users service answers GetRecipientTraits (and GetPermissionContext) from `traits`. */
 async function setup(withKept = true) {
-  const kept = keptAnswers();
+  const cache = peerCache();
   const bus = announcingBus();
-  const stop = await listenForChanges(kept, bus.bus);
+  const stop = await listenForChanges(cache, bus.bus);
   const traits = new Map<number, { alert_words: string[]; muted_user_ids: number[] }>([
     [2, { alert_words: ['apple'], muted_user_ids: [] }],
     [3, { alert_words: ['Pear'], muted_user_ids: [7] }],
@@ -25,7 +25,7 @@ async function setup(withKept = true) {
   });
   const clients = fakeClients({ users });
   const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
-  const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, withKept ? kept : undefined);
+  const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, withKept ? cache : undefined);
   const asked = () => users.mock.calls.filter((c) => c[0] === 'GetRecipientTraits').map((c) => (c[1] as { user_ids: number[] }).user_ids);
   return { bus, stop, traits, users, makePeers, asked };
 }

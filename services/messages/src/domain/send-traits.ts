@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BoundClient } from '@parley/common';
 import { AlertWordMatcher } from './alert-words';
-import type { KeptAnswers } from './kept-answers';
+import type { PeerCache } from './peer-cache';
 
 /** What a send needs of a recipient: their alert words and whom they muted. */
 export interface RecipientTraits {
@@ -26,10 +26,10 @@ const NO_TRAITS: RecipientTraits = { alert_words: [], muted_user_ids: new Set() 
  * dropped when a user's alert words or mutes change (their events), judged from marks read
  * before the traits were asked for.
  */
-export async function fetchSendTraits(getRecipientTraits: BoundClient<'users'>['getRecipientTraits'], realmId: number, recipients: number[], kept?: KeptAnswers): Promise<SendTraits> {
+export async function fetchSendTraits(getRecipientTraits: BoundClient<'users'>['getRecipientTraits'], realmId: number, recipients: number[], cache?: PeerCache): Promise<SendTraits> {
   // Each kept kind counts its own changes: both marks are read before the traits are asked for.
-  const since = kept?.recipientTraits.mark();
-  const matchersSince = kept?.alertMatchers.mark();
+  const since = cache?.recipientTraits.mark();
+  const matchersSince = cache?.alertMatchers.mark();
   const ask = async (missing: string[]) => {
     const r = await getRecipientTraits({ realm_id: realmId, user_ids: missing.map(Number) });
     const found = new Map(missing.map((id) => [id, NO_TRAITS]));
@@ -37,7 +37,7 @@ export async function fetchSendTraits(getRecipientTraits: BoundClient<'users'>['
     return found;
   };
   const keys = recipients.map(String);
-  const traits = kept ? await kept.recipientTraits.getMany(realmId, keys, ask, since) : await ask(keys);
+  const traits = cache ? await cache.recipientTraits.getMany(realmId, keys, ask, since) : await ask(keys);
   const withWords = new Map<number, readonly string[]>();
   for (const [id, t] of traits) if (t.alert_words.length) withWords.set(Number(id), t.alert_words);
   const build = async () => new AlertWordMatcher(withWords);
@@ -45,7 +45,7 @@ export async function fetchSendTraits(getRecipientTraits: BoundClient<'users'>['
   const key = createHash('sha256')
     .update([...withWords.keys()].sort((a, b) => a - b).join(','))
     .digest('base64');
-  const matcher = !withWords.size ? undefined : kept ? await kept.alertMatchers.get(realmId, key, build, matchersSince) : await build();
+  const matcher = !withWords.size ? undefined : cache ? await cache.alertMatchers.get(realmId, key, build, matchersSince) : await build();
   return {
     matcher,
     muters: (senderId) => [...traits].filter(([, t]) => t.muted_user_ids.has(senderId)).map(([id]) => Number(id)),

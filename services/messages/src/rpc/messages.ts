@@ -19,7 +19,7 @@ import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/gene
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
 import { Peers } from '../peers';
-import type { KeptAnswers } from '../domain/kept-answers';
+import type { PeerCache } from '../domain/peer-cache';
 import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
 import { checkUpdateFlags, checkUpdateFlagsInNarrow } from '../domain/update-flags';
@@ -42,13 +42,13 @@ import * as store from '../store/messages';
 
 /**
  * The messages service's RPCs; each decodes its request, calls the domain and shapes the reply.
- * `kept` keeps the users and channels services' answers between requests (see RealmAnswers).
+ * `cache` keeps the users and channels services' answers between requests (see RealmCache).
  */
 /** What the messages service's handlers work with; `sends`, its grouped sends (store.groupSends), made once at start-up. */
-export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; kept?: KeptAnswers; sends: store.GroupedSends };
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; cache?: PeerCache; sends: store.GroupedSends };
 
 /** The other services as the caller's request sees them (one per request). */
-export const peersFor = (deps: DbServiceDeps & { kept?: KeptAnswers }, ctx: HandlerContext) => new Peers(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.kept);
+export const peersFor = (deps: DbServiceDeps & { cache?: PeerCache }, ctx: HandlerContext) => new Peers(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.cache);
 
 export const sendMessage =
   (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> =>

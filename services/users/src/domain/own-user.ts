@@ -1,4 +1,4 @@
-import { announcement, Announcement, Audience, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers } from '@parley/common';
+import { announcement, Announcement, Audience, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmCache } from '@parley/common';
 
 /**
  * GET /users/me, asked by every client at start and by many bots before each message, answers
@@ -8,9 +8,9 @@ import { announcement, Announcement, Audience, Bus, clientEventsOf, clientEventS
  */
 export interface OwnUserAnswers {
   /** Each user's own profile as GET /users/me shows it (JSON, without max_message_id), by user ID. */
-  profiles: RealmAnswers<string>;
+  profiles: RealmCache<string>;
   /** Each user's max_message_id (the newest message they received, -1 for none), by user ID. */
-  maxMessageIds: RealmAnswers<number>;
+  maxMessageIds: RealmCache<number>;
 }
 
 /** Client events of the users service that change nothing in anyone's own profile (nor the realm's people). */
@@ -44,8 +44,8 @@ export const RECEIVED_ANNOUNCEMENTS: readonly Announcement<number>[] = [
 
 export function ownUserAnswers(): OwnUserAnswers {
   return {
-    profiles: new RealmAnswers({ announcements: PROFILE_ANNOUNCEMENTS }),
-    maxMessageIds: new RealmAnswers({ announcements: RECEIVED_ANNOUNCEMENTS }),
+    profiles: new RealmCache({ announcements: PROFILE_ANNOUNCEMENTS }),
+    maxMessageIds: new RealmCache({ announcements: RECEIVED_ANNOUNCEMENTS }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RealmAnswers } from '@parley/common';
+import { RealmCache } from '@parley/common';
 import * as userStore from '../store/users';
 import type { ListedUserRow, PeopleRow } from '../store/users';
 import { canSeeDeliveryEmail, EmailVisibility, formatUserSeen } from './format';
@@ -42,10 +42,10 @@ interface KeptPerson {
 /** How a user is shown: real email hidden; shown; shown, with the avatar URL left to the client. */
 const Shown = { HIDDEN: 0, VISIBLE: 1, VISIBLE_CLIENT_AVATAR: 2 } as const;
 
-export type RealmPeopleAnswers = RealmAnswers<RealmPeople>;
+export type RealmPeopleAnswers = RealmCache<RealmPeople>;
 
 /** One answer per realm: a few hundred bytes per user, up to three times over. */
-export const realmPeopleAnswers = (): RealmPeopleAnswers => new RealmAnswers({ announcements: PROFILE_ANNOUNCEMENTS, maxEntries: 200 });
+export const realmPeopleAnswers = (): RealmPeopleAnswers => new RealmCache({ announcements: PROFILE_ANNOUNCEMENTS, maxEntries: 200 });
 
 /**
  * The realm's people, kept or read; read again if the caller is not among them. A user made

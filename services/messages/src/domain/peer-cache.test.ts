@@ -1,8 +1,8 @@
-import { clientEventSubject, fakeClients, RealmAnswers } from '@parley/common';
+import { clientEventSubject, fakeClients, RealmCache } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import { Peers } from '../peers';
-import { keptAnswers, listenForChanges, USERS_ANNOUNCEMENTS } from './kept-answers';
+import { peerCache, listenForChanges, USERS_ANNOUNCEMENTS } from './peer-cache';
 
 /** A GetPermissionContext answer whose policy names `version`, to tell answers apart. */
 const reply = (version: number, userId = 2) =>
@@ -17,7 +17,7 @@ const versionOf = (r: GetPermissionContextReply__Output) => (JSON.parse(r.policy
 
 /** Permission contexts as the messages service keeps them, listening on a fake bus. */
 async function setup() {
-  const contexts = new RealmAnswers<GetPermissionContextReply__Output>({ announcements: USERS_ANNOUNCEMENTS });
+  const contexts = new RealmCache<GetPermissionContextReply__Output>({ announcements: USERS_ANNOUNCEMENTS });
   const bus = announcingBus();
   const stop = await contexts.listen(bus.bus);
   let version = 0;
@@ -25,7 +25,7 @@ async function setup() {
   return { contexts, bus, stop, fetch, get: (realmId = 1, userId = 2) => contexts.get(realmId, String(userId), fetch) };
 }
 
-// RealmAnswers itself (races, the bus's losses, the time to live) is tested in common.
+// RealmCache itself (races, the bus's losses, the time to live) is tested in common.
 describe("the users service's announcements (permission contexts)", () => {
   it("answers a caller's context from memory after the first fetch", async () => {
     const { get, fetch, stop } = await setup();
@@ -93,9 +93,9 @@ describe("the users service's announcements (permission contexts)", () => {
 
 describe('Peers with kept answers', () => {
   async function setupPeers() {
-    const kept = keptAnswers();
+    const cache = peerCache();
     const bus = announcingBus();
-    const stop = await listenForChanges(kept, bus.bus);
+    const stop = await listenForChanges(cache, bus.bus);
     let resolutions = 0;
     const users = jest.fn(async (method: string, request: unknown) => {
       if (method === 'GetPermissionContext') return reply(1);
@@ -118,7 +118,7 @@ describe('Peers with kept answers', () => {
     });
     const clients = fakeClients({ users, channels });
     const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
-    const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, kept);
+    const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, cache);
     return { bus, stop, users, channels, makePeers };
   }
 

@@ -1,4 +1,4 @@
-import { Announcement, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmAnswers, RealmAnswersOptions } from '@parley/common';
+import { Announcement, Bus, clientEventsOf, clientEventSubject, dropsRealm, listenAll, RealmCache, RealmCacheOptions } from '@parley/common';
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import type { Person } from '@parley/common';
@@ -51,41 +51,41 @@ export const CHANNELS_ANNOUNCEMENTS: readonly Announcement<never>[] = [clientEve
 const ACCESS_ANNOUNCEMENTS = [...USERS_ANNOUNCEMENTS, ...CHANNELS_ANNOUNCEMENTS];
 
 /** What the messages service keeps of the users and channels services' answers. */
-export interface KeptAnswers {
+export interface PeerCache {
   /** Each caller's GetPermissionContext (policy, record, groups, linkifiers), by user ID. */
-  contexts: RealmAnswers<GetPermissionContextReply__Output>;
+  contexts: RealmCache<GetPermissionContextReply__Output>;
   /**
    * Each caller's GetAccess with subscribers, by user and channel: a role, a group, a realm
    * setting or anything about channels and subscriptions changes it.
    */
-  channels: RealmAnswers<GetAccessReply__Output>;
+  channels: RealmCache<GetAccessReply__Output>;
   /** Each caller's ListAccess (every channel they see, and what they may do there), by user ID: as `channels`. */
-  channelLists: RealmAnswers<readonly ChannelAccess[]>;
+  channelLists: RealmCache<readonly ChannelAccess[]>;
   /**
    * The realm's people (ResolveUsers, the same for every caller), by user ID: names, emails,
    * avatars and roles change only with the users service's announcements.
    */
-  people: RealmAnswers<Person>;
+  people: RealmCache<Person>;
   /** Each recipient's alert words and mutes (GetRecipientTraits), by user ID: their own changes announce them. */
-  recipientTraits: RealmAnswers<RecipientTraits>;
+  recipientTraits: RealmCache<RecipientTraits>;
   /**
    * Automata of the alert words of the realm's users who have any among a send's recipients,
    * by those users' IDs: a channel's sends share one. Dropped with recipientTraits.
    */
-  alertMatchers: RealmAnswers<AlertWordMatcher>;
+  alertMatchers: RealmCache<AlertWordMatcher>;
 }
 
-export function keptAnswers(opts: Omit<RealmAnswersOptions<never>, 'announcements'> = {}): KeptAnswers {
+export function peerCache(opts: Omit<RealmCacheOptions<never>, 'announcements'> = {}): PeerCache {
   return {
-    contexts: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
-    channels: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
-    channelLists: new RealmAnswers({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
-    people: new RealmAnswers({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
-    recipientTraits: new RealmAnswers({ ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
-    alertMatchers: new RealmAnswers({ maxEntries: 1000, ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
+    contexts: new RealmCache({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
+    channels: new RealmCache({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
+    channelLists: new RealmCache({ ...opts, announcements: ACCESS_ANNOUNCEMENTS }),
+    people: new RealmCache({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
+    recipientTraits: new RealmCache({ ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
+    alertMatchers: new RealmCache({ maxEntries: 1000, ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
   };
 }
 
 /** Listens for all of them; returns what stops them all. */
-export const listenForChanges = (kept: KeptAnswers, bus: Bus): Promise<() => Promise<void>> =>
-  listenAll(bus, [kept.contexts, kept.channels, kept.channelLists, kept.people, kept.recipientTraits, kept.alertMatchers]);
+export const listenForChanges = (cache: PeerCache, bus: Bus): Promise<() => Promise<void>> =>
+  listenAll(bus, [cache.contexts, cache.channels, cache.channelLists, cache.people, cache.recipientTraits, cache.alertMatchers]);

@@ -6,14 +6,14 @@ import type { ServiceName } from './config';
 
 /**
  * What a subject's announcements do to kept answers: drop a realm's (most), or change some of
- * them in place (see RealmAnswers.update and drop).
+ * them in place (see RealmCache.update and drop).
  */
 export type Announcement<T = unknown> = { [S in BusSubject]: AnnouncementOf<S, T> }[BusSubject];
 
 /** What one subject's announcements do, with the payload the subject carries. */
 export interface AnnouncementOf<S extends BusSubject, T = unknown> {
   subject: S;
-  apply(data: BusPayloads[S], answers: RealmAnswers<T>): void;
+  apply(data: BusPayloads[S], answers: RealmCache<T>): void;
 }
 
 /** An announcement of `subject`: what its messages do to the answers. */
@@ -44,7 +44,7 @@ interface RealmEntries<T> {
   answers: Map<string, { answer: T; expires: number }>;
 }
 
-export interface RealmAnswersOptions<T> {
+export interface RealmCacheOptions<T> {
   /** What drops or changes a realm's answers. */
   announcements: readonly Announcement<T>[];
   /** A backstop only: announcements drop an answer as soon as it changes. */
@@ -62,7 +62,7 @@ export interface RealmAnswersOptions<T> {
  * client that changed something and then asks sees the change. Until listen() has subscribed,
  * and again while the bus is away, nothing is kept (ADR 0010).
  */
-export class RealmAnswers<T> {
+export class RealmCache<T> {
   private readonly realms = new Map<number, RealmEntries<T>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -76,7 +76,7 @@ export class RealmAnswers<T> {
   /** The mark of the last drop of everything (a loss of the bus, start, stop, the bound). */
   private clearedAt = 0;
 
-  constructor(private readonly opts: RealmAnswersOptions<T>) {
+  constructor(private readonly opts: RealmCacheOptions<T>) {
     this.ttlMs = opts.ttlMs ?? 60_000;
     this.maxEntries = opts.maxEntries ?? 20_000;
     this.now = opts.now ?? Date.now;
@@ -228,7 +228,7 @@ export class RealmAnswers<T> {
 }
 
 /** Listens with each of `answers`; returns what stops them all. */
-export async function listenAll(bus: Bus, answers: readonly Pick<RealmAnswers<never>, 'listen'>[]): Promise<() => Promise<void>> {
+export async function listenAll(bus: Bus, answers: readonly Pick<RealmCache<never>, 'listen'>[]): Promise<() => Promise<void>> {
   const stops = await Promise.all(answers.map((a) => a.listen(bus)));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
@@ -236,7 +236,7 @@ export async function listenAll(bus: Bus, answers: readonly Pick<RealmAnswers<ne
 }
 
 /** Subscribes one announcement: its subject's messages, applied to `answers`. */
-function listenTo<S extends BusSubject, T>(bus: Bus, announcement: AnnouncementOf<S, T>, answers: RealmAnswers<T>) {
+function listenTo<S extends BusSubject, T>(bus: Bus, announcement: AnnouncementOf<S, T>, answers: RealmCache<T>) {
   // The one assertion of a payload's type: a subject of the map (no pattern) receives exactly
   // its own messages, whose payload the map names, whichever subject S is.
   return bus.subscribe({ subject: announcement.subject, handler: async (msg) => announcement.apply(msg.data as BusPayloads[S], answers) });

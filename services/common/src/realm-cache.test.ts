@@ -1,10 +1,10 @@
 import { clientEventSubject } from './emit';
 import { announcingBus } from './testing';
-import { announcement, clientEventsOf, dropsRealm, RealmAnswers, RealmAnswersOptions } from './kept-answers';
+import { announcement, clientEventsOf, dropsRealm, RealmCache, RealmCacheOptions } from './realm-cache';
 
 /** Answers are numbers: each fetch answers one more than the last, to tell answers apart. */
-async function setup(opts: Partial<RealmAnswersOptions<number>> = {}) {
-  const answers = new RealmAnswers<number>({ announcements: [clientEventsOf('users', new Set(['presence']))], ...opts });
+async function setup(opts: Partial<RealmCacheOptions<number>> = {}) {
+  const answers = new RealmCache<number>({ announcements: [clientEventsOf('users', new Set(['presence']))], ...opts });
   const bus = announcingBus();
   const stop = await answers.listen(bus.bus);
   let version = 0;
@@ -13,13 +13,13 @@ async function setup(opts: Partial<RealmAnswersOptions<number>> = {}) {
 }
 
 /** A fetch that answers when the test says so. */
-function pendingFetch(answers: RealmAnswers<number>, realmId: number, key: string) {
+function pendingFetch(answers: RealmCache<number>, realmId: number, key: string) {
   let answer!: (n: number) => void;
   const pending = answers.get(realmId, key, () => new Promise((resolve) => (answer = resolve)));
   return { pending, answer: (n: number) => answer(n) };
 }
 
-describe('RealmAnswers', () => {
+describe('RealmCache', () => {
   it('answers from memory after the first fetch, per realm and key', async () => {
     const { get, fetch, stop } = await setup();
     expect(await get()).toBe(1);
@@ -65,10 +65,10 @@ describe('RealmAnswers', () => {
   });
 
   it.each([
-    ['the realm dropped', (a: RealmAnswers<number>) => a.invalidate(1)],
-    ['some of its answers dropped', (a: RealmAnswers<number>) => a.drop(1, ['other'])],
-    ['some of its answers changed', (a: RealmAnswers<number>) => a.update(1, ['other'], (n) => n)],
-    ['everything dropped', (a: RealmAnswers<number>) => a.clear()],
+    ['the realm dropped', (a: RealmCache<number>) => a.invalidate(1)],
+    ['some of its answers dropped', (a: RealmCache<number>) => a.drop(1, ['other'])],
+    ['some of its answers changed', (a: RealmCache<number>) => a.update(1, ['other'], (n) => n)],
+    ['everything dropped', (a: RealmCache<number>) => a.clear()],
   ])('does not keep an answer fetched while %s (it may predate the change)', async (_name, change) => {
     const { answers, stop } = await setup();
     const { pending, answer } = pendingFetch(answers, 1, '2');
@@ -97,9 +97,9 @@ describe('RealmAnswers', () => {
   });
 
   it.each([
-    ['the realm dropped', (a: RealmAnswers<number>) => a.invalidate(1)],
-    ['some of its answers changed', (a: RealmAnswers<number>) => a.update(1, ['other'], (n) => n)],
-    ['everything dropped', (a: RealmAnswers<number>) => a.clear()],
+    ['the realm dropped', (a: RealmCache<number>) => a.invalidate(1)],
+    ['some of its answers changed', (a: RealmCache<number>) => a.update(1, ['other'], (n) => n)],
+    ['everything dropped', (a: RealmCache<number>) => a.clear()],
   ])('does not share a fetch begun before %s: the call after the change reads anew', async (_name, change) => {
     const { answers, fetch, stop } = await setup();
     const { pending, answer } = pendingFetch(answers, 1, '2');
@@ -144,7 +144,7 @@ describe('RealmAnswers', () => {
   });
 
   it('shares no fetch while it is not listening', async () => {
-    const answers = new RealmAnswers<number>({ announcements: [] });
+    const answers = new RealmCache<number>({ announcements: [] });
     let answer!: (n: number) => void;
     const first = answers.get(1, '2', () => new Promise((resolve) => (answer = resolve)));
     const fetch = jest.fn(async () => 5);
@@ -249,7 +249,7 @@ describe('RealmAnswers', () => {
   });
 
   it('keeps nothing before it listens or after it stopped', async () => {
-    const answers = new RealmAnswers<number>({ announcements: [dropsRealm('users.auth.invalidate', () => 1)] });
+    const answers = new RealmCache<number>({ announcements: [dropsRealm('users.auth.invalidate', () => 1)] });
     const fetch = jest.fn(async () => 1);
     await answers.get(1, '2', fetch);
     await answers.get(1, '2', fetch);
