@@ -7,9 +7,7 @@ import { QueueManager } from './domain/queues';
 import { MemoryQueueStore } from './store/memory-store';
 import type { QueueStore } from './store/queue-store';
 import { RedisQueueStore } from './store/redis-store';
-import { deleteQueue } from './rpc/delete-queue';
-import { getEvents } from './rpc/get-events';
-import { register } from './rpc/register';
+import { deleteQueue, getEvents, register } from './rpc/queues';
 
 /** Redis when REDIS_URL is set (queues shared by replicas), else this process's memory. */
 export function createQueueStore(config: EventsConfig): QueueStore {

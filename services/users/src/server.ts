@@ -6,60 +6,53 @@ import type { UsersDeps } from './deps';
 import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
 import { MemorySessionStore, RedisSessionStore, SessionStore } from './store/sessions';
 import { getSession, login, logout } from './rpc/sessions';
-import { updatePresence } from './rpc/update-presence';
-import { getRealmPresence } from './rpc/get-realm-presence';
-import { getUserPresence } from './rpc/get-user-presence';
-import { getCustomProfileFields } from './rpc/get-custom-profile-fields';
-import { createCustomProfileField } from './rpc/create-custom-profile-field';
-import { reorderCustomProfileFields } from './rpc/reorder-custom-profile-fields';
-import { updateCustomProfileField } from './rpc/update-custom-profile-field';
-import { deleteCustomProfileField } from './rpc/delete-custom-profile-field';
-import { updateProfileData } from './rpc/update-profile-data';
-import { removeProfileData } from './rpc/remove-profile-data';
-import { authenticate } from './rpc/authenticate';
-import { getServerSettings } from './rpc/get-server-settings';
-import { fetchApiKey } from './rpc/fetch-api-key';
-import { getLoginLimitKey } from './rpc/get-login-limit-key';
-import { getOwnUser } from './rpc/get-own-user';
+import { updatePresence, getRealmPresence, getUserPresence } from './rpc/presence';
+import {
+  getCustomProfileFields,
+  createCustomProfileField,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+  deleteCustomProfileField,
+  updateProfileData,
+  removeProfileData,
+} from './rpc/custom-profile-fields';
+import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
+import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy } from './rpc/realm';
+import { getOwnUser, getUser, getUsers, createUser, updateUser, deactivateUser, reactivateUser, deactivateOwnUser } from './rpc/users';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
-import { getUser } from './rpc/get-user';
-import { getUsers } from './rpc/get-users';
-import { createUser } from './rpc/create-user';
-import { updateUser } from './rpc/update-user';
-import { deactivateUser, reactivateUser, deactivateOwnUser } from './rpc/set-user-active';
-import { getRegisterState } from './rpc/get-register-state';
-import { updateSettings } from './rpc/update-settings';
-import { updateRealmUserDefaults } from './rpc/update-realm-user-defaults';
-import { updateRealm } from './rpc/update-realm';
-import { createUserGroup } from './rpc/create-user-group';
-import { getUserGroups } from './rpc/get-user-groups';
-import { updateUserGroup } from './rpc/update-user-group';
-import { updateUserGroupMembers } from './rpc/update-user-group-members';
-import { updateUserGroupSubgroups } from './rpc/update-user-group-subgroups';
-import { getUserGroupMember, getUserGroupMembers } from './rpc/get-user-group-members';
-import { getUserGroupSubgroups } from './rpc/get-user-group-subgroups';
-import { deactivateUserGroup } from './rpc/deactivate-user-group';
-import { isInGroupSetting } from './rpc/is-in-group-setting';
-import { resolveUsers } from './rpc/resolve-users';
-import { getRealmPolicy } from './rpc/get-realm-policy';
-import { checkGroupSettings, expandGroupSettings, getGroupMemberships } from './rpc/group-memberships';
-import { getPermissionContext } from './rpc/permission-context';
-import { getRenderContext } from './rpc/get-render-context';
-import { getReadReceiptUsers, getTypingPreferences, getUserSettings } from './rpc/get-typing-preferences';
-import { updateOwnStatus } from './rpc/update-own-status';
+import {
+  getRegisterState,
+  isInGroupSetting,
+  resolveUsers,
+  checkGroupSettings,
+  expandGroupSettings,
+  getGroupMemberships,
+  getPermissionContext,
+  getRenderContext,
+  getReadReceiptUsers,
+  getTypingPreferences,
+  getUserSettings,
+  getRecipientTraits,
+} from './rpc/internal';
+import { updateSettings } from './rpc/settings';
+import {
+  createUserGroup,
+  getUserGroups,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
+  getUserGroupMember,
+  getUserGroupMembers,
+  getUserGroupSubgroups,
+  deactivateUserGroup,
+} from './rpc/user-groups';
+import { updateOwnStatus, updateUserStatus, getUserStatus } from './rpc/user-status';
 import { addApnsDeviceToken, addFcmToken, e2eeTestPushNotification, registerPushDevice, removeApnsDeviceToken, removeFcmToken, testPushNotification } from './rpc/push-devices';
 import { createBot, deactivateBot, getBots, regenerateBotApiKey, updateBot } from './rpc/bots';
-import { updateUserStatus } from './rpc/update-user-status';
-import { getUserStatus } from './rpc/get-user-status';
-import { addLinkifier } from './rpc/add-linkifier';
-import { getLinkifiers } from './rpc/get-linkifiers';
-import { updateLinkifier } from './rpc/update-linkifier';
-import { removeLinkifier } from './rpc/remove-linkifier';
-import { reorderLinkifiers } from './rpc/reorder-linkifiers';
+import { addLinkifier, getLinkifiers, updateLinkifier, removeLinkifier, reorderLinkifiers } from './rpc/linkifiers';
 import { addAlertWords, getAlertWords, removeAlertWords } from './rpc/alert-words';
 import { muteUser, unmuteUser } from './rpc/muted-users';
-import { getRecipientTraits } from './rpc/get-recipient-traits';
 import { addPlayground, removePlayground } from './rpc/playgrounds';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './rpc/navigation-views';
 

@@ -2,11 +2,7 @@ import type { Caller } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { callerOf, clientEventsSince, closeUsersDb, outboxMark, usersDb } from '../../../../test/support/users-db';
 import { checkAddLinkifier, checkRemoveLinkifier, checkReorderLinkifiers, checkUpdateLinkifier, linkifierState, listLinkifiers, parseLinkifierIds } from './linkifiers';
-import { addLinkifier } from '../rpc/add-linkifier';
-import { getLinkifiers } from '../rpc/get-linkifiers';
-import { updateLinkifier } from '../rpc/update-linkifier';
-import { removeLinkifier } from '../rpc/remove-linkifier';
-import { reorderLinkifiers } from '../rpc/reorder-linkifiers';
+import { addLinkifier, getLinkifiers, updateLinkifier, removeLinkifier, reorderLinkifiers } from '../rpc/linkifiers';
 import type { UsersDeps } from '../deps';
 import type { HandlerContext } from '@parley/common';
 

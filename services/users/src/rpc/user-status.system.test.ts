@@ -2,9 +2,7 @@ import type { HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { closeUsersDb, FixtureName, handlerContext, usersDeps } from '../../../../test/support/users-db';
 import type { UsersDeps } from '../deps';
-import { getUserStatus } from './get-user-status';
-import { updateOwnStatus } from './update-own-status';
-import { updateUserStatus } from './update-user-status';
+import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 
 /**
  * The three status handlers, called as the rpc wrapper calls them: request message in, reply

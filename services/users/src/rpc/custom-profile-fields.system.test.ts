@@ -2,13 +2,15 @@ import type { HandlerContext } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from '../../../../test/support/fixtures';
 import { closeUsersDb, FixtureName, handlerContext, usersDeps } from '../../../../test/support/users-db';
 import type { UsersDeps } from '../deps';
-import { createCustomProfileField } from './create-custom-profile-field';
-import { deleteCustomProfileField } from './delete-custom-profile-field';
-import { getCustomProfileFields } from './get-custom-profile-fields';
-import { removeProfileData } from './remove-profile-data';
-import { reorderCustomProfileFields } from './reorder-custom-profile-fields';
-import { updateCustomProfileField } from './update-custom-profile-field';
-import { updateProfileData } from './update-profile-data';
+import {
+  createCustomProfileField,
+  deleteCustomProfileField,
+  getCustomProfileFields,
+  removeProfileData,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+  updateProfileData,
+} from './custom-profile-fields';
 import { profileDataFor } from '../domain/profile-values';
 
 /**
