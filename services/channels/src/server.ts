@@ -2,7 +2,6 @@ import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
 import { runService, RunningService, BaseConfig, Handler, DbServiceDeps, subscribeTo } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
-import { getRegisterState } from './rpc/get-register-state';
 import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
 import {
   addDefaultChannel,
@@ -17,8 +16,7 @@ import {
   removeDefaultChannel,
   updateChannel,
 } from './rpc/channels';
-import { getAccess, getChannelRecipients, getRetentionPolicies, listAccess } from './rpc/get-access';
-import { getGroupUsage } from './rpc/get-group-usage';
+import { getAccess, getChannelRecipients, getGroupUsage, getRegisterState, getRetentionPolicies, listAccess } from './rpc/internal';
 import { Peers } from './peers';
 import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults } from './domain/user-events';
 

@@ -4,7 +4,6 @@ import type { RouteHandlers } from '@parley/common/api';
 import type { MessagesConfig } from './config';
 import { NOTIFICATION_SUBJECTS, postNotification } from './domain/notification-bot';
 import { applyRetention, startRetentionJob } from './domain/retention';
-import { getChannelTopicSummary } from './rpc/get-channel-topic-summary';
 import { createSavedSnippet, deleteSavedSnippet, getSavedSnippets, updateSavedSnippet } from './rpc/snippets';
 import { testWelcomeBotCustomMessage } from './rpc/welcome-bot';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './rpc/drafts';
@@ -37,7 +36,7 @@ import {
   getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
-import { getChannelTopicsRpc } from './rpc/channel-topics';
+import { getChannelTopicsRpc, getChannelTopicSummary } from './rpc/channel-topics';
 import { deleteTopic, updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');

@@ -1,4 +1,4 @@
-import { DbServiceDeps, Handler } from '@parley/common';
+import { DbServiceDeps, groupSettingUses, Handler, requireRealmId } from '@parley/common';
 import type { GetAccessRequest__Output } from '@parley/common/generated/parley/channels/v1/GetAccessRequest';
 import type { GetAccessReply } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import type { ListAccessReply } from '@parley/common/generated/parley/channels/v1/ListAccessReply';
@@ -11,7 +11,20 @@ import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from '../domain/access';
 import { accessFrom } from '../domain/subscribe';
 import { peersFor } from '../peers';
+import type { GetGroupUsageRequest__Output } from '@parley/common/generated/parley/channels/v1/GetGroupUsageRequest';
+import type { GetGroupUsageReply } from '@parley/common/generated/parley/channels/v1/GetGroupUsageReply';
+import { CHANNEL_GROUP_SETTING_NAMES } from '../domain/group-settings';
+import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
+import { listFolders } from '../domain/folders';
+import { registerChannelState } from '../domain/read';
+import { defaultChannelIds } from '../domain/update';
+import { includeSubscribers } from './subscriptions';
 
+/**
+ * The RPCs only other services call, with no public endpoint of their own: channel access for
+ * the messages service (GetAccess, ListAccess, GetChannelRecipients, GetRetentionPolicies),
+ * group usage for the users service, and the channels part of POST /register.
+ */
 /**
  * Internal RPCs of the messages service's permission checks (ADR 0007): the caller's access
  * to one channel (one statement for the channel, the caller's subscription and, with
@@ -91,3 +104,47 @@ export const getRetentionPolicies =
       ...(c.message_retention_days !== null && { message_retention_days: c.message_retention_days }),
     })),
   });
+
+/** Internal: which channels' group settings name a group (archived channels too, as Zulip). */
+export const getGroupUsage =
+  (deps: DbServiceDeps): Handler<GetGroupUsageRequest__Output, GetGroupUsageReply> =>
+  async (req) => {
+    const realmId = requireRealmId(req.realm_id);
+    const groupId = Number(req.group_id);
+    const channels = (await store.listChannels(deps.pool, realmId)).map((c) => ({
+      channel_id: c.id,
+      settings: CHANNEL_GROUP_SETTING_NAMES.filter((name) => groupSettingUses(c.group_settings[name], groupId)),
+    }));
+    return { channels: channels.filter((c) => c.settings.length) };
+  };
+
+/**
+ * The channels service's part of POST /register: channel_folders (archived ones included, as
+ * Zulip), subscriptions/unsubscribed/never_subscribed, streams, realm_default_streams and
+ * realm_default_stream_groups. Archived channels only for clients declaring archived_channels.
+ */
+export const getRegisterState =
+  (deps: DbServiceDeps): Handler<RegisterStateRequest__Output> =>
+  async (req, ctx) => {
+    const wanted = req.fetch_event_types === undefined ? null : (JSON.parse(req.fetch_event_types) as string[]);
+    const wants = (type: string) => wanted === null || wanted.includes(type);
+    const capabilities = JSON.parse(req.client_capabilities || '{}') as Record<string, boolean>;
+    const includeArchived = capabilities.archived_channels === true;
+    const peers = peersFor(deps, ctx);
+    const opts = { includeSubscribers: includeSubscribers(req.include_subscribers), includeArchived };
+    const viewed = wants('subscription') || wants('stream');
+    // Independent reads, at once: the folders, and the channels with the caller's view of them
+    // (which give the default channels too), or the default channels alone.
+    const [folders, s, defaults] = await Promise.all([
+      wants('channel_folder') ? listFolders(deps.pool, ctx.caller.realm_id, true) : undefined,
+      viewed ? registerChannelState(deps.pool, peers, ctx.caller, opts) : undefined,
+      !viewed && wants('default_streams') ? defaultChannelIds(deps.pool, ctx.caller.realm_id) : undefined,
+    ]);
+    const state: Record<string, unknown> = {};
+    if (folders) state.channel_folders = folders;
+    if (s && wants('subscription')) Object.assign(state, { subscriptions: s.subscribed, unsubscribed: s.unsubscribed, never_subscribed: s.never });
+    if (s && wants('stream')) state.streams = s.streams;
+    if (wants('default_streams')) state.realm_default_streams = s?.defaultChannelIds ?? defaults;
+    if (wants('default_stream_groups')) state.realm_default_stream_groups = [];
+    return state;
+  };
