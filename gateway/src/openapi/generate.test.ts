@@ -19,7 +19,7 @@ describe('the OpenAPI description', () => {
     const orphan: Route = { method: 'GET', path: '/no_such_thing', service: 'users', rpc: 'Nothing', auth: 'user', params: {} };
     expect(missingDescriptions([...routes, orphan])).toEqual([
       'GET /no_such_thing: no response schema (services/common/src/api/responses/)',
-      'GET /no_such_thing: no documentation (feature level, summary) in zulip-route-docs.ts or parley-routes.ts',
+      'GET /no_such_thing: no documentation (feature level, summary) in test/reference/zulip-openapi.yaml (Zulip) or parley-routes.ts',
     ]);
     expect(() => generateOpenApi([...routes, orphan])).toThrow(/GET \/no_such_thing: no response schema/);
   });
