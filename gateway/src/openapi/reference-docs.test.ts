@@ -50,7 +50,7 @@ describe("route documentation from Zulip's reference", () => {
       },
     });
     // What the gateway documents the route with.
-    expect(routeDocs['GET /users/{user_id}']).toEqual(docFromReference(reference, routeOf('GET /users/{user_id}')));
+    expect(routeDocs()['GET /users/{user_id}']).toEqual(docFromReference(reference, routeOf('GET /users/{user_id}')));
     expect(docFromReference(tiny, thing)).toEqual({
       operationId: 'update-thing', summary: 'Update a thing', tag: 'things', featureLevel: 30,
       description: 'Update a [thing](https://zulip.com/help/things), given its ID. Second line.',
@@ -92,7 +92,7 @@ describe("route documentation from Zulip's reference", () => {
     expect(docs[thing.key]!.params).not.toHaveProperty('thing_id');
     // In the gateway's docs: a Parley parameter the reference does not have.
     expect(docFromReference(reference, routeOf('POST /messages'))!.params).not.toHaveProperty('idempotency_key');
-    expect(routeDocs['POST /messages']!.params.idempotency_key).toBe(routeDocOverrides['POST /messages']!.params!.idempotency_key);
+    expect(routeDocs()['POST /messages']!.params.idempotency_key).toBe(routeDocOverrides['POST /messages']!.params!.idempotency_key);
   });
 
   it('reports a route the reference does not document, and an override of a route not asked for', () => {
