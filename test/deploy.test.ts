@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { composeValue, entrypointProcesses, execForm, imageProblem, Instruction, parseCopy, parseDockerfile, processOf, ROOT } from './support/deploy-files';
+import { REFERENCE_YAML } from '../gateway/src/openapi/zulip-docs';
 import { deploymentNeeds, envVarsReadBy, EXTERNAL_ENV, scanEnvReads, scanSource, SERVICE_NAMES } from './support/env-vars';
 
 /**
@@ -11,6 +12,34 @@ import { deploymentNeeds, envVarsReadBy, EXTERNAL_ENV, scanEnvReads, scanSource,
  * `npm run build`), and every variable a process needs provided, none that no code reads.
  */
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/**
+ * Whether a path of the repository is left out of the build context by a .dockerignore: the
+ * last pattern matching it or a folder above it decides (`!` puts it back); `*` stays within
+ * a segment, `**` crosses them.
+ */
+function ignoredByContext(ignoreFile: string, path: string): boolean {
+  const segments = path.split('/');
+  const candidates = segments.map((_, k) => segments.slice(0, k + 1).join('/'));
+  let ignored = false;
+  for (const raw of ignoreFile
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))) {
+    const negated = raw.startsWith('!');
+    const pattern = (negated ? raw.slice(1) : raw).replace(/^\/|\/$/g, '');
+    const re = new RegExp(
+      `^${pattern
+        .split('/')
+        .map((seg) => (seg === '**' ? '\u0000' : seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')))
+        .join('/')
+        .replace(/\u0000\//g, '(?:.*/)?')
+        .replace(/\u0000/g, '.*')}$`,
+    );
+    if (candidates.some((c) => re.test(c))) ignored = !negated;
+  }
+  return ignored;
+}
 const reads = scanEnvReads(ROOT);
 const entry = entrypointProcesses();
 
@@ -130,6 +159,22 @@ describe('deploy/Dockerfile', () => {
     }
     // What the build needs is not excluded from the context.
     for (const needed of ['protos', 'services', 'gateway', 'deploy', 'package-lock.json']) expect(ignored.split('\n')).not.toContain(needed);
+    for (const i of ins.filter((x) => x.cmd === 'COPY' && !parseCopy(x).from)) {
+      for (const path of parseCopy(i).sources) expect({ line: i.line, path, ignored: ignoredByContext(ignored, path) }).toEqual({ line: i.line, path, ignored: false });
+    }
+  });
+
+  it("gives the build the files it reads outside the workspaces: Zulip's reference, for the routes' docs", () => {
+    const ignored = read('deploy/Dockerfile.dockerignore');
+    // The matcher itself, on the cases the file relies on.
+    expect([ignoredByContext(ignored, 'test/support/api.ts'), ignoredByContext(ignored, 'gateway/dist/main.js'), ignoredByContext(ignored, 'gateway/src/main.ts')]).toEqual([true, true, false]);
+    const reference = relative(ROOT, REFERENCE_YAML);
+    expect(reference).toBe('test/reference/zulip-openapi.yaml');
+    const copied = stageOf('build')
+      .filter((i) => i.cmd === 'COPY' && !parseCopy(i).from)
+      .flatMap((i) => parseCopy(i).sources);
+    expect(copied.some((src) => reference === src || reference.startsWith(`${src}/`))).toBe(true);
+    expect(ignoredByContext(ignored, reference)).toBe(false);
   });
 
   it('runs as a non-root user, the process chosen by the entrypoint', () => {
@@ -160,7 +205,13 @@ describe('deploy/Dockerfile', () => {
     expect(inImage('deploy/docker-entrypoint.sh')).toBe(true);
     expect(inImage('deploy/healthcheck.mjs')).toBe(true);
     // Files the code finds beside dist/ at run time.
-    for (const path of ['protos/parley', 'gateway/plugin/index.js', 'services/common/migrations/outbox', ...['users', 'channels', 'messages', 'uploads'].map((s) => `services/${s}/migrations`)]) {
+    for (const path of [
+      'protos/parley',
+      'gateway/plugin/index.js',
+      'gateway/dist/openapi/zulip-route-docs.json',
+      'services/common/migrations/outbox',
+      ...['users', 'channels', 'messages', 'uploads'].map((s) => `services/${s}/migrations`),
+    ]) {
       expect({ path, built: existsSync(join(ROOT, path)), inImage: inImage(path) }).toEqual({ path, built: true, inImage: true });
     }
     // The same scripts as package.json's start:* (one name for a process everywhere).

@@ -7,13 +7,23 @@ import { parleyRouteDocs } from './parley-routes';
 import type { RouteDoc } from './route-doc';
 import type { TSchema } from '@sinclair/typebox';
 import { extraSchemas, openApiPath, responseSchemas as typedSchemas, routeKey, routes as routeTable, type Route } from '@parley/common/api';
-import { zulipRouteDocs } from './zulip-route-docs';
+import { zulipRouteDocs } from './zulip-docs';
 
 type Json = Record<string, unknown>;
 
 export { openApiPath, routeKey };
 
-export const routeDocs: Readonly<Record<string, RouteDoc>> = { ...zulipRouteDocs, ...parleyRouteDocs };
+let docs: Readonly<Record<string, RouteDoc>> | undefined;
+
+/**
+ * Every route's documentation: what Zulip's reference says (zulip-docs.ts), and
+ * parley-routes.ts. Read when first needed, not on import: from the sources, reading the
+ * reference takes a second or two.
+ */
+export function routeDocs(): Readonly<Record<string, RouteDoc>> {
+  docs ??= { ...zulipRouteDocs(), ...parleyRouteDocs };
+  return docs;
+}
 const responseSchemas: Readonly<Record<string, TSchema>> = typedSchemas;
 
 /** What the generator needs of each route and cannot find: empty when every route is described. */
@@ -22,7 +32,7 @@ export function missingDescriptions(routes: readonly Route[] = routeTable): stri
   for (const r of routes) {
     const key = routeKey(r);
     if (!responseSchemas[key]) out.push(`${key}: no response schema (services/common/src/api/responses/)`);
-    if (!routeDocs[key]) out.push(`${key}: no documentation (feature level, summary) in zulip-route-docs.ts or parley-routes.ts`);
+    if (!routeDocs()[key]) out.push(`${key}: no documentation (feature level, summary) in test/reference/zulip-openapi.yaml (Zulip) or parley-routes.ts`);
   }
   return out;
 }
@@ -176,7 +186,7 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
     const key = routeKey(route);
     const ref = hoist(responseSchemas[key], schemas) as Json;
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs[key]);
+    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs()[key]!);
   }
   for (const [path, ops] of Object.entries(extraApiPaths)) Object.assign((paths[path] ??= {}), ops);
   for (const s of [CodedError, ...Object.values(errorSchemas()), ...extraSchemas]) hoist(s, schemas);
