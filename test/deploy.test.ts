@@ -31,10 +31,10 @@ function ignoredByContext(ignoreFile: string, path: string): boolean {
     const re = new RegExp(
       `^${pattern
         .split('/')
-        .map((seg) => (seg === '**' ? '\u0000' : seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')))
+        .map((seg) => (seg === '**' ? '\uE000' : seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')))
         .join('/')
-        .replace(/\u0000\//g, '(?:.*/)?')
-        .replace(/\u0000/g, '.*')}$`,
+        .replace(/\uE000\//g, '(?:.*/)?')
+        .replace(/\uE000/g, '.*')}$`,
     );
     if (candidates.some((c) => re.test(c))) ignored = !negated;
   }

@@ -186,7 +186,7 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
     const key = routeKey(route);
     const ref = hoist(responseSchemas[key], schemas) as Json;
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs()[key]!);
+    item[route.method.toLowerCase()] = operationOf(route, ref, routeDocs()[key]);
   }
   for (const [path, ops] of Object.entries(extraApiPaths)) Object.assign((paths[path] ??= {}), ops);
   for (const s of [CodedError, ...Object.values(errorSchemas()), ...extraSchemas]) hoist(s, schemas);

@@ -60,7 +60,7 @@ function absolute(url: string): string {
  */
 export function inlineReferenceLinks(text: string): string {
   const targets = new Map<string, string>();
-  for (const m of text.matchAll(/^[ \t]*\[([^\]]+)\]:[ \t]*(\S+)[ \t]*$/gm)) targets.set(m[1]!.toLowerCase(), absolute(m[2]!));
+  for (const m of text.matchAll(/^[ \t]*\[([^\]]+)\]:[ \t]*(\S+)[ \t]*$/gm)) targets.set(m[1].toLowerCase(), absolute(m[2]));
   if (targets.size === 0) return text;
   return text.replace(/\[([^\]]+)\]\[([^\]]*)\]/g, (whole, label: string, ref: string) => {
     const url = targets.get((ref || label).toLowerCase());
@@ -110,8 +110,8 @@ function textsUnder(root: Json, node: unknown, seen = new Set<unknown>(), out: s
 /** `GET /users/{user_id}` → the reference's operation, or undefined. */
 function operationOf(reference: Json, key: string): Json | undefined {
   const [method, path] = key.split(' ');
-  const item = (reference.paths as Json | undefined)?.[path!] as Json | undefined;
-  const op = item?.[method!.toLowerCase()];
+  const item = (reference.paths as Json | undefined)?.[path] as Json | undefined;
+  const op = item?.[method.toLowerCase()];
   return typeof op === 'object' && op !== null ? (op as Json) : undefined;
 }
 
