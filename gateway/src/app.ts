@@ -29,6 +29,21 @@ export interface GatewayDeps {
 }
 
 const API_PREFIX = '/api/v1';
+/**
+ * Zulip's web-app prefix: the same routes as /api/v1 (the one route table), for a browser's
+ * session cookie and CSRF token instead of HTTP Basic credentials, under the same rate limits.
+ */
+const JSON_PREFIX = '/json';
+
+/** What a path's requests authenticate with: the API's Basic credentials, or a browser session. */
+type Credentials = 'basic' | 'session';
+
+/** The API prefix a path is under, with the credentials it takes; undefined for neither. */
+function apiPrefixOf(path: string): { prefix: string; credentials: Credentials } | undefined {
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return { prefix: API_PREFIX, credentials: 'basic' };
+  if (path === JSON_PREFIX || path.startsWith(`${JSON_PREFIX}/`)) return { prefix: JSON_PREFIX, credentials: 'session' };
+  return undefined;
+}
 /** Parameters every route takes without declaring them (Zulip's `client` names the client). */
 const ALWAYS_ACCEPTED = new Set(['client']);
 
@@ -53,8 +68,9 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
-      if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw new NotFoundError();
-      await handleApi(deps, req, res, path.slice(API_PREFIX.length));
+      const api = apiPrefixOf(path);
+      if (!api) throw new NotFoundError();
+      await handleApi(deps, req, res, path.slice(api.prefix.length), api.credentials);
     } catch (err) {
       const apiErr = isApiError(err) ? err : internal(deps.log, err);
       // A response refused before any rule applied (no route, a bad body, bad credentials)
@@ -70,7 +86,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
   };
 }
 
-async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string, credentials: Credentials): Promise<void> {
   const match = deps.router.match(req.method ?? 'GET', path);
   if (match.kind === 'none') throw new NotFoundError();
   if (match.kind === 'method-not-allowed') {
@@ -86,7 +102,7 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
   // Long polls (the routes with their own deadline: GET /events) neither count nor are refused.
   const caller =
     match.route.auth === 'user'
-      ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client), match.route.deadlineMs === undefined)
+      ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client, { credentials }), match.route.deadlineMs === undefined)
       : await limitAnonymous(deps, req, res);
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
   if (match.route.rateLimit === 'login') return loginLimited(deps, req, res, String(values.username), client, () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
@@ -140,22 +156,28 @@ async function callRoute(
 const subdomainOf = (deps: GatewayDeps, host: string) => subdomainFromHost(host, deps.config.externalHost) ?? '';
 
 /**
- * The caller named by the request's credentials: HTTP Basic (email and API key), or, where
- * `session` allows it (uploads, tus, files), a browser session cookie with its CSRF check.
- * UNAUTHORIZED without either.
+ * The caller named by the request's credentials: HTTP Basic (email and API key) under /api/v1,
+ * a browser session cookie with its CSRF check under /json; files (uploads, tus, serving) take
+ * either (`credentials: 'either'`). UNAUTHORIZED without them.
  */
-async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
+async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, client: string, opts: { credentials: Credentials | 'either' }): Promise<Caller> {
   const host = req.headers.host ?? '';
   const subdomain = subdomainOf(deps, host);
-  const creds = parseBasicAuth(req.headers.authorization);
+  const creds = opts.credentials === 'session' ? undefined : parseBasicAuth(req.headers.authorization);
   if (creds) return authenticate(deps.cache, deps.clients.users, creds, subdomain, client, host);
-  const session = opts.session ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
+  const session = opts.credentials === 'basic' ? undefined : parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (session) return authenticateSession(deps.cache, deps.clients.users, req, session, subdomain, client, host);
   throw new UnauthorizedError();
 }
 
 /** Authenticates; bad credentials count against the client's address (and may be refused with 429 instead). */
-async function authenticateAnonymouslyLimited(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, client: string, opts: { session?: boolean } = {}): Promise<Caller> {
+async function authenticateAnonymouslyLimited(
+  deps: GatewayDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: string,
+  opts: { credentials: Credentials | 'either' },
+): Promise<Caller> {
   try {
     return await authenticateRequest(deps, req, client, opts);
   } catch (err) {
@@ -166,7 +188,7 @@ async function authenticateAnonymouslyLimited(deps: GatewayDeps, req: IncomingMe
 
 /** The API, uploads and login paths: where responses carry rate-limit headers. */
 function isLimitedPath(method: string | undefined, path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || isFileRequest(method, path) || path === '/accounts/login';
+  return apiPrefixOf(path) !== undefined || isFileRequest(method, path) || path === '/accounts/login';
 }
 
 /** Counts a request without credentials against the client's address (refused past the limit unless `refuse` is false). */
@@ -242,13 +264,13 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
 /**
  * File bodies, which stream to and from the uploads service's HTTP server instead of
  * travelling in a gRPC message: POST /api/v1/user_uploads and POST /api/v1/realm/emoji/{name}
- * (uploads), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
+ * (uploads; /json/… too, for a browser's session), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
  * credentials: their token is the grant), and custom emoji images under /user_avatars/
  * (public, as in Zulip).
  */
 export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
-  if (method === 'POST') return path === `${API_PREFIX}/user_uploads` || /^\/api\/v1\/realm\/emoji\/[^/]+$/.test(path);
+  if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+)$/.test(path);
   return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
 }
 
@@ -266,9 +288,12 @@ async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerRe
     await limitAnonymous(deps, req, res);
     return proxyRequest(target, req, res, path, undefined);
   }
-  const caller = await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, clientName(undefined, req.headers['user-agent']), { session: true }));
+  const api = apiPrefixOf(path);
+  // Files take either credentials, except that /json takes only a browser's session.
+  const credentials = api?.credentials === 'session' ? 'session' : 'either';
+  const caller = await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, clientName(undefined, req.headers['user-agent']), { credentials }));
   // tus keeps its /api/v1 path, so the Location it answers is the client's URL.
-  const upstreamPath = path.startsWith(API_PREFIX) && !isTusPath(path) ? path.slice(API_PREFIX.length) : path;
+  const upstreamPath = api && !isTusPath(path) ? path.slice(api.prefix.length) : path;
   await proxyRequest(target, req, res, upstreamPath, caller);
 }
 
