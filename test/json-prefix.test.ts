@@ -39,7 +39,7 @@ async function browser(user = alice) {
 }
 
 describe('/json/…', () => {
-  it('answers as /api/v1 does, for the session\'s user', async () => {
+  it("answers as /api/v1 does, for the session's user", async () => {
     const { request } = await browser();
     const viaSession = await request('GET', '/json/users/me');
     expect(viaSession.status).toBe(200);

@@ -171,13 +171,7 @@ async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, clie
 }
 
 /** Authenticates; bad credentials count against the client's address (and may be refused with 429 instead). */
-async function authenticateAnonymouslyLimited(
-  deps: GatewayDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-  client: string,
-  opts: { credentials: Credentials | 'either' },
-): Promise<Caller> {
+async function authenticateAnonymouslyLimited(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, client: string, opts: { credentials: Credentials | 'either' }): Promise<Caller> {
   try {
     return await authenticateRequest(deps, req, client, opts);
   } catch (err) {
