@@ -45,6 +45,24 @@ describe('bindClient', () => {
     expect(fake).toHaveBeenCalledWith('GetRealmEmoji', {}, ctx);
     expect(Object.keys(uploads)).not.toContain('transport');
   });
+
+  it('binds each view to its own context, and a method keeps it when passed on alone', async () => {
+    const fake = jest.fn(async () => ({ found: false }));
+    const channels = fakeClients({ channels: fake }).channels;
+    const other = { client: 'other', host: 'elsewhere.example.com' };
+    const first = bindClient(channels, ctx);
+    const second = bindClient(channels, other);
+    const { getAccess } = first;
+    await getAccess({ stream_id: 1 });
+    await second.getAccess({ stream_id: 2 }, { deadlineMs: 100 });
+    await first.getAccess({ stream_id: 3 });
+    expect(fake.mock.calls).toEqual([
+      ['GetAccess', { stream_id: 1 }, ctx],
+      ['GetAccess', { stream_id: 2 }, other],
+      ['GetAccess', { stream_id: 3 }, ctx],
+    ]);
+    expect(first.getAccess).toBe(getAccess);
+  });
 });
 
 describe('fakeClients', () => {

@@ -52,6 +52,11 @@ export type ServiceClient<S extends ServiceName> = ServiceMethods<Definitions[S]
 /** A client of every service, as each service's deps hold them. */
 export type RpcClients = { [S in ServiceName]: ServiceClient<S> };
 
+/** Where a client keeps the prototype of its bound views (bindClient). */
+const BOUND_METHODS = Symbol('bound methods');
+/** Where a bound view keeps its context. */
+const CONTEXT = Symbol('context');
+
 /** The lower-camel-case name of an RPC. */
 const methodName = (rpc: string): string => rpc[0].toLowerCase() + rpc.slice(1);
 
@@ -61,10 +66,22 @@ const methodName = (rpc: string): string => rpc[0].toLowerCase() + rpc.slice(1);
  */
 export function serviceClient<S extends ServiceName>(service: S, transport: Pick<RpcClient, 'call'>): ServiceClient<S> {
   const client: Record<string, unknown> = { transport };
+  // What bindClient's views inherit: a getter per method that binds it on first use.
+  const boundMethods: Record<string, unknown> = {};
   for (const [rpc, definition] of Object.entries(serviceDefinition(service))) {
     if (definition.requestStream || definition.responseStream) continue;
-    client[methodName(rpc)] = (request: unknown, ctx: CallContext, options: CallOptions = {}) => transport.call(rpc, request, ctx, options.deadlineMs, options.signal);
+    const name = methodName(rpc);
+    client[name] = (request: unknown, ctx: CallContext, options: CallOptions = {}) => transport.call(rpc, request, ctx, options.deadlineMs, options.signal);
+    Object.defineProperty(boundMethods, name, {
+      get(this: { readonly [CONTEXT]: CallContext }) {
+        const ctx = this[CONTEXT];
+        const method = (request: unknown, options: CallOptions = {}) => transport.call(rpc, request, ctx, options.deadlineMs, options.signal);
+        Object.defineProperty(this, name, { value: method });
+        return method;
+      },
+    });
   }
+  Object.defineProperty(client, BOUND_METHODS, { value: boundMethods });
   return client as ServiceClient<S>;
 }
 
@@ -106,11 +123,10 @@ export type BoundClient<S extends ServiceName> = {
 
 /** `client`'s methods, each called with `ctx`. */
 export function bindClient<S extends ServiceName>(client: ServiceClient<S>, ctx: CallContext): BoundClient<S> {
-  const bound: Record<string, unknown> = {};
-  for (const [name, method] of Object.entries(client)) {
-    if (typeof method === 'function') bound[name] = (request: unknown, options?: CallOptions) => (method as (r: unknown, c: CallContext, o?: CallOptions) => unknown)(request, ctx, options);
-  }
-  return bound as BoundClient<S>;
+  // One object per binding (a request's Peers make one per service they ask); a method becomes
+  // a closure only when first used, so binding costs nothing for the RPCs a request never calls.
+  const methods = (client as unknown as { [BOUND_METHODS]: object })[BOUND_METHODS];
+  return Object.create(methods, { [CONTEXT]: { value: ctx } }) as BoundClient<S>;
 }
 
 /** A typed client of one service at `addr` (a test's, or a tool's, own connection). */
