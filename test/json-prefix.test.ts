@@ -66,6 +66,18 @@ describe('/json/…', () => {
     expect(ok(await alice.api.get(`/users/${alice.user_id}/status`)).status.status_text ?? '').not.toBe('forged');
   });
 
+  it("refuses what the session's user may not do, as /api/v1 refuses it, and changes nothing", async () => {
+    const { request } = await browser();
+    const params = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.example/{id}' };
+    const viaSession = await request('POST', '/json/realm/filters', params);
+    const viaApi = await alice.api.post('/realm/filters', params);
+    expect(viaApi.status).toBeGreaterThanOrEqual(400);
+    expect([viaSession.status, json(viaSession)]).toEqual([viaApi.status, viaApi.body]);
+    expect(ok(await alice.api.get('/realm/linkifiers')).linkifiers).toEqual([]);
+    const missing = await request('GET', '/json/messages/999999999');
+    expect([missing.status, json(missing).code]).toEqual([400, 'BAD_REQUEST']);
+  });
+
   it('refuses HTTP Basic credentials and no credentials with 401 UNAUTHORIZED', async () => {
     const basic = await rawRequest('GET', '/json/users/me', { creds: alice });
     expect([basic.status, json(basic).code]).toEqual([401, 'UNAUTHORIZED']);
