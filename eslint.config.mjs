@@ -5,10 +5,11 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'coverage/', '.data/', 'bench/results/', 'test/artifacts/', 'services/common/src/generated/', 'test/openapi-client/generated/'],
+    ignores: ['**/node_modules/', '**/dist/', 'coverage/', '.data/', 'bench/results/', 'test/artifacts/', 'services/common/src/generated/', 'test/openapi-client/generated/', 'web/src/api/generated/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -19,13 +20,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'web/**/*.tsx'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
         // One program for the whole tree: the root tsconfig.json holds every source and test
         // (the workspaces' own tsconfigs leave the tests out); test/openapi-client has its own.
-        project: ['./tsconfig.json', './test/openapi-client/tsconfig.json'],
+        project: ['./tsconfig.json', './test/openapi-client/tsconfig.json', './web/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -57,6 +58,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // The web client runs in the browser, with React's rules of hooks.
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Prettier writes every semicolon, so the ASI hazard this rule looks for cannot arise, and it

@@ -83,6 +83,11 @@ describe('/json/…', () => {
     expect([basic.status, json(basic).code]).toEqual([401, 'UNAUTHORIZED']);
     const none = await rawRequest('GET', '/json/users/me', { headers: { host: realm.host } });
     expect([none.status, json(none).code]).toEqual([401, 'UNAUTHORIZED']);
+    // A scheme browsers do not know, as Zulip's: a Basic challenge would make the browser show
+    // its own password prompt (and hold the page's request) instead of letting the page log in.
+    expect([basic.headers['www-authenticate'], none.headers['www-authenticate']]).toEqual(['Session realm="zulip"', 'Session realm="zulip"']);
+    const api = await rawRequest('GET', '/api/v1/users/me', { headers: { host: realm.host } });
+    expect([api.status, api.headers['www-authenticate']]).toEqual([401, 'Basic realm="zulip"']);
   });
 
   it('answers an unknown path with 404 and a wrong method with 405, as /api/v1 does', async () => {

@@ -13,6 +13,7 @@ import { RateLimiter } from './rate-limit';
 import { authenticateSession, clearedCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
 import { isStaticRequest, serveStatic } from './static-files';
+import type { WebApp } from './web-app';
 import type { Route } from '@parley/common/api';
 import type { GatewayConfig } from './config';
 
@@ -26,6 +27,8 @@ export interface GatewayDeps {
   longPolls?: LongPolls;
   /** Rate limits (see rate-limit.ts); none when absent or disabled. */
   limiter?: RateLimiter;
+  /** The web client's files (web-app.ts); none in tests of the API alone. */
+  web?: WebApp;
 }
 
 const API_PREFIX = '/api/v1';
@@ -65,6 +68,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
         return serveOpenApi(req, res, path);
       }
       if (isStaticRequest(req.method, path)) return serveStatic(req, res);
+      if (deps.web?.handles(req.method, path) || (deps.web && path === '/')) return deps.web.serve(req, res, path);
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
@@ -78,7 +82,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (isLimitedPath(req.method, path) && !res.hasHeader('x-ratelimit-limit')) {
         await limitAnonymous(deps, req, res, false).catch(() => undefined);
       }
-      sendError(res, apiErr);
+      sendError(res, apiErr, apiPrefixOf(path)?.credentials === 'session' || path.startsWith('/accounts/') ? 'session' : 'basic');
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       deps.log.debug({ method: req.method, path, status: res.statusCode, ms }, 'request');

@@ -1,6 +1,7 @@
 import { envBool, envBusNamespace, envInt, envString, envUrl, grpcAddrs, loadSecret, ServiceName, uploadsHttpAddr } from '@parley/common';
 import { envRateRule, RateLimitConfig } from './rate-limit';
 import { readRequestLimits, RequestLimits } from './limits';
+import { defaultWebDir } from './web-app';
 
 export interface GatewayConfig {
   port: number;
@@ -20,6 +21,8 @@ export interface GatewayConfig {
   /** Where rate limits are counted (shared by replicas); in memory without it. */
   redisUrl?: string;
   rateLimit: RateLimitConfig;
+  /** The built web client served at / (WEB_DIR; web/dist of the checkout by default). */
+  webDir: string;
 }
 
 export function readGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -40,6 +43,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     maxBodyBytes: envInt(env, 'MAX_BODY_BYTES', 10 * 1024 * 1024, 1024),
     limits: readRequestLimits(env),
     redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    webDir: envString(env, 'WEB_DIR', defaultWebDir()),
     rateLimit: Object.freeze({
       enabled: envBool(env, 'RATE_LIMIT_ENABLED', true),
       user: envRateRule(env, 'RATE_LIMIT_USER', '200/60'),

@@ -27,10 +27,16 @@ export function sendSuccess(res: ServerResponse, data: Buffer | string, ignored:
   sendJson(res, 200, successBody(data, ignored));
 }
 
-export function sendError(res: ServerResponse, err: ApiError): void {
+/**
+ * The scheme a 401 names, as Zulip: Basic for the API, so generic HTTP clients know to retry
+ * with it; `Session` for a browser's requests (/json, the login pages), which a browser does
+ * not know, so it shows no password prompt of its own and the page handles the 401.
+ */
+export type AuthScheme = 'basic' | 'session';
+
+export function sendError(res: ServerResponse, err: ApiError, scheme: AuthScheme = 'basic'): void {
   const headers: Record<string, string> = {};
-  // As Zulip: a 401 names the scheme, so generic HTTP clients know to retry with Basic auth.
-  if (err.httpStatus === 401) headers['www-authenticate'] = 'Basic realm="zulip"';
+  if (err.httpStatus === 401) headers['www-authenticate'] = scheme === 'session' ? 'Session realm="zulip"' : 'Basic realm="zulip"';
   // A request timed out with its body unread: the connection cannot carry another one.
   if (err.httpStatus === 408) headers.connection = 'close';
   sendJson(res, err.httpStatus, JSON.stringify(err.toBody()), headers);

@@ -8,6 +8,7 @@ import { AuthCache } from './auth';
 import { LongPolls } from './long-polls';
 import { createRateLimiter } from './rate-limit';
 import { createApiHandler } from './app';
+import { loadWebApp } from './web-app';
 import { Router } from './router';
 import { routes } from '@parley/common/api';
 import { setApiHandler } from './registry';
@@ -65,7 +66,9 @@ export async function startGateway(config: GatewayConfig, log: Logger = createLo
   });
   const longPolls = new LongPolls();
   const limiter = createRateLimiter(config.rateLimit, config.redisUrl, config.busNamespace, log);
-  setApiHandler(createApiHandler({ config, clients, cache, router: new Router(routes), log, longPolls, limiter }));
+  const web = loadWebApp(config.webDir);
+  if (!web.built) log.warn({ dir: config.webDir }, 'the web client is not built (npm run build): / says so');
+  setApiHandler(createApiHandler({ config, clients, cache, router: new Router(routes), log, longPolls, limiter, web }));
 
   const dir = writeConfigDir(config);
   process.env.EG_CONFIG_DIR = dir;

@@ -1,0 +1,153 @@
+// The signed-in app: a header with search, the left sidebar (views, channels, direct
+// messages), the main view the URL hash names, and the people list. One column on a
+// narrow window, the sidebars behind buttons.
+import { useEffect, useState } from 'react';
+import { client, ok } from '../api/client';
+import { parseHash, type Place } from '../lib/narrow';
+import { useStore } from '../lib/use-store';
+import { startNotifications, unreadTitle } from '../lib/notifications';
+import { loadEmoji } from '../lib/emoji';
+import { store } from '../store/store';
+import type { EventQueue } from '../store/events';
+import { feedKey, forgetMovedFeeds, placeNewMessages } from '../store/feeds';
+import { Sidebar } from './Sidebar';
+import { FeedView } from './Feed';
+import { Inbox, Recent } from './Overviews';
+import { DraftsView, ScheduledView } from './Drafts';
+import { BrowseChannels } from './BrowseChannels';
+import { SearchBar } from './Search';
+import { PeopleList } from './People';
+import { Settings } from './Settings';
+import { Organization } from './Organization';
+import { Toasts } from './Toasts';
+
+function useHashPlace(): Place {
+  const [place, setPlace] = useState(() => parseHash(location.hash));
+  useEffect(() => {
+    const onHash = () => setPlace(parseHash(location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return place;
+}
+
+export function App({ queue, onLoggedOut }: { queue: EventQueue; onLoggedOut: () => void }) {
+  const s = useStore();
+  const place = useHashPlace();
+  // A sidebar opened over the feed (narrow windows), closed by going anywhere: it belongs to the place it was opened at.
+  const [opened, setOpened] = useState<{ side: 'left' | 'right'; at: Place }>();
+  const panel = opened?.at === place ? opened.side : 'none';
+  const setPanel = (side: 'none' | 'left' | 'right') => setOpened(side === 'none' ? undefined : { side, at: place });
+
+  useEffect(() => {
+    const stops = [placeNewMessages(), forgetMovedFeeds(), startNotifications()];
+    void loadEmoji();
+    const timer = setInterval(() => store.expireTyping(), 2000);
+    return () => {
+      stops.forEach((stop) => stop());
+      clearInterval(timer);
+    };
+  }, []);
+  useEffect(() => {
+    document.title = unreadTitle(s);
+  });
+  useEffect(() => {
+    const dark = s.settings.color_scheme === 3 || (s.settings.color_scheme !== 2 && matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.setProperty('--font-size', `${s.settings.web_font_size_px ?? 16}px`);
+  }, [s.settings.color_scheme, s.settings.web_font_size_px]);
+  // Zulip's shortcuts that fit: / search, n next unread topic… (the ones below), Escape closes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]') !== null;
+      if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === '/') {
+        e.preventDefault();
+        document.getElementById('search-input')?.focus();
+      } else if (e.key === 'c' || e.key === 'x') {
+        e.preventDefault();
+        document.getElementById('compose-content')?.focus();
+      } else if (e.key === 'I' && e.shiftKey) location.hash = '#inbox';
+      else if (e.key === 't') location.hash = '#recent';
+      else if (e.key === 'A' && e.shiftKey) location.hash = '#feed';
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  async function logout() {
+    await fetch('/accounts/logout', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrftoken': document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '' } }).catch(() => undefined);
+    onLoggedOut();
+  }
+  void queue;
+
+  return (
+    <div className={`app panel-${panel}`}>
+      <header className="topbar">
+        <button className="icon-button only-narrow" aria-label="Channels and views" onClick={() => setPanel(panel === 'left' ? 'none' : 'left')}>
+          ☰
+        </button>
+        <a className="brand" href="#inbox">
+          {s.realm.realm_name || 'Parley'}
+        </a>
+        <SearchBar key={location.hash} place={place} />
+        {s.connection !== 'connected' && (
+          <span className="connection" role="status">
+            Reconnecting…
+          </span>
+        )}
+        <button className="icon-button only-narrow" aria-label="People" onClick={() => setPanel(panel === 'right' ? 'none' : 'right')}>
+          👥
+        </button>
+        <nav className="user-menu" aria-label="Your account">
+          <a href="#settings/profile">{s.me.full_name}</a>
+          {(s.me.is_admin || s.me.is_owner) && <a href="#organization/settings">Organization</a>}
+          <button className="link" onClick={() => void logout()}>
+            Log out
+          </button>
+        </nav>
+      </header>
+      <Sidebar place={place} />
+      <main className="main-view" id="main">
+        <MainView place={place} />
+      </main>
+      <PeopleList />
+      <Toasts />
+    </div>
+  );
+}
+
+function MainView({ place }: { place: Place }) {
+  switch (place.view) {
+    case 'feed':
+      return <FeedView key={`${feedKey(place.narrow)}@${place.near ?? ''}`} narrow={place.narrow} near={place.near} />;
+    case 'inbox':
+      return <Inbox />;
+    case 'recent':
+      return <Recent />;
+    case 'drafts':
+      return <DraftsView />;
+    case 'scheduled':
+      return <ScheduledView />;
+    case 'channels':
+      return <BrowseChannels />;
+    case 'settings':
+      return <Settings section={place.section} />;
+    case 'organization':
+      return <Organization section={place.section} />;
+  }
+}
+
+/** Marks messages read (POST /messages/flags), batched: the ids seen in one animation frame go together. */
+let pendingRead = new Set<number>();
+let readTimer: number | undefined;
+export function markRead(ids: number[]): void {
+  for (const id of ids) if (store.state!.unread.has(id)) pendingRead.add(id);
+  if (!pendingRead.size || readTimer !== undefined) return;
+  readTimer = window.setTimeout(() => {
+    const messages = [...pendingRead];
+    pendingRead = new Set();
+    readTimer = undefined;
+    void ok(client.POST('/messages/flags', { body: { messages, op: 'add', flag: 'read' } })).catch(() => undefined);
+  }, 300);
+}

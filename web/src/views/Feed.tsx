@@ -1,0 +1,362 @@
+// A narrow's feed: its messages, oldest first, grouped by recipient and sender with date
+// dividers; older and newer windows load as the reader scrolls either way; messages become
+// read as they are seen, as `web_mark_read_on_scroll_policy` says. The compose box below
+// sends to the narrow's conversation.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { channelIdOf, channelNarrow, dmIdsOf, dmNarrow, narrowHash, narrowText, type Narrow } from '../lib/narrow';
+import { dayLabel, dayOf, fullTime, timeOfDay } from '../lib/format';
+import { useStore } from '../lib/use-store';
+import { extendFeed, feedKey, openFeed } from '../store/feeds';
+import { store, topicKey, typingKeyForChannel, typingKeyForDm, type State } from '../store/store';
+import { VisibilityPolicy, type Message } from '../store/types';
+import { markRead } from './App';
+import { Compose } from './Compose';
+import { MessageActions, Reactions } from './MessageActions';
+import { Widget } from './Widgets';
+import { glyphOf } from '../lib/emoji';
+import { attempt } from '../lib/toasts';
+import { client, ok } from '../api/client';
+import { channelNameOf, dmKey, messageDmKey } from '../lib/narrow';
+
+function title(s: State, narrow: Narrow): string {
+  if (!narrow.length) return 'Combined feed';
+  const channel = narrow.find((t) => t.operator === 'channel');
+  const topic = narrow.find((t) => t.operator === 'topic');
+  const dm = narrow.find((t) => t.operator === 'dm');
+  if (channel && narrow.length <= 2) {
+    const name = s.channels.get(channelIdOf(channel.operand) ?? 0)?.name ?? channel.operand;
+    return topic ? `#${name} > ${topic.operand}` : `#${name}`;
+  }
+  if (dm && narrow.length === 1)
+    return `Direct messages with ${dmIdsOf(dm.operand)
+      .map((id) => s.users.get(id)?.full_name ?? id)
+      .join(', ')}`;
+  if (narrow.length === 1 && narrow[0].operator === 'is')
+    return ({ starred: 'Starred messages', mentioned: 'Mentions', dm: 'Direct messages' } as Record<string, string>)[narrow[0].operand] ?? `is:${narrow[0].operand}`;
+  return `Search: ${narrowText(
+    narrow,
+    (id) => s.channels.get(id)?.name,
+    (id) => s.users.get(id)?.email,
+  )}`;
+}
+
+/** Whether the narrow is a conversation view (for web_mark_read_on_scroll_policy 2). */
+const isConversation = (narrow: Narrow) => narrow.some((t) => t.operator === 'channel' || t.operator === 'dm') && !narrow.some((t) => t.operator === 'search');
+
+export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
+  const s = useStore();
+  const key = feedKey(narrow);
+  const feed = s.feeds.get(key);
+  const scroller = useRef<HTMLDivElement>(null);
+  /** Whether the view has scrolled to its anchor yet (the view is keyed by its narrow, so once per narrow). */
+  const jumped = useRef(false);
+
+  // Open the feed; one dropped since (moved messages) or made stale (a search) is fetched again.
+  useEffect(() => {
+    if (!store.state!.feeds.has(key)) void openFeed(narrow, near);
+  });
+
+  // Computed each render (a few hundred rows at most): the rows themselves are memoized.
+  const messages = (feed?.ids ?? []).map((id) => s.messages.get(id)).filter((m): m is Message => m !== undefined && !s.mutedUsers.has(m.sender_id));
+
+  // Scroll: to the anchor (first unread or `near`) when the feed opens; keep the reader's place when older messages load above.
+  const prevFirst = useRef<{ id?: number; top?: number }>({});
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !feed || feed.loading) return;
+    const target = near ?? feed.anchor;
+    if (!jumped.current && messages.length) {
+      const row = target !== undefined ? el.querySelector(`[data-message-id="${target}"]`) : null;
+      if (row) row.scrollIntoView({ block: 'center' });
+      else el.scrollTop = el.scrollHeight;
+      jumped.current = true;
+      return;
+    }
+    const first = prevFirst.current;
+    if (first.id !== undefined && messages[0]?.id !== first.id) {
+      const row = el.querySelector<HTMLElement>(`[data-message-id="${first.id}"]`);
+      if (row && first.top !== undefined) el.scrollTop += row.offsetTop - first.top;
+    }
+  });
+  // Stay at the bottom as new messages arrive, if the reader was there.
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && atBottom.current && jumped.current) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  function onScroll() {
+    const el = scroller.current;
+    if (!el || !feed) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    const firstRow = el.querySelector<HTMLElement>('[data-message-id]');
+    prevFirst.current = { id: Number(firstRow?.dataset.messageId), top: firstRow?.offsetTop };
+    if (el.scrollTop < 200) void extendFeed(key, -1);
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 200) void extendFeed(key, 1);
+  }
+
+  // Read on scroll: rows seen (half visible) become read, per the user's policy.
+  useEffect(() => {
+    const el = scroller.current;
+    const policy = s.settings.web_mark_read_on_scroll_policy ?? 1;
+    if (!el || policy === 3 || (policy === 2 && !isConversation(narrow))) return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!document.hasFocus() && document.visibilityState !== 'visible') return;
+        markRead(entries.filter((e) => e.isIntersecting).map((e) => Number((e.target as HTMLElement).dataset.messageId)));
+      },
+      { root: el, threshold: 0.5 },
+    );
+    el.querySelectorAll('[data-message-id]').forEach((row) => {
+      if (store.state!.unread.has(Number((row as HTMLElement).dataset.messageId))) seen.observe(row);
+    });
+    return () => seen.disconnect();
+  }, [messages, s.settings.web_mark_read_on_scroll_policy, narrow]);
+
+  const firstUnread = messages.find((m) => s.unread.has(m.id));
+  const typingKey = composeTypingKey(s, narrow);
+  const typers = typingKey ? [...(s.typing.get(typingKey)?.keys() ?? [])] : [];
+
+  return (
+    <section className="feed" aria-labelledby="feed-title">
+      <div className="feed-header">
+        <h1 id="feed-title">{title(s, narrow)}</h1>
+        <TopicTools narrow={narrow} />
+        {firstUnread && (
+          <button className="small" onClick={() => scroller.current?.querySelector(`[data-message-id="${firstUnread.id}"]`)?.scrollIntoView({ block: 'center' })}>
+            Jump to first unread
+          </button>
+        )}
+      </div>
+      <div className="messages" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Messages" role="log" aria-busy={feed?.loading}>
+        {feed?.foundOldest && messages.length > 0 && <p className="feed-edge">This is the beginning of the conversation.</p>}
+        {feed?.loading && <p className="feed-edge">Loading…</p>}
+        {feed?.error && (
+          <p role="alert" className="error">
+            {feed.error}
+          </p>
+        )}
+        {feed && !feed.loading && !feed.error && messages.length === 0 && <p className="feed-edge empty">No messages here yet.</p>}
+        <MessageGroups messages={messages} narrow={narrow} />
+      </div>
+      <p className="typing" aria-live="polite">
+        {typers.length > 0 && `${typers.map((id) => s.users.get(id)?.full_name ?? 'Someone').join(', ')} ${typers.length > 1 ? 'are' : 'is'} typing…`}
+      </p>
+      <Compose key={key} narrow={narrow} />
+    </section>
+  );
+}
+
+function composeTypingKey(s: State, narrow: Narrow): string | undefined {
+  const c = narrow.find((t) => t.operator === 'channel');
+  const t = narrow.find((x) => x.operator === 'topic');
+  const d = narrow.find((x) => x.operator === 'dm');
+  if (c && t) return typingKeyForChannel(channelIdOf(c.operand) ?? 0, t.operand);
+  if (d) return typingKeyForDm(dmKey(dmIdsOf(d.operand), s.me.user_id));
+  return undefined;
+}
+
+/** Messages with a recipient bar where the conversation changes and a date divider where the day does. */
+function MessageGroups({ messages, narrow }: { messages: Message[]; narrow: Narrow }) {
+  const s = useStore();
+  const out: React.ReactNode[] = [];
+  let prev: Message | undefined;
+  for (const m of messages) {
+    const newDay = !prev || dayOf(prev.timestamp) !== dayOf(m.timestamp);
+    const newPlace = !prev || conversationOf(prev, s.me.user_id) !== conversationOf(m, s.me.user_id);
+    if (newDay)
+      out.push(
+        <div key={`day-${m.id}`} className="date-divider" role="separator">
+          <span>{dayLabel(m.timestamp)}</span>
+        </div>,
+      );
+    if (newPlace || newDay) out.push(<RecipientBar key={`bar-${m.id}`} message={m} hideChannel={narrow.some((t) => t.operator === 'topic')} />);
+    const grouped = !newPlace && !newDay && prev!.sender_id === m.sender_id && m.timestamp - prev!.timestamp < 600;
+    out.push(<MessageRow key={m.id} message={m} grouped={grouped} unread={s.unread.has(m.id)} twentyFour={s.settings.twenty_four_hour_time} />);
+    prev = m;
+  }
+  return <>{out}</>;
+}
+
+const conversationOf = (m: Message, me: number) => (m.type === 'stream' ? `c${m.stream_id}\0${m.subject.toLowerCase()}` : `d${messageDmKey(m, me)}`);
+
+function RecipientBar({ message: m, hideChannel }: { message: Message; hideChannel: boolean }) {
+  const s = useStore();
+  if (m.type === 'stream') {
+    const channel = s.channels.get(m.stream_id!);
+    const name = channel?.name ?? channelNameOf(m);
+    const policy = s.userTopics.get(topicKey(m.stream_id!, m.subject));
+    return (
+      <div className="recipient-bar" style={{ borderColor: s.subscriptions.get(m.stream_id!)?.color }}>
+        {!hideChannel && <a href={narrowHash(channelNarrow(m.stream_id!, name))}>#{name}</a>}
+        <span aria-hidden="true">›</span>
+        <a href={narrowHash(channelNarrow(m.stream_id!, name, m.subject))} className={policy === VisibilityPolicy.MUTED ? 'muted' : undefined}>
+          {m.subject || <em>general chat</em>}
+        </a>
+      </div>
+    );
+  }
+  const others = (Array.isArray(m.display_recipient) ? m.display_recipient : []).filter((r) => r.id !== s.me.user_id);
+  return (
+    <div className="recipient-bar dm">
+      <a href={narrowHash(dmNarrow(others.length ? others.map((r) => r.id) : [s.me.user_id]))}>You and {others.length ? others.map((r) => r.full_name).join(', ') : 'yourself'}</a>
+    </div>
+  );
+}
+
+function avatarOf(s: State, m: Message): string | undefined {
+  return s.users.get(m.sender_id)?.avatar_url ?? m.avatar_url ?? undefined;
+}
+
+const MessageRow = memo(function MessageRow({ message: m, grouped, unread, twentyFour }: { message: Message; grouped: boolean; unread: boolean; twentyFour: boolean }) {
+  const s = store.state!;
+  const [editing, setEditing] = useState(false);
+  const edited = m.last_edit_timestamp ? 'EDITED' : m.last_moved_timestamp ? 'MOVED' : undefined;
+  const avatar = avatarOf(s, m);
+  return (
+    <article
+      className={`message ${grouped ? 'grouped' : ''} ${unread ? 'unread' : ''} ${m.flags.includes('mentioned') ? 'mentioned' : ''}`}
+      data-message-id={m.id}
+      aria-label={`${m.sender_full_name}, ${fullTime(m.timestamp, twentyFour)}`}
+    >
+      {!grouped && (avatar ? <img className="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" /> : <span className="avatar" aria-hidden="true" />)}
+      <div className="body">
+        {!grouped && (
+          <div className="meta">
+            <strong className="sender">{m.sender_full_name}</strong>
+            <time dateTime={new Date(m.timestamp * 1000).toISOString()} title={fullTime(m.timestamp, twentyFour)}>
+              {timeOfDay(m.timestamp, twentyFour)}
+            </time>
+            {m.flags.includes('starred') && <span aria-label="Starred">★</span>}
+          </div>
+        )}
+        {editing ? (
+          <EditBox message={m} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <RenderedContent html={m.content} twentyFour={twentyFour} />
+            {m.submessages.length > 0 && <Widget message={m} />}
+            {edited && <span className="edit-mark">{edited}</span>}
+          </>
+        )}
+        <Reactions message={m} />
+      </div>
+      <MessageActions message={m} onEdit={() => setEditing(true)} />
+    </article>
+  );
+});
+
+/**
+ * Parley's rendered HTML, as Zulip renders it (the server's output, sanitized there): `<time>`
+ * shown in the reader's timezone and clock, spoilers that open on a click.
+ */
+export function RenderedContent({ html, twentyFour }: { html: string; twentyFour: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.querySelectorAll('time[datetime]').forEach((t) => {
+      const when = Date.parse(t.getAttribute('datetime')!);
+      if (!Number.isNaN(when)) {
+        t.textContent = new Date(when).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hour12: !twentyFour });
+        t.classList.add('rendered-time');
+      }
+    });
+    // Unicode emoji come as `<span class="emoji emoji-1f642">:smile:</span>` (Zulip styles them from a sprite sheet); shown here as the glyph.
+    el.querySelectorAll<HTMLElement>('span.emoji').forEach((span) => {
+      const code = [...span.classList].find((c) => c.startsWith('emoji-'))?.slice('emoji-'.length);
+      if (!code || span.dataset.glyph) return;
+      const glyph = glyphOf(code);
+      if (!glyph) return;
+      span.dataset.glyph = '1';
+      span.textContent = glyph;
+      span.classList.add('emoji-glyph');
+    });
+    el.querySelectorAll<HTMLElement>('.spoiler-header').forEach((h) => {
+      h.tabIndex = 0;
+      h.setAttribute('role', 'button');
+      h.setAttribute('aria-expanded', 'false');
+    });
+  }, [html, twentyFour]);
+  function onClick(e: React.MouseEvent | React.KeyboardEvent) {
+    if ('key' in e && e.key !== 'Enter' && e.key !== ' ') return;
+    const header = (e.target as HTMLElement).closest('.spoiler-header');
+    if (!header) return;
+    e.preventDefault();
+    const block = header.parentElement!;
+    const open = block.classList.toggle('spoiler-open');
+    header.setAttribute('aria-expanded', String(open));
+  }
+  return <div ref={ref} className="rendered_markdown" onClick={onClick} onKeyDown={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function EditBox({ message, onDone }: { message: Message; onDone: () => void }) {
+  const [raw, setRaw] = useState<string>();
+  const [topic, setTopic] = useState(message.subject);
+  useEffect(() => {
+    void attempt(async () => {
+      const answer = await ok(client.GET('/messages/{message_id}', { params: { path: { message_id: message.id }, query: { apply_markdown: false } } }));
+      setRaw((answer as unknown as { raw_content?: string; message: { content: string } }).raw_content ?? (answer as unknown as { message: { content: string } }).message.content);
+    });
+  }, [message.id]);
+  async function save() {
+    const body: Record<string, unknown> = { content: raw };
+    if (message.type === 'stream' && topic !== message.subject) body.topic = topic;
+    const done = await attempt(() => ok(client.PATCH('/messages/{message_id}', { params: { path: { message_id: message.id } }, body: body })));
+    if (done !== undefined) onDone();
+  }
+  if (raw === undefined) return <p>Loading…</p>;
+  return (
+    <form
+      className="edit-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {message.type === 'stream' && <input aria-label="Topic" value={topic} onChange={(e) => setTopic(e.target.value)} />}
+      <textarea
+        aria-label="Edit message"
+        value={raw}
+        autoFocus
+        onChange={(e) => setRaw(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone();
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save();
+        }}
+      />
+      <div className="row-buttons">
+        <button type="submit" className="primary">
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A topic's tools in its header: follow, mute, resolve. */
+function TopicTools({ narrow }: { narrow: Narrow }) {
+  const s = useStore();
+  const c = narrow.find((t) => t.operator === 'channel');
+  const t = narrow.find((x) => x.operator === 'topic');
+  if (!c || !t || narrow.length !== 2) return null;
+  const streamId = channelIdOf(c.operand) ?? 0;
+  const policy = s.userTopics.get(topicKey(streamId, t.operand)) ?? VisibilityPolicy.INHERIT;
+  const setPolicy = (visibility_policy: number) => attempt(() => ok(client.POST('/user_topics', { body: { stream_id: streamId, topic: t.operand, visibility_policy } })));
+  return (
+    <div className="topic-tools">
+      <label>
+        Notifications
+        <select value={policy} onChange={(e) => void setPolicy(Number(e.target.value))}>
+          <option value={VisibilityPolicy.INHERIT}>Default</option>
+          <option value={VisibilityPolicy.FOLLOWED}>Follow</option>
+          <option value={VisibilityPolicy.UNMUTED}>Unmute</option>
+          <option value={VisibilityPolicy.MUTED}>Mute</option>
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,593 @@
+// Administration: the realm's main settings, invitation links, users (roles, deactivation,
+// password resets), bots, channels, linkifiers, custom emoji, custom profile fields and
+// new-user defaults. Every page calls the public API; the server decides what is allowed,
+// and its refusals show as their `msg`.
+import { useEffect, useState } from 'react';
+import { client, cookie, ok } from '../api/client';
+import { INVITE_LINK_PATH } from '../api/invites';
+import { attempt, showToast } from '../lib/toasts';
+import { useStore } from '../lib/use-store';
+import { Role, roleName } from '../store/types';
+import { CreateChannel } from './BrowseChannels';
+import { Section, TextSetting, Toggle } from './Form';
+
+void INVITE_LINK_PATH;
+
+const SECTIONS: [string, string][] = [
+  ['settings', 'Organization settings'],
+  ['invites', 'Invitations'],
+  ['users', 'Users'],
+  ['bots', 'Bots'],
+  ['channels', 'Channels'],
+  ['linkifiers', 'Linkifiers'],
+  ['emoji', 'Custom emoji'],
+  ['profile-fields', 'Profile fields'],
+  ['defaults', 'Default channels'],
+];
+
+const patchRealm = (body: Record<string, unknown>) => attempt(() => ok(client.PATCH('/realm', { body: body })));
+
+export function Organization({ section }: { section: string }) {
+  return (
+    <section className="settings" aria-labelledby="org-title">
+      <div className="feed-header">
+        <h1 id="org-title">Organization</h1>
+      </div>
+      <nav className="tabs" aria-label="Organization sections">
+        {SECTIONS.map(([key, label]) => (
+          <a key={key} href={`#organization/${key}`} aria-current={section === key ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <div className="settings-body">
+        {section === 'settings' && <RealmSettings />}
+        {section === 'invites' && <Invites />}
+        {section === 'users' && <Users />}
+        {section === 'bots' && <Bots />}
+        {section === 'channels' && <Channels />}
+        {section === 'linkifiers' && <Linkifiers />}
+        {section === 'emoji' && <Emoji />}
+        {section === 'profile-fields' && <ProfileFields />}
+        {section === 'defaults' && <Defaults />}
+      </div>
+    </section>
+  );
+}
+
+function RealmSettings() {
+  const s = useStore();
+  const r = s.realm;
+  return (
+    <Section title="Organization settings">
+      <TextSetting label="Organization name" value={r.realm_name} onSave={(v) => patchRealm({ name: v })} />
+      <TextSetting label="Description" value={typeof r.realm_description === 'string' ? r.realm_description : ''} onSave={(v) => patchRealm({ description: v })} />
+      <Toggle label="Topics are required" checked={Boolean(r.realm_mandatory_topics)} onChange={(v) => void patchRealm({ mandatory_topics: v })} />
+      <Toggle label="Members may edit their messages" checked={r.realm_allow_message_editing !== false} onChange={(v) => void patchRealm({ allow_message_editing: v })} />
+      <Toggle label="Invitations are required to join" checked={Boolean(r.realm_invite_required)} onChange={(v) => void patchRealm({ invite_required: v })} />
+    </Section>
+  );
+}
+
+interface Invite {
+  id: number;
+  invited_by_user_id: number;
+  invited: number;
+  expiry_date: number | null;
+  invited_as: number;
+  link_url?: string;
+  is_multiuse: boolean;
+  email?: string;
+}
+
+function Invites() {
+  const s = useStore();
+  const [invites, setInvites] = useState<Invite[]>();
+  const [role, setRole] = useState<number>(Role.MEMBER);
+  const [minutes, setMinutes] = useState<string>('14400');
+  const [streams, setStreams] = useState<number[]>([]);
+  const [created, setCreated] = useState<string>();
+  const load = () => attempt(async () => setInvites(((await ok(client.GET('/invites' as never, {} as never))) as { invites: Invite[] }).invites));
+  useEffect(() => void load(), []);
+  async function create() {
+    const answer = await attempt(() =>
+      ok(client.POST('/invites/multiuse' as never, { body: { invite_as: role, invite_expires_in_minutes: minutes === 'never' ? null : Number(minutes), stream_ids: streams } } as never)),
+    );
+    if (answer) {
+      setCreated((answer as { invite_link: string }).invite_link);
+      void load();
+    }
+  }
+  const roles: number[] = s.me.is_owner ? [Role.GUEST, Role.MEMBER, Role.MODERATOR, Role.ADMINISTRATOR, Role.OWNER] : [Role.GUEST, Role.MEMBER, Role.MODERATOR, Role.ADMINISTRATOR];
+  return (
+    <Section title="Invitation links">
+      <form
+        className="form"
+        aria-label="Create an invitation link"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <label>
+          Join as
+          <select value={role} onChange={(e) => setRole(Number(e.target.value))}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {roleName(r)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Expires
+          <select value={minutes} onChange={(e) => setMinutes(e.target.value)}>
+            <option value="60">In an hour</option>
+            <option value="1440">In a day</option>
+            <option value="14400">In 10 days</option>
+            <option value="43200">In 30 days</option>
+            <option value="never">Never</option>
+          </select>
+        </label>
+        <fieldset>
+          <legend>Channels to join</legend>
+          {[...s.channels.values()]
+            .filter((c) => !c.is_archived)
+            .map((c) => (
+              <label key={c.stream_id} className="toggle">
+                <input type="checkbox" checked={streams.includes(c.stream_id)} onChange={(e) => setStreams(e.target.checked ? [...streams, c.stream_id] : streams.filter((x) => x !== c.stream_id))} />{' '}
+                #{c.name}
+              </label>
+            ))}
+        </fieldset>
+        <button type="submit" className="primary">
+          Create invitation link
+        </button>
+      </form>
+      {created && (
+        <p className="notice" role="status">
+          New link: <input readOnly aria-label="Invitation link" value={created} onFocus={(e) => e.target.select()} className="wide" />
+        </p>
+      )}
+      <table className="admin-table">
+        <caption>Live invitations</caption>
+        <thead>
+          <tr>
+            <th scope="col">Link</th>
+            <th scope="col">Role</th>
+            <th scope="col">Invited by</th>
+            <th scope="col">Expires</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(invites ?? []).map((i) => (
+            <tr key={`${i.is_multiuse}-${i.id}`}>
+              <td>{i.link_url ?? i.email}</td>
+              <td>{roleName(i.invited_as)}</td>
+              <td>{s.users.get(i.invited_by_user_id)?.full_name ?? i.invited_by_user_id}</td>
+              <td>{i.expiry_date ? new Date(i.expiry_date * 1000).toLocaleString() : 'Never'}</td>
+              <td>
+                <button
+                  className="danger small"
+                  onClick={() =>
+                    void attempt(() => ok(client.DELETE((i.is_multiuse ? '/invites/multiuse/{invite_id}' : '/invites/{invite_id}') as never, { params: { path: { invite_id: i.id } } } as never))).then(
+                      load,
+                    )
+                  }
+                >
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+function Users() {
+  const s = useStore();
+  const [filter, setFilter] = useState('');
+  const [resetting, setResetting] = useState<number>();
+  const [password, setPassword] = useState('');
+  const users = [...s.users.values()].filter((u) => !u.is_bot && `${u.full_name} ${u.email}`.toLowerCase().includes(filter.toLowerCase())).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const roles: number[] = s.me.is_owner ? [Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST] : [Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST];
+  return (
+    <Section title="Users">
+      <input type="search" aria-label="Filter users" placeholder="Filter users" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.user_id} className={u.is_active ? undefined : 'inactive'}>
+              <td>{u.full_name}</td>
+              <td>{u.delivery_email ?? u.email}</td>
+              <td>
+                <select
+                  aria-label={`Role of ${u.full_name}`}
+                  value={u.role}
+                  disabled={u.user_id === s.me.user_id || (u.role === Role.OWNER && !s.me.is_owner)}
+                  onChange={(e) => void attempt(() => ok(client.PATCH('/users/{user_id}', { params: { path: { user_id: u.user_id } }, body: { role: Number(e.target.value) } })))}
+                >
+                  {[...new Set([...roles, u.role])].map((r) => (
+                    <option key={r} value={r}>
+                      {roleName(r)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className="row-buttons">
+                {u.is_active ? (
+                  <button
+                    className="danger small"
+                    disabled={u.user_id === s.me.user_id}
+                    onClick={() => confirm(`Deactivate ${u.full_name}?`) && void attempt(() => ok(client.DELETE('/users/{user_id}', { params: { path: { user_id: u.user_id } } })))}
+                  >
+                    Deactivate
+                  </button>
+                ) : (
+                  <button className="small" onClick={() => void attempt(() => ok(client.POST('/users/{user_id}/reactivate', { params: { path: { user_id: u.user_id } } })))}>
+                    Reactivate
+                  </button>
+                )}
+                <button className="small" onClick={() => setResetting(resetting === u.user_id ? undefined : u.user_id)}>
+                  Reset password
+                </button>
+                {resetting === u.user_id && (
+                  <form
+                    className="inline-form"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void attempt(() => ok(client.POST('/users/{user_id}/password' as never, { params: { path: { user_id: u.user_id } }, body: { new_password: password } } as never))).then(
+                        (done) => {
+                          if (done === undefined) return;
+                          showToast(`${u.full_name}'s password is reset.`);
+                          setResetting(undefined);
+                          setPassword('');
+                        },
+                      );
+                    }}
+                  >
+                    <label>
+                      New password for {u.full_name}
+                      <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+                    </label>
+                    <button type="submit">Set</button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+function Bots() {
+  const s = useStore();
+  const [name, setName] = useState('');
+  const [short, setShort] = useState('');
+  const [key, setKey] = useState<string>();
+  const bots = [...s.users.values()].filter((u) => u.is_bot && u.is_active && u.bot_owner_id !== undefined);
+  return (
+    <Section title="Bots">
+      <form
+        className="form"
+        aria-label="Create a bot"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void attempt(() => ok(client.POST('/bots', { body: { full_name: name, short_name: short, bot_type: 1 } }))).then((a) => a && setKey((a as { api_key: string }).api_key));
+        }}
+      >
+        <label>
+          Bot name
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Bot email (before @)
+          <input required value={short} onChange={(e) => setShort(e.target.value)} />
+        </label>
+        <button type="submit" className="primary">
+          Create bot
+        </button>
+      </form>
+      {key && (
+        <p className="notice" role="status">
+          The bot&apos;s API key: <code>{key}</code>
+        </p>
+      )}
+      <ul className="plain-list">
+        {bots.map((b) => (
+          <li key={b.user_id}>
+            {b.full_name} ({b.email}){' '}
+            <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/users/{user_id}', { params: { path: { user_id: b.user_id } } })))}>
+              Deactivate
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Channels() {
+  const s = useStore();
+  const [creating, setCreating] = useState(false);
+  const [members, setMembers] = useState<{ id: number; ids: number[] }>();
+  const channels = [...s.channels.values()].filter((c) => !c.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <Section title="Channels">
+      <button className="primary" onClick={() => setCreating(!creating)}>
+        Create a channel
+      </button>
+      {creating && <CreateChannel onDone={() => setCreating(false)} />}
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Description</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {channels.map((c) => (
+            <tr key={c.stream_id}>
+              <td>
+                <TextSetting
+                  label={`Name of #${c.name}`}
+                  value={c.name}
+                  onSave={(v) => attempt(() => ok(client.PATCH('/streams/{stream_id}', { params: { path: { stream_id: c.stream_id } }, body: { new_name: v } })))}
+                />
+              </td>
+              <td>
+                <TextSetting
+                  label={`Description of #${c.name}`}
+                  value={c.description}
+                  onSave={(v) => attempt(() => ok(client.PATCH('/streams/{stream_id}', { params: { path: { stream_id: c.stream_id } }, body: { description: v } })))}
+                />
+              </td>
+              <td className="row-buttons">
+                <button
+                  className="small"
+                  onClick={() =>
+                    void attempt(async () =>
+                      setMembers({
+                        id: c.stream_id,
+                        ids: ((await ok(client.GET('/streams/{stream_id}/members', { params: { path: { stream_id: c.stream_id } } }))) as unknown as { subscribers: number[] }).subscribers,
+                      }),
+                    )
+                  }
+                >
+                  Subscribers
+                </button>
+                <button
+                  className="danger small"
+                  onClick={() => confirm(`Archive #${c.name}?`) && void attempt(() => ok(client.DELETE('/streams/{stream_id}', { params: { path: { stream_id: c.stream_id } } })))}
+                >
+                  Archive
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {members && (
+        <div className="card" role="region" aria-label="Subscribers">
+          <h3>Subscribers of #{s.channels.get(members.id)?.name}</h3>
+          <ul className="plain-list">
+            {members.ids.map((id) => (
+              <li key={id}>{s.users.get(id)?.full_name ?? id}</li>
+            ))}
+          </ul>
+          <AddSubscriber channel={s.channels.get(members.id)?.name ?? ''} onAdded={(id) => setMembers({ ...members, ids: [...members.ids, id] })} />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function AddSubscriber({ channel, onAdded }: { channel: string; onAdded: (id: number) => void }) {
+  const s = useStore();
+  const [id, setId] = useState(0);
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (id) void attempt(() => ok(client.POST('/users/me/subscriptions', { body: { subscriptions: [{ name: channel }], principals: [id] } }))).then((d) => d && onAdded(id));
+      }}
+    >
+      <label>
+        Add a subscriber
+        <select value={id} onChange={(e) => setId(Number(e.target.value))}>
+          <option value={0}>Choose a person</option>
+          {[...s.users.values()]
+            .filter((u) => u.is_active)
+            .map((u) => (
+              <option key={u.user_id} value={u.user_id}>
+                {u.full_name}
+              </option>
+            ))}
+        </select>
+      </label>
+      <button type="submit">Add</button>
+    </form>
+  );
+}
+
+function Linkifiers() {
+  const s = useStore();
+  const [pattern, setPattern] = useState('');
+  const [template, setTemplate] = useState('');
+  return (
+    <Section title="Linkifiers">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void attempt(() => ok(client.POST('/realm/filters', { body: { pattern, url_template: template } }))).then((d) => d && (setPattern(''), setTemplate('')));
+        }}
+      >
+        <label>
+          Pattern
+          <input required value={pattern} placeholder="#(?P<id>[0-9]+)" onChange={(e) => setPattern(e.target.value)} />
+        </label>
+        <label>
+          URL template
+          <input required value={template} placeholder="https://github.com/org/repo/issues/{id}" onChange={(e) => setTemplate(e.target.value)} />
+        </label>
+        <button type="submit" className="primary">
+          Add linkifier
+        </button>
+      </form>
+      <ul className="plain-list">
+        {s.linkifiers.map((l) => (
+          <li key={l.id}>
+            <code>{l.pattern}</code> → <code>{l.url_template}</code>{' '}
+            <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/realm/filters/{filter_id}', { params: { path: { filter_id: l.id } } })))}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Emoji() {
+  const s = useStore();
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File>();
+  async function upload() {
+    if (!file) return;
+    const data = new FormData();
+    data.append('file', file, file.name);
+    await attempt(async () => {
+      const r = await fetch(`/json/realm/emoji/${encodeURIComponent(name)}`, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
+      const body = (await r.json()) as { result: string; msg: string };
+      if (body.result !== 'success') throw new Error(body.msg);
+      setName('');
+    });
+  }
+  return (
+    <Section title="Custom emoji">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void upload();
+        }}
+      >
+        <label>
+          Emoji name
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Image
+          <input type="file" accept="image/*" required onChange={(e) => setFile(e.target.files?.[0])} />
+        </label>
+        <button type="submit" className="primary">
+          Add emoji
+        </button>
+      </form>
+      <ul className="plain-list emoji-list">
+        {[...s.realmEmoji.values()]
+          .filter((e) => !e.deactivated)
+          .map((e) => (
+            <li key={e.id}>
+              <img src={e.source_url} alt="" width={20} height={20} /> :{e.name}:{' '}
+              <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/realm/emoji/{emoji_name}', { params: { path: { emoji_name: e.name } } })))}>
+                Delete
+              </button>
+            </li>
+          ))}
+      </ul>
+    </Section>
+  );
+}
+
+function ProfileFields() {
+  const s = useStore();
+  const [name, setName] = useState('');
+  const [hint, setHint] = useState('');
+  return (
+    <Section title="Custom profile fields">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void attempt(() => ok(client.POST('/realm/profile_fields', { body: { name, hint, field_type: 1 } }))).then((d) => d && (setName(''), setHint('')));
+        }}
+      >
+        <label>
+          Field name
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Hint
+          <input value={hint} onChange={(e) => setHint(e.target.value)} />
+        </label>
+        <button type="submit" className="primary">
+          Add field
+        </button>
+      </form>
+      <ul className="plain-list">
+        {s.customProfileFields.map((f) => (
+          <li key={f.id}>
+            {f.name} <span className="hint">{f.hint}</span>{' '}
+            <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/realm/profile_fields/{field_id}', { params: { path: { field_id: f.id } } })))}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Defaults() {
+  const s = useStore();
+  const [defaults, setDefaults] = useState<number[]>();
+  const load = () => attempt(async () => setDefaults((((await ok(client.GET('/default_streams', {}))) as { default_streams: { stream_id: number }[] }).default_streams ?? []).map((d) => d.stream_id)));
+  useEffect(() => void load(), []);
+  return (
+    <Section title="Default channels for new users">
+      <ul className="plain-list">
+        {[...s.channels.values()]
+          .filter((c) => !c.is_archived && !c.invite_only)
+          .map((c) => {
+            const on = defaults?.includes(c.stream_id) ?? false;
+            return (
+              <li key={c.stream_id}>
+                <Toggle
+                  label={`#${c.name}`}
+                  checked={on}
+                  onChange={(v) =>
+                    void attempt(() =>
+                      v ? ok(client.POST('/default_streams', { body: { stream_id: c.stream_id } })) : ok(client.DELETE('/default_streams', { params: { query: { stream_id: c.stream_id } } })),
+                    ).then(load)
+                  }
+                />
+              </li>
+            );
+          })}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,47 @@
+// The people list: active users by presence (active, idle, offline), with their status.
+import { useState } from 'react';
+import { dmNarrow, narrowHash } from '../lib/narrow';
+import { useStore } from '../lib/use-store';
+import type { State } from '../store/store';
+
+const ACTIVE_SECONDS = 140;
+const IDLE_SECONDS = 600;
+
+export function presenceOf(s: State, id: number, now = Date.now() / 1000): 'active' | 'idle' | 'offline' {
+  const p = s.presence.get(id);
+  if (p?.active_timestamp && now - p.active_timestamp < ACTIVE_SECONDS) return 'active';
+  if (p?.idle_timestamp && now - p.idle_timestamp < IDLE_SECONDS) return 'idle';
+  if (p?.active_timestamp && now - p.active_timestamp < IDLE_SECONDS) return 'idle';
+  return 'offline';
+}
+
+export function PeopleList() {
+  const s = useStore();
+  const [filter, setFilter] = useState('');
+  const order = { active: 0, idle: 1, offline: 2 };
+  const people = [...s.users.values()]
+    .filter((u) => u.is_active && !u.is_bot && u.full_name.toLowerCase().includes(filter.toLowerCase()))
+    .map((u) => ({ u, p: presenceOf(s, u.user_id) }))
+    .sort((a, b) => order[a.p] - order[b.p] || a.u.full_name.localeCompare(b.u.full_name))
+    .slice(0, 200);
+  return (
+    <aside className="sidebar right" aria-label="People">
+      <input type="search" aria-label="Filter people" placeholder="Filter people" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <ul className="people">
+        {people.map(({ u, p }) => {
+          const status = s.userStatus.get(u.user_id);
+          return (
+            <li key={u.user_id}>
+              <a href={narrowHash(dmNarrow([u.user_id]))} title={`${u.full_name} (${p})`}>
+                <span className={`presence ${p}`} role="img" aria-label={p} />
+                {u.avatar_url ? <img className="avatar small" src={u.avatar_url} alt="" width={20} height={20} loading="lazy" /> : null}
+                <span className="name">{u.full_name}</span>
+                {status?.status_text && <span className="status-text">{status.status_text}</span>}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,275 @@
+// Personal settings: profile, display, notifications, alert words, muted users and topics,
+// drafts, and the password. Each change is one PATCH /settings (or its own endpoint); the
+// event it causes updates every open tab.
+import { useState } from 'react';
+import { client, ok } from '../api/client';
+import { askNotificationPermission } from '../lib/notifications';
+import { attempt, showToast } from '../lib/toasts';
+import { useStore } from '../lib/use-store';
+import { VisibilityPolicy } from '../store/types';
+import { Choice, Section, TextSetting, Toggle } from './Form';
+
+const SECTIONS: [string, string][] = [
+  ['profile', 'Profile'],
+  ['preferences', 'Display and composing'],
+  ['notifications', 'Notifications'],
+  ['alert-words', 'Alert words'],
+  ['muted', 'Muted users and topics'],
+  ['account', 'Account and password'],
+];
+
+export const saveSetting = (name: string, value: unknown) => attempt(() => ok(client.PATCH('/settings', { body: { [name]: value } })));
+
+export function Settings({ section }: { section: string }) {
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <div className="feed-header">
+        <h1 id="settings-title">Personal settings</h1>
+      </div>
+      <nav className="tabs" aria-label="Settings sections">
+        {SECTIONS.map(([key, label]) => (
+          <a key={key} href={`#settings/${key}`} aria-current={section === key ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      <div className="settings-body">
+        {section === 'profile' && <Profile />}
+        {section === 'preferences' && <Preferences />}
+        {section === 'notifications' && <Notifications />}
+        {section === 'alert-words' && <AlertWords />}
+        {section === 'muted' && <Muted />}
+        {section === 'account' && <Account />}
+      </div>
+    </section>
+  );
+}
+
+function Profile() {
+  const s = useStore();
+  const status = s.userStatus.get(s.me.user_id);
+  return (
+    <Section title="Profile">
+      <TextSetting label="Name" value={s.me.full_name} onSave={(v) => saveSetting('full_name', v)} />
+      <TextSetting label="Status" value={status?.status_text ?? ''} onSave={(v) => attempt(() => ok(client.POST('/users/me/status', { body: { status_text: v } })))} />
+      <Toggle label="Away" checked={Boolean(status?.away)} onChange={(v) => void attempt(() => ok(client.POST('/users/me/status', { body: { away: v } })))} />
+      <p className="hint">Email: {s.me.email}</p>
+    </Section>
+  );
+}
+
+function Preferences() {
+  const s = useStore();
+  const st = s.settings;
+  return (
+    <Section title="Display and composing">
+      <Choice
+        label="Theme"
+        value={st.color_scheme}
+        options={[
+          [1, 'Automatic (follow the system)'],
+          [2, 'Light'],
+          [3, 'Dark'],
+        ]}
+        onChange={(v) => void saveSetting('color_scheme', v)}
+      />
+      <Toggle label="Use 24-hour time" checked={st.twenty_four_hour_time} onChange={(v) => void saveSetting('twenty_four_hour_time', v)} />
+      <Choice
+        label="Font size"
+        value={st.web_font_size_px ?? 16}
+        options={[12, 14, 15, 16, 18, 20].map((n): [number, string] => [n, `${n} px`])}
+        onChange={(v) => void saveSetting('web_font_size_px', v)}
+      />
+      <Toggle label="Enter sends the message (otherwise Ctrl+Enter)" checked={st.enter_sends} onChange={(v) => void saveSetting('enter_sends', v)} />
+      <Choice
+        label="Mark messages as read on scroll"
+        value={st.web_mark_read_on_scroll_policy ?? 1}
+        options={[
+          [1, 'Always'],
+          [2, 'Only in conversation views'],
+          [3, 'Never'],
+        ]}
+        onChange={(v) => void saveSetting('web_mark_read_on_scroll_policy', v)}
+      />
+      <Toggle label="Synchronize drafts with the server" checked={st.enable_drafts_synchronization} onChange={(v) => void saveSetting('enable_drafts_synchronization', v)} />
+      <Toggle label="Let others see when I'm typing in direct messages" checked={st.send_private_typing_notifications} onChange={(v) => void saveSetting('send_private_typing_notifications', v)} />
+      <Toggle label="Let others see when I'm typing in channels" checked={st.send_stream_typing_notifications} onChange={(v) => void saveSetting('send_stream_typing_notifications', v)} />
+    </Section>
+  );
+}
+
+function Notifications() {
+  const s = useStore();
+  const st = s.settings;
+  const [permission, setPermission] = useState(typeof Notification === 'undefined' ? 'denied' : Notification.permission);
+  return (
+    <Section title="Notifications">
+      {permission !== 'granted' && (
+        <p>
+          Your browser does not show Parley&apos;s notifications yet.{' '}
+          <button onClick={() => void askNotificationPermission().then(setPermission)} disabled={permission === 'denied'}>
+            {permission === 'denied' ? 'Blocked in the browser' : 'Allow desktop notifications'}
+          </button>
+        </p>
+      )}
+      <Toggle label="Desktop notifications for direct messages and mentions" checked={st.enable_desktop_notifications} onChange={(v) => void saveSetting('enable_desktop_notifications', v)} />
+      <Toggle
+        label="Desktop notifications for every channel message (unless a channel says otherwise)"
+        checked={st.enable_stream_desktop_notifications}
+        onChange={(v) => void saveSetting('enable_stream_desktop_notifications', v)}
+      />
+      <Toggle
+        label="Desktop notifications for followed topics"
+        checked={Boolean(st.enable_followed_topic_desktop_notifications)}
+        onChange={(v) => void saveSetting('enable_followed_topic_desktop_notifications', v)}
+      />
+      <Toggle
+        label="Show the content of direct messages in notifications"
+        checked={st.pm_content_in_desktop_notifications}
+        onChange={(v) => void saveSetting('pm_content_in_desktop_notifications', v)}
+      />
+    </Section>
+  );
+}
+
+function AlertWords() {
+  const s = useStore();
+  const [word, setWord] = useState('');
+  return (
+    <Section title="Alert words">
+      <p className="hint">A message containing one of these words notifies you as a mention does.</p>
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!word.trim()) return;
+          void attempt(() => ok(client.POST('/users/me/alert_words', { body: { alert_words: [word.trim()] } }))).then(() => setWord(''));
+        }}
+      >
+        <label>
+          New alert word
+          <input value={word} onChange={(e) => setWord(e.target.value)} />
+        </label>
+        <button type="submit">Add</button>
+      </form>
+      <ul className="plain-list">
+        {s.alertWords.map((w) => (
+          <li key={w}>
+            {w}{' '}
+            <button
+              className="small"
+              aria-label={`Remove alert word ${w}`}
+              onClick={() => void attempt(() => ok(client.DELETE('/users/me/alert_words', { params: { query: { alert_words: JSON.stringify([w]) } } })))}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+        {s.alertWords.length === 0 && <li className="empty">No alert words.</li>}
+      </ul>
+    </Section>
+  );
+}
+
+function Muted() {
+  const s = useStore();
+  const topics = [...s.userTopics].filter(([, p]) => p === VisibilityPolicy.MUTED);
+  return (
+    <>
+      <Section title="Muted users">
+        <ul className="plain-list">
+          {[...s.mutedUsers].map((id) => (
+            <li key={id}>
+              {s.users.get(id)?.full_name ?? id}{' '}
+              <button className="small" onClick={() => void attempt(() => ok(client.DELETE('/users/me/muted_users/{muted_user_id}', { params: { path: { muted_user_id: id } } })))}>
+                Unmute
+              </button>
+            </li>
+          ))}
+          {s.mutedUsers.size === 0 && <li className="empty">You have not muted anyone.</li>}
+        </ul>
+        <MuteSomeone />
+      </Section>
+      <Section title="Muted topics">
+        <ul className="plain-list">
+          {topics.map(([key]) => {
+            const [streamId, topic] = key.split('\0');
+            return (
+              <li key={key}>
+                #{s.channels.get(Number(streamId))?.name ?? streamId} › {topic}{' '}
+                <button
+                  className="small"
+                  onClick={() => void attempt(() => ok(client.POST('/user_topics', { body: { stream_id: Number(streamId), topic, visibility_policy: VisibilityPolicy.INHERIT } })))}
+                >
+                  Unmute
+                </button>
+              </li>
+            );
+          })}
+          {topics.length === 0 && <li className="empty">No muted topics.</li>}
+        </ul>
+      </Section>
+    </>
+  );
+}
+
+function MuteSomeone() {
+  const s = useStore();
+  const [id, setId] = useState(0);
+  const people = [...s.users.values()].filter((u) => u.is_active && u.user_id !== s.me.user_id && !s.mutedUsers.has(u.user_id)).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (id) void attempt(() => ok(client.POST('/users/me/muted_users/{muted_user_id}', { params: { path: { muted_user_id: id } } })));
+      }}
+    >
+      <label>
+        Mute someone
+        <select value={id} onChange={(e) => setId(Number(e.target.value))}>
+          <option value={0}>Choose a person</option>
+          {people.map((u) => (
+            <option key={u.user_id} value={u.user_id}>
+              {u.full_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Mute</button>
+    </form>
+  );
+}
+
+function Account() {
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  return (
+    <Section title="Password">
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void attempt(() => ok(client.PATCH('/settings', { body: { old_password: oldPassword, new_password: newPassword } }))).then((done) => {
+            if (done === undefined) return;
+            showToast('Your password is changed.');
+            setOld('');
+            setNew('');
+          });
+        }}
+      >
+        <label>
+          Current password
+          <input type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} required />
+        </label>
+        <label>
+          New password
+          <input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} required />
+        </label>
+        <button type="submit" className="primary">
+          Change password
+        </button>
+      </form>
+    </Section>
+  );
+}
