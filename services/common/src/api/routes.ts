@@ -224,6 +224,19 @@ const ROUTE_TABLE = [
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
   {
     method: 'POST',
+    path: '/invites/multiuse',
+    service: 'users',
+    rpc: 'CreateMultiuseInvite',
+    auth: 'user',
+    params: { invite_expires_in_minutes: 'json?', invite_as: 'int?', stream_ids: 'int[]?', include_realm_default_subscriptions: 'bool?' },
+  },
+  { method: 'GET', path: '/invites', service: 'users', rpc: 'GetInvites', auth: 'user', params: {} },
+  { method: 'DELETE', path: '/invites/multiuse/:invite_id', service: 'users', rpc: 'RevokeMultiuseInvite', auth: 'user', params: { invite_id: 'int' } },
+  // Parley: signing up through a reusable invitation link (no email), in the Host's realm.
+  { method: 'GET', path: '/invites/link/:key', service: 'users', rpc: 'GetInviteLink', auth: 'public', params: { key: 'string' } },
+  { method: 'POST', path: '/invites/link/:key/accept', service: 'users', rpc: 'AcceptInviteLink', auth: 'public', params: { key: 'string', email: 'string', full_name: 'string', password: 'string' } },
+  {
+    method: 'POST',
     path: '/bots',
     service: 'users',
     rpc: 'CreateBot',
