@@ -286,6 +286,7 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'DELETE /realm/playgrounds/:playground_id': () => ({}),
   'PATCH /navigation_views/:fragment*': () => ({ is_pinned: false }),
   'DELETE /navigation_views/:fragment*': () => ({}),
+  'POST /users/:user_id/password': () => ({ new_password: 'hijacked-password' }),
   'DELETE /invites/multiuse/:invite_id': () => ({}),
   // Anonymous: realm B's Host (its owner's requests carry it) with realm A's key.
   'GET /invites/link/:key': () => ({}),
@@ -355,6 +356,7 @@ const ENVELOPE_ONLY = [
   'PATCH /bots/:bot_id',
   'DELETE /bots/:bot_id',
   'POST /bots/:bot_id/api_key/regenerate',
+  'POST /users/:user_id/password',
   'GET /invites/link/:key',
   'POST /invites/link/:key/accept',
 ];

@@ -70,6 +70,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /users/:user_id': admins,
   'DELETE /users/:user_id': admins,
   'POST /users/:user_id/reactivate': admins,
+  'POST /users/:user_id/password': { allowed: ADMINS, why: "a fresh member's password: administrators (Parley's; owners only for an owner's)" },
   'POST /invites/multiuse': { allowed: ADMINS, why: 'create_multiuse_invite_group defaults to administrators; guests and bots never (require_member_or_admin)' },
   'GET /invites': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin); others see their own links, administrators every one' },
   'DELETE /invites/multiuse/:invite_id': { allowed: ADMINS, why: "the owner's link: administrators or its creator (access_multiuse_invite_by_id)" },

@@ -204,6 +204,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
+  'POST /users/:user_id/password': async (w) => ({ path: `/users/${(await freshUser(w)).user_id}/password`, params: { new_password: unique('pw-') } }),
   'POST /invites/multiuse': fixed('/invites/multiuse', { invite_expires_in_minutes: 60, invite_as: Role.MEMBER }),
   'GET /invites': fixed('/invites'),
   'DELETE /invites/multiuse/:invite_id': async (w) => ({ path: `/invites/multiuse/${await inviteByOwner(w)}`, params: {} }),

@@ -131,6 +131,16 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     description: "Parley addition: the organization's default channels themselves (Zulip has only `POST` and `DELETE /default_streams`; `POST /register`'s `realm_default_streams` holds their IDs).",
     params: {},
   },
+  'POST /users/{user_id}/password': {
+    operationId: 'reset-user-password',
+    summary: "Set a user's password",
+    tag: 'users',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      "Parley addition (Parley sends no password-reset email): an administrator sets a user's password; only owners set an owner's. Bots (which have no password) and deactivated users are refused. The user's browser sessions end; their API key stays. The password follows `PATCH /settings`'s rules (6 to 100 characters). The management CLI's `reset-password` does the same.",
+    params: { user_id: "The user's ID.", new_password: 'The new password.' },
+  },
   'GET /invites/link/{key}': {
     operationId: 'get-invite-link',
     summary: 'Describe a reusable invitation link',

@@ -222,6 +222,8 @@ const ROUTE_TABLE = [
   { method: 'PATCH', path: '/users/:user_id', service: 'users', rpc: 'UpdateUser', auth: 'user', params: { user_id: 'int', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
+  // Parley: an administrator sets a member's password (no password-reset email).
+  { method: 'POST', path: '/users/:user_id/password', service: 'users', rpc: 'ResetUserPassword', auth: 'user', params: { user_id: 'int', new_password: 'string' } },
   {
     method: 'POST',
     path: '/invites/multiuse',

@@ -641,6 +641,9 @@ const simpleSuccess = (id: string) =>
     { $id: id, additionalProperties: false },
   );
 
+export const ResetUserPasswordResponse = simpleSuccess('ResetUserPasswordResponse');
+export type ResetUserPasswordResponse = Static<typeof ResetUserPasswordResponse>;
+
 /** Zulip's Invite, as a reusable invitation link has it (an email invitation, which Parley does not send, has `email` instead of `link_url`). */
 export const Invite = Type.Object(
   {
@@ -722,6 +725,7 @@ export const usersResponses = {
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'DELETE /users/me': DeactivateOwnUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
+  'POST /users/{user_id}/password': ResetUserPasswordResponse,
   'POST /invites/multiuse': CreateMultiuseInviteResponse,
   'GET /invites': GetInvitesResponse,
   'DELETE /invites/multiuse/{invite_id}': RevokeMultiuseInviteResponse,
