@@ -132,6 +132,22 @@ describe('POST /invites/multiuse', () => {
   });
 });
 
+describe('invites_changed events', () => {
+  it("tell the realm's administrators and the link's creator, nobody else", async () => {
+    const r = await createTestRealm('Invite events');
+    const groups = ok(await r.owner.api.get('/user_groups')).user_groups as Json[];
+    ok(await r.owner.api.patch('/realm', { create_multiuse_invite_group: JSON.stringify({ new: groups.find((g) => g.name === 'role:members')!.id }) }, envelope));
+    const queues = new Map<TestUser, string>();
+    for (const user of [r.admin, r.member, r.other, r.moderator]) queues.set(user, ok(await user.api.post('/register', { event_types: JSON.stringify(['invites_changed']) })).queue_id as string);
+    const link = await newLink(r.member);
+    ok(await r.admin.api.delete(`/invites/multiuse/${await idOf(link, r.admin)}`));
+    const seen = async (user: TestUser) =>
+      (ok(await user.api.get('/events', { queue_id: queues.get(user)!, last_event_id: -1, dont_block: true })).events as Json[]).filter((e) => e.type === 'invites_changed').length;
+    await eventually(async () => expect([await seen(r.admin), await seen(r.member)]).toEqual([2, 2]));
+    expect([await seen(r.other), await seen(r.moderator)]).toEqual([0, 0]);
+  });
+});
+
 describe('GET /invites', () => {
   it('shows administrators every live link and others their own', async () => {
     const r = await createTestRealm('Listing');

@@ -21,6 +21,7 @@ import {
 } from '@parley/common';
 import * as inviteStore from '../store/invites';
 import * as realmStore from '../store/realms';
+import * as userStore from '../store/users';
 import type { InviteRow } from '../store/invites';
 import type { RealmRow } from '../store/realms';
 import { groupMemberships } from '../store/groups';
@@ -30,6 +31,7 @@ import { checkEmail, checkFullName, doCreateUser } from './users';
 import { checkNewPassword } from './passwords';
 import { apiEmail } from './format';
 import { realmIconUrl, realmUrl } from './server-settings';
+import { notifyClients } from './notify';
 
 /**
  * Reusable invitation links (Zulip's MultiuseInvite): POST /invites/multiuse, GET /invites,
@@ -162,8 +164,15 @@ export async function checkCreateInvite(pool: pg.Pool, config: UsersConfig, call
       include_realm_default_subscriptions: req.include_realm_default_subscriptions ?? false,
       expires_in_minutes: expiresIn,
     });
+    await notifyInvitesChanged(tx, realm.id, caller.user_id);
   });
   return linkOf(config, realm, key);
+}
+
+/** Zulip's invites_changed: to the realm's administrators and the link's creator, who refetch GET /invites. */
+async function notifyInvitesChanged(tx: Queryable, realmId: number, referrerId: number): Promise<void> {
+  const admins = (await userStore.listRealmUsers(tx, realmId)).filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.id);
+  await notifyClients(tx, realmId, [...new Set([...admins, referrerId])], { type: 'invites_changed' });
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -198,6 +207,7 @@ export async function checkRevokeInvite(pool: pg.Pool, caller: Caller, inviteId:
     if (invite.referred_by !== caller.user_id) checkInviteAs(caller, invite.invited_as, true);
     if (invite.revoked) throw new BadRequestError('Invitation has already been revoked');
     await inviteStore.revokeInvite(tx, invite.id);
+    await notifyInvitesChanged(tx, caller.realm_id, invite.referred_by);
   });
 }
 
