@@ -95,6 +95,26 @@ describe('POST /invites/multiuse', () => {
     refused(await r.guest.api.post('/invites/multiuse', {}), 'Not allowed for guest users');
   });
 
+  it('keeps at most 1,000 live links per realm', async () => {
+    const r = await createTestRealm('Many links');
+    // 999 live links written directly (their keys are never used), then the 1,000th through the API.
+    await usersDb().pool.query(
+      `INSERT INTO multiuse_invites (realm_id, referred_by, key_hash, key_sealed, invited_as)
+       SELECT $1::int, $2::int, decode(md5($1::int || '-' || i), 'hex'), 'unused', 400 FROM generate_series(1, 999) AS i`,
+      [r.realm_id, r.admin.user_id],
+    );
+    const last = await newLink(r.owner);
+    refused(await r.owner.api.post('/invites/multiuse', {}), 'This organization has 1000 live invitation links, the most it may have; revoke some first.');
+    expect(last).toMatch(/\/join\//);
+    // Its ID from the table: GET /invites cannot show the written links (their keys are not sealed).
+    const { rows } = await usersDb().pool.query<{ id: number }>("SELECT id FROM multiuse_invites WHERE realm_id = $1 AND key_sealed <> 'unused'", [r.realm_id]);
+    ok(await r.owner.api.delete(`/invites/multiuse/${rows[0].id}`));
+    ok(await r.owner.api.post('/invites/multiuse', {}));
+    // Expired links do not count.
+    await usersDb().pool.query("UPDATE multiuse_invites SET expires_at = now() - interval '1 minute' WHERE realm_id = $1 AND key_sealed = 'unused'", [r.realm_id]);
+    ok(await r.owner.api.post('/invites/multiuse', {}));
+  });
+
   it('refuses bad parameters with clear errors', async () => {
     refused(await realm.owner.api.post('/invites/multiuse', { invite_as: 500 }), 'Invalid invite_as');
     refused(await realm.owner.api.post('/invites/multiuse', { invite_expires_in_minutes: 0 }), 'invite_expires_in_minutes must be between 1 and 5256000, or null');
