@@ -282,6 +282,18 @@ describe('signing up through a link', () => {
     expect(ok(await api.get('/users/me')).role).toBe(Role.MEMBER);
   });
 
+  it("is served under /json too, for the web client's sign-up page (no session needed)", async () => {
+    const link = await newLink(realm.owner);
+    const described = await rawRequest('GET', `/json/invites/link/${keyOf(link)}`, { headers: { host: realm.host } });
+    expect([described.status, JSON.parse(described.body.toString('utf8')).realm_name]).toEqual([200, 'Invites realm']);
+    const email = `${unique('web')}@${realm.subdomain}.test`;
+    const joined = await rawRequest('POST', `/json/invites/link/${keyOf(link)}/accept`, {
+      headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.from(new URLSearchParams({ email, full_name: 'Web Joiner', password: 'web-password' }).toString()),
+    });
+    expect([joined.status, JSON.parse(joined.body.toString('utf8')).result]).toEqual([200, 'success']);
+  });
+
   it("refuses a key on another realm's Host, and unknown, revoked or expired links", async () => {
     const link = await newLink(realm.owner);
     refused(await anonymous(other).get(`/invites/link/${keyOf(link)}`), 'Invalid or expired invitation link');
