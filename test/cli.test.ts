@@ -113,6 +113,30 @@ describe('manage create-user', () => {
   });
 });
 
+describe('manage reset-password', () => {
+  it("sets a user's password (the API key stays)", async () => {
+    const made = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `forgot@${sub}.test`, '--name', 'Forgot', '--password', 'old-password'])).stdout);
+    const res = await manage(['reset-password', '--realm', sub, '--email', `FORGOT@${sub}.test`, '--password', 'new-password']);
+    expect(res.code).toBe(0);
+    expect(oneJsonLine(res.stdout)).toEqual({ user_id: made.user_id, email: `forgot@${sub}.test`, password_reset: true });
+    const opts = { headers: { host: `${sub}.${host()}` } };
+    expect((await new Api().post('/fetch_api_key', { username: `forgot@${sub}.test`, password: 'old-password' }, { ...opts, contract: false })).status).toBe(401);
+    const key = await new Api().post('/fetch_api_key', { username: `forgot@${sub}.test`, password: 'new-password' }, opts);
+    expect([key.status, key.body.api_key]).toEqual([200, made.api_key]);
+  });
+
+  it('refuses a weak password, an unknown user, a bot and a missing password', async () => {
+    const weak = await manage(['reset-password', '--realm', sub, '--email', `forgot@${sub}.test`, '--password', 'abc']);
+    expect([weak.code, weak.stderr]).toEqual([1, 'error: The password is too weak.\n']);
+    const unknown = await manage(['reset-password', '--realm', sub, '--email', `nobody@${sub}.test`, '--password', 'new-password']);
+    expect([unknown.code, unknown.stderr]).toEqual([1, `error: No user with email 'nobody@${sub}.test' in realm '${sub}'\n`]);
+    const bot = await manage(['reset-password', '--realm', sub, '--email', `bot@${sub}.test`, '--password', 'new-password']);
+    expect([bot.code, bot.stderr]).toEqual([1, 'error: Bots have no password\n']);
+    const missing = await manage(['reset-password', '--realm', sub, '--email', `forgot@${sub}.test`]);
+    expect([missing.code, missing.stderr]).toEqual([1, 'error: --password is required\n']);
+  });
+});
+
 describe('manage grant, deactivate-realm and reactivate-realm', () => {
   it('grants can_create_users to an administrator', async () => {
     const admin = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `granted@${sub}.test`, '--name', 'Granted', '--role', 'administrator'])).stdout);

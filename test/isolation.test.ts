@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@parley/gateway';
-import type { Params } from './support/api';
+import { Api, type Params } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { ok } from './support/responses';
 import { assertMatchesContract } from './support/openapi';
@@ -38,6 +38,9 @@ interface Objects {
   playground: number;
   view: string;
   bot: number;
+  /** A reusable invitation link: its ID, and its key (the anonymous sign-up routes take it, bound to the Host's realm). */
+  invite: number;
+  inviteKey: string;
 }
 type Kind = keyof Objects;
 
@@ -101,7 +104,32 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
   const view = `narrow/channel/${channel}-isolated`;
   ok(await member.api.post('/navigation_views', { fragment: view, is_pinned: true, name: unique('View') }));
   const bot = (await r.addUser({ name: unique('Isolated bot'), bot: true, botOwner: member.user_id })).user_id;
-  return { channel, message, direct, user: member.user_id, group, draft, snippet, attachment, pathId, linkifier, field, scheduled, reminder, folder, emoji, queue, playground, view, bot };
+  const link = ok(await owner.api.post('/invites/multiuse', {})).invite_link as string;
+  const invite = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.link_url === link)!.id as number;
+  const inviteKey = /\/join\/([^/]+)\/$/.exec(link)![1];
+  return {
+    channel,
+    message,
+    direct,
+    user: member.user_id,
+    group,
+    draft,
+    snippet,
+    attachment,
+    pathId,
+    linkifier,
+    field,
+    scheduled,
+    reminder,
+    folder,
+    emoji,
+    queue,
+    playground,
+    view,
+    bot,
+    invite,
+    inviteKey,
+  };
 }
 
 /** Realm A's object of this kind as realm A sees it (its owner for realm-wide ones, its member for personal ones). */
@@ -154,6 +182,13 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return (ok(await member.api.get('/navigation_views')).navigation_views as Json[]).find((v) => v.fragment === objA.view) ?? 'gone';
     case 'bot':
       return (ok(await member.api.get('/bots', {}, { contract: 'envelope' })).bots as Json[]).find((x) => x.user_id === objA.bot) ?? 'gone';
+    case 'invite':
+    case 'inviteKey': {
+      // Still listed, and still answering on realm A's own Host.
+      const listed = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.id === objA.invite) ?? 'gone';
+      const link = await new Api().get(`/invites/link/${objA.inviteKey}`, {}, { contract: 'envelope', headers: { host: a.host } });
+      return [listed, link.status, link.body.realm_name, (ok(await owner.api.get('/users')).members as Json[]).length];
+    }
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).
       const res = await member.api.get('/events', { queue_id: objA.queue, dont_block: true });
@@ -184,10 +219,13 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   playground_id: ['playground'],
   fragment: ['view'],
   bot_id: ['bot'],
+  invite_id: ['invite'],
+  key: ['inviteKey'],
 };
 
 /** An ID of that kind that exists in no realm. */
-const missingId = (kind: Kind): Id => (kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID() : kind === 'view' ? 'narrow/is/no-such-view' : 999999999);
+const missingId = (kind: Kind): Id =>
+  kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID() : kind === 'view' ? 'narrow/is/no-such-view' : kind === 'inviteKey' ? 'NoSuchInvitationKey0123456789abc' : 999999999;
 
 /**
  * Per route (`METHOD path`), the smallest other parameters that would make the call succeed
@@ -248,6 +286,11 @@ const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'DELETE /realm/playgrounds/:playground_id': () => ({}),
   'PATCH /navigation_views/:fragment*': () => ({ is_pinned: false }),
   'DELETE /navigation_views/:fragment*': () => ({}),
+  'POST /users/:user_id/password': () => ({ new_password: 'hijacked-password' }),
+  'DELETE /invites/multiuse/:invite_id': () => ({}),
+  // Anonymous: realm B's Host (its owner's requests carry it) with realm A's key.
+  'GET /invites/link/:key': () => ({}),
+  'POST /invites/link/:key/accept': () => ({ email: `${unique('hijack')}@isolation.test`, full_name: 'Hijacker', password: 'hijack-password' }),
 };
 
 /** Routes with an ID path parameter exercised by a test of their own below. */
@@ -313,6 +356,9 @@ const ENVELOPE_ONLY = [
   'PATCH /bots/:bot_id',
   'DELETE /bots/:bot_id',
   'POST /bots/:bot_id/api_key/regenerate',
+  'POST /users/:user_id/password',
+  'GET /invites/link/:key',
+  'POST /invites/link/:key/accept',
 ];
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

@@ -70,6 +70,12 @@ export const routeAccess: Record<string, RouteAccess> = {
   'PATCH /users/:user_id': admins,
   'DELETE /users/:user_id': admins,
   'POST /users/:user_id/reactivate': admins,
+  'POST /users/:user_id/password': { allowed: ADMINS, why: "a fresh member's password: administrators (Parley's; owners only for an owner's)" },
+  'POST /invites/multiuse': { allowed: ADMINS, why: 'create_multiuse_invite_group defaults to administrators; guests and bots never (require_member_or_admin)' },
+  'GET /invites': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin); others see their own links, administrators every one' },
+  'DELETE /invites/multiuse/:invite_id': { allowed: ADMINS, why: "the owner's link: administrators or its creator (access_multiuse_invite_by_id)" },
+  'GET /invites/link/:key': { allowed: EVERYONE, why: "public: a fresh link of the Host's realm, whoever asks (credentials are not read)" },
+  'POST /invites/link/:key/accept': { allowed: EVERYONE, why: "public: signs a fresh address up through a fresh link of the Host's realm (credentials are not read)" },
   // Zulip's @require_member_or_admin: guests and bots are refused; the sample bot is the member's own.
   'POST /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'can_create_bots_group defaults to members; guests and bots never' },
   'GET /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin)' },

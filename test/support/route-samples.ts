@@ -158,6 +158,16 @@ const attachmentBy = async (user: TestUser) => {
   const pathId = pathIdOf(uploaded.body.url);
   return (ok(await user.api.get('/attachments')).attachments as Json[]).find((a) => a.path_id === pathId)!.id as number;
 };
+/** A fresh reusable invitation link the owner made; its URL, and its ID in the owner's list. */
+const inviteLinkByOwner = async (w: SampleWorld) => ok(await w.realm.owner.api.post('/invites/multiuse', { invite_expires_in_minutes: 60 })).invite_link as string;
+const inviteByOwner = async (w: SampleWorld) => {
+  const link = await inviteLinkByOwner(w);
+  return (ok(await w.realm.owner.api.get('/invites')).invites as Json[]).find((i) => i.link_url === link)!.id as number;
+};
+/** The key of a link `https://<host>/join/<key>/`. */
+export const keyOf = (link: string) => /\/join\/([^/]+)\/$/.exec(link)![1];
+/** The Host that names the sample realm, for requests without credentials. */
+const realmHostOf = (w: SampleWorld) => `${w.realm.subdomain}.${new URL(baseUrl()).host}`;
 const ids = (list: Json[]) => list.map((x) => x.id as number);
 const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.channel.id }];
 
@@ -194,6 +204,17 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     ok(await w.realm.owner.api.delete(`/users/${user.user_id}`));
     return { path: `/users/${user.user_id}/reactivate`, params: {} };
   },
+  'POST /users/:user_id/password': async (w) => ({ path: `/users/${(await freshUser(w)).user_id}/password`, params: { new_password: unique('pw-') } }),
+  'POST /invites/multiuse': fixed('/invites/multiuse', { invite_expires_in_minutes: 60, invite_as: Role.MEMBER }),
+  'GET /invites': fixed('/invites'),
+  'DELETE /invites/multiuse/:invite_id': async (w) => ({ path: `/invites/multiuse/${await inviteByOwner(w)}`, params: {} }),
+  'GET /invites/link/:key': async (w) => ({ path: `/invites/link/${keyOf(await inviteLinkByOwner(w))}`, params: {}, noCredentials: true, headers: { host: realmHostOf(w) } }),
+  'POST /invites/link/:key/accept': async (w) => ({
+    path: `/invites/link/${keyOf(await inviteLinkByOwner(w))}/accept`,
+    params: { email: `${unique('joined')}@${w.realm.subdomain}.test`, full_name: 'Joined User', password: 'joined-password' },
+    noCredentials: true,
+    headers: { host: realmHostOf(w) },
+  }),
   'POST /bots': async () => ({ path: '/bots', params: { full_name: unique('Sample bot'), short_name: unique('sample').replace(/\W/g, '') } }),
   'GET /bots': fixed('/bots'),
   // A fresh bot the member owns: the member and administrators administer it.

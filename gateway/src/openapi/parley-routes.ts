@@ -131,4 +131,34 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     description: "Parley addition: the organization's default channels themselves (Zulip has only `POST` and `DELETE /default_streams`; `POST /register`'s `realm_default_streams` holds their IDs).",
     params: {},
   },
+  'POST /users/{user_id}/password': {
+    operationId: 'reset-user-password',
+    summary: "Set a user's password",
+    tag: 'users',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      "Parley addition (Parley sends no password-reset email): an administrator sets a user's password; only owners set an owner's. Bots (which have no password) and deactivated users are refused. The user's browser sessions end; their API key stays. The password follows `PATCH /settings`'s rules (6 to 100 characters). The management CLI's `reset-password` does the same.",
+    params: { user_id: "The user's ID.", new_password: 'The new password.' },
+  },
+  'GET /invites/link/{key}': {
+    operationId: 'get-invite-link',
+    summary: 'Describe a reusable invitation link',
+    tag: 'invites',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      'Parley addition, for the sign-up page (no credentials; the anonymous rate limit applies): the organization a reusable invitation link (`/join/{key}/`, from `POST /invites/multiuse`) invites to, and the role it gives. The organization is the one the request\'s Host names: a link of another organization, an expired, revoked or unknown one, or one whose creator was deactivated is refused with "Invalid or expired invitation link".',
+    params: { key: 'The key of the link: the part after `/join/`.' },
+  },
+  'POST /invites/link/{key}/accept': {
+    operationId: 'accept-invite-link',
+    summary: 'Sign up through a reusable invitation link',
+    tag: 'invites',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      "Parley addition (Parley sends no email; no credentials; the anonymous rate limit applies): creates an account in the organization of the request's Host with the link's role, subscribed to the link's channels (and the default channels when the link says so) shortly after. The link stays valid for others. Refused as `GET /invites/link/{key}` refuses, and for an invalid or taken email address (\"Email '…' already in use\"), a name as `POST /users` refuses it, or a password of fewer than 6 or more than 100 characters. The new user logs in with `POST /fetch_api_key` or `POST /accounts/login`.",
+    params: { key: 'The key of the link: the part after `/join/`.', email: "The new user's email address.", full_name: "The new user's full name.", password: "The new user's password." },
+  },
 };

@@ -8,6 +8,20 @@ import type { RouteDocOverride } from './reference-docs';
  * route that is not documented from the reference fails the build.
  */
 export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
+  'POST /invites/multiuse': {
+    reason: "Parley's bounds on links, and the parameters it does not take.",
+    doc: {
+      description:
+        'Create a [reusable invitation link](https://zulip.com/help/invite-new-users#create-a-reusable-invitation-link) which can be used to invite new users to the organization (`create_multiuse_invite_group`, administrators by default). Parley keeps at most 1,000 live links per organization; an expiry is at most 5,256,000 minutes (ten years) or `null` (never). Parley does not take `group_ids` or `welcome_message_custom_text` yet (they come back in `ignored_parameters_unsupported`). Parley sends no email: a new user signs up through the link with `POST /invites/link/{key}/accept`.',
+    },
+  },
+  'GET /invites': {
+    reason: 'Parley has reusable invitation links only (no email invitations).',
+    doc: {
+      description:
+        'Fetch all unexpired [invitations](https://zulip.com/help/invite-new-users) that can be managed by the user: every one of the organization for administrators, their own for others. Parley sends no email invitations, so every one is a reusable invitation link (`is_multiuse: true`, with `link_url`).',
+    },
+  },
   'DELETE /users/me': {
     reason: 'Parley also deactivates the bots the user owns, and names the refusal for the last user or owner.',
     doc: {

@@ -14,7 +14,22 @@ import {
   serviceDatabaseUrl,
   withTransaction,
 } from '@parley/common';
-import { confirmEmailChange, createRealm, doCreateUser, MIGRATIONS_DIR, readUsersConfig, realmStore, realmUrl, setRealmActive, userStore, UsersConfig } from '@parley/users';
+import {
+  checkNewPassword,
+  checkResettable,
+  confirmEmailChange,
+  createRealm,
+  doCreateUser,
+  doSetPassword,
+  hashPassword,
+  MIGRATIONS_DIR,
+  readUsersConfig,
+  realmStore,
+  realmUrl,
+  setRealmActive,
+  userStore,
+  UsersConfig,
+} from '@parley/users';
 import type pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
@@ -83,6 +98,19 @@ const commands: Record<string, Command> = {
       });
     });
     return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey, site: realmUrl(config, realm) };
+  },
+  // Parley sends no password-reset email: an operator sets the password (as an administrator
+  // can, POST /users/{user_id}/password); the user's browser sessions end, the API key stays.
+  'reset-password': async ({ pool, args }) => {
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const password = need(args, 'password');
+    const user = await userStore.findUserByEmail(pool, realm.id, need(args, 'email'));
+    if (!user || user.is_system_bot) throw new UsageError(`No user with email '${args.email}' in realm '${realm.string_id}'`);
+    checkResettable(user);
+    checkNewPassword(password, 'The password is too weak.');
+    const hash = await hashPassword(password);
+    await withTransaction(pool, (tx) => doSetPassword(tx, user, hash));
+    return { user_id: user.id, email: user.delivery_email, password_reset: true };
   },
   'deactivate-realm': async ({ pool, args }) => {
     const realm = await setRealmActive(pool, need(args, 'realm'), false);

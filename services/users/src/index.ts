@@ -9,3 +9,5 @@ export { confirmEmailChange } from './domain/email-change';
 export { apiEmail } from './domain/format';
 export * as realmStore from './store/realms';
 export * as userStore from './store/users';
+export { checkResettable, doSetPassword } from './domain/password-reset';
+export { checkNewPassword, hashPassword } from './domain/passwords';

@@ -18,7 +18,8 @@ import {
 } from './rpc/custom-profile-fields';
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy } from './rpc/realm';
-import { getOwnUser, getUser, getUsers, createUser, updateUser, deactivateUser, reactivateUser, deactivateOwnUser } from './rpc/users';
+import { getOwnUser, getUser, getUsers, createUser, updateUser, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
+import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc } from './rpc/invites';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
 import {
@@ -76,6 +77,12 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
     DeactivateOwnUser: deactivateOwnUser(deps),
+    ResetUserPassword: resetUserPassword(deps),
+    CreateMultiuseInvite: createMultiuseInvite(deps),
+    GetInvites: getInvites(deps),
+    RevokeMultiuseInvite: revokeMultiuseInvite(deps),
+    GetInviteLink: getInviteLink(deps),
+    AcceptInviteLink: acceptInviteLinkRpc(deps),
     CreateBot: createBot(deps),
     GetBots: getBots(deps),
     UpdateBot: updateBot(deps),

@@ -16,11 +16,14 @@ import { doSubscribe } from './subscribe';
  */
 /**
  * A new human user joins the realm's default channels (bots join channels as their owners
- * choose, as in Zulip). A second run finds them subscribed and changes nothing.
+ * choose, as in Zulip); one who signed up through an invitation link joins its channels, and
+ * the defaults only when it says so. A second run finds them subscribed and changes nothing.
  */
 export async function subscribeToDefaults(pool: pg.Pool, peers: Peers, user: UserCreated): Promise<void> {
   if (user.is_bot) return;
-  const defaultsOf = async (db: Queryable) => (await store.listChannels(db, user.realm_id)).filter((c) => c.is_default && !c.is_archived);
+  const invited = user.invited_to;
+  const wanted = (c: { id: number; is_default: boolean }) => (invited ? (invited.include_realm_default_subscriptions && c.is_default) || invited.stream_ids.includes(c.id) : c.is_default);
+  const defaultsOf = async (db: Queryable) => (await store.listChannels(db, user.realm_id)).filter((c) => wanted(c) && !c.is_archived);
   // The audiences are asked before BEGIN (rule 1), for the default channels as they are now.
   await withPrefetchedTransaction(
     pool,

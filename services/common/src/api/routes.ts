@@ -222,6 +222,21 @@ const ROUTE_TABLE = [
   { method: 'PATCH', path: '/users/:user_id', service: 'users', rpc: 'UpdateUser', auth: 'user', params: { user_id: 'int', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
+  // Parley: an administrator sets a member's password (no password-reset email).
+  { method: 'POST', path: '/users/:user_id/password', service: 'users', rpc: 'ResetUserPassword', auth: 'user', params: { user_id: 'int', new_password: 'string' } },
+  {
+    method: 'POST',
+    path: '/invites/multiuse',
+    service: 'users',
+    rpc: 'CreateMultiuseInvite',
+    auth: 'user',
+    params: { invite_expires_in_minutes: 'json?', invite_as: 'int?', stream_ids: 'int[]?', include_realm_default_subscriptions: 'bool?' },
+  },
+  { method: 'GET', path: '/invites', service: 'users', rpc: 'GetInvites', auth: 'user', params: {} },
+  { method: 'DELETE', path: '/invites/multiuse/:invite_id', service: 'users', rpc: 'RevokeMultiuseInvite', auth: 'user', params: { invite_id: 'int' } },
+  // Parley: signing up through a reusable invitation link (no email), in the Host's realm.
+  { method: 'GET', path: '/invites/link/:key', service: 'users', rpc: 'GetInviteLink', auth: 'public', params: { key: 'string' } },
+  { method: 'POST', path: '/invites/link/:key/accept', service: 'users', rpc: 'AcceptInviteLink', auth: 'public', params: { key: 'string', email: 'string', full_name: 'string', password: 'string' } },
   {
     method: 'POST',
     path: '/bots',

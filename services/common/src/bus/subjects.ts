@@ -20,6 +20,12 @@ export interface UserCreated {
   user_id: number;
   role: number;
   is_bot: boolean;
+  /**
+   * A user who signed up through an invitation link joins the invitation's channels, and the
+   * default channels only when it says so (Zulip's include_realm_default_subscriptions);
+   * absent, the defaults.
+   */
+  invited_to?: { stream_ids: number[]; include_realm_default_subscriptions: boolean };
 }
 
 /** users.user.active_changed: a user was deactivated or reactivated. */

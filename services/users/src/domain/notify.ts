@@ -1,4 +1,4 @@
-import { Audience, ClientEvent, clientEventSubject, emit, emitLegacy, Queryable, writeOutbox } from '@parley/common';
+import { Audience, ClientEvent, clientEventSubject, emit, emitLegacy, Queryable, UserCreated, writeOutbox } from '@parley/common';
 
 /**
  * What the users service announces, written to its outbox in the transaction of the change.
@@ -26,7 +26,7 @@ export function notifyAuthChanged(tx: Queryable, realmId: number, userId?: numbe
   return writeOutbox(tx, SCHEMA, Subjects.authInvalidate, { realm_id: realmId, user_id: userId ?? null });
 }
 
-export function notifyUserCreated(tx: Queryable, realmId: number, user: { user_id: number; role: number; is_bot: boolean }): Promise<void> {
+export function notifyUserCreated(tx: Queryable, realmId: number, user: Omit<UserCreated, 'realm_id'>): Promise<void> {
   return writeOutbox(tx, SCHEMA, Subjects.userCreated, { realm_id: realmId, ...user });
 }
 

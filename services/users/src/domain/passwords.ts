@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { BadRequestError, LIMITS } from '@parley/common';
 
 /** Passwords are stored as scrypt hashes: `scrypt$N$r$p$salt$hash` (base64url). */
 const N = 16384;
@@ -66,4 +67,11 @@ export function checkPasswordShape(password: string): string | undefined {
   if (password.length < 1) return 'Password cannot be empty';
   if (password.length > 1024) return 'Password is too long';
   return undefined;
+}
+
+/** A password an administrator or a new user sets (not a login's): PATCH /settings's length rules too. */
+export function checkNewPassword(password: string, tooWeak: string): void {
+  const problem = checkPasswordShape(password);
+  if (problem) throw new BadRequestError(problem);
+  if (password.length < LIMITS.password_min_length || password.length > LIMITS.password_max_length) throw new BadRequestError(tooWeak);
 }

@@ -16,7 +16,7 @@ export async function realmForHost(pool: pg.Pool, config: UsersConfig, host: str
   return realmStore.findRealmBySubdomain(pool, subdomainFromHost(host, config.externalHost) ?? '');
 }
 
-function realmIconUrl(realm: RealmRow): string {
+export function realmIconUrl(realm: RealmRow): string {
   // Zulip's default icon: the Gravatar identicon of the realm's ID.
   const hash = createHash('md5').update(String(realm.id)).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&s=100`;

@@ -4,6 +4,7 @@ import { Caller, randomToken, UnauthorizedError } from '@parley/common';
 import type { UsersConfig } from '../config';
 import type { RealmRow } from '../store/realms';
 import type { SessionStore } from '../store/sessions';
+import * as userStore from '../store/users';
 import { fetchApiKey, sessionCaller as callerOfUser } from './auth';
 
 /**
@@ -21,7 +22,7 @@ export async function login(pool: pg.Pool, config: UsersConfig, sessions: Sessio
   const { user_id } = await fetchApiKey(pool, config, realm, req);
   const session = randomToken(40);
   const csrfToken = randomToken(32);
-  await sessions.put(keyOf(session), { realm_id: realm!.id, user_id, csrf_token: csrfToken }, SESSION_TTL_SECONDS);
+  await sessions.put(keyOf(session), { realm_id: realm!.id, user_id, csrf_token: csrfToken, created_at: Date.now() }, SESSION_TTL_SECONDS);
   return { session_id: session, csrf_token: csrfToken, max_age_seconds: SESSION_TTL_SECONDS, user_id };
 }
 
@@ -32,6 +33,12 @@ export async function login(pool: pg.Pool, config: UsersConfig, sessions: Sessio
 export async function sessionCaller(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, token: string, subdomain: string | undefined): Promise<{ caller: Caller; csrf_token: string }> {
   const record = token ? await sessions.get(keyOf(token)) : undefined;
   if (!record) throw new UnauthorizedError();
+  // Opened before an administrator set the user's password (password-reset.ts): ended.
+  const resetAt = await userStore.passwordResetAt(pool, record.user_id);
+  if (resetAt !== undefined && (record.created_at ?? 0) < resetAt) {
+    await sessions.delete(keyOf(token));
+    throw new UnauthorizedError();
+  }
   const caller = await callerOfUser(pool, config, record.realm_id, record.user_id, subdomain);
   return { caller, csrf_token: record.csrf_token };
 }

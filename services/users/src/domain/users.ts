@@ -26,6 +26,8 @@ export interface NewUser {
   email_address_visibility?: number;
   /** A bot's defaults (POST /bots); channel IDs. */
   bot_defaults?: BotChanges;
+  /** Signed up through an invitation link: the channels it names (see UserCreated). */
+  invited_to?: { stream_ids: number[]; include_realm_default_subscriptions: boolean };
 }
 
 export interface CreatedUser {
@@ -80,7 +82,7 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
   });
   if (u.bot_defaults) await updateBot(tx, user.id, u.bot_defaults);
   await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
-  await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot });
+  await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot, ...(u.invited_to && { invited_to: u.invited_to }) });
   if (!user.is_system_bot) await notifyUserAdded(tx, config, user);
   return { user, apiKey: key.key };
 }

@@ -6,6 +6,7 @@ import type { CreateUserRequest__Output } from '@parley/common/generated/parley/
 import type { UpdateUserRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateUserRequest';
 import type { DeactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/DeactivateUserRequest';
 import type { ReactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/ReactivateUserRequest';
+import type { ResetUserPasswordRequest__Output } from '@parley/common/generated/parley/users/v1/ResetUserPasswordRequest';
 import type { UsersDeps } from '../deps';
 import { ownProfile, getUser as get, listUsers, parseUserIds, callerRealm } from '../domain/queries';
 import { checkCreateUser, checkUpdateUser } from '../domain/users';
@@ -13,6 +14,7 @@ import { markdownThrough } from '../domain/markdown';
 import { checkDeactivateOwnUser } from '../domain/activation';
 import { checkSetUserActiveWithBots } from '../domain/bot-activation';
 import { channelLookup } from '../domain/channels';
+import { checkResetPassword } from '../domain/password-reset';
 
 /** The newest message the caller received, as the messages service's part of POST /register says. */
 async function fetchMaxMessageId(deps: UsersDeps, ctx: HandlerContext): Promise<number> {
@@ -77,6 +79,14 @@ export const reactivateUser =
   (deps: UsersDeps): Handler<ReactivateUserRequest__Output, Reply<'POST /users/{user_id}/reactivate'>> =>
   async (req, ctx) => {
     await checkSetUserActiveWithBots(deps.pool, ctx.caller, req.user_id, true, channelLookup(deps.clients.channels, ctx));
+    return {};
+  };
+
+/** POST /users/{user_id}/password (Parley): an administrator sets a member's password. */
+export const resetUserPassword =
+  (deps: UsersDeps): Handler<ResetUserPasswordRequest__Output, Reply<'POST /users/{user_id}/password'>> =>
+  async (req, ctx) => {
+    await checkResetPassword(deps.pool, ctx.caller, req.user_id, req.new_password);
     return {};
   };
 

@@ -10,6 +10,8 @@ export interface SessionRecord {
   realm_id: number;
   user_id: number;
   csrf_token: string;
+  /** When the session was opened, in ms: an administrator's password reset after it ends it. */
+  created_at?: number;
 }
 
 export interface SessionStore {

@@ -227,3 +227,14 @@ export async function readReceiptSharers(db: Queryable, realmId: number, ids: nu
   );
   return rows.map((r) => r.id);
 }
+
+/** An administrator set the user's password: sessions opened before now end. */
+export async function markPasswordReset(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE users SET password_reset_at = now() WHERE id = $1', [userId]);
+}
+
+/** When the user's password was last set by an administrator, in ms (undefined: never). */
+export async function passwordResetAt(db: Queryable, userId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ at: Date | null }>('SELECT password_reset_at AS at FROM users WHERE id = $1', [userId]);
+  return rows[0]?.at?.getTime() ?? undefined;
+}

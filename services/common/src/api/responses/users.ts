@@ -631,6 +631,88 @@ export const ReorderCustomProfileFieldsResponse = Type.Object(
 );
 export type ReorderCustomProfileFieldsResponse = Static<typeof ReorderCustomProfileFieldsResponse>;
 
+const simpleSuccess = (id: string) =>
+  Type.Object(
+    {
+      result: Type.Literal('success'),
+      msg: Type.String(),
+      ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    },
+    { $id: id, additionalProperties: false },
+  );
+
+export const ResetUserPasswordResponse = simpleSuccess('ResetUserPasswordResponse');
+export type ResetUserPasswordResponse = Static<typeof ResetUserPasswordResponse>;
+
+/** Zulip's Invite, as a reusable invitation link has it (an email invitation, which Parley does not send, has `email` instead of `link_url`). */
+export const Invite = Type.Object(
+  {
+    id: Type.Integer({ description: 'The ID of the invitation.' }),
+    invited_by_user_id: Type.Integer({ description: 'The user ID of the user who created the invitation.' }),
+    invited: Type.Integer({ description: 'The UNIX timestamp for when the invitation was created, in UTC seconds.' }),
+    expiry_date: Type.Union([Type.Integer(), Type.Null()], { description: 'The UNIX timestamp for when the invitation will expire, in UTC seconds. If `null`, the invitation never expires.' }),
+    invited_as: Type.Integer({ description: 'The organization-level role of the user that is created when the invitation is accepted.' }),
+    email: Type.Optional(Type.String({ description: 'The email address the invitation was sent to (email invitations only).' })),
+    notify_referrer_on_join: Type.Optional(Type.Boolean({ description: 'Whether the referrer is told when someone joins (email invitations only).' })),
+    link_url: Type.Optional(Type.String({ description: 'The URL of the reusable invitation link.' })),
+    is_multiuse: Type.Boolean({ description: 'Whether the invitation is a reusable invitation link (always, in Parley).' }),
+  },
+  { $id: 'Invite', additionalProperties: false },
+);
+
+export const CreateMultiuseInviteResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    invite_link: Type.String({ description: 'The URL of the reusable invitation link that was created by this request.' }),
+  },
+  { $id: 'CreateMultiuseInviteResponse', additionalProperties: false },
+);
+export type CreateMultiuseInviteResponse = Static<typeof CreateMultiuseInviteResponse>;
+
+export const GetInvitesResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    invites: Type.Array(Invite, { description: 'The unexpired invitations the user can manage: every one for administrators, their own for others.' }),
+  },
+  { $id: 'GetInvitesResponse', additionalProperties: false },
+);
+export type GetInvitesResponse = Static<typeof GetInvitesResponse>;
+
+export const RevokeMultiuseInviteResponse = simpleSuccess('RevokeMultiuseInviteResponse');
+export type RevokeMultiuseInviteResponse = Static<typeof RevokeMultiuseInviteResponse>;
+
+export const GetInviteLinkResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    realm_name: Type.String({ description: "The name of the organization the link invites to (the request's Host's)." }),
+    realm_url: Type.String({ description: "The organization's URL." }),
+    realm_icon: Type.String({ description: "The URL of the organization's icon." }),
+    invited_as: Type.Integer({ description: 'The role the new user gets (100 owner, 200 administrator, 300 moderator, 400 member, 600 guest).' }),
+    expired: Type.Boolean({ description: 'Always false: an expired, revoked or unknown link is an error.' }),
+  },
+  { $id: 'GetInviteLinkResponse', additionalProperties: false },
+);
+export type GetInviteLinkResponse = Static<typeof GetInviteLinkResponse>;
+
+export const AcceptInviteLinkResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    user_id: Type.Integer({ description: 'The ID of the new user.' }),
+    email: Type.String({ description: "The new user's email for the API (HTTP Basic authentication)." }),
+    api_key: Type.String({ description: "The new user's API key." }),
+  },
+  { $id: 'AcceptInviteLinkResponse', additionalProperties: false },
+);
+export type AcceptInviteLinkResponse = Static<typeof AcceptInviteLinkResponse>;
+
 /** users: the response schema of each route, by `METHOD /path`. */
 export const usersResponses = {
   'GET /server_settings': GetServerSettingsResponse,
@@ -643,6 +725,12 @@ export const usersResponses = {
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'DELETE /users/me': DeactivateOwnUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
+  'POST /users/{user_id}/password': ResetUserPasswordResponse,
+  'POST /invites/multiuse': CreateMultiuseInviteResponse,
+  'GET /invites': GetInvitesResponse,
+  'DELETE /invites/multiuse/{invite_id}': RevokeMultiuseInviteResponse,
+  'GET /invites/link/{key}': GetInviteLinkResponse,
+  'POST /invites/link/{key}/accept': AcceptInviteLinkResponse,
   'GET /users/me/alert_words': GetAlertWordsResponse,
   'POST /users/me/alert_words': AddAlertWordsResponse,
   'DELETE /users/me/alert_words': RemoveAlertWordsResponse,

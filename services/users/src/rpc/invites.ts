@@ -1,0 +1,38 @@
+import type { Reply } from '@parley/common/api';
+import type { Handler } from '@parley/common';
+import type { CreateMultiuseInviteRequest__Output } from '@parley/common/generated/parley/users/v1/CreateMultiuseInviteRequest';
+import type { RevokeMultiuseInviteRequest__Output } from '@parley/common/generated/parley/users/v1/RevokeMultiuseInviteRequest';
+import type { GetInviteLinkRequest__Output } from '@parley/common/generated/parley/users/v1/GetInviteLinkRequest';
+import type { AcceptInviteLinkRequest__Output } from '@parley/common/generated/parley/users/v1/AcceptInviteLinkRequest';
+import type { UsersDeps } from '../deps';
+import { acceptInviteLink, checkCreateInvite, checkRevokeInvite, describeInviteLink, inviteChannels, listInvites } from '../domain/invites';
+import { realmForHost } from '../domain/server-settings';
+
+export const createMultiuseInvite =
+  (deps: UsersDeps): Handler<CreateMultiuseInviteRequest__Output, Reply<'POST /invites/multiuse'>> =>
+  async (req, ctx) => ({
+    invite_link: await checkCreateInvite(deps.pool, deps.config, ctx.caller, inviteChannels(deps.clients.channels, ctx), req),
+  });
+
+export const getInvites =
+  (deps: UsersDeps): Handler<object, Reply<'GET /invites'>> =>
+  async (_req, ctx) => ({ invites: await listInvites(deps.pool, deps.config, ctx.caller) });
+
+export const revokeMultiuseInvite =
+  (deps: UsersDeps): Handler<RevokeMultiuseInviteRequest__Output, Reply<'DELETE /invites/multiuse/{invite_id}'>> =>
+  async (req, ctx) => {
+    await checkRevokeInvite(deps.pool, ctx.caller, req.invite_id);
+    return {};
+  };
+
+/** Anonymous: the realm is the request's Host's. */
+export const getInviteLink =
+  (deps: UsersDeps): Handler<GetInviteLinkRequest__Output, Reply<'GET /invites/link/{key}'>> =>
+  async (req, ctx) =>
+    describeInviteLink(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req.key);
+
+/** Anonymous: the realm is the request's Host's. */
+export const acceptInviteLinkRpc =
+  (deps: UsersDeps): Handler<AcceptInviteLinkRequest__Output, Reply<'POST /invites/link/{key}/accept'>> =>
+  async (req, ctx) =>
+    acceptInviteLink(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);
