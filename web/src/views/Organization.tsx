@@ -4,14 +4,11 @@
 // and its refusals show as their `msg`.
 import { useEffect, useState } from 'react';
 import { client, cookie, ok } from '../api/client';
-import { INVITE_LINK_PATH } from '../api/invites';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { Role, roleName } from '../store/types';
 import { CreateChannel } from './BrowseChannels';
 import { Section, TextSetting, Toggle } from './Form';
-
-void INVITE_LINK_PATH;
 
 const SECTIONS: [string, string][] = [
   ['settings', 'Organization settings'],
@@ -87,11 +84,11 @@ function Invites() {
   const [minutes, setMinutes] = useState<string>('14400');
   const [streams, setStreams] = useState<number[]>([]);
   const [created, setCreated] = useState<string>();
-  const load = () => attempt(async () => setInvites(((await ok(client.GET('/invites' as never, {} as never))) as { invites: Invite[] }).invites));
+  const load = () => attempt(async () => setInvites(((await ok(client.GET('/invites', {}))) as { invites: Invite[] }).invites));
   useEffect(() => void load(), []);
   async function create() {
     const answer = await attempt(() =>
-      ok(client.POST('/invites/multiuse' as never, { body: { invite_as: role, invite_expires_in_minutes: minutes === 'never' ? null : Number(minutes), stream_ids: streams } } as never)),
+      ok(client.POST('/invites/multiuse', { body: { invite_as: role, invite_expires_in_minutes: minutes === 'never' ? null : Number(minutes), stream_ids: streams } })),
     );
     if (answer) {
       setCreated((answer as { invite_link: string }).invite_link);
@@ -170,14 +167,7 @@ function Invites() {
               <td>{s.users.get(i.invited_by_user_id)?.full_name ?? i.invited_by_user_id}</td>
               <td>{i.expiry_date ? new Date(i.expiry_date * 1000).toLocaleString() : 'Never'}</td>
               <td>
-                <button
-                  className="danger small"
-                  onClick={() =>
-                    void attempt(() => ok(client.DELETE((i.is_multiuse ? '/invites/multiuse/{invite_id}' : '/invites/{invite_id}') as never, { params: { path: { invite_id: i.id } } } as never))).then(
-                      load,
-                    )
-                  }
-                >
+                <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/invites/multiuse/{invite_id}', { params: { path: { invite_id: i.id } } }))).then(load)}>
                   Revoke
                 </button>
               </td>
@@ -251,14 +241,12 @@ function Users() {
                     className="inline-form"
                     onSubmit={(e) => {
                       e.preventDefault();
-                      void attempt(() => ok(client.POST('/users/{user_id}/password' as never, { params: { path: { user_id: u.user_id } }, body: { new_password: password } } as never))).then(
-                        (done) => {
-                          if (done === undefined) return;
-                          showToast(`${u.full_name}'s password is reset.`);
-                          setResetting(undefined);
-                          setPassword('');
-                        },
-                      );
+                      void attempt(() => ok(client.POST('/users/{user_id}/password', { params: { path: { user_id: u.user_id } }, body: { new_password: password } }))).then((done) => {
+                        if (done === undefined) return;
+                        showToast(`${u.full_name}'s password is reset.`);
+                        setResetting(undefined);
+                        setPassword('');
+                      });
                     }}
                   >
                     <label>
