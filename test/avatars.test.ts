@@ -192,6 +192,17 @@ describe('POST /users/me/avatar', () => {
     }
   });
 
+  it("shows in the sender's messages at once: the messages service's kept people are dropped", async () => {
+    const user = realm.admin;
+    const send = async () => ok(await user.api.post('/messages', { type: 'direct', to: JSON.stringify([realm.member.user_id]), content: 'look at me' })).id as number;
+    const avatarOf = async (id: number) => ok(await realm.member.api.get(`/messages/${id}`)).message.avatar_url as string;
+    expect(await avatarOf(await send())).toBe((await me(user)).avatar_url);
+    const uploaded = (await postAvatar(user, [await jpegPart()])).body.avatar_url as string;
+    expect(await avatarOf(await send())).toBe(uploaded);
+    const back = ok(await user.api.delete('/users/me/avatar', {}, ENVELOPE)).avatar_url as string;
+    expect(await avatarOf(await send())).toBe(back);
+  });
+
   it('lets guests and bots change their own, as Zulip', async () => {
     for (const user of [realm.guest, realm.bot]) {
       const res = await postAvatar(user, [await jpegPart()]);
