@@ -203,12 +203,21 @@ describe('POST /users/me/avatar', () => {
     expect(await avatarOf(await send())).toBe(back);
   });
 
-  it('lets guests and bots change their own, as Zulip', async () => {
+  it("lets guests and bots change their own, as Zulip; a bot's owner hears realm_bot update", async () => {
+    // The fixture bot is the owner's.
+    const queue = ok(await realm.owner.api.post('/register', { event_types: ['realm_bot'] })).queue_id as string;
     for (const user of [realm.guest, realm.bot]) {
       const res = await postAvatar(user, [await jpegPart()]);
       expect({ user: user.full_name, status: res.status }).toEqual({ user: user.full_name, status: 200 });
       expect((await userAsSeenBy(realm.member, user.user_id)).avatar_url).toBe(res.body.avatar_url);
     }
+    const url = (await userAsSeenBy(realm.owner, realm.bot.user_id)).avatar_url as string;
+    await eventually(async () => {
+      const events = await eventsOf(realm.owner, queue, 1);
+      expect(events.filter((e) => e.bot?.avatar_url !== undefined)).toEqual([{ id: expect.any(Number), type: 'realm_bot', op: 'update', bot: { user_id: realm.bot.user_id, avatar_url: url } }]);
+    });
+    const { bots } = ok(await realm.owner.api.get('/bots', {}, ENVELOPE));
+    expect((bots as Json[]).find((b) => b.user_id === realm.bot.user_id)).toMatchObject({ avatar_url: url });
   });
 
   it('refuses anything but exactly one file', async () => {

@@ -98,14 +98,26 @@ describe('formatUser', () => {
     expect(clientComputesAvatar(user({ avatar_source: 'U' }), gravatar)).toBe(false);
     expect(formatUser(user({ avatar_source: 'U' }), viewer(Role.MEMBER), { ...opts, clientGravatar: true }).avatar_url).toMatch(/^\/user_avatars\/1\/avatars\/[0-9a-f]{40}\.png\?version=3$/);
   });
+
+  it('adds profile_data for people when asked, never for bots', () => {
+    expect(formatUser(user(), viewer(Role.MEMBER), { ...opts, includeProfileFields: true }).profile_data).toEqual({});
+    expect(formatUser(user(), viewer(Role.MEMBER), opts)).not.toHaveProperty('profile_data');
+    const bot = formatUser(user({ is_bot: true, bot_type: 1, bot_owner_id: 3 }), viewer(Role.MEMBER), { ...opts, includeProfileFields: true });
+    expect(bot).not.toHaveProperty('profile_data');
+    expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: 3 });
+  });
+
+  it('writes date_joined as ISO 8601', () => {
+    expect(formatUser(user(), viewer(Role.MEMBER), opts).date_joined).toBe('2026-01-02T03:04:05.000Z');
+  });
 });
 
 describe('avatarUrl', () => {
   it('is Gravatar with ENABLE_GRAVATAR on, medium at s=500', () => {
     const md5 = createHash('md5').update('real@example.test').digest('hex');
+    // The hash is of the trimmed, lower-cased email, as Gravatar defines it.
     expect(avatarUrl(user(), ' Real@Example.test ', gravatar)).toBe(`https://secure.gravatar.com/avatar/${md5}?d=identicon&version=3`);
-    expect(avatarUrl(user(), 'real@example.test', gravatar)).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=3$/);
-    expect(avatarUrl(user(), 'real@example.test', gravatar, true)).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&s=500&version=3$/);
+    expect(avatarUrl(user(), 'real@example.test', gravatar, true)).toBe(`https://secure.gravatar.com/avatar/${md5}?d=identicon&s=500&version=3`);
   });
 
   it("is Parley's default with it off: one per user and realm, whatever the email, medium as -medium.png", () => {
@@ -124,19 +136,5 @@ describe('avatarUrl', () => {
     expect(avatarUrl(uploaded, 'x', gravatar)).toBe(url);
     expect(avatarUrl(uploaded, 'x', gravatar, true)).toBe(url.replace('.png?', '-medium.png?'));
     expect(avatarUrl(uploaded, 'x', { enableGravatar: false, secret: `${SECRET}!` })).not.toBe(url);
-  });
-});
-
-describe('formatUser, again', () => {
-  it('adds profile_data for people when asked, never for bots', () => {
-    expect(formatUser(user(), viewer(Role.MEMBER), { ...opts, includeProfileFields: true }).profile_data).toEqual({});
-    expect(formatUser(user(), viewer(Role.MEMBER), opts)).not.toHaveProperty('profile_data');
-    const bot = formatUser(user({ is_bot: true, bot_type: 1, bot_owner_id: 3 }), viewer(Role.MEMBER), { ...opts, includeProfileFields: true });
-    expect(bot).not.toHaveProperty('profile_data');
-    expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: 3 });
-  });
-
-  it('writes date_joined as ISO 8601', () => {
-    expect(formatUser(user(), viewer(Role.MEMBER), opts).date_joined).toBe('2026-01-02T03:04:05.000Z');
   });
 });

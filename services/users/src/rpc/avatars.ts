@@ -3,6 +3,7 @@ import type { ChangeAvatarReply } from '@parley/common/generated/parley/users/v1
 import type { ChangeAvatarRequest__Output } from '@parley/common/generated/parley/users/v1/ChangeAvatarRequest';
 import type { UsersDeps } from '../deps';
 import { changeAvatar as doChangeAvatar, checkAvatarChangeAllowed } from '../domain/avatars';
+import { channelLookup } from '../domain/channels';
 
 /** Internal ChangeAvatar (the uploads service, for POST and DELETE /users/me/avatar). */
 export const changeAvatar =
@@ -12,5 +13,5 @@ export const changeAvatar =
       await checkAvatarChangeAllowed(deps.pool, ctx.caller);
       return { avatar_url: '' };
     }
-    return doChangeAvatar(deps.pool, deps.config, ctx.caller, req.avatar_source);
+    return doChangeAvatar(deps.pool, deps.config, ctx.caller, req.avatar_source, channelLookup(deps.clients.channels, ctx));
   };
