@@ -64,7 +64,7 @@ describe('POST /bots', () => {
         msg: '',
         user_id: expect.any(Number),
         api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
-        avatar_url: expect.stringContaining('gravatar'),
+        avatar_url: expect.stringMatching(/^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=1$/),
         default_sending_stream: null,
         default_events_register_stream: null,
         default_all_public_streams: false,

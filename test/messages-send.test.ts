@@ -760,7 +760,7 @@ describe('GET /messages: fields', () => {
     );
   });
 
-  it('gives avatar_url null under client_gravatar (the default) where the client can compute it, as Zulip', async () => {
+  it('gives avatar_url under client_gravatar too: with ENABLE_GRAVATAR off (the default) no client can compute it, as Zulip', async () => {
     const open = await realm.addUser({ name: unique('Open') });
     const hidden = await realm.addUser({ name: unique('Hidden') });
     ok(await open.api.patch('/settings', { email_address_visibility: 1 }));
@@ -773,19 +773,20 @@ describe('GET /messages: fields', () => {
     const fromOpen = await post(open, c, 'avatars', 'mine you can compute');
     const fromHidden = await post(hidden, c, 'avatars', 'mine you cannot');
     const avatars = (messages: Json[]) => messages.map((m) => [m.id, m.avatar_url === null ? null : 'url']);
-    const gravatar = /^https:\/\/secure\.gravatar\.com\/avatar\//;
+    // Parley's own default avatars (services/users/src/domain/format.test.ts has the Gravatar case).
+    const parleyDefault = /^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=1$/;
     expect(avatars(await inNarrow(realm.member, channelNarrow(c)))).toEqual([
-      [fromOpen, null],
+      [fromOpen, 'url'],
       [fromHidden, 'url'],
     ]);
     expect(avatars(await inNarrow(realm.member, channelNarrow(c), { client_gravatar: true }))).toEqual([
-      [fromOpen, null],
+      [fromOpen, 'url'],
       [fromHidden, 'url'],
     ]);
     const full = await inNarrow(realm.member, channelNarrow(c), { client_gravatar: false });
-    expect(full.map((m) => m.avatar_url)).toEqual([expect.stringMatching(gravatar), expect.stringMatching(gravatar)]);
+    expect(full.map((m) => m.avatar_url)).toEqual([expect.stringMatching(parleyDefault), expect.stringMatching(parleyDefault)]);
     // GET /messages/{id} takes no client_gravatar: the URL.
-    expect((await messageOf(realm.member, fromOpen)).avatar_url).toMatch(gravatar);
+    expect((await messageOf(realm.member, fromOpen)).avatar_url).toMatch(parleyDefault);
     // Message events follow each queue's client_gravatar.
     const eventAvatars = async (queue: string) => {
       let events: Json[] = [];
@@ -796,7 +797,7 @@ describe('GET /messages: fields', () => {
       return events.map((e) => [e.message.id, e.message.avatar_url === null ? null : 'url']);
     };
     expect(await eventAvatars(queues.computing)).toEqual([
-      [fromOpen, null],
+      [fromOpen, 'url'],
       [fromHidden, 'url'],
     ]);
     expect(await eventAvatars(queues.not)).toEqual([

@@ -38,12 +38,11 @@ describe('ResolveUsers (internal RPC)', () => {
       is_bot: false,
       is_active: true,
       bot_owner_id: 0,
-      // Hidden email: the avatar comes from the API email, not the real one.
-      avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
-      // So no client could compute it (client_gravatar).
+      // ENABLE_GRAVATAR is off: Parley's own default avatar, which no client computes (client_gravatar).
+      avatar_url: expect.stringMatching(/^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=1$/),
       client_computable_avatar: false,
     });
-    expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600, client_computable_avatar: true });
+    expect(res.users[2]).toMatchObject({ email: realm.guest.email, role: 600, client_computable_avatar: false });
   });
 
   it('reports what names no user of the realm: other realms, hidden real emails, system bots, junk', async () => {

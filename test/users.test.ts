@@ -56,13 +56,14 @@ describe('GET /users/me', () => {
 });
 
 describe('GET /users/{user_id}', () => {
-  it('returns another user, with avatar_url null under client_gravatar (the default)', async () => {
+  it("returns another user, with Parley's default avatar URL even under client_gravatar (ENABLE_GRAVATAR is off)", async () => {
     const res = await realm.member.api.get(`/users/${realm.admin.user_id}`);
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ user_id: realm.admin.user_id, full_name: 'Ada Admin', avatar_url: null, bot_type: null, bot_owner_id: null });
+    const avatar = /^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=1$/;
+    expect(res.body.user).toMatchObject({ user_id: realm.admin.user_id, full_name: 'Ada Admin', avatar_url: expect.stringMatching(avatar), bot_type: null, bot_owner_id: null });
     expect(res.body.user).not.toHaveProperty('profile_data');
     const withUrl = await realm.member.api.get(`/users/${realm.admin.user_id}`, { client_gravatar: false, include_custom_profile_fields: true });
-    expect(withUrl.body.user.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+    expect(withUrl.body.user.avatar_url).toBe(res.body.user.avatar_url);
     expect(withUrl.body.user.profile_data).toEqual({});
   });
 

@@ -261,14 +261,14 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
 
 /**
  * File bodies, which stream to and from the uploads service's HTTP server instead of
- * travelling in a gRPC message: POST /api/v1/user_uploads and POST /api/v1/realm/emoji/{name}
+ * travelling in a gRPC message: POST /api/v1/user_uploads, POST /api/v1/realm/emoji/{name} and POST /api/v1/users/me/avatar
  * (uploads; /json/… too, for a browser's session), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
- * credentials: their token is the grant), and custom emoji images under /user_avatars/
+ * credentials: their token is the grant), and avatars and custom emoji images under /user_avatars/
  * (public, as in Zulip).
  */
 export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
-  if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+)$/.test(path);
+  if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+|users\/me\/avatar)$/.test(path);
   return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
 }
 

@@ -215,6 +215,7 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /user_uploads/:realm_id_str/:filename*': everyone,
   'GET /realm/emoji': everyone,
   'DELETE /realm/emoji/:emoji_name': { allowed: ADMINS, why: "another member's emoji: administrators or its author" },
+  'DELETE /users/me/avatar': { allowed: EVERYONE, why: "one's own avatar, bots' and guests' too, as Zulip (with the realm's default avatar_changes_disabled off)" },
   'GET /saved_snippets': everyone,
   'POST /saved_snippets': everyone,
   'PATCH /saved_snippets/:saved_snippet_id': everyone,

@@ -232,6 +232,7 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     await self.api.post(`/users/me/muted_users/${w.bystander.user_id}`);
     return { path: `/users/me/muted_users/${w.bystander.user_id}`, params: {} };
   },
+  'DELETE /users/me/avatar': fixed('/users/me/avatar'),
   'POST /users/me/status': fixed('/users/me/status', { status_text: 'busy' }),
   'POST /users/me/apns_device_token': fixed('/users/me/apns_device_token', { token: 'c0ffee', appid: 'org.zulip.Zulip' }),
   // A bot (refused first) registers none of its own.

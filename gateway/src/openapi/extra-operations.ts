@@ -50,6 +50,19 @@ export const extraApiPaths: Record<string, Record<string, Op>> = {
       responses: { 200: json('#/components/schemas/UploadCustomEmojiResponse'), ...ERRORS },
     },
   },
+  '/users/me/avatar': {
+    post: {
+      operationId: 'set-avatar',
+      summary: 'Upload own avatar',
+      tags: ['users'],
+      security: SESSION,
+      'x-zulip-feature-level': 0,
+      description:
+        "Zulip's `POST /users/me/avatar` (not in its API reference): exactly one image file (multipart/form-data, any field name; PNG, GIF, JPEG or WebP), at most `max_avatar_file_size_mib`, becomes the caller's avatar, cropped to a centred square and stored as 100×100 and 500×500 (`-medium.png`) PNGs. `avatar_source` becomes `U`, `avatar_version` goes up and the realm hears `realm_user` `update`. Refused when the realm's `avatar_changes_disabled` is set and the caller is no administrator. Answers the new `avatar_url`.",
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { filename: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } },
+      responses: { 200: json('#/components/schemas/AvatarResponse'), ...ERRORS },
+    },
+  },
   '/tus': {
     options: {
       operationId: 'tus-options',
@@ -207,11 +220,12 @@ export const extraRootPaths: Record<string, Record<string, unknown>> = {
     servers: ROOT,
     get: {
       operationId: 'get-custom-emoji-image',
-      summary: 'A custom emoji image',
+      summary: 'An avatar or custom emoji image',
       tags: [UPLOADS],
       security: [],
       'x-zulip-feature-level': 0,
-      description: 'Custom emoji images (public, as in Zulip): the `source_url` of `GET /realm/emoji`.',
+      description:
+        'Public images, as in Zulip. Avatars (the `avatar_url` of users, `-medium.png` for 500×500): `default/<hash>.png`, the default avatar Parley draws (a symmetric 5×5 pattern, 100×100 PNG), and `<realm_id>/avatars/<hash>.png`, an uploaded one; cached for a year (their URLs carry `?version=N`). Custom emoji images: the `source_url` of `GET /realm/emoji`.',
       parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' }, allowReserved: true }],
       responses: {
         200: { description: 'The image.', content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } } },

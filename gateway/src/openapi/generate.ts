@@ -192,6 +192,7 @@ export function generateOpenApi(routes: readonly Route[] = routeTable): Json {
   for (const s of [CodedError, ...Object.values(errorSchemas()), ...extraSchemas]) hoist(s, schemas);
   hoist(responseSchemas['POST /user_uploads'], schemas);
   hoist(responseSchemas['POST /realm/emoji/{emoji_name}'], schemas);
+  hoist(responseSchemas['POST /users/me/avatar'], schemas);
   return {
     openapi: '3.1.0',
     info: {

@@ -55,6 +55,14 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     description: `Clears the caller's values of the named custom profile fields. ${undocumented}`,
     params: { data: 'A JSON list of custom profile field IDs.' },
   },
+  'DELETE /users/me/avatar': {
+    operationId: 'delete-avatar',
+    summary: 'Delete own avatar',
+    tag: 'users',
+    featureLevel: 0,
+    description: `Returns the caller to the default avatar (Parley's generated image, or Gravatar's with \`ENABLE_GRAVATAR\`): \`avatar_source\` \`G\`, \`avatar_version\` one higher, and \`realm_user\` \`update\` to the realm; the uploaded images are deleted. Refused with "Avatar changes are disabled in this organization." when the realm's \`avatar_changes_disabled\` is set and the caller is no administrator. Answers the new \`avatar_url\`. ${undocumented}`,
+    params: {},
+  },
   'POST /submessage': {
     operationId: 'send-submessage',
     summary: 'Send a submessage',
@@ -72,7 +80,7 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     summary: 'Create a bot',
     tag: 'users',
     featureLevel: 420,
-    description: `Creates a bot the caller owns, with the email address \`{short_name}-bot@{realm_bot_domain}\`: a generic bot takes \`can_create_bots_group\`, an incoming webhook bot \`can_create_write_only_bots_group\` (or the former); guests and bots are refused. Parley runs no outgoing webhook or embedded bots, so bot types 3 and 4 are refused with "Invalid bot type"; avatars are Gravatar's (no avatar upload yet). A user owns at most 100 active bots (Parley's bound). Sends \`realm_bot\` \`add\` to the owner and administrators and \`realm_user\` \`add\` to everyone. ${undocumented}`,
+    description: `Creates a bot the caller owns, with the email address \`{short_name}-bot@{realm_bot_domain}\`: a generic bot takes \`can_create_bots_group\`, an incoming webhook bot \`can_create_write_only_bots_group\` (or the former); guests and bots are refused. Parley runs no outgoing webhook or embedded bots, so bot types 3 and 4 are refused with "Invalid bot type"; avatars are the default ones (no bot avatar upload yet). A user owns at most 100 active bots (Parley's bound). Sends \`realm_bot\` \`add\` to the owner and administrators and \`realm_user\` \`add\` to everyone. ${undocumented}`,
     params: {
       full_name: "The bot's name.",
       short_name: "The start of the bot's email address (before `-bot@`).",

@@ -33,3 +33,4 @@ export * from './realm-cache';
 export * from './json-bytes';
 export * from './re2';
 export * from './thumbnails';
+export * from './avatars';

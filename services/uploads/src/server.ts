@@ -6,6 +6,7 @@ import { collectGarbage, purgeDoomed } from './domain/attachments';
 import { startFileHttpServer } from './http/server';
 import { createTusHandler } from './http/tus';
 import { collectGarbageRpc, deleteAttachmentRpc, getAttachments, getFileTemporaryUrl, getUploadPreviews, releaseMessagesRpc, syncMessageAttachmentsRpc, UploadsRpcDeps } from './rpc/attachments';
+import { deleteAvatar } from './rpc/avatars';
 import { checkRealmEmojiRpc, deactivateRealmEmoji, getRealmEmoji, getRegisterState } from './rpc/realm-emoji';
 import { createFileStore, FileStore } from './storage';
 
@@ -25,6 +26,7 @@ export function uploadsHandlers(deps: UploadsRpcDeps): Record<string, Handler> {
     DeactivateRealmEmoji: deactivateRealmEmoji(deps),
     CheckRealmEmoji: checkRealmEmojiRpc(deps),
     GetRegisterState: getRegisterState(deps),
+    DeleteAvatar: deleteAvatar(deps),
   };
   // Each route's handler replies with the route's published response type (api/route-rpcs.ts).
   return handlers satisfies RouteHandlers<'uploads'>;

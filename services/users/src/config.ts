@@ -1,4 +1,4 @@
-import { envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
+import { envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
 
 export interface UsersConfig extends BaseConfig {
   /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
@@ -8,6 +8,11 @@ export interface UsersConfig extends BaseConfig {
   /** Domain of placeholder emails (user12@<domain>) when a real one must stay hidden. */
   fakeEmailDomain: string;
   maxFileUploadSizeMib: number;
+  /**
+   * Zulip's ENABLE_GRAVATAR (default off in Parley): whether users without an uploaded avatar
+   * get Gravatar's, or the default avatar Parley draws itself (common/avatars.ts).
+   */
+  enableGravatar: boolean;
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
@@ -22,5 +27,6 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     urlScheme: envString(env, 'EXTERNAL_SCHEME', 'http'),
     fakeEmailDomain: envOptional(env, 'FAKE_EMAIL_DOMAIN') ?? (domainLike ? hostname : 'parley.invalid'),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
+    enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
   });
 }

@@ -645,6 +645,9 @@ const ROUTE_TABLE = [
   // Custom emoji (uploads). POST /realm/emoji/:emoji_name and the images under /user_avatars/
   // stream to the uploads service's HTTP server (see app.ts).
   { method: 'GET', path: '/realm/emoji', service: 'uploads', rpc: 'GetRealmEmoji', auth: 'user', params: {} },
+  // Avatars (uploads). POST /users/me/avatar and the images under /user_avatars/ stream to the
+  // uploads service's HTTP server (see app.ts).
+  { method: 'DELETE', path: '/users/me/avatar', service: 'uploads', rpc: 'DeleteAvatar', auth: 'user', params: {} },
   { method: 'DELETE', path: '/realm/emoji/:emoji_name', service: 'uploads', rpc: 'DeactivateRealmEmoji', auth: 'user', params: { emoji_name: 'string' } },
   { method: 'GET', path: '/saved_snippets', service: 'messages', rpc: 'GetSavedSnippets', auth: 'user', params: {} },
   { method: 'POST', path: '/saved_snippets', service: 'messages', rpc: 'CreateSavedSnippet', auth: 'user', params: { title: 'string', content: 'string' } },

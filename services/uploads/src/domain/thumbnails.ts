@@ -148,6 +148,9 @@ class Turns {
 
 const turns = new Turns(MAX_CONCURRENT_THUMBNAILING);
 
+/** Runs an image job (decoding with sharp) when one of the MAX_CONCURRENT_THUMBNAILING turns is free: avatars share them. */
+export const inImageTurn = <T>(job: () => Promise<T>): Promise<T> => turns.run(job);
+
 /**
  * Examines an upload not yet examined and records what it is; answers the row as it is now.
  * Not an image, or not one Parley thumbnails: recorded as such, once. A failure of the store

@@ -11,11 +11,13 @@ import {
   isApiError,
   Logger,
   NotFoundError,
+  parseAvatarPath,
   thumbnailFormatNamed,
   thumbnailKey,
   UnauthorizedError,
 } from '@parley/common';
 import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
+import type { AvatarDeps } from '../domain/avatars';
 import { contentDisposition, newPathId, parsePathId, sanitizeFileName, storedContentType } from '../domain/names';
 import { readTemporaryToken } from '../domain/temporary';
 import { examineUpload, examineUploadQuietly } from '../domain/thumbnails';
@@ -25,9 +27,10 @@ import * as store from '../store/attachments';
 import type { AttachmentRow } from '../store/attachments';
 import { TooLargeError } from '../storage';
 import { isEmojiUploadPath, serveEmojiImage, uploadEmoji } from './emoji';
+import { isAvatarUploadPath, serveAvatar, uploadAvatar } from './avatars';
 
 export interface FileHttpOptions {
-  deps: AttachmentDeps;
+  deps: AttachmentDeps & AvatarDeps;
   secret: string;
   maxFileUploadSizeMib: number;
   temporaryUrlSeconds: number;
@@ -95,7 +98,12 @@ async function handle(opts: FileHttpOptions, req: IncomingMessage, res: ServerRe
     return serveFile(opts, callerOf(opts, req), path.slice('/user_uploads/'.length), req, res);
   }
   if (req.method === 'POST' && isEmojiUploadPath(path)) return uploadEmoji(opts, callerOf(opts, req), path, req, res);
-  if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_avatars/')) return serveEmojiImage(opts, path.slice('/user_avatars/'.length), req, res);
+  if (req.method === 'POST' && isAvatarUploadPath(path)) return uploadAvatar(opts, callerOf(opts, req), req, res);
+  if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_avatars/')) {
+    const avatar = parseAvatarPath(path.slice('/user_avatars/'.length));
+    if (avatar) return serveAvatar(opts, avatar, req, res);
+    return serveEmojiImage(opts, path.slice('/user_avatars/'.length), req, res);
+  }
   throw new NotFoundError();
 }
 

@@ -8,7 +8,7 @@ import type { UsersConfig } from '../config';
 import type { RealmRow } from '../store/realms';
 import type { ChannelInfo, ChannelLookup } from './channels';
 import { unsealApiKey } from './api-keys';
-import { EmailVisibility, gravatarUrl } from './format';
+import { avatarUrl, EmailVisibility } from './format';
 import { callerRealm } from './queries';
 import { checkFullName, doCreateUser } from './users';
 import { notifyClients } from './notify';
@@ -80,7 +80,7 @@ export function formatBot(config: UsersConfig, bot: BotRow, channels: Channels):
     default_sending_stream: name(bot.default_sending_stream_id),
     default_events_register_stream: name(bot.default_events_register_stream_id),
     default_all_public_streams: bot.default_all_public_streams,
-    avatar_url: gravatarUrl(bot.delivery_email, bot.avatar_version),
+    avatar_url: avatarUrl(bot, bot.delivery_email, config),
     services: [],
     owner_id: bot.bot_owner_id,
   };

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Role } from '@parley/common';
 import type { UserRow } from '../store/users';
-import { apiEmail, canSeeDeliveryEmail, EmailVisibility, formatUser } from './format';
+import { apiEmail, avatarUrl, canSeeDeliveryEmail, clientComputesAvatar, EmailVisibility, formatUser } from './format';
 
 const user = (over: Partial<UserRow> = {}): UserRow => ({
   id: 12,
@@ -25,7 +26,10 @@ const user = (over: Partial<UserRow> = {}): UserRow => ({
   ...over,
 });
 const viewer = (role: number, user_id = 99) => ({ user_id, role });
-const opts = { fakeEmailDomain: 'chat.example.test', clientGravatar: false, includeProfileFields: false };
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+const gravatar = { enableGravatar: true, secret: SECRET };
+const parleyDefaults = { enableGravatar: false, secret: SECRET };
+const opts = { fakeEmailDomain: 'chat.example.test', avatars: gravatar, clientGravatar: false, includeProfileFields: false };
 
 describe('apiEmail', () => {
   it('is the real email only when everyone may see it', () => {
@@ -73,7 +77,7 @@ describe('formatUser', () => {
     expect(flags(Role.GUEST)).toEqual([false, false, true]);
   });
 
-  it('sends avatar_url null under client_gravatar only when the client can compute it', () => {
+  it('sends avatar_url null under client_gravatar only when the client can compute it (ENABLE_GRAVATAR on)', () => {
     expect(formatUser(user(), viewer(Role.MEMBER), { ...opts, clientGravatar: true }).avatar_url).toBeNull();
     const hidden = formatUser(user({ email_address_visibility: EmailVisibility.ADMINS }), viewer(Role.MEMBER), { ...opts, clientGravatar: true });
     expect(hidden.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=3$/);
@@ -81,6 +85,18 @@ describe('formatUser', () => {
     const a = formatUser(user(), viewer(Role.MEMBER), opts).avatar_url;
     const b = formatUser(user({ delivery_email: 'real@example.test' }), viewer(Role.MEMBER), opts).avatar_url;
     expect(a).toBe(b);
+  });
+
+  it('never sends avatar_url null with ENABLE_GRAVATAR off: Parley draws the default, no client computes it', () => {
+    for (const visibility of [EmailVisibility.EVERYONE, EmailVisibility.ADMINS]) {
+      const u = formatUser(user({ email_address_visibility: visibility }), viewer(Role.MEMBER), { ...opts, avatars: parleyDefaults, clientGravatar: true });
+      expect(u.avatar_url).toMatch(/^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=3$/);
+    }
+    expect(clientComputesAvatar(user(), parleyDefaults)).toBe(false);
+    expect(clientComputesAvatar(user(), gravatar)).toBe(true);
+    // An uploaded avatar is never the client's to compute.
+    expect(clientComputesAvatar(user({ avatar_source: 'U' }), gravatar)).toBe(false);
+    expect(formatUser(user({ avatar_source: 'U' }), viewer(Role.MEMBER), { ...opts, clientGravatar: true }).avatar_url).toMatch(/^\/user_avatars\/1\/avatars\/[0-9a-f]{40}\.png\?version=3$/);
   });
 
   it('adds profile_data for people when asked, never for bots', () => {
@@ -93,5 +109,32 @@ describe('formatUser', () => {
 
   it('writes date_joined as ISO 8601', () => {
     expect(formatUser(user(), viewer(Role.MEMBER), opts).date_joined).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
+
+describe('avatarUrl', () => {
+  it('is Gravatar with ENABLE_GRAVATAR on, medium at s=500', () => {
+    const md5 = createHash('md5').update('real@example.test').digest('hex');
+    // The hash is of the trimmed, lower-cased email, as Gravatar defines it.
+    expect(avatarUrl(user(), ' Real@Example.test ', gravatar)).toBe(`https://secure.gravatar.com/avatar/${md5}?d=identicon&version=3`);
+    expect(avatarUrl(user(), 'real@example.test', gravatar, true)).toBe(`https://secure.gravatar.com/avatar/${md5}?d=identicon&s=500&version=3`);
+  });
+
+  it("is Parley's default with it off: one per user and realm, whatever the email, medium as -medium.png", () => {
+    const url = avatarUrl(user(), 'real@example.test', parleyDefaults);
+    expect(url).toMatch(/^\/user_avatars\/default\/[0-9a-f]{32}\.png\?version=3$/);
+    expect(avatarUrl(user(), 'other@example.test', parleyDefaults)).toBe(url);
+    expect(avatarUrl(user(), 'x', parleyDefaults, true)).toBe(url.replace('.png?', '-medium.png?'));
+    expect(avatarUrl(user({ id: 13 }), 'x', parleyDefaults)).not.toBe(url);
+    expect(avatarUrl(user({ realm_id: 2 }), 'x', parleyDefaults)).not.toBe(url);
+  });
+
+  it('is the uploaded image whatever ENABLE_GRAVATAR says, named by the secret', () => {
+    const uploaded = user({ avatar_source: 'U' });
+    const url = avatarUrl(uploaded, 'x', parleyDefaults);
+    expect(url).toMatch(/^\/user_avatars\/1\/avatars\/[0-9a-f]{40}\.png\?version=3$/);
+    expect(avatarUrl(uploaded, 'x', gravatar)).toBe(url);
+    expect(avatarUrl(uploaded, 'x', gravatar, true)).toBe(url.replace('.png?', '-medium.png?'));
+    expect(avatarUrl(uploaded, 'x', { enableGravatar: false, secret: `${SECRET}!` })).not.toBe(url);
   });
 });

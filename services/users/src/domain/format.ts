@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Role } from '@parley/common';
+import { defaultAvatarPath, Role, uploadedAvatarPath } from '@parley/common';
+import type { UsersConfig } from '../config';
 import type { ListedUserRow } from '../store/users';
 
 /** email_address_visibility values (Zulip's). */
@@ -27,8 +28,12 @@ export interface ApiUser {
   profile_data?: Record<string, { value: string; rendered_value?: string }>;
 }
 
+/** What avatar URLs depend on: Gravatar or Parley's own defaults, and the secret naming uploaded ones. */
+export type AvatarConfig = Pick<UsersConfig, 'enableGravatar' | 'secret'>;
+
 export interface FormatOptions {
   fakeEmailDomain: string;
+  avatars: AvatarConfig;
   /** The client computes Gravatar URLs itself: send null where it can. */
   clientGravatar: boolean;
   includeProfileFields: boolean;
@@ -56,14 +61,39 @@ export function canSeeDeliveryEmail(target: ListedUserRow, viewer: { user_id: nu
   }
 }
 
-/** The avatar URL anyone may be shown (from the API email when the real one is hidden). */
-export function publicAvatarUrl(u: ListedUserRow, fakeEmailDomain: string): string {
-  return gravatarUrl(u.email_address_visibility === EmailVisibility.EVERYONE ? u.delivery_email : apiEmail(u, fakeEmailDomain), u.avatar_version);
+/** Zulip's avatar_source values: Gravatar (or, without it, the default avatar) and uploaded. */
+export const AvatarSource = { GRAVATAR: 'G', UPLOADED: 'U' } as const;
+
+type AvatarRow = Pick<ListedUserRow, 'id' | 'realm_id' | 'avatar_source' | 'avatar_version'>;
+
+/**
+ * A user's avatar URL with its version, as Zulip's avatar_url without client_gravatar: the
+ * uploaded image, else Gravatar's for `email` when ENABLE_GRAVATAR is on, else Parley's
+ * generated default (Zulip's DEFAULT_AVATAR_URI, one image per user here). Realm-relative
+ * like Zulip's local avatars; clients resolve it against the realm's URL.
+ */
+export function avatarUrl(u: AvatarRow, email: string, avatars: AvatarConfig, medium = false): string {
+  if (u.avatar_source === AvatarSource.UPLOADED) return `${uploadedAvatarPath(avatars.secret, u.realm_id, u.id, medium)}?version=${u.avatar_version}`;
+  if (avatars.enableGravatar) return gravatarUrl(email, u.avatar_version, medium);
+  return `${defaultAvatarPath(u.realm_id, `user:${u.id}`, medium)}?version=${u.avatar_version}`;
 }
 
-export function gravatarUrl(email: string, version: number): string {
+/**
+ * Whether a client_gravatar client computes this user's avatar itself (avatar_url null), as
+ * Zulip: only a Gravatar, so never with ENABLE_GRAVATAR off, and only from an email everyone sees.
+ */
+export function clientComputesAvatar(u: Pick<ListedUserRow, 'avatar_source' | 'email_address_visibility'>, avatars: AvatarConfig): boolean {
+  return avatars.enableGravatar && u.avatar_source === AvatarSource.GRAVATAR && u.email_address_visibility === EmailVisibility.EVERYONE;
+}
+
+/** The avatar URL anyone may be shown (from the API email when the real one is hidden). */
+export function publicAvatarUrl(u: ListedUserRow, config: Pick<UsersConfig, 'fakeEmailDomain'> & AvatarConfig): string {
+  return avatarUrl(u, apiEmail(u, config.fakeEmailDomain), config);
+}
+
+export function gravatarUrl(email: string, version: number, medium = false): string {
   const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? '&s=500' : ''}&version=${version}`;
 }
 
 export function formatUser(u: ListedUserRow, viewer: { user_id: number; role: number }, opts: FormatOptions): ApiUser {
@@ -74,7 +104,7 @@ export function formatUser(u: ListedUserRow, viewer: { user_id: number; role: nu
 export function formatUserSeen(u: ListedUserRow, visible: boolean, opts: FormatOptions): ApiUser {
   const email = apiEmail(u, opts.fakeEmailDomain);
   // Zulip: with client_gravatar the client derives the URL from the email, so only when it can.
-  const avatarUrl = opts.clientGravatar && visible && u.email_address_visibility === EmailVisibility.EVERYONE ? null : gravatarUrl(visible ? u.delivery_email : email, u.avatar_version);
+  const avatar = opts.clientGravatar && visible && clientComputesAvatar(u, opts.avatars) ? null : avatarUrl(u, visible ? u.delivery_email : email, opts.avatars);
   const user: ApiUser = {
     user_id: u.id,
     email,
@@ -90,7 +120,7 @@ export function formatUserSeen(u: ListedUserRow, visible: boolean, opts: FormatO
     bot_owner_id: u.bot_owner_id,
     role: u.role as ApiUser['role'],
     timezone: u.timezone,
-    avatar_url: avatarUrl,
+    avatar_url: avatar,
     avatar_version: u.avatar_version,
   };
   // Bots have no custom profile fields; values arrive with the users/settings issue.

@@ -222,7 +222,7 @@ async function liveInvite(db: Queryable, realm: RealmRow | undefined, key: strin
 /** GET /invites/link/{key} (Parley): what the sign-up page shows. */
 export async function describeInviteLink(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, key: string) {
   const invite = await liveInvite(pool, realm, key);
-  return { realm_name: realm!.name, realm_url: realmUrl(config, realm!), realm_icon: realmIconUrl(realm!), invited_as: invite.invited_as, expired: false };
+  return { realm_name: realm!.name, realm_url: realmUrl(config, realm!), realm_icon: realmIconUrl(config, realm!), invited_as: invite.invited_as, expired: false };
 }
 
 /**

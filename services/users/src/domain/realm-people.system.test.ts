@@ -65,7 +65,7 @@ describe('peopleJson', () => {
     await pool().query('UPDATE users SET email_address_visibility = 3 WHERE id = $1', [hidden.user_id]);
     const people = await realmPeople(kept, pool(), realm.realm_id, hidden.user_id);
     const seenBy = (viewer: { user_id: number; role: number }) => {
-      const { active } = peopleJson(people, viewer, { fakeEmailDomain: 'fake.test', clientGravatar: false });
+      const { active } = peopleJson(people, viewer, { fakeEmailDomain: 'fake.test', avatars: { enableGravatar: false, secret: 'x'.repeat(32) }, clientGravatar: false });
       return (JSON.parse(active) as { user_id: number; delivery_email: string | null; email: string }[]).find((u) => u.user_id === hidden.user_id)!;
     };
     expect(seenBy({ user_id: realm.admin.user_id, role: Role.ADMINISTRATOR }).delivery_email).toBe(hidden.email);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { RealmCache } from '@parley/common';
 import * as userStore from '../store/users';
 import type { ListedUserRow, PeopleRow } from '../store/users';
-import { canSeeDeliveryEmail, EmailVisibility, formatUserSeen } from './format';
+import { AvatarConfig, canSeeDeliveryEmail, clientComputesAvatar, formatUserSeen } from './format';
 import { PROFILE_ANNOUNCEMENTS } from './own-user';
 import { profileDataFor, type ProfileValue } from './profile-values';
 
@@ -78,17 +78,22 @@ async function readPeople(pool: pg.Pool, realmId: number): Promise<RealmPeople> 
  * The realm's active and deactivated users as `viewer` sees them: two JSON arrays' texts,
  * each user as GET /users shows them (profile fields included for all but bots).
  */
-export function peopleJson({ people }: RealmPeople, viewer: { user_id: number; role: number }, opts: { fakeEmailDomain: string; clientGravatar: boolean }): { active: string; deactivated: string } {
+export function peopleJson(
+  { people }: RealmPeople,
+  viewer: { user_id: number; role: number },
+  opts: { fakeEmailDomain: string; avatars: AvatarConfig; clientGravatar: boolean },
+): { active: string; deactivated: string } {
   const active: string[] = [];
   const deactivated: string[] = [];
   for (const person of people) {
     const { row } = person;
     const visible = canSeeDeliveryEmail(row, viewer);
-    const shown = !visible ? Shown.HIDDEN : opts.clientGravatar && row.email_address_visibility === EmailVisibility.EVERYONE ? Shown.VISIBLE_CLIENT_AVATAR : Shown.VISIBLE;
+    const shown = !visible ? Shown.HIDDEN : opts.clientGravatar && clientComputesAvatar(row, opts.avatars) ? Shown.VISIBLE_CLIENT_AVATAR : Shown.VISIBLE;
     let json = person.json[shown];
     if (json === undefined) {
       const user = formatUserSeen(row, visible, {
         fakeEmailDomain: opts.fakeEmailDomain,
+        avatars: opts.avatars,
         clientGravatar: shown === Shown.VISIBLE_CLIENT_AVATAR,
         includeProfileFields: !row.is_bot,
       });

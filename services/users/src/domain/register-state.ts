@@ -3,12 +3,12 @@ import { BadRequestError, CLIENT_TIMINGS, Caller, holdsGroupSetting, LIMITS, Raw
 import * as userStore from '../store/users';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
-import { apiEmail, formatUser, gravatarUrl } from './format';
+import { apiEmail, avatarUrl, formatUser } from './format';
 import * as groupStore from '../store/groups';
 import { groupMemberships } from '../store/groups';
 import { legacyRealmPolicies, serverRealmState, UNCONFIGURED_FEATURE_STATE } from './register-extras';
 import { callerRealm } from './queries';
-import { realmUrl } from './server-settings';
+import { realmIconUrl, realmUrl } from './server-settings';
 import { SETTING_CHOICES, userSettings } from './settings';
 import { realmUserDefaults } from './realm-defaults';
 import { listGroups } from './user-groups';
@@ -150,7 +150,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     if (!NOT_PUBLISHED.has(key)) settings[key.startsWith('realm_') ? key : `realm_${key}`] = value;
   }
   const url = realmUrl(config, realm);
-  const icon = gravatarUrl(String(realm.id), 1);
+  const icon = realmIconUrl(config, realm);
   return {
     // Realms made before it was a setting have none in their settings row.
     realm_welcome_message_custom_text: '',
@@ -208,16 +208,15 @@ async function realmUserState(pool: pg.Pool, config: UsersConfig, caller: Caller
     can('can_add_subscribers_group'),
     can('can_invite_users_group'),
   ];
-  const avatar = gravatarUrl(me.delivery_email, me.avatar_version);
-  const formatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: req.clientGravatar };
+  const formatOptions = { fakeEmailDomain: config.fakeEmailDomain, avatars: config, clientGravatar: req.clientGravatar };
   const { active, deactivated } = peopleJson(people, caller, formatOptions);
   return {
     realm_users: new RawJson(active),
     realm_non_active_users: new RawJson(deactivated),
     cross_realm_bots: people.systemBots.map((u) => ({ ...formatUser(u, caller, { ...formatOptions, includeProfileFields: false }), is_system_bot: true })),
     avatar_source: me.avatar_source,
-    avatar_url: avatar,
-    avatar_url_medium: `${avatar}&s=500`,
+    avatar_url: avatarUrl(me, me.delivery_email, config),
+    avatar_url_medium: avatarUrl(me, me.delivery_email, config, true),
     can_create_streams: canPublic || canPrivate || canWebPublic,
     can_create_public_streams: canPublic,
     can_create_private_streams: canPrivate,

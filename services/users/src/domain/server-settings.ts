@@ -1,7 +1,7 @@
 import type { Reply } from '@parley/common/api';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { FEATURE_LEVEL, PARLEY_VERSION, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
+import { defaultAvatarPath, FEATURE_LEVEL, PARLEY_VERSION, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
@@ -16,10 +16,23 @@ export async function realmForHost(pool: pg.Pool, config: UsersConfig, host: str
   return realmStore.findRealmBySubdomain(pool, subdomainFromHost(host, config.externalHost) ?? '');
 }
 
-export function realmIconUrl(realm: RealmRow): string {
-  // Zulip's default icon: the Gravatar identicon of the realm's ID.
+/**
+ * Zulip's default realm icon: with ENABLE_GRAVATAR, the Gravatar identicon of the realm's ID;
+ * without, the default avatar (Parley draws one for the realm). Realm-relative, as Zulip's.
+ */
+export function realmIconUrl(config: Pick<UsersConfig, 'enableGravatar'>, realm: Pick<RealmRow, 'id'>): string {
+  if (!config.enableGravatar) return `${defaultAvatarPath(realm.id, 'realm')}?version=1`;
   const hash = createHash('md5').update(String(realm.id)).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&s=100`;
+}
+
+/**
+ * Absolute, as Zulip's (a client asks GET /server_settings before it knows the realm's URL).
+ * Joined as text: WHATWG's URL parser refuses hosts such as `sub.127.0.0.1` that realm URLs may have.
+ */
+function absoluteRealmIconUrl(config: UsersConfig, realm: RealmRow, realmUrl: string): string {
+  const icon = realmIconUrl(config, realm);
+  return icon.startsWith('/') ? `${realmUrl}${icon}` : icon;
 }
 
 /** GET /server_settings: what a client needs before it logs in. */
@@ -56,7 +69,7 @@ export function serverSettings(config: UsersConfig, realm: RealmRow | undefined)
     realm_uri: url,
     realm_url: url,
     realm_name: realm.name,
-    realm_icon: realmIconUrl(realm),
+    realm_icon: absoluteRealmIconUrl(config, realm, url),
     realm_description: realm.description,
     realm_web_public_access_enabled: realm.settings.enable_spectator_access === true,
   };

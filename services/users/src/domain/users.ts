@@ -96,7 +96,7 @@ async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow
   const sees = (v: ListedUserRow) => canSeeDeliveryEmail(user, { user_id: v.id, role: v.role });
   for (const group of [viewers.filter(sees), viewers.filter((v) => !sees(v))]) {
     if (!group.length) continue;
-    const person = formatUser(user, { user_id: group[0].id, role: group[0].role }, { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: false, includeProfileFields: true });
+    const person = formatUser(user, { user_id: group[0].id, role: group[0].role }, { fakeEmailDomain: config.fakeEmailDomain, avatars: config, clientGravatar: false, includeProfileFields: true });
     await notifyClients(
       tx,
       user.realm_id,
@@ -128,7 +128,7 @@ export async function accessUser(
 }
 
 export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<FormatOptions> = {}) {
-  const full: FormatOptions = { fakeEmailDomain: config.fakeEmailDomain, clientGravatar: true, includeProfileFields: false, ...opts };
+  const full: FormatOptions = { fakeEmailDomain: config.fakeEmailDomain, avatars: config, clientGravatar: true, includeProfileFields: false, ...opts };
   return (u: ListedUserRow): ApiUser => formatUser(u, caller, full);
 }
 

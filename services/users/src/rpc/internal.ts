@@ -26,7 +26,7 @@ import type { UsersDeps } from '../deps';
 import type { UsersConfig } from '../config';
 import { registerState } from '../domain/register-state';
 import { channelLookup } from '../domain/channels';
-import { apiEmail, EmailVisibility, publicAvatarUrl } from '../domain/format';
+import { apiEmail, clientComputesAvatar, publicAvatarUrl } from '../domain/format';
 import { resolvePrincipals } from '../domain/principals';
 import { userSettings } from '../domain/settings';
 import { checkGroupSettingValue, isInGroupSetting as holds } from '../domain/group-settings';
@@ -74,8 +74,8 @@ export function resolvedUser(u: UserRow, config: UsersConfig): ResolvedUser {
     is_bot: u.is_bot,
     is_active: u.is_active,
     bot_owner_id: u.bot_owner_id ?? 0,
-    avatar_url: publicAvatarUrl(u, config.fakeEmailDomain),
-    client_computable_avatar: u.avatar_source === 'G' && u.email_address_visibility === EmailVisibility.EVERYONE,
+    avatar_url: publicAvatarUrl(u, config),
+    client_computable_avatar: clientComputesAvatar(u, config),
   };
 }
 

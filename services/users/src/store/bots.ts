@@ -2,14 +2,17 @@ import type { Queryable } from '@parley/common';
 import type { UserRow } from './users';
 
 /** A bot as the bot endpoints, realm_bot events and register's realm_bots show it: a user row's columns, and a bot's own. */
-export interface BotRow extends Pick<UserRow, 'id' | 'realm_id' | 'delivery_email' | 'full_name' | 'role' | 'is_active' | 'bot_owner_id' | 'avatar_version' | 'can_create_users' | 'api_key_sealed'> {
+export interface BotRow extends Pick<
+  UserRow,
+  'id' | 'realm_id' | 'delivery_email' | 'full_name' | 'role' | 'is_active' | 'bot_owner_id' | 'avatar_source' | 'avatar_version' | 'can_create_users' | 'api_key_sealed'
+> {
   bot_type: number;
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
   default_all_public_streams: boolean;
 }
 
-const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, bot_type, bot_owner_id, avatar_version,
+const COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, bot_type, bot_owner_id, avatar_source, avatar_version,
   can_create_users, api_key_sealed, default_sending_stream_id, default_events_register_stream_id, default_all_public_streams`;
 
 export async function findBot(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<BotRow | undefined> {

@@ -135,6 +135,11 @@ export async function updateUserFields(db: Queryable, id: number, fields: Partia
   await db.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...keys.map((k) => fields[k])]);
 }
 
+/** A new avatar source and version (POST and DELETE /users/me/avatar). */
+export async function setAvatar(db: Queryable, id: number, source: string, version: number): Promise<void> {
+  await db.query('UPDATE users SET avatar_source = $2, avatar_version = $3 WHERE id = $1', [id, source, version]);
+}
+
 export async function countActiveOwners(db: Queryable, realmId: number): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM users WHERE realm_id = $1 AND role = 100 AND is_active AND NOT is_bot', [realmId]);
   return Number(rows[0].n);

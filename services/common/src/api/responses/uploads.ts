@@ -82,6 +82,17 @@ export const UploadCustomEmojiResponse = Type.Object(
 );
 export type UploadCustomEmojiResponse = Static<typeof UploadCustomEmojiResponse>;
 
+export const AvatarResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    avatar_url: Type.String({ description: "The caller's new avatar URL (with `?version=N`), realm-relative unless Gravatar's." }),
+  },
+  { $id: 'AvatarResponse', additionalProperties: false },
+);
+export type AvatarResponse = Static<typeof AvatarResponse>;
+
 /** uploads: the response schema of each route, by `METHOD /path`. */
 export const uploadsResponses = {
   'GET /attachments': GetAttachmentsResponse,
@@ -91,4 +102,6 @@ export const uploadsResponses = {
   'DELETE /realm/emoji/{emoji_name}': DeactivateRealmEmojiResponse,
   'POST /user_uploads': UploadFileResponse,
   'POST /realm/emoji/{emoji_name}': UploadCustomEmojiResponse,
+  'DELETE /users/me/avatar': AvatarResponse,
+  'POST /users/me/avatar': AvatarResponse,
 } satisfies Record<string, TSchema>;
