@@ -1,6 +1,6 @@
 // Three projects, each with only the setup it needs (a project's globalSetup runs only when
 // one of its tests is selected):
-// - unit: the tests beside the code (services/*/src, gateway/src) and test/**/*.unit.test.ts.
+// - unit: the tests beside the code (services/*/src, gateway/src, web/src) and test/**/*.unit.test.ts.
 //   No global setup, no server: `npm run test:unit`, or `npx jest path/to/file.test.ts`.
 // - component: the `*.db.test.ts` files beside the code, which call it on a real PostgreSQL,
 //   NATS or Redis. Their setup (test/support/component-setup.ts) provides those servers and
@@ -30,7 +30,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: [...besideTheCode('.test.ts'), '<rootDir>/test/**/*.unit.test.ts'],
+      testMatch: [...besideTheCode('.test.ts'), '<rootDir>/web/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.db\\.test\\.ts$', '\\.system\\.test\\.ts$'],
     },
     {
