@@ -4,7 +4,8 @@ import { redisKeyPrefix, runService, RunningService, Handler } from '@parley/com
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
 import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
-import { MemorySessionStore, RedisSessionStore, SessionStore } from './store/sessions';
+import { PgSessionStore, RedisSessionStore, SessionStore } from './store/sessions';
+import type pg from 'pg';
 import { getSession, login, logout } from './rpc/sessions';
 import { updatePresence, getRealmPresence, getUserPresence } from './rpc/presence';
 import {
@@ -161,14 +162,15 @@ export function createPresenceStore(config: UsersConfig): PresenceStore {
   return config.redisUrl ? new RedisPresenceStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new MemoryPresenceStore();
 }
 
-/** Browser sessions live in Redis when REDIS_URL is set (any replica knows them), else in memory. */
-export function createSessionStore(config: UsersConfig): SessionStore {
-  return config.redisUrl ? new RedisSessionStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new MemorySessionStore();
+/** Browser sessions live in Redis when REDIS_URL is set (any replica knows them), else in the users schema. */
+export function createSessionStore(config: UsersConfig, pool: pg.Pool): SessionStore {
+  return config.redisUrl ? new RedisSessionStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new PgSessionStore(pool);
 }
 
 export function startUsersService(config: UsersConfig): Promise<RunningService> {
   const presence = createPresenceStore(config);
-  const sessions = createSessionStore(config);
+  // Made with the service's pool, when the handlers are.
+  let sessions: SessionStore | undefined;
   const kept = ownUserAnswers();
   const people = realmPeopleAnswers();
   return runService({
@@ -178,13 +180,16 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
     // The messages service keeps permission contexts (realm policy, groups, users) until this
     // service announces a change: the announcement goes out before the change's answer.
     publishBeforeReply: true,
-    makeHandlers: ({ pool, log, clients }) => usersHandlers({ pool, log, config, presence, sessions, clients, kept, people }),
+    makeHandlers: ({ pool, log, clients }) => {
+      sessions = createSessionStore(config, pool);
+      return usersHandlers({ pool, log, config, presence, sessions, clients, kept, people });
+    },
     onStart: async ({ bus }) => {
       const stops = await Promise.all([listenForOwnUserChanges(kept, bus), people.listen(bus)]);
       return async () => {
         await Promise.all(stops.map((stop) => stop()));
         await presence.close();
-        await sessions.close();
+        await sessions?.close();
       };
     },
   });
