@@ -44,6 +44,19 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * Logging out in one tab ends the others at once (they would otherwise learn it from their next
+ * request's 401, up to a long poll later): the tab that logged out says so to the others.
+ */
+const sessionChannel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('parley-session');
+sessionChannel?.addEventListener('message', (e: MessageEvent<string>) => {
+  if (e.data === 'logged-out') for (const listener of sessionEndedListeners) listener();
+});
+export async function logOut(): Promise<void> {
+  await fetch('/accounts/logout', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } }).catch(() => undefined);
+  sessionChannel?.postMessage('logged-out');
+}
+
 const session: Middleware = {
   onRequest({ request }) {
     if (!SAFE.has(request.method)) request.headers.set('x-csrftoken', cookie('csrftoken') ?? '');

@@ -2,13 +2,12 @@
 // messages), the main view the URL hash names, and the people list. One column on a
 // narrow window, the sidebars behind buttons.
 import { useEffect, useState } from 'react';
-import { client, ok } from '../api/client';
+import { client, logOut, ok } from '../api/client';
 import { parseHash, type Place } from '../lib/narrow';
 import { useStore } from '../lib/use-store';
 import { startNotifications, unreadTitle } from '../lib/notifications';
 import { loadEmoji } from '../lib/emoji';
 import { store } from '../store/store';
-import type { EventQueue } from '../store/events';
 import { feedKey, forgetMovedFeeds, placeNewMessages } from '../store/feeds';
 import { Sidebar } from './Sidebar';
 import { FeedView } from './Feed';
@@ -31,7 +30,7 @@ function useHashPlace(): Place {
   return place;
 }
 
-export function App({ queue, onLoggedOut }: { queue: EventQueue; onLoggedOut: () => void }) {
+export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
   const s = useStore();
   const place = useHashPlace();
   // A sidebar opened over the feed (narrow windows), closed by going anywhere: it belongs to the place it was opened at.
@@ -76,10 +75,9 @@ export function App({ queue, onLoggedOut }: { queue: EventQueue; onLoggedOut: ()
   }, []);
 
   async function logout() {
-    await fetch('/accounts/logout', { method: 'POST', credentials: 'same-origin', headers: { 'x-csrftoken': document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '' } }).catch(() => undefined);
+    await logOut();
     onLoggedOut();
   }
-  void queue;
 
   return (
     <div className={`app panel-${panel}`}>

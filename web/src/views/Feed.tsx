@@ -23,7 +23,7 @@ function title(s: State, narrow: Narrow): string {
   const channel = narrow.find((t) => t.operator === 'channel');
   const topic = narrow.find((t) => t.operator === 'topic');
   const dm = narrow.find((t) => t.operator === 'dm');
-  if (channel && narrow.length <= 2) {
+  if (channel && (narrow.length === 1 || (narrow.length === 2 && topic))) {
     const name = s.channels.get(channelIdOf(channel.operand) ?? 0)?.name ?? channel.operand;
     return topic ? `#${name} > ${topic.operand}` : `#${name}`;
   }

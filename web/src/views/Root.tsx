@@ -77,7 +77,6 @@ export function Root() {
     case 'app':
       return (
         <App
-          queue={phase.queue}
           onLoggedOut={() => {
             phase.queue.stop();
             setPhase({ kind: 'login', notice: 'You are logged out.' });

@@ -1,0 +1,335 @@
+// Parley's web client (web/) end to end, in Debian's headless Chromium driven by playwright-core:
+// an administrator invites by link, a new user signs up through it, and two people chat in two
+// browser contexts in real time (send, receive, react, edit, typing, unread counts), upload a
+// file, search, see a settings change reach another tab and an administrator's change reach
+// them; the app recovers from the server going away, shows the server's refusals as their
+// `msg`, and returns to the login page when the session ends. Each main view is scanned with
+// axe-core. Screenshots go to test/artifacts/web-*.png (git-ignored).
+//
+// It runs against a Parley of its own (test/support/own-parley.ts): the root realm of a fresh
+// database, reached at the bare address as a browser reaches it (realm subdomains of 127.0.0.1
+// are not hosts a browser accepts), with rate limits on and raised for many browser contexts
+// from one address, as docs/configuration.md says to. The steps build on one another, in order.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { Api } from './support/api';
+import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
+import { startOwnParley, type OwnParley } from './support/own-parley';
+import { startProcess, waitFor, type Proc } from './support/processes';
+import { ok } from './support/responses';
+import { eventually } from './support/eventually';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, 'artifacts');
+const AXE = require.resolve('axe-core/axe.min.js');
+const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
+if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-client.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
+
+jest.setTimeout(120_000);
+
+let parley: OwnParley;
+let again: Proc | undefined;
+let browser: Browser;
+let owner: TestUser;
+const contexts: BrowserContext[] = [];
+const problems: string[] = [];
+const OWNER_PASSWORD = 'root-password';
+const ALICE = { name: 'Alice Archer', email: 'alice@web.test', password: 'alice-web-password-1' };
+const BOB = { name: 'Bob Baker', email: 'bob@web.test', password: 'bob-web-password-1' };
+let generalId: number;
+let bobApi: Api;
+let aliceApi: Api;
+
+/** A fresh browser context (its own cookies: one person), whose page errors the test collects. */
+async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  watch(page);
+  return page;
+}
+
+function watch(page: Page): void {
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    // A refused request is logged by the browser; the steps that expect one check its answer.
+    if (msg.type() === 'error' && !/status of (4\d\d)|Failed to load resource|ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+  });
+  page.on('request', (req) => {
+    if (!req.url().startsWith(parley.url) && !/^(data|blob):/.test(req.url())) problems.push(`elsewhere: ${req.url()}`);
+  });
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${parley.url}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('searchbox', { name: 'Search messages' }).waitFor();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `web-${name}.png`) });
+const composeBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+const sidebarLink = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Channels and views' }).getByRole('link', { name });
+const messageRow = (page: Page, text: string) => page.locator('article.message', { hasText: text });
+/** Retries a check until it holds (the page updates when an event arrives), for up to 15 s. */
+const until = (check: () => Promise<void>) => eventually(check, 15_000);
+const textOf = (locator: Locator) => locator.first().innerText();
+
+/** axe-core's serious and critical violations on the page as it is (CDP evaluation: the page's CSP does not apply). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(AXE, 'utf8'));
+  const result = await page.evaluate(async () => {
+    // In the page (the test's tsconfig has no DOM types): axe, and the document it checks.
+    const page = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    return page.axe.run(page.document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+maybe('the web client in a browser', () => {
+  beforeAll(async () => {
+    parley = await startOwnParley('web', {
+      // Rate limits on, raised for a handful of browser contexts from one address (each context
+      // loads the app, registers, polls and fetches avatars): the bounds are configuration.
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_USER: '2000/60',
+      RATE_LIMIT_ANONYMOUS: '2000/60',
+      MAX_CONNECTIONS_PER_IP: '512',
+    });
+    parley.adopt();
+    owner = (await ensureRootRealm()).owner;
+    generalId = ok(await owner.api.post('/channels/create', { name: 'general', description: 'Everyone, everything', subscribers: [owner.user_id] })).id;
+    // Bob joins through an invitation link by the API; Alice through the browser, below.
+    const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
+    const key = /\/join\/([^/]+)\//.exec(link)![1];
+    // A Parley addition, outside Zulip's reference: only the envelope is checked here (test/invites.test.ts checks the rest).
+    const joined = ok(await new Api().post(`/invites/link/${key}/accept`, { email: BOB.email, full_name: BOB.name, password: BOB.password }, { contract: 'envelope' }));
+    bobApi = new Api({ email: joined.email, api_key: joined.api_key });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // Root in a container: chromium's sandbox needs user namespaces it may not have.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await again?.stop();
+    await parley?.stop();
+    await closeFixtures();
+  });
+
+  // Every open page after each step, kept as artifacts (what a failing step left on screen).
+  let step = 0;
+  afterEach(async () => {
+    step++;
+    for (const [c, context] of contexts.entries())
+      for (const [p, page] of context.pages().entries()) await page.screenshot({ path: join(ARTIFACTS, `web-step${step}-context${c}-page${p}.png`) }).catch(() => undefined);
+  });
+
+  let ownerPage: Page;
+  let alice: Page;
+  let bob: Page;
+
+  it('serves the app with a strict CSP, immutable hashed assets, and no inline script', async () => {
+    const index = await fetch(`${parley.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const csp = index.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await index.text();
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const js = await fetch(`${parley.url}${asset}`);
+    expect([js.status, js.headers.get('cache-control'), js.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'text/javascript; charset=utf-8']);
+    expect((await fetch(`${parley.url}/join/abc123/`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(`${parley.url}/assets/nope.js`)).status).toBe(404);
+  });
+
+  it('refuses a wrong password with its message, then logs the owner in', async () => {
+    ownerPage = await newPage();
+    await ownerPage.goto(`${parley.url}/`);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await ownerPage.getByLabel('Email').fill(owner.email);
+    await ownerPage.getByLabel('Password').fill('not-the-password');
+    await ownerPage.getByRole('button', { name: 'Log in' }).click();
+    await until(async () => expect(await textOf(ownerPage.getByRole('alert'))).toMatch(/incorrect/i));
+    await logIn(ownerPage, owner.email, OWNER_PASSWORD);
+    await sidebarLink(ownerPage, /general/).waitFor();
+  });
+
+  it('an administrator creates an invitation link, and a new user signs up through it', async () => {
+    await ownerPage.goto(`${parley.url}/#organization/invites`);
+    await ownerPage.getByRole('checkbox', { name: '#general' }).check();
+    await ownerPage.getByRole('button', { name: 'Create invitation link' }).click();
+    const link = await ownerPage.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${parley.url}/join/[A-Za-z0-9]+/$`));
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await shot(ownerPage, 'invitations');
+
+    alice = await newPage();
+    await alice.goto(link);
+    await alice.getByRole('heading', { name: /Join Root realm/ }).waitFor();
+    expect(await axeViolations(alice)).toEqual([]);
+    await alice.getByLabel('Your name').fill(ALICE.name);
+    await alice.getByLabel('Email').fill(ALICE.email);
+    await alice.getByLabel('Password').fill('short');
+    await alice.getByRole('button', { name: 'Sign up' }).click();
+    await until(async () => expect(await textOf(alice.getByRole('alert'))).toMatch(/password is too weak/i));
+    await alice.getByLabel('Password').fill(ALICE.password);
+    await alice.getByRole('button', { name: 'Sign up' }).click();
+    // Signed up and in: the invitation's channel is in her sidebar.
+    await sidebarLink(alice, /general/).waitFor();
+    expect(new URL(alice.url()).pathname).toBe('/');
+    const key = ok(await owner.api.get('/users')).members.find((u: { email: string }) => u.email === ALICE.email);
+    expect(key).toBeDefined();
+    aliceApi = new Api({ email: ALICE.email, api_key: ok(await new Api().post('/fetch_api_key', { username: ALICE.email, password: ALICE.password })).api_key });
+  });
+
+  it('two people chat in real time: send, receive, unread counts, read, typing', async () => {
+    bob = await newPage();
+    await logIn(bob, BOB.email, BOB.password);
+    await bob.goto(`${parley.url}/#inbox`);
+    await alice
+      .getByRole('navigation', { name: 'Channels and views' })
+      .getByRole('link', { name: /general/ })
+      .click();
+    await alice.getByRole('combobox', { name: 'Topic' }).fill('lunch');
+    // Alice types: Bob, in the topic, sees her typing.
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/lunch`);
+    await composeBox(alice).fill('Shall we');
+    await bob.getByText(`${ALICE.name} is typing…`).waitFor();
+    await bob.goto(`${parley.url}/#inbox`);
+    await composeBox(alice).fill('Lunch at **noon**? :tada:');
+    await alice.getByRole('button', { name: 'Send', exact: true }).click();
+    await messageRow(alice, 'Lunch at noon?').waitFor();
+    // Bob, elsewhere, sees the unread count without reloading.
+    await until(async () => expect(await textOf(sidebarLink(bob, /general/))).toMatch(/1/));
+    await until(async () => expect(await bob.title()).toMatch(/^\(1\) /));
+    await bob.getByRole('link', { name: 'lunch' }).first().click();
+    const row = messageRow(bob, 'Lunch at noon?');
+    await row.waitFor();
+    expect(await row.locator('strong', { hasText: 'noon' }).count()).toBe(1);
+    // Seen, so read: the count goes.
+    await until(async () => expect(await textOf(sidebarLink(bob, /general/))).not.toMatch(/\d/));
+    expect(await axeViolations(bob)).toEqual([]);
+    await shot(bob, 'feed');
+  });
+
+  it('reacts, edits, and each side sees the other do it', async () => {
+    const bobRow = messageRow(bob, 'Lunch at noon?');
+    await bobRow.hover();
+    await bobRow.getByRole('button', { name: 'Add emoji reaction' }).click();
+    await bob.getByRole('textbox', { name: 'Search emoji' }).fill('octopus');
+    await bob.getByRole('button', { name: 'octopus', exact: true }).click();
+    await messageRow(alice, 'Lunch at noon?').getByRole('button', { name: 'octopus: 1' }).waitFor();
+    // Alice toggles the same reaction on: 2.
+    await messageRow(alice, 'Lunch at noon?').getByRole('button', { name: 'octopus: 1' }).click();
+    await messageRow(bob, 'Lunch at noon?').getByRole('button', { name: 'octopus: 2' }).waitFor();
+
+    const aliceRow = messageRow(alice, 'Lunch at noon?');
+    await aliceRow.hover();
+    await aliceRow.getByRole('button', { name: 'Message actions' }).click();
+    await alice.getByRole('menuitem', { name: 'Edit message' }).click();
+    await alice.getByRole('textbox', { name: 'Edit message' }).fill('Lunch at **one** instead?');
+    await alice.getByRole('button', { name: 'Save' }).click();
+    const edited = messageRow(bob, 'Lunch at one instead?');
+    await edited.waitFor();
+    expect(await textOf(edited.locator('.edit-mark'))).toBe('EDITED');
+  });
+
+  it('uploads a file with progress, and the other side sees the link', async () => {
+    await alice
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('Soup of the day: tomato\n') });
+    await until(async () => expect(await composeBox(alice).inputValue()).toMatch(/\[menu\.txt\]\(\/user_uploads\/[^)]+\)/));
+    await alice.getByRole('button', { name: 'Send', exact: true }).click();
+    const link = messageRow(bob, 'menu.txt').getByRole('link', { name: 'menu.txt' });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    // Bob's session can fetch it.
+    const body = await bob.evaluate(async (url) => (await fetch(url!)).text(), href);
+    expect(body).toBe('Soup of the day: tomato\n');
+  });
+
+  it('searches with narrow operators', async () => {
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'ideas', content: 'The quarterly zeppelin review' }));
+    await bob.getByRole('searchbox', { name: 'Search messages' }).fill('channel:general zeppelin');
+    await bob.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+    await messageRow(bob, 'quarterly zeppelin').waitFor();
+    expect(await bob.locator('article.message').count()).toBe(1);
+    expect(await textOf(bob.getByRole('heading', { level: 1 }))).toMatch(/Search: channel:general zeppelin/);
+    expect(bob.url()).toContain('#narrow/channel/');
+  });
+
+  it('a settings change reaches the same user’s other tab', async () => {
+    const second = await alice.context().newPage();
+    watch(second);
+    await second.goto(`${parley.url}/#inbox`);
+    await second.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await alice.goto(`${parley.url}/#settings/preferences`);
+    expect(await axeViolations(alice)).toEqual([]);
+    await alice.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+    await until(async () => expect(await second.locator('html').getAttribute('data-theme')).toBe('dark'));
+    await shot(second, 'dark');
+    await second.close();
+  });
+
+  it("an administrator's change reaches everyone: a renamed channel", async () => {
+    await ownerPage.goto(`${parley.url}/#organization/channels`);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    const name = ownerPage.getByRole('textbox', { name: 'Name of #general' });
+    await name.fill('town square');
+    await name.press('Enter');
+    await sidebarLink(bob, /town square/).waitFor();
+    await sidebarLink(alice, /town square/).waitFor();
+  });
+
+  it("shows the server's refusal as its msg: a member may not create invitation links", async () => {
+    await bob.goto(`${parley.url}/#organization/invites`);
+    await bob.getByRole('button', { name: 'Create invitation link' }).click();
+    await bob.getByRole('alert').filter({ hasText: 'Insufficient permission' }).waitFor();
+  });
+
+  it('works in a narrow window: one column, the sidebar behind a button', async () => {
+    const phone = await newPage({ width: 390, height: 800 });
+    await logIn(phone, BOB.email, BOB.password);
+    expect(await phone.getByRole('navigation', { name: 'Channels and views' }).isHidden()).toBe(true);
+    await phone.getByRole('button', { name: 'Channels and views' }).click();
+    await sidebarLink(phone, /town square/).click();
+    await messageRow(phone, 'quarterly zeppelin').waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await shot(phone, 'narrow');
+  });
+
+  it('shows reconnecting while the server is down, and catches up without a reload', async () => {
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-town-square/topic/lunch`);
+    await messageRow(bob, 'Lunch at one instead?').waitFor();
+    await parley.server.stop();
+    await bob.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor({ timeout: 60_000 });
+    again = startProcess('all-in-one (web, restarted)', 'services/runner/dist/all-in-one.js', parley.env);
+    await waitFor(`${parley.url}/api/v1/server_settings`, [again], 60_000);
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'lunch', content: 'Back online, still hungry' }));
+    // The old queue is gone: the client registers again and refetches the feed.
+    await messageRow(bob, 'Back online, still hungry').waitFor({ timeout: 60_000 });
+    await until(async () => expect(await bob.getByRole('status').filter({ hasText: 'Reconnecting…' }).count()).toBe(0));
+  });
+
+  it('logging out in one tab returns the other tabs to the login page', async () => {
+    const other = await bob.context().newPage();
+    watch(other);
+    await other.goto(`${parley.url}/#inbox`);
+    await other.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await bob.getByRole('button', { name: 'Log out' }).click();
+    await bob.getByRole('heading', { name: 'Log in to Parley' }).waitFor();
+    await other.getByText('Your session ended. Log in again.').waitFor({ timeout: 60_000 });
+    expect(ok(await bobApi.get('/users/me')).email).toBe(BOB.email);
+  });
+
+  it('loaded nothing from another host, and logged no error', () => {
+    expect(problems).toEqual([]);
+  });
+});
