@@ -174,6 +174,13 @@ export class Store {
     this.changed();
   }
 
+  /** Presence of the realm as POST /users/me/presence answers it (slim: by user id). */
+  applyPresences(presences: Record<string, unknown> | undefined): void {
+    if (!this.state || !presences) return;
+    for (const [id, p] of Object.entries(presences)) this.state.presence.set(Number(id), p as Presence);
+    this.changed();
+  }
+
   setConnection(connection: Connection): void {
     if (!this.state || this.state.connection === connection) return;
     this.state.connection = connection;

@@ -42,9 +42,17 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
     const stops = [placeNewMessages(), forgetMovedFeeds(), startNotifications()];
     void loadEmoji();
     const timer = setInterval(() => store.expireTyping(), 2000);
+    // Presence, as Zulip's web app reports it: now and every minute, active when the tab has focus.
+    const reportPresence = () =>
+      void ok(client.POST('/users/me/presence', { body: { status: document.hasFocus() ? 'active' : 'idle', slim_presence: true, new_user_input: document.hasFocus() } }))
+        .then((answer) => store.applyPresences((answer as { presences?: Record<string, unknown> }).presences))
+        .catch(() => undefined);
+    reportPresence();
+    const presenceTimer = setInterval(reportPresence, 60_000);
     return () => {
       stops.forEach((stop) => stop());
       clearInterval(timer);
+      clearInterval(presenceTimer);
     };
   }, []);
   useEffect(() => {

@@ -2,7 +2,7 @@
 // drafts, and the password. Each change is one PATCH /settings (or its own endpoint); the
 // event it causes updates every open tab.
 import { useState } from 'react';
-import { client, ok } from '../api/client';
+import { client, cookie, ok } from '../api/client';
 import { askNotificationPermission } from '../lib/notifications';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
@@ -54,7 +54,36 @@ function Profile() {
       <TextSetting label="Status" value={status?.status_text ?? ''} onSave={(v) => attempt(() => ok(client.POST('/users/me/status', { body: { status_text: v } })))} />
       <Toggle label="Away" checked={Boolean(status?.away)} onChange={(v) => void attempt(() => ok(client.POST('/users/me/status', { body: { away: v } })))} />
       <p className="hint">Email: {s.me.email}</p>
+      <Avatar />
     </Section>
+  );
+}
+
+/** The user's avatar: upload one (Zulip's POST /users/me/avatar), or go back to the default. */
+function Avatar() {
+  const s = useStore();
+  const url = s.users.get(s.me.user_id)?.avatar_url ?? undefined;
+  const [busy, setBusy] = useState(false);
+  async function upload(file: File) {
+    setBusy(true);
+    const data = new FormData();
+    data.append('file', file, file.name);
+    await attempt(async () => {
+      const r = await fetch('/json/users/me/avatar', { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
+      const body = (await r.json()) as { result: string; msg: string };
+      if (body.result !== 'success') throw new Error(body.msg);
+    });
+    setBusy(false);
+  }
+  return (
+    <div className="avatar-setting">
+      {url && <img className="avatar large" src={url} alt="Your avatar" width={100} height={100} />}
+      <label className="button">
+        {busy ? 'Uploading…' : 'Upload a new avatar'}
+        <input type="file" accept="image/*" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      </label>
+      <button onClick={() => void attempt(() => ok(client.DELETE('/users/me/avatar', {})))}>Use the default avatar</button>
+    </div>
   );
 }
 
