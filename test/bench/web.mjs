@@ -15,6 +15,7 @@
  *
  * Prints a Markdown table; the whole result goes to bench/results/web-<time>.json.
  */
+/* global document, window, requestAnimationFrame, MutationObserver -- the page.evaluate callbacks run in the browser */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -51,7 +52,9 @@ async function main() {
     const url = server.url;
     const ten = meta.channels.find((c) => c.name === 'ten');
     const [, user1, user2] = meta.users;
-    const tenCount = Number((await query(runUrl, 'SELECT count(*) AS n FROM messages.messages m JOIN messages.recipients r ON r.id = m.recipient_id WHERE r.channel_id = $1', [ten.id]).catch(() => [{ n: NaN }]))[0].n);
+    const tenCount = Number(
+      (await query(runUrl, 'SELECT count(*) AS n FROM messages.messages m JOIN messages.recipients r ON r.id = m.recipient_id WHERE r.channel_id = $1', [ten.id]).catch(() => [{ n: NaN }]))[0].n,
+    );
 
     // 1. Initial JavaScript, as the gateway sends it (gzip).
     const html = await (await fetch(`${url}/`)).text();
@@ -80,12 +83,15 @@ async function main() {
     for (let i = 0; i < SAMPLES; i++) {
       const page = await context1.newPage();
       await page.goto(`${url}/#inbox`);
-      await page.waitForFunction((n) => document.querySelectorAll('nav .channels li.channel').length >= n && document.getElementById('inbox-title') !== null, meta.channels.length, { timeout: 60_000, polling: 'raf' });
+      await page.waitForFunction((n) => document.querySelectorAll('nav .channels li.channel').length >= n && document.getElementById('inbox-title') !== null, meta.channels.length, {
+        timeout: 60_000,
+        polling: 'raf',
+      });
       home.push(await page.evaluate(() => performance.now()));
       const elapsed = await page.evaluate(
         (name) =>
           new Promise((resolve) => {
-            const link = [...document.querySelectorAll('nav .channels a')].find((a) => a.textContent.trim().endsWith(name));
+            const link = [...document.querySelectorAll('nav .channels li.channel .row a')].find((a) => a.querySelector('.name')?.textContent.replace(/^(# |🔒 )/, '') === name);
             const t0 = performance.now();
             link.click();
             const check = () => {
@@ -176,5 +182,3 @@ main().catch((err) => {
   log(err.stack ?? String(err));
   process.exit(1);
 });
-
-

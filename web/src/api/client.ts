@@ -118,6 +118,22 @@ export async function postForm<T>(path: string, params: Record<string, string>):
   return body;
 }
 
+/** POST one file as multipart to a /json file route (custom emoji, avatars), answering as ok() does. */
+export async function postFile<T>(path: string, file: File): Promise<T> {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
+  } catch {
+    throw new ApiError('NETWORK_ERROR', 'Cannot reach Parley. Check your connection.', 0);
+  }
+  const body = (await response.json().catch(() => ({}))) as ErrorBody & T;
+  if (response.status === 401) for (const listener of sessionEndedListeners) listener();
+  if (!response.ok || body.result !== 'success') throw new ApiError(body.code ?? 'BAD_REQUEST', body.msg ?? `${response.status} ${response.statusText}`, response.status);
+  return body;
+}
+
 /** The message of any error, as the user should read it. */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;

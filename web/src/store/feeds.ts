@@ -6,6 +6,9 @@ import { apiNarrow, messageMatches, type Narrow } from '../lib/narrow';
 import type { Message } from './types';
 import { store } from './store';
 
+/** Messages fetched either side of an anchor when a feed opens: a screenful and more, quickly. */
+export const FIRST_WINDOW = 25;
+/** Messages fetched as the reader scrolls past the loaded ones. */
 export const WINDOW = 60;
 export const feedKey = (narrow: Narrow): string => JSON.stringify(narrow.map((t) => [t.operator, t.operand, Boolean(t.negated)]));
 
@@ -41,7 +44,7 @@ export async function openFeed(narrow: Narrow, near?: number): Promise<string> {
   s.feeds.set(key, { narrow, ids: [], foundOldest: false, foundNewest: false, loading: true });
   store.changed();
   try {
-    const answer = await fetchWindow(narrow, near ?? 'first_unread', WINDOW, WINDOW);
+    const answer = await fetchWindow(narrow, near ?? 'first_unread', FIRST_WINDOW, FIRST_WINDOW);
     const feed = s.feeds.get(key)!;
     if (answer.anchor !== undefined && answer.anchor < 10 ** 15) feed.anchor = answer.anchor;
     store.addFetched(key, answer.messages, answer.found_oldest, answer.found_newest);
@@ -97,4 +100,35 @@ export function forgetMovedFeeds(): () => void {
     const s = store.state!;
     for (const [key, feed] of s.feeds) if (feed.narrow.some((t) => t.operator === 'topic' || t.operator === 'channel' || t.operator === 'search')) s.feeds.delete(key);
   });
+}
+
+/** Resolves once no feed is loading: secondary fetches wait, so a feed's first window comes first. */
+function afterFeedsLoad(): Promise<void> {
+  const loading = () => [...store.state!.feeds.values()].some((f) => f.loading);
+  if (!loading()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = store.subscribe(() => {
+      if (loading()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+const topicLoads = new Map<number, Promise<void>>();
+/**
+ * A channel's topics (GET /users/me/{stream_id}/topics), once, after the feeds being opened
+ * have their messages: the sidebar and the compose box's topic suggestions share one request.
+ */
+export function ensureTopics(streamId: number): Promise<void> {
+  if (store.state!.topics.has(streamId)) return Promise.resolve();
+  let load = topicLoads.get(streamId);
+  if (!load) {
+    load = afterFeedsLoad()
+      .then(() => ok(client.GET('/users/me/{stream_id}/topics', { params: { path: { stream_id: streamId } } })))
+      .then((answer) => store.setTopics(streamId, (answer as unknown as { topics: { name: string; max_id: number }[] }).topics))
+      .finally(() => topicLoads.delete(streamId));
+    topicLoads.set(streamId, load);
+  }
+  return load;
 }

@@ -4,12 +4,14 @@ import { client, ok } from '../api/client';
 import { channelNarrow, narrowHash } from '../lib/narrow';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
+import { SubmitCancel } from './Form';
+import { byName } from '../lib/collate';
 
 export function BrowseChannels() {
   const s = useStore();
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
-  const channels = [...s.channels.values()].filter((c) => !c.is_archived && c.name.toLowerCase().includes(filter.toLowerCase())).sort((a, b) => a.name.localeCompare(b.name));
+  const channels = [...s.channels.values()].filter((c) => !c.is_archived && c.name.toLowerCase().includes(filter.toLowerCase())).sort((a, b) => byName(a.name, b.name));
   return (
     <section className="overview" aria-labelledby="browse-title">
       <div className="feed-header">
@@ -95,14 +97,7 @@ export function CreateChannel({ onDone }: { onDone: () => void }) {
           <option value="private-protected">Private, with protected history</option>
         </select>
       </label>
-      <div className="row-buttons">
-        <button type="submit" className="primary">
-          Create
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <SubmitCancel submit="Create" onCancel={onDone} />
     </form>
   );
 }

@@ -11,7 +11,9 @@ import { attempt, showError, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { store } from '../store/store';
 import { RenderedContent } from './Feed';
-import { loadTopics } from './Sidebar';
+import { ensureTopics } from '../store/feeds';
+import { FormError } from './Form';
+import { byName } from '../lib/collate';
 
 interface Target {
   type: 'stream' | 'private';
@@ -26,7 +28,7 @@ function targetOf(narrow: Narrow): Target {
   const t = narrow.find((x) => x.operator === 'topic');
   const d = narrow.find((x) => x.operator === 'dm');
   if (d) return { type: 'private', topic: '', to: dmIdsOf(d.operand) };
-  const first = [...s.subscriptions.values()].sort((a, b) => a.name.localeCompare(b.name))[0];
+  const first = [...s.subscriptions.values()].sort((a, b) => byName(a.name, b.name))[0];
   return { type: 'stream', streamId: c ? channelIdOf(c.operand) : first?.stream_id, topic: t?.operand ?? '', to: [] };
 }
 
@@ -55,7 +57,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   const typing = useRef<{ sentAt: number; stopTimer?: number; to?: string }>({ sentAt: 0 });
 
   useEffect(() => {
-    if (target.type === 'stream' && target.streamId && !s.topics.has(target.streamId)) void loadTopics(target.streamId).catch(() => undefined);
+    if (target.type === 'stream' && target.streamId && !s.topics.has(target.streamId)) void ensureTopics(target.streamId).catch(() => undefined);
   }, [target.streamId, target.type, s.topics]);
   useEffect(
     () =>
@@ -224,7 +226,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   }
 
   const topics = target.streamId ? (s.topics.get(target.streamId) ?? []) : [];
-  const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => byName(a.name, b.name));
 
   return (
     <form
@@ -316,11 +318,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
           Uploading {u.name}… <progress value={u.progress} max={1} aria-label={`Uploading ${u.name}`} />
         </p>
       ))}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="compose-tools">
         <label className="button">
           Attach files

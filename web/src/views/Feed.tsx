@@ -13,6 +13,7 @@ import { markRead } from './App';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
 import { Widget } from './Widgets';
+import { SubmitCancel } from './Form';
 import { glyphOf } from '../lib/emoji';
 import { attempt } from '../lib/toasts';
 import { client, ok } from '../api/client';
@@ -51,48 +52,62 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
   /** Whether the view has scrolled to its anchor yet (the view is keyed by its narrow, so once per narrow). */
   const jumped = useRef(false);
 
-  // Open the feed; one dropped since (moved messages) or made stale (a search) is fetched again.
+  // Open the feed (around `near` when a link names a message, even if the narrow's feed is
+  // loaded); one dropped since (moved messages) or made stale (a search) is fetched again.
+  const opened = useRef(false);
   useEffect(() => {
-    if (!store.state!.feeds.has(key)) void openFeed(narrow, near);
+    const aroundNear = !opened.current && near !== undefined;
+    opened.current = true;
+    if (aroundNear || !store.state!.feeds.has(key)) void openFeed(narrow, near);
   });
 
   // Computed each render (a few hundred rows at most): the rows themselves are memoized.
   const messages = (feed?.ids ?? []).map((id) => s.messages.get(id)).filter((m): m is Message => m !== undefined && !s.mutedUsers.has(m.sender_id));
 
-  // Scroll: to the anchor (first unread or `near`) when the feed opens; keep the reader's place when older messages load above.
-  const prevFirst = useRef<{ id?: number; top?: number }>({});
+  // Scrolling. When the feed opens: to its anchor (the first unread message, or `near`), else
+  // to the bottom. When older messages arrive above: the same distance from the bottom as
+  // before, so what the reader sees stays put. When new ones arrive below: follow them if the
+  // reader was at the bottom. Older (newer) messages load when the reader nears the top (bottom).
+  const restore = useRef<{ fromBottom: number } | undefined>(undefined);
+  const atBottom = useRef(false);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || !feed || feed.loading) return;
+    if (!el || !feed || feed.loading || jumped.current || !messages.length) return;
     const target = near ?? feed.anchor;
-    if (!jumped.current && messages.length) {
-      const row = target !== undefined ? el.querySelector(`[data-message-id="${target}"]`) : null;
-      if (row) row.scrollIntoView({ block: 'center' });
-      else el.scrollTop = el.scrollHeight;
-      jumped.current = true;
-      return;
-    }
-    const first = prevFirst.current;
-    if (first.id !== undefined && messages[0]?.id !== first.id) {
-      const row = el.querySelector<HTMLElement>(`[data-message-id="${first.id}"]`);
-      if (row && first.top !== undefined) el.scrollTop += row.offsetTop - first.top;
-    }
+    const row = target !== undefined ? el.querySelector(`[data-message-id="${target}"]`) : null;
+    if (row) row.scrollIntoView({ block: 'center' });
+    else el.scrollTop = el.scrollHeight;
+    atBottom.current = !row;
+    jumped.current = true;
   });
-  // Stay at the bottom as new messages arrive, if the reader was there.
-  const atBottom = useRef(true);
+  const firstId = messages[0]?.id;
+  const lastId = messages[messages.length - 1]?.id;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const wanted = restore.current;
+    if (!el || !wanted) return;
+    el.scrollTop = el.scrollHeight - wanted.fromBottom;
+    restore.current = undefined;
+  }, [firstId]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && atBottom.current && jumped.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length]);
+  }, [lastId]);
+  // A feed shorter than its window cannot scroll: it loads older messages until it fills it.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && feed && jumped.current && !feed.loading && !feed.foundOldest && el.scrollHeight <= el.clientHeight) void extendFeed(key, -1);
+  });
 
   function onScroll() {
     const el = scroller.current;
     if (!el || !feed) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    const firstRow = el.querySelector<HTMLElement>('[data-message-id]');
-    prevFirst.current = { id: Number(firstRow?.dataset.messageId), top: firstRow?.offsetTop };
-    if (el.scrollTop < 200) void extendFeed(key, -1);
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 200) void extendFeed(key, 1);
+    if (!jumped.current || feed.loading) return;
+    if (el.scrollTop < 300 && !feed.foundOldest) {
+      restore.current = { fromBottom: el.scrollHeight - el.scrollTop };
+      void extendFeed(key, -1);
+    } else if (el.scrollHeight - el.scrollTop - el.clientHeight < 300 && !feed.foundNewest) void extendFeed(key, 1);
   }
 
   // Read on scroll: rows seen (half visible) become read, per the user's policy.
@@ -111,7 +126,7 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
       if (store.state!.unread.has(Number((row as HTMLElement).dataset.messageId))) seen.observe(row);
     });
     return () => seen.disconnect();
-  }, [messages, s.settings.web_mark_read_on_scroll_policy, narrow]);
+  }, [feed?.ids, s.unread.size, s.settings.web_mark_read_on_scroll_policy, narrow]);
 
   const firstUnread = messages.find((m) => s.unread.has(m.id));
   const typingKey = composeTypingKey(s, narrow);
@@ -325,14 +340,7 @@ function EditBox({ message, onDone }: { message: Message; onDone: () => void }) 
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save();
         }}
       />
-      <div className="row-buttons">
-        <button type="submit" className="primary">
-          Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <SubmitCancel submit="Save" onCancel={onDone} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorText, postForm } from '../api/client';
 import { INVITE_LINK_PATH } from '../api/invites';
+import { FormError } from './Form';
 
 interface InviteInfo {
   realm_name: string;
@@ -77,11 +78,7 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
           Password
           <input type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>

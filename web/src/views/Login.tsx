@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, postForm } from '../api/client';
+import { FormError } from './Form';
 
 export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () => void }) {
   const [email, setEmail] = useState('');
@@ -34,11 +35,7 @@ export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () 
           Password
           <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>

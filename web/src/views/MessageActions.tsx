@@ -11,6 +11,7 @@ import { insertIntoCompose } from '../lib/compose-bus';
 import { store } from '../store/store';
 import type { Message, Reaction } from '../store/types';
 import { EmojiPicker } from './EmojiPicker';
+import { SubmitCancel } from './Form';
 
 const RESOLVED = '✔ ';
 
@@ -223,14 +224,7 @@ function MoveDialog({ message: m, onClose }: { message: Message; onClose: () => 
           <option value="change_one">Only this message</option>
         </select>
       </label>
-      <div className="row-buttons">
-        <button type="submit" className="primary">
-          Move
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <SubmitCancel submit="Move" onCancel={onClose} />
     </form>
   );
 }
@@ -269,14 +263,7 @@ function ReportDialog({ message: m, onClose }: { message: Message; onClose: () =
         Details
         <textarea value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      <div className="row-buttons">
-        <button type="submit" className="primary">
-          Report
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <SubmitCancel submit="Report" onCancel={onClose} />
     </form>
   );
 }

@@ -3,12 +3,13 @@
 // new-user defaults. Every page calls the public API; the server decides what is allowed,
 // and its refusals show as their `msg`.
 import { useEffect, useState } from 'react';
-import { client, cookie, ok } from '../api/client';
+import { client, ok, postFile } from '../api/client';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { Role, roleName } from '../store/types';
 import { CreateChannel } from './BrowseChannels';
-import { Section, TextSetting, Toggle } from './Form';
+import { AddForm, PersonPicker, Section, TextSetting, Toggle } from './Form';
+import { byName } from '../lib/collate';
 
 const SECTIONS: [string, string][] = [
   ['settings', 'Organization settings'],
@@ -184,7 +185,7 @@ function Users() {
   const [filter, setFilter] = useState('');
   const [resetting, setResetting] = useState<number>();
   const [password, setPassword] = useState('');
-  const users = [...s.users.values()].filter((u) => !u.is_bot && `${u.full_name} ${u.email}`.toLowerCase().includes(filter.toLowerCase())).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const users = [...s.users.values()].filter((u) => !u.is_bot && `${u.full_name} ${u.email}`.toLowerCase().includes(filter.toLowerCase())).sort((a, b) => byName(a.full_name, b.full_name));
   const roles: number[] = s.me.is_owner ? [Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST] : [Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST];
   return (
     <Section title="Users">
@@ -267,32 +268,24 @@ function Users() {
 
 function Bots() {
   const s = useStore();
-  const [name, setName] = useState('');
-  const [short, setShort] = useState('');
   const [key, setKey] = useState<string>();
   const bots = [...s.users.values()].filter((u) => u.is_bot && u.is_active && u.bot_owner_id !== undefined);
   return (
     <Section title="Bots">
-      <form
-        className="form"
-        aria-label="Create a bot"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void attempt(() => ok(client.POST('/bots', { body: { full_name: name, short_name: short, bot_type: 1 } }))).then((a) => a && setKey((a as { api_key: string }).api_key));
-        }}
-      >
-        <label>
-          Bot name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Bot email (before @)
-          <input required value={short} onChange={(e) => setShort(e.target.value)} />
-        </label>
-        <button type="submit" className="primary">
-          Create bot
-        </button>
-      </form>
+      <AddForm
+        label="Create a bot"
+        fields={[
+          { name: 'full_name', label: 'Bot name' },
+          { name: 'short_name', label: 'Bot email (before @)' },
+        ]}
+        submit="Create bot"
+        onAdd={({ full_name, short_name }) =>
+          attempt(() => ok(client.POST('/bots', { body: { full_name, short_name, bot_type: 1 } }))).then((a) => {
+            if (a) setKey((a as { api_key: string }).api_key);
+            return a;
+          })
+        }
+      />
       {key && (
         <p className="notice" role="status">
           The bot&apos;s API key: <code>{key}</code>
@@ -316,7 +309,7 @@ function Channels() {
   const s = useStore();
   const [creating, setCreating] = useState(false);
   const [members, setMembers] = useState<{ id: number; ids: number[] }>();
-  const channels = [...s.channels.values()].filter((c) => !c.is_archived).sort((a, b) => a.name.localeCompare(b.name));
+  const channels = [...s.channels.values()].filter((c) => !c.is_archived).sort((a, b) => byName(a.name, b.name));
   return (
     <Section title="Channels">
       <button className="primary" onClick={() => setCreating(!creating)}>
@@ -392,58 +385,29 @@ function Channels() {
 
 function AddSubscriber({ channel, onAdded }: { channel: string; onAdded: (id: number) => void }) {
   const s = useStore();
-  const [id, setId] = useState(0);
   return (
-    <form
-      className="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (id) void attempt(() => ok(client.POST('/users/me/subscriptions', { body: { subscriptions: [{ name: channel }], principals: [id] } }))).then((d) => d && onAdded(id));
-      }}
-    >
-      <label>
-        Add a subscriber
-        <select value={id} onChange={(e) => setId(Number(e.target.value))}>
-          <option value={0}>Choose a person</option>
-          {[...s.users.values()]
-            .filter((u) => u.is_active)
-            .map((u) => (
-              <option key={u.user_id} value={u.user_id}>
-                {u.full_name}
-              </option>
-            ))}
-        </select>
-      </label>
-      <button type="submit">Add</button>
-    </form>
+    <PersonPicker
+      label="Add a subscriber"
+      people={[...s.users.values()].filter((u) => u.is_active)}
+      submit="Add"
+      onPick={(id) => void attempt(() => ok(client.POST('/users/me/subscriptions', { body: { subscriptions: [{ name: channel }], principals: [id] } }))).then((d) => d && onAdded(id))}
+    />
   );
 }
 
 function Linkifiers() {
   const s = useStore();
-  const [pattern, setPattern] = useState('');
-  const [template, setTemplate] = useState('');
   return (
     <Section title="Linkifiers">
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void attempt(() => ok(client.POST('/realm/filters', { body: { pattern, url_template: template } }))).then((d) => d && (setPattern(''), setTemplate('')));
-        }}
-      >
-        <label>
-          Pattern
-          <input required value={pattern} placeholder="#(?P<id>[0-9]+)" onChange={(e) => setPattern(e.target.value)} />
-        </label>
-        <label>
-          URL template
-          <input required value={template} placeholder="https://github.com/org/repo/issues/{id}" onChange={(e) => setTemplate(e.target.value)} />
-        </label>
-        <button type="submit" className="primary">
-          Add linkifier
-        </button>
-      </form>
+      <AddForm
+        label="Add a linkifier"
+        fields={[
+          { name: 'pattern', label: 'Pattern', placeholder: '#(?P<id>[0-9]+)' },
+          { name: 'url_template', label: 'URL template', placeholder: 'https://github.com/org/repo/issues/{id}' },
+        ]}
+        submit="Add linkifier"
+        onAdd={({ pattern, url_template }) => attempt(() => ok(client.POST('/realm/filters', { body: { pattern, url_template } })))}
+      />
       <ul className="plain-list">
         {s.linkifiers.map((l) => (
           <li key={l.id}>
@@ -464,14 +428,8 @@ function Emoji() {
   const [file, setFile] = useState<File>();
   async function upload() {
     if (!file) return;
-    const data = new FormData();
-    data.append('file', file, file.name);
-    await attempt(async () => {
-      const r = await fetch(`/json/realm/emoji/${encodeURIComponent(name)}`, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
-      const body = (await r.json()) as { result: string; msg: string };
-      if (body.result !== 'success') throw new Error(body.msg);
-      setName('');
-    });
+    const done = await attempt(() => postFile(`/json/realm/emoji/${encodeURIComponent(name)}`, file));
+    if (done) setName('');
   }
   return (
     <Section title="Custom emoji">
@@ -512,29 +470,17 @@ function Emoji() {
 
 function ProfileFields() {
   const s = useStore();
-  const [name, setName] = useState('');
-  const [hint, setHint] = useState('');
   return (
     <Section title="Custom profile fields">
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void attempt(() => ok(client.POST('/realm/profile_fields', { body: { name, hint, field_type: 1 } }))).then((d) => d && (setName(''), setHint('')));
-        }}
-      >
-        <label>
-          Field name
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Hint
-          <input value={hint} onChange={(e) => setHint(e.target.value)} />
-        </label>
-        <button type="submit" className="primary">
-          Add field
-        </button>
-      </form>
+      <AddForm
+        label="Add a profile field"
+        fields={[
+          { name: 'name', label: 'Field name' },
+          { name: 'hint', label: 'Hint', required: false },
+        ]}
+        submit="Add field"
+        onAdd={({ name, hint }) => attempt(() => ok(client.POST('/realm/profile_fields', { body: { name, hint, field_type: 1 } })))}
+      />
       <ul className="plain-list">
         {s.customProfileFields.map((f) => (
           <li key={f.id}>

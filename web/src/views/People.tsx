@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dmNarrow, narrowHash } from '../lib/narrow';
 import { useStore } from '../lib/use-store';
 import type { State } from '../store/store';
+import { byName } from '../lib/collate';
 
 const ACTIVE_SECONDS = 140;
 const IDLE_SECONDS = 600;
@@ -22,7 +23,7 @@ export function PeopleList() {
   const people = [...s.users.values()]
     .filter((u) => u.is_active && !u.is_bot && u.full_name.toLowerCase().includes(filter.toLowerCase()))
     .map((u) => ({ u, p: presenceOf(s, u.user_id) }))
-    .sort((a, b) => order[a.p] - order[b.p] || a.u.full_name.localeCompare(b.u.full_name))
+    .sort((a, b) => order[a.p] - order[b.p] || byName(a.u.full_name, b.u.full_name))
     .slice(0, 200);
   return (
     <aside className="sidebar right" aria-label="People">

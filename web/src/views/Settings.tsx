@@ -2,12 +2,13 @@
 // drafts, and the password. Each change is one PATCH /settings (or its own endpoint); the
 // event it causes updates every open tab.
 import { useState } from 'react';
-import { client, cookie, ok } from '../api/client';
+import { client, ok, postFile } from '../api/client';
 import { askNotificationPermission } from '../lib/notifications';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { VisibilityPolicy } from '../store/types';
-import { Choice, Section, TextSetting, Toggle } from './Form';
+import { AddForm, Choice, PersonPicker, Section, TextSetting, Toggle } from './Form';
+import { byName } from '../lib/collate';
 
 const SECTIONS: [string, string][] = [
   ['profile', 'Profile'],
@@ -66,13 +67,7 @@ function Avatar() {
   const [busy, setBusy] = useState(false);
   async function upload(file: File) {
     setBusy(true);
-    const data = new FormData();
-    data.append('file', file, file.name);
-    await attempt(async () => {
-      const r = await fetch('/json/users/me/avatar', { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
-      const body = (await r.json()) as { result: string; msg: string };
-      if (body.result !== 'success') throw new Error(body.msg);
-    });
+    await attempt(() => postFile('/json/users/me/avatar', file));
     setBusy(false);
   }
   return (
@@ -163,24 +158,15 @@ function Notifications() {
 
 function AlertWords() {
   const s = useStore();
-  const [word, setWord] = useState('');
   return (
     <Section title="Alert words">
       <p className="hint">A message containing one of these words notifies you as a mention does.</p>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!word.trim()) return;
-          void attempt(() => ok(client.POST('/users/me/alert_words', { body: { alert_words: [word.trim()] } }))).then(() => setWord(''));
-        }}
-      >
-        <label>
-          New alert word
-          <input value={word} onChange={(e) => setWord(e.target.value)} />
-        </label>
-        <button type="submit">Add</button>
-      </form>
+      <AddForm
+        label="Add an alert word"
+        fields={[{ name: 'word', label: 'New alert word' }]}
+        submit="Add"
+        onAdd={({ word }) => attempt(() => ok(client.POST('/users/me/alert_words', { body: { alert_words: [word.trim()] } })))}
+      />
       <ul className="plain-list">
         {s.alertWords.map((w) => (
           <li key={w}>
@@ -244,29 +230,14 @@ function Muted() {
 
 function MuteSomeone() {
   const s = useStore();
-  const [id, setId] = useState(0);
-  const people = [...s.users.values()].filter((u) => u.is_active && u.user_id !== s.me.user_id && !s.mutedUsers.has(u.user_id)).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const people = [...s.users.values()].filter((u) => u.is_active && u.user_id !== s.me.user_id && !s.mutedUsers.has(u.user_id)).sort((a, b) => byName(a.full_name, b.full_name));
   return (
-    <form
-      className="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (id) void attempt(() => ok(client.POST('/users/me/muted_users/{muted_user_id}', { params: { path: { muted_user_id: id } } })));
-      }}
-    >
-      <label>
-        Mute someone
-        <select value={id} onChange={(e) => setId(Number(e.target.value))}>
-          <option value={0}>Choose a person</option>
-          {people.map((u) => (
-            <option key={u.user_id} value={u.user_id}>
-              {u.full_name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit">Mute</button>
-    </form>
+    <PersonPicker
+      label="Mute someone"
+      people={people}
+      submit="Mute"
+      onPick={(id) => void attempt(() => ok(client.POST('/users/me/muted_users/{muted_user_id}', { params: { path: { muted_user_id: id } } })))}
+    />
   );
 }
 

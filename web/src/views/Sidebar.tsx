@@ -4,8 +4,10 @@ import { channelIdOf, channelNarrow, dmIdsOf, dmKey, dmNarrow, narrowHash, type 
 import { attempt } from '../lib/toasts';
 import { dmName, otherMembers, unreadCounts } from '../lib/unreads';
 import { useStore } from '../lib/use-store';
-import { store, topicKey } from '../store/store';
+import { topicKey } from '../store/store';
+import { ensureTopics } from '../store/feeds';
 import { VisibilityPolicy, type Subscription } from '../store/types';
+import { byName } from '../lib/collate';
 
 const VIEWS: [string, string, string][] = [
   ['#inbox', 'Inbox', 'inbox'],
@@ -25,16 +27,11 @@ function currentChannel(place: Place): { id?: number; topic?: string; dm?: strin
   return { id: c ? channelIdOf(c.operand) : undefined, topic: t?.operand, dm: d?.operand };
 }
 
-export async function loadTopics(streamId: number): Promise<void> {
-  const answer = await ok(client.GET('/users/me/{stream_id}/topics', { params: { path: { stream_id: streamId } } }));
-  store.setTopics(streamId, (answer as unknown as { topics: { name: string; max_id: number }[] }).topics);
-}
-
 export function Sidebar({ place }: { place: Place }) {
   const s = useStore();
   const counts = unreadCounts(s);
   const here = currentChannel(place);
-  const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name));
+  const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a.name, b.name));
   const current = place.view === 'feed' ? narrowHash(place.narrow) : `#${place.view}`;
   const dms = [...s.recentDms.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
   const viewCount = (key: string) => (key === 'mentioned' ? counts.mentions : key === 'drafts' ? s.drafts.size : key === 'scheduled' ? s.scheduled.size : key === 'inbox' ? s.unread.size : 0);
@@ -94,7 +91,7 @@ function ChannelRow({ sub, unread, open, topic, topicCounts }: { sub: Subscripti
   const [menu, setMenu] = useState(false);
   const topics = s.topics.get(sub.stream_id);
   useEffect(() => {
-    if (open && !topics) void attempt(() => loadTopics(sub.stream_id));
+    if (open && !topics) void attempt(() => ensureTopics(sub.stream_id));
   }, [open, topics, sub.stream_id]);
 
   async function setProperty(property: string, value: unknown) {
