@@ -152,7 +152,7 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
           </p>
         )}
         {feed && !feed.loading && !feed.error && messages.length === 0 && <p className="feed-edge empty">No messages here yet.</p>}
-        <MessageGroups messages={messages} narrow={narrow} />
+        <MessageGroups messages={messages} />
       </div>
       <p className="typing" aria-live="polite">
         {typers.length > 0 && `${typers.map((id) => s.users.get(id)?.full_name ?? 'Someone').join(', ')} ${typers.length > 1 ? 'are' : 'is'} typing…`}
@@ -172,7 +172,7 @@ function composeTypingKey(s: State, narrow: Narrow): string | undefined {
 }
 
 /** Messages with a recipient bar where the conversation changes and a date divider where the day does. */
-function MessageGroups({ messages, narrow }: { messages: Message[]; narrow: Narrow }) {
+function MessageGroups({ messages }: { messages: Message[] }) {
   const s = useStore();
   const out: React.ReactNode[] = [];
   let prev: Message | undefined;
@@ -185,7 +185,7 @@ function MessageGroups({ messages, narrow }: { messages: Message[]; narrow: Narr
           <span>{dayLabel(m.timestamp)}</span>
         </div>,
       );
-    if (newPlace || newDay) out.push(<RecipientBar key={`bar-${m.id}`} message={m} hideChannel={narrow.some((t) => t.operator === 'topic')} />);
+    if (newPlace || newDay) out.push(<RecipientBar key={`bar-${m.id}`} message={m} />);
     const grouped = !newPlace && !newDay && prev!.sender_id === m.sender_id && m.timestamp - prev!.timestamp < 600;
     out.push(<MessageRow key={m.id} message={m} grouped={grouped} unread={s.unread.has(m.id)} twentyFour={s.settings.twenty_four_hour_time} />);
     prev = m;
@@ -195,7 +195,7 @@ function MessageGroups({ messages, narrow }: { messages: Message[]; narrow: Narr
 
 const conversationOf = (m: Message, me: number) => (m.type === 'stream' ? `c${m.stream_id}\0${m.subject.toLowerCase()}` : `d${messageDmKey(m, me)}`);
 
-function RecipientBar({ message: m, hideChannel }: { message: Message; hideChannel: boolean }) {
+function RecipientBar({ message: m }: { message: Message }) {
   const s = useStore();
   if (m.type === 'stream') {
     const channel = s.channels.get(m.stream_id!);
@@ -203,7 +203,7 @@ function RecipientBar({ message: m, hideChannel }: { message: Message; hideChann
     const policy = s.userTopics.get(topicKey(m.stream_id!, m.subject));
     return (
       <div className="recipient-bar" style={{ borderColor: s.subscriptions.get(m.stream_id!)?.color }}>
-        {!hideChannel && <a href={narrowHash(channelNarrow(m.stream_id!, name))}>#{name}</a>}
+        <a href={narrowHash(channelNarrow(m.stream_id!, name))}>#{name}</a>
         <span aria-hidden="true">›</span>
         <a href={narrowHash(channelNarrow(m.stream_id!, name, m.subject))} className={policy === VisibilityPolicy.MUTED ? 'muted' : undefined}>
           {m.subject || <em>general chat</em>}
