@@ -68,7 +68,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
         return serveOpenApi(req, res, path);
       }
       if (isStaticRequest(req.method, path)) return serveStatic(req, res);
-      if (deps.web?.handles(req.method, path) || (deps.web && path === '/')) return deps.web.serve(req, res, path);
+      if (deps.web?.handles(req.method, path)) return deps.web.serve(req, res, path);
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);

@@ -90,7 +90,7 @@ export function loadWebApp(dir: string): WebApp {
     walk(dir);
   }
   const index = files.get('/index.html');
-  const fileOf = (path: string) => (PAGE.test(path) ? index : path === '/index.html' ? undefined : files.get(path));
+  const fileOf = (path: string) => (PAGE.test(path) ? index : files.get(path));
 
   return {
     built: index !== undefined,
