@@ -255,6 +255,25 @@ maybe('the web client in a browser', () => {
     expect(body).toBe('Soup of the day: tomato\n');
   });
 
+  it('sends a direct message from the people list, and the other side gets it with its count', async () => {
+    await alice
+      .getByRole('complementary', { name: 'People' })
+      .getByRole('link', { name: /Bob Baker/ })
+      .click();
+    await alice.getByRole('heading', { name: `Direct messages with ${BOB.name}` }).waitFor();
+    await composeBox(alice).fill('Psst: the cake is in the fridge.');
+    await composeBox(alice).press('Control+Enter');
+    await messageRow(alice, 'the cake is in the fridge').waitFor();
+    const dmLink = bob
+      .getByRole('navigation', { name: 'Channels and views' })
+      .locator('ul.dms')
+      .getByRole('link', { name: /Alice Archer/ });
+    await until(async () => expect(await textOf(dmLink)).toMatch(/1/));
+    await dmLink.click();
+    await messageRow(bob, 'the cake is in the fridge').waitFor();
+    expect(await textOf(bob.locator('.recipient-bar').first())).toMatch(/You and Alice Archer/);
+  });
+
   it('searches with narrow operators', async () => {
     ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'ideas', content: 'The quarterly zeppelin review' }));
     await bob.getByRole('searchbox', { name: 'Search messages' }).fill('channel:general zeppelin');
@@ -291,6 +310,84 @@ maybe('the web client in a browser', () => {
       expect(await messageRow(bob, 'history line 0.').count()).toBe(1);
     });
     await bob.getByText('This is the beginning of the conversation.').waitFor();
+  });
+
+  it('stars, quotes, moves and resolves a topic through the message menu', async () => {
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/ideas`);
+    const row = messageRow(bob, 'quarterly zeppelin');
+    await row.hover();
+    await row.getByRole('button', { name: 'Star this message' }).click();
+    await bob.goto(`${parley.url}/#narrow/is/starred`);
+    await messageRow(bob, 'quarterly zeppelin').waitFor();
+    // Quote and reply: the quote goes into the compose box, addressed to the message's topic.
+    await messageRow(bob, 'quarterly zeppelin').hover();
+    await messageRow(bob, 'quarterly zeppelin').getByRole('button', { name: 'Message actions' }).click();
+    await bob.getByRole('menuitem', { name: 'Quote and reply' }).click();
+    await until(async () => expect(await composeBox(bob).inputValue()).toMatch(/```quote\nThe quarterly zeppelin review\n```/));
+    expect(await bob.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe('ideas');
+    await composeBox(bob).fill('');
+    // Rename the topic (move), then resolve it: Alice's view follows both.
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/ideas`);
+    await messageRow(bob, 'quarterly zeppelin').hover();
+    await messageRow(bob, 'quarterly zeppelin').getByRole('button', { name: 'Message actions' }).click();
+    await bob.getByRole('menuitem', { name: 'Move or rename topic' }).click();
+    await bob.getByRole('dialog', { name: 'Move messages' }).getByRole('textbox', { name: 'Topic' }).fill('airships');
+    await bob.getByRole('button', { name: 'Move', exact: true }).click();
+    await alice.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/airships`);
+    await messageRow(alice, 'quarterly zeppelin').waitFor();
+    await messageRow(alice, 'quarterly zeppelin').hover();
+    await messageRow(alice, 'quarterly zeppelin').getByRole('button', { name: 'Message actions' }).click();
+    await alice.getByRole('menuitem', { name: 'Mark topic as resolved' }).click();
+    await until(async () => expect(await textOf(alice.locator('.recipient-bar').first())).toContain('✔ airships'));
+  });
+
+  it('shows a desktop notification for a direct message, once the browser allows them', async () => {
+    await bob.context().grantPermissions(['notifications']);
+    const watcher = await bob.context().newPage();
+    watch(watcher);
+    // The page in the background (no focus), and the notifications it shows recorded.
+    await watcher.addInitScript(() => {
+      const w = globalThis as unknown as { document: { hasFocus(): boolean }; Notification: unknown; shown: string[] };
+      w.shown = [];
+      w.document.hasFocus = () => false;
+      w.Notification = class {
+        static permission = 'granted';
+        static requestPermission = async () => 'granted';
+        onclick: unknown = null;
+        constructor(title: string, options: { body?: string }) {
+          w.shown.push(`${title}: ${options.body ?? ''}`);
+        }
+      };
+    });
+    await watcher.goto(`${parley.url}/#inbox`);
+    await watcher.getByRole('heading', { name: 'Inbox' }).waitFor();
+    ok(await aliceApi.post('/messages', { type: 'direct', to: [ok(await bobApi.get('/users/me')).user_id], content: 'Are you free at four?' }));
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'chatter', content: 'Nothing for Bob here.' }));
+    await until(async () => expect(await watcher.evaluate(() => (globalThis as unknown as { shown: string[] }).shown)).toEqual([`${ALICE.name} (Direct message): Are you free at four?`]));
+    await watcher.close();
+  });
+
+  it('an administrator adds a linkifier, and messages link by it', async () => {
+    await ownerPage.goto(`${parley.url}/#organization/linkifiers`);
+    await ownerPage.getByRole('textbox', { name: 'Pattern' }).fill('#(?P<id>[0-9]+)');
+    await ownerPage.getByRole('textbox', { name: 'URL template' }).fill('https://tracker.example/issues/{id}');
+    await ownerPage.getByRole('button', { name: 'Add linkifier' }).click();
+    await ownerPage.getByText('https://tracker.example/issues/{id}').waitFor();
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'bugs', content: 'Fixed #123 today.' }));
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/bugs`);
+    expect(await messageRow(bob, 'Fixed').getByRole('link', { name: '#123' }).getAttribute('href')).toBe('https://tracker.example/issues/123');
+  });
+
+  it('browses all channels, and leaves and joins one', async () => {
+    ok(await owner.api.post('/channels/create', { name: 'book club', description: 'Reading together', subscribers: [owner.user_id] }));
+    await bob.goto(`${parley.url}/#channels/all`);
+    const card = bob.locator('.channel-card', { hasText: 'book club' });
+    await card.getByRole('button', { name: 'Join' }).click();
+    await sidebarLink(bob, /book club/).waitFor();
+    expect(await axeViolations(bob)).toEqual([]);
+    await card.getByRole('button', { name: 'Leave' }).click();
+    await until(async () => expect(await sidebarLink(bob, /book club/).count()).toBe(0));
   });
 
   it('a settings change reaches the same user’s other tab', async () => {

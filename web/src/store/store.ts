@@ -43,6 +43,14 @@ export interface Topic {
 
 export type Connection = 'connecting' | 'connected' | 'reconnecting';
 
+/** Messages moved: from a channel's topic to another (`whole`: the whole topic went). */
+export interface Move {
+  ids: number[];
+  from: { stream_id: number; topic: string };
+  to: { stream_id: number; topic: string };
+  whole: boolean;
+}
+
 export interface State {
   version: number;
   connection: Connection;
@@ -269,7 +277,13 @@ export class Store {
           for (const streamId of [e.stream_id, e.new_stream_id]) if (streamId !== undefined) s.topics.delete(streamId);
           // Feeds of the topic the messages left no longer hold them.
           for (const feed of s.feeds.values()) if (feed.narrow.some((t) => t.operator === 'topic' || t.operator === 'channel')) feed.foundNewest = feed.foundNewest && true;
-          for (const listener of this.movedListeners) listener(ids);
+          const move: Move = {
+            ids,
+            from: { stream_id: e.stream_id, topic: e.orig_subject ?? e.subject },
+            to: { stream_id: e.new_stream_id ?? e.stream_id, topic: e.subject ?? e.orig_subject },
+            whole: e.propagate_mode === 'change_all',
+          };
+          for (const listener of this.movedListeners) listener(move);
         }
         break;
       }
@@ -469,13 +483,14 @@ export class Store {
   }
 
   private messageListeners = new Set<(m: Message) => void>();
-  private movedListeners = new Set<(ids: number[]) => void>();
+  private movedListeners = new Set<(move: Move) => void>();
   /** Called for each new message (feeds place it; notifications show it). */
   onMessage(listener: (m: Message) => void): () => void {
     this.messageListeners.add(listener);
     return () => this.messageListeners.delete(listener);
   }
-  onMoved(listener: (ids: number[]) => void): () => void {
+  /** Called when messages change topic or channel (a rename, a move, resolving a topic). */
+  onMoved(listener: (move: Move) => void): () => void {
     this.movedListeners.add(listener);
     return () => this.movedListeners.delete(listener);
   }

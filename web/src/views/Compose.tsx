@@ -366,7 +366,20 @@ function Recipients({ value, onChange }: { value: number[]; onChange: (ids: numb
           </button>
         </span>
       ))}
-      <input aria-label="Add a recipient" placeholder="Add a person" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        aria-label="Add a recipient"
+        placeholder="Add a person"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter takes the first match (the keyboard's way to pick), Backspace on empty drops the last chip.
+          if (e.key === 'Enter' && matches.length) {
+            e.preventDefault();
+            onChange([...value, matches[0].user_id]);
+            setQuery('');
+          } else if (e.key === 'Backspace' && !query && value.length) onChange(value.slice(0, -1));
+        }}
+      />
       {matches.length > 0 && (
         <ul className="typeahead" role="listbox" aria-label="People">
           {matches.map((u) => (

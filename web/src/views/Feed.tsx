@@ -61,6 +61,20 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
     if (aroundNear || !store.state!.feeds.has(key)) void openFeed(narrow, near);
   });
 
+  // A topic moved or renamed as a whole (resolving it, say): the view follows it, as Zulip's does.
+  useEffect(
+    () =>
+      store.onMoved((move) => {
+        const c = narrow.find((t) => t.operator === 'channel');
+        const t = narrow.find((x) => x.operator === 'topic');
+        if (!move.whole || !c || !t || narrow.length !== 2) return;
+        if (channelIdOf(c.operand) !== move.from.stream_id || t.operand.toLowerCase() !== move.from.topic.toLowerCase()) return;
+        const name = store.state!.channels.get(move.to.stream_id)?.name ?? '';
+        location.replace(narrowHash(channelNarrow(move.to.stream_id, name, move.to.topic)));
+      }),
+    [narrow],
+  );
+
   // Computed each render (a few hundred rows at most): the rows themselves are memoized.
   const messages = (feed?.ids ?? []).map((id) => s.messages.get(id)).filter((m): m is Message => m !== undefined && !s.mutedUsers.has(m.sender_id));
 
