@@ -390,6 +390,50 @@ maybe('the web client in a browser', () => {
     await until(async () => expect(await sidebarLink(bob, /book club/).count()).toBe(0));
   });
 
+  it('schedules a message to send later, lists it, and cancels it', async () => {
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/plans`);
+    await composeBox(bob).fill('Reminder: the retro is at three.');
+    await bob.getByRole('button', { name: 'Send later' }).click();
+    await bob.getByLabel('Send at').fill('2099-01-01T09:00');
+    await bob.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await bob.goto(`${parley.url}/#scheduled`);
+    const card = bob.locator('.card', { hasText: 'the retro is at three' });
+    await card.waitFor();
+    expect(await axeViolations(bob)).toEqual([]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await until(async () => expect(await card.count()).toBe(0));
+  });
+
+  it('votes in a poll, and the author sees the vote', async () => {
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'food', content: '/poll Where for lunch?\nPizza place\nTaco truck' }));
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/food`);
+    await messageRow(bob, 'Where for lunch?')
+      .getByRole('button', { name: /vote for Taco truck/ })
+      .click();
+    await alice.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/food`);
+    await until(async () => expect(await textOf(messageRow(alice, 'Where for lunch?').locator('li', { hasText: 'Taco truck' }))).toMatch(/^1\b[\s\S]*Taco truck[\s\S]*Bob Baker/));
+  });
+
+  it('lists a mention of Bob in his Mentions view', async () => {
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'food', content: '@**Bob Baker** are you coming?' }));
+    await bob.goto(`${parley.url}/#narrow/is/mentioned`);
+    await messageRow(bob, 'are you coming?').waitFor();
+    expect(await messageRow(bob, 'are you coming?').locator('.user-mention').count()).toBe(1);
+  });
+
+  it('an administrator adds a custom emoji, and a message shows it', async () => {
+    await ownerPage.goto(`${parley.url}/#organization/emoji`);
+    await ownerPage.getByLabel('Emoji name').fill('parley_dot');
+    await ownerPage
+      .getByLabel('Image')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+    await ownerPage.getByRole('button', { name: 'Add emoji' }).click();
+    await ownerPage.getByText(':parley_dot:').waitFor();
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'food', content: 'Dot :parley_dot: dot' }));
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/food`);
+    await messageRow(bob, 'Dot').locator('img.emoji[alt=":parley_dot:"]').waitFor();
+  });
+
   it('a settings change reaches the same user’s other tab', async () => {
     const second = await alice.context().newPage();
     watch(second);
@@ -453,6 +497,21 @@ maybe('the web client in a browser', () => {
     await bob.getByRole('heading', { name: 'Log in to Parley' }).waitFor();
     await other.getByText('Your session ended. Log in again.').waitFor({ timeout: 60_000 });
     expect(ok(await bobApi.get('/users/me')).email).toBe(BOB.email);
+  });
+
+  it("an administrator changes a member's role and resets their password", async () => {
+    await ownerPage.goto(`${parley.url}/#organization/users`);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await ownerPage.getByRole('combobox', { name: `Role of ${BOB.name}` }).selectOption({ label: 'Moderator' });
+    await until(async () => expect(ok(await bobApi.get('/users/me')).role).toBe(300));
+    const row = ownerPage.locator('tr', { hasText: BOB.email });
+    await row.getByRole('button', { name: 'Reset password' }).click();
+    await ownerPage.getByLabel(`New password for ${BOB.name}`).fill('bob-new-password-2');
+    await ownerPage.getByRole('button', { name: 'Set', exact: true }).click();
+    await ownerPage.getByText(`${BOB.name}'s password is reset.`).waitFor();
+    const fresh = await newPage();
+    await logIn(fresh, BOB.email, 'bob-new-password-2');
+    await fresh.getByRole('heading', { name: 'Inbox' }).waitFor();
   });
 
   it('loaded nothing from another host, and logged no error', () => {

@@ -61,13 +61,9 @@ function Poll({ message, start }: { message: Message; start: WidgetStart }) {
           const voted = option.voters.has(s.me.user_id);
           return (
             <li key={key}>
-              <button
-                className={`vote ${voted ? 'voted' : ''}`}
-                aria-pressed={voted}
-                aria-label={`Vote for ${option.text}`}
-                onClick={() => void send(message.id, { type: 'vote', key, vote: voted ? -1 : 1 })}
-              >
+              <button className={`vote ${voted ? 'voted' : ''}`} aria-pressed={voted} onClick={() => void send(message.id, { type: 'vote', key, vote: voted ? -1 : 1 })}>
                 {option.voters.size}
+                <span className="visually-hidden"> votes: vote for {option.text}</span>
               </button>
               <span>{option.text}</span>
               <span className="voters">{[...option.voters].map((id) => s.users.get(id)?.full_name ?? id).join(', ')}</span>
