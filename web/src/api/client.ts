@@ -100,31 +100,14 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   throw new ApiError(body.code ?? 'BAD_REQUEST', body.msg ?? `${answer.response.status} ${answer.response.statusText}`, answer.response.status, body);
 }
 
-/** POST a form outside /json (the login and logout pages), answering as ok() does. */
-export async function postForm<T>(path: string, params: Record<string, string>): Promise<T> {
+/**
+ * A POST the generated client does not make (a form outside /json, a multipart file), with the
+ * CSRF token, answering as ok() does: the body of a success, else an ApiError with its `msg`.
+ */
+async function post<T>(path: string, init: { body: BodyInit; headers?: Record<string, string> }): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrftoken': cookie('csrftoken') ?? '' },
-      body: formBody(params),
-    });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'Cannot reach Parley. Check your connection.', 0);
-  }
-  const body = (await response.json().catch(() => ({}))) as ErrorBody & T;
-  if (!response.ok || body.result !== 'success') throw new ApiError(body.code ?? 'BAD_REQUEST', body.msg ?? `${response.status} ${response.statusText}`, response.status);
-  return body;
-}
-
-/** POST one file as multipart to a /json file route (custom emoji, avatars), answering as ok() does. */
-export async function postFile<T>(path: string, file: File): Promise<T> {
-  const data = new FormData();
-  data.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'x-csrftoken': cookie('csrftoken') ?? '' } });
+    response = await fetch(path, { method: 'POST', credentials: 'same-origin', body: init.body, headers: { ...init.headers, 'x-csrftoken': cookie('csrftoken') ?? '' } });
   } catch {
     throw new ApiError('NETWORK_ERROR', 'Cannot reach Parley. Check your connection.', 0);
   }
@@ -132,6 +115,16 @@ export async function postFile<T>(path: string, file: File): Promise<T> {
   if (response.status === 401) for (const listener of sessionEndedListeners) listener();
   if (!response.ok || body.result !== 'success') throw new ApiError(body.code ?? 'BAD_REQUEST', body.msg ?? `${response.status} ${response.statusText}`, response.status);
   return body;
+}
+
+/** POST a form outside /json (the login page). */
+export const postForm = <T>(path: string, params: Record<string, string>): Promise<T> => post<T>(path, { body: formBody(params), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+/** POST one file as multipart to a /json file route (custom emoji, avatars). */
+export function postFile<T>(path: string, file: File): Promise<T> {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return post<T>(path, { body: data });
 }
 
 /** The message of any error, as the user should read it. */

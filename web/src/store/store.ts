@@ -9,7 +9,7 @@
 // those schemas here, so the JSON is read as `Json` and the unsafe-any rules are off for it.
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- Zulip's JSON, read per its documented event shapes (above) */
 import type { Channel, Draft, Linkifier, Message, RealmEmoji, ScheduledMessage, Subscription, UnreadPlace, User, UserSettings } from './types';
-import { messageDmKey, type Narrow } from '../lib/narrow';
+import { dmKey, messageDmKey, type Narrow } from '../lib/narrow';
 
 export interface Feed {
   narrow: Narrow;
@@ -128,8 +128,7 @@ export class Store {
     const unread = new Map<number, UnreadPlace>();
     const u = reg.unread_msgs ?? {};
     for (const s of u.streams ?? []) for (const id of s.unread_message_ids) unread.set(id, { kind: 'channel', stream_id: s.stream_id, topic: s.topic });
-    for (const p of u.pms ?? [])
-      for (const id of p.unread_message_ids) unread.set(id, { kind: 'dm', key: [...new Set([p.other_user_id ?? p.sender_id, reg.user_id])].sort((a, b) => a - b).join(',') });
+    for (const p of u.pms ?? []) for (const id of p.unread_message_ids) unread.set(id, { kind: 'dm', key: dmKey([p.other_user_id ?? p.sender_id], reg.user_id) });
     for (const h of u.huddles ?? []) for (const id of h.unread_message_ids) unread.set(id, { kind: 'dm', key: h.user_ids_string });
     const userTopics = new Map<string, number>();
     for (const t of reg.user_topics ?? []) userTopics.set(topicKey(t.stream_id, t.topic_name), t.visibility_policy);
@@ -138,7 +137,7 @@ export class Store {
     const userStatus = new Map<number, UserStatus>();
     for (const [id, s] of Object.entries(reg.user_status ?? {})) userStatus.set(Number(id), s as UserStatus);
     const recentDms = new Map<string, number>();
-    for (const c of reg.recent_private_conversations ?? []) recentDms.set([...new Set([...c.user_ids, reg.user_id])].sort((a, b) => a - b).join(','), c.max_message_id);
+    for (const c of reg.recent_private_conversations ?? []) recentDms.set(dmKey(c.user_ids, reg.user_id), c.max_message_id);
     const realm: State['realm'] = { realm_name: '' };
     for (const [key, value] of Object.entries(reg)) if (key.startsWith('realm_') || key.startsWith('server_') || key.startsWith('max_')) realm[key] = value;
     this.state = {
@@ -328,13 +327,7 @@ export class Store {
               s.mentions.delete(id);
             } else {
               const detail = e.message_details?.[id];
-              if (detail)
-                s.unread.set(
-                  id,
-                  detail.type === 'stream'
-                    ? { kind: 'channel', stream_id: detail.stream_id, topic: detail.topic }
-                    : { kind: 'dm', key: [...new Set([...(detail.user_ids ?? []), me])].sort((a, b) => a - b).join(',') },
-                );
+              if (detail) s.unread.set(id, detail.type === 'stream' ? { kind: 'channel', stream_id: detail.stream_id, topic: detail.topic } : { kind: 'dm', key: dmKey(detail.user_ids ?? [], me) });
               else if (m) s.unread.set(id, unreadPlaceOf(m, me));
               if (detail?.mentioned) s.mentions.add(id);
             }
@@ -352,7 +345,12 @@ export class Store {
         const key =
           e.message_type === 'stream'
             ? typingKeyForChannel(e.stream_id, e.topic)
-            : typingKeyForDm([...new Set([...(e.recipients ?? []).map((r: { user_id: number }) => r.user_id)])].sort((a, b) => a - b).join(','));
+            : typingKeyForDm(
+                dmKey(
+                  (e.recipients ?? []).map((r: { user_id: number }) => r.user_id),
+                  me,
+                ),
+              );
         const sender: number = e.sender.user_id;
         if (sender === me) break;
         const who = s.typing.get(key) ?? new Map<number, number>();

@@ -1,8 +1,7 @@
 // Sign-up through an invitation link (/join/<key>/): the link's key is the proof. Parley sends
 // no email, so this replaces Zulip's confirmation pages (docs/api.md, "Invitations").
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorText, postForm } from '../api/client';
-import { INVITE_LINK_PATH } from '../api/invites';
+import { client, errorText, ok, postForm } from '../api/client';
 import { FormError } from './Form';
 
 interface InviteInfo {
@@ -20,13 +19,10 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    fetch(INVITE_LINK_PATH(inviteKey), { credentials: 'same-origin' })
-      .then(async (r) => {
-        const body = (await r.json()) as InviteInfo & { result: string; msg: string };
-        if (body.result !== 'success') throw new Error(body.msg);
-        setInfo(body);
-      })
-      .catch((err) => setProblem(errorText(err)));
+    ok(client.GET('/invites/link/{key}', { params: { path: { key: inviteKey } } })).then(
+      (answer) => setInfo(answer as InviteInfo),
+      (err) => setProblem(errorText(err)),
+    );
   }, [inviteKey]);
 
   async function submit(e: FormEvent) {
@@ -34,7 +30,7 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
     setBusy(true);
     setError(undefined);
     try {
-      await postForm(`${INVITE_LINK_PATH(inviteKey)}/accept`, { email, full_name: fullName, password });
+      await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email, full_name: fullName, password } }));
       await postForm('/accounts/login', { username: email, password });
       onJoined();
     } catch (err) {
