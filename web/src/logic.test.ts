@@ -1,6 +1,6 @@
 // The web client's logic that needs no browser: Zulip's narrow hashes and search operators,
 // and the store applying register answers and events (lib/narrow.ts, store/store.ts).
-import { apiNarrow, channelSlug, decodeHashComponent, encodeHashComponent, messageMatches, narrowHash, parseHash, parseSearch } from './lib/narrow';
+import { apiNarrow, channelSlug, conversationOf, decodeHashComponent, encodeHashComponent, messageMatches, narrowHash, parseHash, parseSearch } from './lib/narrow';
 import { Store } from './store/store';
 import type { Message } from './store/types';
 
@@ -43,6 +43,23 @@ describe('narrow hashes', () => {
       { operator: 'topic', operand: 'a.b (c)' },
     ];
     expect(parseHash(narrowHash(narrow, 5))).toEqual({ view: 'feed', narrow, near: 5 });
+  });
+
+  it('name the conversation of their channel, topic and dm terms', () => {
+    expect(
+      conversationOf([
+        { operator: 'channel', operand: '12-general' },
+        { operator: 'topic', operand: 'lunch' },
+      ]),
+    ).toEqual({ channel: '12-general', streamId: 12, topic: 'lunch', dmIds: undefined });
+    expect(conversationOf([{ operator: 'dm', operand: '5,7-group' }])).toEqual({ channel: undefined, streamId: undefined, topic: undefined, dmIds: [5, 7] });
+    expect(
+      conversationOf([
+        { operator: 'channel', operand: 'General' },
+        { operator: 'search', operand: 'x' },
+      ]),
+    ).toEqual({ channel: 'General', streamId: undefined, topic: undefined, dmIds: undefined });
+    expect(conversationOf([])).toEqual({ channel: undefined, streamId: undefined, topic: undefined, dmIds: undefined });
   });
 
   it('give the API ids for channel and dm operands', () => {

@@ -97,6 +97,22 @@ export const channelNarrow = (id: number, name: string, topic?: string): Narrow 
 /** A direct conversation's narrow: its other members (yourself alone for a note to self). */
 export const dmNarrow = (ids: number[]): Narrow => [{ operator: 'dm', operand: `${[...ids].sort((a, b) => a - b).join(',')}-dm` }];
 
+/** The conversation a narrow's channel, topic and dm terms name (each undefined when absent). */
+export interface Conversation {
+  /** The channel term's operand, and the id it names (undefined for an unknown name). */
+  channel?: string;
+  streamId?: number;
+  topic?: string;
+  dmIds?: number[];
+}
+
+export function conversationOf(narrow: Narrow): Conversation {
+  const operand = (operator: string) => narrow.find((t) => t.operator === operator)?.operand;
+  const channel = operand('channel');
+  const dm = operand('dm');
+  return { channel, streamId: channel === undefined ? undefined : channelIdOf(channel), topic: operand('topic'), dmIds: dm === undefined ? undefined : dmIdsOf(dm) };
+}
+
 /** The narrow as the API takes it (channel operands as ids, dm operands as id lists). */
 export function apiNarrow(narrow: Narrow, channelByName?: (name: string) => number | undefined): { operator: string; operand: string | number | number[]; negated?: boolean }[] {
   return narrow.map((t) => {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { client, errorText, ok, uploadFile } from '../api/client';
 import { onCompose } from '../lib/compose-bus';
 import { searchEmoji } from '../lib/emoji';
-import { channelIdOf, dmIdsOf, type Narrow } from '../lib/narrow';
+import { conversationOf, type Narrow } from '../lib/narrow';
 import { attempt, showError, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { store } from '../store/store';
@@ -24,12 +24,10 @@ interface Target {
 
 function targetOf(narrow: Narrow): Target {
   const s = store.state!;
-  const c = narrow.find((t) => t.operator === 'channel');
-  const t = narrow.find((x) => x.operator === 'topic');
-  const d = narrow.find((x) => x.operator === 'dm');
-  if (d) return { type: 'private', topic: '', to: dmIdsOf(d.operand) };
+  const { channel, streamId, topic, dmIds } = conversationOf(narrow);
+  if (dmIds) return { type: 'private', topic: '', to: dmIds };
   const first = [...s.subscriptions.values()].sort((a, b) => byName(a.name, b.name))[0];
-  return { type: 'stream', streamId: c ? channelIdOf(c.operand) : first?.stream_id, topic: t?.operand ?? '', to: [] };
+  return { type: 'stream', streamId: channel !== undefined ? streamId : first?.stream_id, topic: topic ?? '', to: [] };
 }
 
 interface Suggestion {

@@ -3,7 +3,7 @@
 // read as they are seen, as `web_mark_read_on_scroll_policy` says. The compose box below
 // sends to the narrow's conversation.
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { channelIdOf, channelNarrow, dmIdsOf, dmNarrow, narrowHash, narrowText, type Narrow } from '../lib/narrow';
+import { channelNameOf, channelNarrow, conversationOf, dmKey, dmNarrow, messageDmKey, narrowHash, narrowText, type Narrow } from '../lib/narrow';
 import { dayLabel, dayOf, fullTime, timeOfDay } from '../lib/format';
 import { useStore } from '../lib/use-store';
 import { extendFeed, feedKey, openFeed } from '../store/feeds';
@@ -17,21 +17,15 @@ import { SubmitCancel } from './Form';
 import { glyphOf } from '../lib/emoji';
 import { attempt } from '../lib/toasts';
 import { client, ok } from '../api/client';
-import { channelNameOf, dmKey, messageDmKey } from '../lib/narrow';
 
 function title(s: State, narrow: Narrow): string {
   if (!narrow.length) return 'Combined feed';
-  const channel = narrow.find((t) => t.operator === 'channel');
-  const topic = narrow.find((t) => t.operator === 'topic');
-  const dm = narrow.find((t) => t.operator === 'dm');
-  if (channel && (narrow.length === 1 || (narrow.length === 2 && topic))) {
-    const name = s.channels.get(channelIdOf(channel.operand) ?? 0)?.name ?? channel.operand;
-    return topic ? `#${name} > ${topic.operand}` : `#${name}`;
+  const { channel, streamId, topic, dmIds } = conversationOf(narrow);
+  if (channel !== undefined && (narrow.length === 1 || (narrow.length === 2 && topic !== undefined))) {
+    const name = s.channels.get(streamId ?? 0)?.name ?? channel;
+    return topic !== undefined ? `#${name} > ${topic}` : `#${name}`;
   }
-  if (dm && narrow.length === 1)
-    return `Direct messages with ${dmIdsOf(dm.operand)
-      .map((id) => s.users.get(id)?.full_name ?? id)
-      .join(', ')}`;
+  if (dmIds && narrow.length === 1) return `Direct messages with ${dmIds.map((id) => s.users.get(id)?.full_name ?? id).join(', ')}`;
   if (narrow.length === 1 && narrow[0].operator === 'is')
     return ({ starred: 'Starred messages', mentioned: 'Mentions', dm: 'Direct messages' } as Record<string, string>)[narrow[0].operand] ?? `is:${narrow[0].operand}`;
   return `Search: ${narrowText(
@@ -65,10 +59,9 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
   useEffect(
     () =>
       store.onMoved((move) => {
-        const c = narrow.find((t) => t.operator === 'channel');
-        const t = narrow.find((x) => x.operator === 'topic');
-        if (!move.whole || !c || !t || narrow.length !== 2) return;
-        if (channelIdOf(c.operand) !== move.from.stream_id || t.operand.toLowerCase() !== move.from.topic.toLowerCase()) return;
+        const { channel, streamId, topic } = conversationOf(narrow);
+        if (!move.whole || channel === undefined || topic === undefined || narrow.length !== 2) return;
+        if (streamId !== move.from.stream_id || topic.toLowerCase() !== move.from.topic.toLowerCase()) return;
         const name = store.state!.channels.get(move.to.stream_id)?.name ?? '';
         location.replace(narrowHash(channelNarrow(move.to.stream_id, name, move.to.topic)));
       }),
@@ -177,11 +170,9 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
 }
 
 function composeTypingKey(s: State, narrow: Narrow): string | undefined {
-  const c = narrow.find((t) => t.operator === 'channel');
-  const t = narrow.find((x) => x.operator === 'topic');
-  const d = narrow.find((x) => x.operator === 'dm');
-  if (c && t) return typingKeyForChannel(channelIdOf(c.operand) ?? 0, t.operand);
-  if (d) return typingKeyForDm(dmKey(dmIdsOf(d.operand), s.me.user_id));
+  const { channel, streamId, topic, dmIds } = conversationOf(narrow);
+  if (channel !== undefined && topic !== undefined) return typingKeyForChannel(streamId ?? 0, topic);
+  if (dmIds) return typingKeyForDm(dmKey(dmIds, s.me.user_id));
   return undefined;
 }
 
@@ -192,7 +183,7 @@ function MessageGroups({ messages }: { messages: Message[] }) {
   let prev: Message | undefined;
   for (const m of messages) {
     const newDay = !prev || dayOf(prev.timestamp) !== dayOf(m.timestamp);
-    const newPlace = !prev || conversationOf(prev, s.me.user_id) !== conversationOf(m, s.me.user_id);
+    const newPlace = !prev || conversationKeyOf(prev, s.me.user_id) !== conversationKeyOf(m, s.me.user_id);
     if (newDay)
       out.push(
         <div key={`day-${m.id}`} className="date-divider" role="separator">
@@ -207,7 +198,7 @@ function MessageGroups({ messages }: { messages: Message[] }) {
   return <>{out}</>;
 }
 
-const conversationOf = (m: Message, me: number) => (m.type === 'stream' ? `c${m.stream_id}\0${m.subject.toLowerCase()}` : `d${messageDmKey(m, me)}`);
+const conversationKeyOf = (m: Message, me: number) => (m.type === 'stream' ? `c${m.stream_id}\0${m.subject.toLowerCase()}` : `d${messageDmKey(m, me)}`);
 
 function RecipientBar({ message: m }: { message: Message }) {
   const s = useStore();
@@ -362,12 +353,10 @@ function EditBox({ message, onDone }: { message: Message; onDone: () => void }) 
 /** A topic's tools in its header: follow, mute, resolve. */
 function TopicTools({ narrow }: { narrow: Narrow }) {
   const s = useStore();
-  const c = narrow.find((t) => t.operator === 'channel');
-  const t = narrow.find((x) => x.operator === 'topic');
-  if (!c || !t || narrow.length !== 2) return null;
-  const streamId = channelIdOf(c.operand) ?? 0;
-  const policy = s.userTopics.get(topicKey(streamId, t.operand)) ?? VisibilityPolicy.INHERIT;
-  const setPolicy = (visibility_policy: number) => attempt(() => ok(client.POST('/user_topics', { body: { stream_id: streamId, topic: t.operand, visibility_policy } })));
+  const { channel, streamId = 0, topic } = conversationOf(narrow);
+  if (channel === undefined || topic === undefined || narrow.length !== 2) return null;
+  const policy = s.userTopics.get(topicKey(streamId, topic)) ?? VisibilityPolicy.INHERIT;
+  const setPolicy = (visibility_policy: number) => attempt(() => ok(client.POST('/user_topics', { body: { stream_id: streamId, topic, visibility_policy } })));
   return (
     <div className="topic-tools">
       <label>

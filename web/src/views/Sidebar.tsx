@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { client, ok } from '../api/client';
-import { channelIdOf, channelNarrow, dmIdsOf, dmKey, dmNarrow, narrowHash, type Place } from '../lib/narrow';
+import { channelNarrow, conversationOf, dmKey, dmNarrow, narrowHash, type Conversation, type Place } from '../lib/narrow';
 import { attempt } from '../lib/toasts';
 import { dmName, otherMembers, unreadCounts } from '../lib/unreads';
 import { useStore } from '../lib/use-store';
@@ -19,18 +19,10 @@ const VIEWS: [string, string, string][] = [
   ['#scheduled', 'Scheduled messages', 'scheduled'],
 ];
 
-function currentChannel(place: Place): { id?: number; topic?: string; dm?: string } {
-  if (place.view !== 'feed') return {};
-  const c = place.narrow.find((t) => t.operator === 'channel');
-  const t = place.narrow.find((x) => x.operator === 'topic');
-  const d = place.narrow.find((x) => x.operator === 'dm');
-  return { id: c ? channelIdOf(c.operand) : undefined, topic: t?.operand, dm: d?.operand };
-}
-
 export function Sidebar({ place }: { place: Place }) {
   const s = useStore();
   const counts = unreadCounts(s);
-  const here = currentChannel(place);
+  const here: Conversation = place.view === 'feed' ? conversationOf(place.narrow) : {};
   const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a.name, b.name));
   const current = place.view === 'feed' ? narrowHash(place.narrow) : `#${place.view}`;
   const dms = [...s.recentDms.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
@@ -56,7 +48,7 @@ export function Sidebar({ place }: { place: Place }) {
       </h2>
       <ul className="channels">
         {subs.map((sub) => (
-          <ChannelRow key={sub.stream_id} sub={sub} unread={counts.byChannel.get(sub.stream_id) ?? 0} open={here.id === sub.stream_id} topic={here.topic} topicCounts={counts.byTopic} />
+          <ChannelRow key={sub.stream_id} sub={sub} unread={counts.byChannel.get(sub.stream_id) ?? 0} open={here.streamId === sub.stream_id} topic={here.topic} topicCounts={counts.byTopic} />
         ))}
         {subs.length === 0 && <li className="empty">You are not subscribed to any channel yet.</li>}
       </ul>
@@ -70,7 +62,7 @@ export function Sidebar({ place }: { place: Place }) {
         {dms.map(([key]) => {
           const unread = counts.byDm.get(key) ?? 0;
           const href = narrowHash(dmNarrow(otherMembers(s, key)));
-          const open = here.dm !== undefined && dmKey(dmIdsOf(here.dm), s.me.user_id) === key;
+          const open = here.dmIds !== undefined && dmKey(here.dmIds, s.me.user_id) === key;
           return (
             <li key={key}>
               <a href={href} aria-current={open ? 'page' : undefined} className={unread ? 'unread' : undefined}>
