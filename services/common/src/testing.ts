@@ -31,3 +31,38 @@ export function announcingBus() {
     close: () => bus.close(),
   };
 }
+
+/** The CPU time this process spent in `run`, in microseconds: the best of `tries`. */
+function cpuMicros(run: () => void, tries: number): number {
+  let best = Infinity;
+  for (let i = 0; i < tries; i++) {
+    const before = process.cpuUsage();
+    run();
+    const spent = process.cpuUsage(before);
+    best = Math.min(best, spent.user + spent.system);
+  }
+  return best;
+}
+
+/**
+ * Asserts that `run(size)` does work in proportion to `size`, not to its square: the work at
+ * `size × factor` is compared with the work at `size`, in this process's own CPU time (not the
+ * wall clock, which other processes on a loaded machine stretch), best of three each. Linear
+ * work grows about `factor` times, quadratic `factor²`; the bound is `factor × 3`, so it tells
+ * the two apart by a wide margin without any absolute time. `size` doubles first until one run
+ * takes 5 ms, so timer grain does not blur the ratio, as long as `size × factor` stays within
+ * `largest` (an input's bound). How fast the work is belongs to the benchmark, not here.
+ */
+export function expectLinearGrowth(run: (size: number) => void, size: number, { factor = 8, largest = Infinity } = {}): void {
+  run(size); // warms the JIT, so the first measurement is not the compile
+  let small = cpuMicros(() => run(size), 3);
+  for (let doublings = 0; small < 5000 && doublings < 10 && size * 2 * factor <= largest; doublings++) {
+    size *= 2;
+    small = cpuMicros(() => run(size), 3);
+  }
+  const large = cpuMicros(() => run(size * factor), 3);
+  const ratio = large / small;
+  if (ratio >= factor * 3) {
+    throw new Error(`work grew ${ratio.toFixed(1)}× when the input grew ${factor}× from ${size} (linear work grows about ${factor}×)`);
+  }
+}
