@@ -12,7 +12,7 @@ import { VisibilityPolicy, type Message } from '../store/types';
 import { markRead } from './App';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
-import { Widget } from './Widgets';
+import { Widget, widgetOf } from './Widgets';
 import { SubmitCancel } from './Form';
 import { glyphOf } from '../lib/emoji';
 import { attempt } from '../lib/toasts';
@@ -232,6 +232,7 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, twent
   const s = store.state!;
   const [editing, setEditing] = useState(false);
   const edited = m.last_edit_timestamp ? 'EDITED' : m.last_moved_timestamp ? 'MOVED' : undefined;
+  const widget = widgetOf(m);
   const avatar = avatarOf(s, m);
   return (
     <article
@@ -254,8 +255,7 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, twent
           <EditBox message={m} onDone={() => setEditing(false)} />
         ) : (
           <>
-            <RenderedContent html={m.content} twentyFour={twentyFour} />
-            {m.submessages.length > 0 && <Widget message={m} />}
+            {widget ? <Widget message={m} start={widget} /> : <RenderedContent html={m.content} twentyFour={twentyFour} />}
             {edited && <span className="edit-mark">{edited}</span>}
           </>
         )}

@@ -8,7 +8,7 @@ import type { Message } from '../store/types';
 
 /** A widget submessage's content: Zulip's JSON (`{widget_type, extra_data}`, then `{type: 'vote', …}` and so on). */
 type WidgetData = Record<string, unknown>;
-interface WidgetStart {
+export interface WidgetStart {
   widget_type: string;
   extra_data?: WidgetData;
 }
@@ -26,13 +26,16 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ty
 
 const send = (message_id: number, content: object) => attempt(() => ok(client.POST('/submessage', { body: { message_id, msg_type: 'widget', content: JSON.stringify(content) } })));
 
-export function Widget({ message }: { message: Message }) {
+/** The widget a message starts with (its first submessage), when it is one this client shows. */
+export function widgetOf(message: Message): WidgetStart | undefined {
   const first = message.submessages[0];
   const start = first && (parse(first.content) as WidgetStart | undefined);
-  if (!start) return null;
-  if (start.widget_type === 'poll') return <Poll message={message} start={start} />;
-  if (start.widget_type === 'todo') return <Todo message={message} start={start} />;
-  return null;
+  return start && (start.widget_type === 'poll' || start.widget_type === 'todo') ? start : undefined;
+}
+
+/** A poll or to-do list, shown in place of its message's text as Zulip's web app does. */
+export function Widget({ message, start }: { message: Message; start: WidgetStart }) {
+  return start.widget_type === 'poll' ? <Poll message={message} start={start} /> : <Todo message={message} start={start} />;
 }
 
 function Poll({ message, start }: { message: Message; start: WidgetStart }) {
