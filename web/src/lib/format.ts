@@ -30,3 +30,10 @@ export function ago(seconds: number, now = Date.now() / 1000): string {
   if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
   return `${Math.floor(s / 86_400)} days ago`;
 }
+
+/** A time as a `datetime-local` input shows it: the reader's local date and time, to the minute. */
+export function localInputValue(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
