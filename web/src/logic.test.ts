@@ -1,6 +1,7 @@
 // The web client's logic that needs no browser: Zulip's narrow hashes and search operators,
 // and the store applying register answers and events (lib/narrow.ts, store/store.ts).
 import { apiNarrow, channelSlug, conversationOf, decodeHashComponent, encodeHashComponent, messageMatches, narrowHash, parseHash, parseSearch } from './lib/narrow';
+import { FIELD_TYPES, newFieldData, personIds, selectFieldData, selectOptions } from './lib/profile-fields';
 import { Store } from './store/store';
 import type { Message } from './store/types';
 
@@ -224,6 +225,16 @@ describe('the store', () => {
     expect(store.state!.messages.has(8)).toBe(false);
   });
 
+  it("keeps a person's profile field values as realm_user updates change and clear them", () => {
+    const store = fresh();
+    store.apply({ type: 'realm_user', op: 'update', person: { user_id: 11, custom_profile_field: { id: 4, value: 'Blue', rendered_value: '<p>Blue</p>' } } });
+    store.apply({ type: 'realm_user', op: 'update', person: { user_id: 11, custom_profile_field: { id: 5, value: '[10]' } } });
+    expect(store.state!.users.get(11)?.profile_data).toEqual({ 4: { value: 'Blue', rendered_value: '<p>Blue</p>' }, 5: { value: '[10]' } });
+    expect(store.state!.users.get(11)).not.toHaveProperty('custom_profile_field');
+    store.apply({ type: 'realm_user', op: 'update', person: { user_id: 11, custom_profile_field: { id: 4, value: null } } });
+    expect(store.state!.users.get(11)?.profile_data).toEqual({ 5: { value: '[10]' } });
+  });
+
   it('applies subscription, settings, user and typing events, and ignores unknown ones', () => {
     const store = fresh();
     const version = store.state!.version;
@@ -239,5 +250,26 @@ describe('the store', () => {
     store.apply({ type: 'some_future_event' });
     expect(store.state!.version).toBe(now);
     expect(now).toBeGreaterThan(version);
+  });
+});
+
+describe('custom profile fields', () => {
+  it('orders a List of options by its order, and builds one from texts', () => {
+    const data = JSON.stringify({ b: { text: 'Emacs', order: '2' }, a: { text: 'Vim', order: '1' }, c: { order: '3' } });
+    expect(selectOptions(data)).toEqual([
+      { key: 'a', text: 'Vim' },
+      { key: 'b', text: 'Emacs' },
+    ]);
+    expect(selectOptions('not json')).toEqual([]);
+    expect(selectFieldData('Vim, Emacs\nVim\n\n nano ')).toEqual({ 0: { text: 'Vim', order: '0' }, 1: { text: 'Emacs', order: '1' }, 2: { text: 'nano', order: '2' } });
+    expect(newFieldData(FIELD_TYPES.EXTERNAL_ACCOUNT, '')).toEqual({ subtype: 'github' });
+    expect(newFieldData(FIELD_TYPES.SHORT_TEXT, 'ignored')).toBeUndefined();
+  });
+
+  it("reads a Person picker's value, and nothing from a broken one", () => {
+    expect(personIds('[3, 7]')).toEqual([3, 7]);
+    expect(personIds('[3, "x", 1.5]')).toEqual([3]);
+    expect(personIds('{')).toEqual([]);
+    expect(personIds(undefined)).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ export interface State {
   recentDms: Map<string, number>;
   /** Who is typing where (`channel:ID:topic` or `dm:KEY`) → user id → when it expires. */
   typing: Map<string, Map<number, number>>;
-  customProfileFields: { id: number; name: string; type: number; hint: string; field_data: string; order: number }[];
+  customProfileFields: { id: number; name: string; type: number; hint: string; field_data: string; order: number; required?: boolean; editable_by_user?: boolean }[];
   userGroups: { id: number; name: string; members: number[]; is_system_group?: boolean }[];
 }
 
@@ -386,7 +386,8 @@ export class Store {
           if (u) s.users.set(p.user_id, { ...u, is_active: false });
         } else if (e.op === 'update') {
           const u = s.users.get(p.user_id);
-          if (u) s.users.set(p.user_id, { ...u, ...p });
+          if (u && p.custom_profile_field) s.users.set(p.user_id, { ...u, profile_data: withProfileValue(u.profile_data, p.custom_profile_field) });
+          else if (u) s.users.set(p.user_id, { ...u, ...p });
           if (p.user_id === me) {
             if (p.full_name !== undefined) s.me.full_name = p.full_name;
             if (p.role !== undefined) {
@@ -509,3 +510,11 @@ export class Store {
 }
 
 export const store = new Store();
+
+/** A user's profile_data after one field's value changed (a null value clears it), as Zulip's realm_user update says. */
+function withProfileValue(data: User['profile_data'], change: { id: number; value: string | null; rendered_value?: string }): User['profile_data'] {
+  const next = { ...data };
+  if (change.value === null) delete next[change.id];
+  else next[change.id] = change.rendered_value === undefined ? { value: change.value } : { value: change.value, rendered_value: change.rendered_value };
+  return next;
+}

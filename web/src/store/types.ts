@@ -15,6 +15,8 @@ export interface User {
   bot_owner_id?: number | null;
   date_joined?: string;
   delivery_email?: string | null;
+  /** Custom profile field values by field id (a Person picker's is a JSON list of user ids). */
+  profile_data?: Record<string, { value: string; rendered_value?: string }>;
 }
 
 export interface Channel {

@@ -25,7 +25,7 @@ export function Choice<T extends string | number>({ label, value, options, onCha
 }
 
 /** A text field saved with its button (not on every key). */
-export function TextSetting({ label, value, onSave, type = 'text' }: { label: string; value: string; onSave: (v: string) => Promise<unknown>; type?: string }) {
+export function TextSetting({ label, value, onSave, type = 'text', multiline = false }: { label: string; value: string; onSave: (v: string) => Promise<unknown>; type?: string; multiline?: boolean }) {
   // What the user typed, until saved (the field shows the current value otherwise).
   const [typed, setTyped] = useState<string>();
   const text = typed ?? value;
@@ -40,7 +40,7 @@ export function TextSetting({ label, value, onSave, type = 'text' }: { label: st
     >
       <label>
         {label}
-        <input type={type} value={text} onChange={(e) => setText(e.target.value)} />
+        {multiline ? <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} /> : <input type={type} value={text} onChange={(e) => setText(e.target.value)} />}
       </label>
       <button type="submit" disabled={text === value}>
         Save

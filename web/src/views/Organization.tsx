@@ -8,8 +8,9 @@ import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { Role, roleName } from '../store/types';
 import { CreateChannel } from './BrowseChannels';
-import { AddForm, PersonPicker, Section, TextSetting, Toggle } from './Form';
+import { AddForm, Choice, PersonPicker, Section, TextSetting, Toggle } from './Form';
 import { byName } from '../lib/collate';
+import { FIELD_TYPE_CHOICES, FIELD_TYPES, newFieldData } from '../lib/profile-fields';
 
 const SECTIONS: [string, string][] = [
   ['settings', 'Organization settings'],
@@ -470,21 +471,14 @@ function Emoji() {
 
 function ProfileFields() {
   const s = useStore();
+  const typeName = new Map(FIELD_TYPE_CHOICES);
   return (
     <Section title="Custom profile fields">
-      <AddForm
-        label="Add a profile field"
-        fields={[
-          { name: 'name', label: 'Field name' },
-          { name: 'hint', label: 'Hint', required: false },
-        ]}
-        submit="Add field"
-        onAdd={({ name, hint }) => attempt(() => ok(client.POST('/realm/profile_fields', { body: { name, hint, field_type: 1 } })))}
-      />
+      <NewProfileField />
       <ul className="plain-list">
         {s.customProfileFields.map((f) => (
           <li key={f.id}>
-            {f.name} <span className="hint">{f.hint}</span>{' '}
+            {f.name} <span className="hint">{typeName.get(f.type) ?? `Type ${f.type}`}</span> <span className="hint">{f.hint}</span>{' '}
             <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/realm/profile_fields/{field_id}', { params: { path: { field_id: f.id } } })))}>
               Delete
             </button>
@@ -492,6 +486,53 @@ function ProfileFields() {
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** Adds a profile field of any of Zulip's types; a List of options takes its options as it is made. */
+function NewProfileField() {
+  const [name, setName] = useState('');
+  const [hint, setHint] = useState('');
+  const [type, setType] = useState<number>(FIELD_TYPES.SHORT_TEXT);
+  const [options, setOptions] = useState('');
+  async function add() {
+    const field_data = newFieldData(type, options);
+    const done = await attempt(() => ok(client.POST('/realm/profile_fields', { body: { name, hint, field_type: type, ...(field_data === undefined ? {} : { field_data: field_data as never }) } })));
+    if (done === undefined) return;
+    setName('');
+    setHint('');
+    setOptions('');
+  }
+  return (
+    <form
+      className="form"
+      aria-label="Add a profile field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      <Choice label="Type" value={type} options={FIELD_TYPE_CHOICES} onChange={setType} />
+      {type !== FIELD_TYPES.EXTERNAL_ACCOUNT && (
+        <label>
+          Field name
+          <input required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      <label>
+        Hint
+        <input value={hint} onChange={(e) => setHint(e.target.value)} />
+      </label>
+      {type === FIELD_TYPES.SELECT && (
+        <label>
+          Options (one per line)
+          <textarea required rows={3} value={options} onChange={(e) => setOptions(e.target.value)} />
+        </label>
+      )}
+      <button type="submit" className="primary">
+        Add field
+      </button>
+    </form>
   );
 }
 

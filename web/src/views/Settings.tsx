@@ -6,6 +6,8 @@ import { client, ok, postFile } from '../api/client';
 import { askNotificationPermission } from '../lib/notifications';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
+import { FIELD_TYPES, personIds, selectOptions } from '../lib/profile-fields';
+import type { State } from '../store/store';
 import { VisibilityPolicy } from '../store/types';
 import { AddForm, Choice, PersonPicker, Section, TextSetting, Toggle } from './Form';
 import { byName } from '../lib/collate';
@@ -56,8 +58,84 @@ function Profile() {
       <Toggle label="Away" checked={Boolean(status?.away)} onChange={(v) => void attempt(() => ok(client.POST('/users/me/status', { body: { away: v } })))} />
       <p className="hint">Email: {s.me.email}</p>
       <Avatar />
+      <ProfileFieldValues />
     </Section>
   );
+}
+
+/**
+ * The user's own values of the organization's custom profile fields, each in the input its type
+ * takes; saved one field at a time (PATCH /users/me/profile_data), cleared by saving it empty
+ * (DELETE). Fields the organization keeps for administrators are shown, not editable.
+ */
+function ProfileFieldValues() {
+  const s = useStore();
+  const mine = s.users.get(s.me.user_id)?.profile_data ?? {};
+  const fields = [...s.customProfileFields].sort((a, b) => a.order - b.order);
+  if (!fields.length) return null;
+  const save = (id: number, value: string | number[]) =>
+    attempt(() =>
+      (Array.isArray(value) ? value.length : value.trim())
+        ? ok(client.PATCH('/users/me/profile_data', { body: { data: JSON.stringify([{ id, value }]) } }))
+        : ok(client.DELETE('/users/me/profile_data', { params: { query: { data: JSON.stringify([id]) } } })),
+    );
+  return (
+    <fieldset className="profile-fields">
+      <legend>About you</legend>
+      {fields.map((f) => {
+        const value = mine[f.id]?.value ?? '';
+        const label = f.required ? `${f.name} (required)` : f.name;
+        if (f.editable_by_user === false)
+          return (
+            <p key={f.id}>
+              {f.name}: {value || '—'} <span className="hint">(set by administrators)</span>
+            </p>
+          );
+        return (
+          <div key={f.id} className="profile-field">
+            <ProfileFieldInput field={f} label={label} value={value} onSave={(v) => save(f.id, v)} />
+            {f.hint && <p className="hint">{f.hint}</p>}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function ProfileFieldInput({ field, label, value, onSave }: { field: State['customProfileFields'][number]; label: string; value: string; onSave: (v: string | number[]) => Promise<unknown> }) {
+  const s = useStore();
+  switch (field.type) {
+    case FIELD_TYPES.SELECT:
+      return <Choice label={label} value={value} options={[['', '—'], ...selectOptions(field.field_data).map((o): [string, string] => [o.key, o.text])]} onChange={(v) => void onSave(v)} />;
+    case FIELD_TYPES.USER: {
+      const people = [...s.users.values()].filter((u) => u.is_active && !u.is_bot).sort((a, b) => byName(a.full_name, b.full_name));
+      const chosen = personIds(value);
+      return (
+        <div className="person-field">
+          <span>{label}</span>
+          <ul className="chips" aria-label={`${field.name}: people`}>
+            {chosen.map((id) => (
+              <li key={id}>
+                {s.users.get(id)?.full_name ?? `User ${id}`}{' '}
+                <button className="small" aria-label={`Remove ${s.users.get(id)?.full_name ?? id}`} onClick={() => void onSave(chosen.filter((c) => c !== id))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <PersonPicker label={`Add to ${field.name}`} people={people.filter((u) => !chosen.includes(u.user_id))} submit="Add" onPick={(id) => void onSave([...chosen, id])} />
+        </div>
+      );
+    }
+    case FIELD_TYPES.LONG_TEXT:
+      return <TextSetting label={label} value={value} onSave={onSave} multiline />;
+    case FIELD_TYPES.DATE:
+      return <TextSetting label={label} value={value} onSave={onSave} type="date" />;
+    case FIELD_TYPES.URL:
+      return <TextSetting label={label} value={value} onSave={onSave} type="url" />;
+    default:
+      return <TextSetting label={label} value={value} onSave={onSave} />;
+  }
 }
 
 /** The user's avatar: upload one (Zulip's POST /users/me/avatar), or go back to the default. */
