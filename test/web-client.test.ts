@@ -400,8 +400,114 @@ maybe('the web client in a browser', () => {
     const card = bob.locator('.card', { hasText: 'the retro is at three' });
     await card.waitFor();
     expect(await axeViolations(bob)).toEqual([]);
-    await card.getByRole('button', { name: 'Cancel' }).click();
-    await until(async () => expect(await card.count()).toBe(0));
+    // Edited in place: its text, topic and time; the server's refusal of a past time is shown.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = bob.getByRole('form', { name: 'Edit the scheduled message' });
+    await form.getByLabel('Send at').fill('2001-01-01T09:00');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Scheduled delivery time must be in the future.' }).waitFor();
+    expect(await axeViolations(bob)).toEqual([]);
+    await form.getByLabel('Message').fill('Reminder: the retro moved to four.');
+    await form.getByLabel('Topic').fill('retro');
+    await form.getByLabel('Send at').fill('2099-01-02T16:00');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    const moved = bob.locator('.card', { hasText: 'the retro moved to four' });
+    await moved.waitFor();
+    expect(await textOf(moved.getByRole('link'))).toBe('#general › retro');
+    const [scheduled] = ok(await bobApi.get('/scheduled_messages')).scheduled_messages;
+    expect(scheduled).toMatchObject({ content: 'Reminder: the retro moved to four.', topic: 'retro', scheduled_delivery_timestamp: new Date(2099, 0, 2, 16, 0).getTime() / 1000 });
+    await moved.getByRole('button', { name: 'Cancel' }).click();
+    await until(async () => expect(await moved.count()).toBe(0));
+  });
+
+  it('restores a draft from the Drafts view into the compose box', async () => {
+    ok(await bobApi.post('/drafts', { drafts: [{ type: 'stream', to: [generalId], topic: 'plans', content: 'Half-written thought about the offsite', timestamp: Math.floor(Date.now() / 1000) }] }));
+    await bob.goto(`${parley.url}/#drafts`);
+    const card = bob.locator('.card', { hasText: 'Half-written thought' });
+    await card.waitFor();
+    expect(await textOf(card.getByRole('link'))).toBe('#general › plans');
+    expect(await axeViolations(bob)).toEqual([]);
+    await card.getByRole('button', { name: 'Restore' }).click();
+    await until(async () => expect(await composeBox(bob).inputValue()).toBe('Half-written thought about the offsite'));
+    expect(await bob.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe('plans');
+    // Restoring takes it off the list; the compose box keeps it as a draft of its own.
+    await until(async () => expect(ok(await bobApi.get('/drafts')).drafts.map((d: { content: string }) => d.content)).not.toContain('Half-written thought about the offsite'));
+    await composeBox(bob).fill('');
+  });
+
+  it('adds and checks off tasks in a to-do list, and the other side sees them', async () => {
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'trip', content: '/todo Trip prep\nBook tickets: by Friday' }));
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/trip`);
+    const list = messageRow(bob, 'Trip prep');
+    // The list stands in place of the message's text, as in Zulip's web app.
+    await list.getByRole('heading', { name: 'Trip prep' }).waitFor();
+    expect(await list.getByText('/todo').count()).toBe(0);
+    await list.getByRole('textbox', { name: 'New task' }).fill('Pack bags');
+    await list.getByRole('button', { name: 'Add task' }).click();
+    // A box shows what the server has: it turns when the submessage's event comes back.
+    await list.getByRole('checkbox', { name: /Book tickets/ }).click();
+    await until(async () => expect(await list.getByRole('checkbox', { name: /Book tickets/ }).isChecked()).toBe(true));
+    await alice.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/trip`);
+    const hers = messageRow(alice, 'Trip prep');
+    await until(async () => expect(await hers.getByRole('checkbox', { name: /Book tickets/ }).isChecked()).toBe(true));
+    expect(await hers.getByRole('checkbox', { name: /Pack bags/ }).isChecked()).toBe(false);
+    await hers.getByRole('checkbox', { name: /Pack bags/ }).click();
+    await until(async () => expect(await list.getByRole('checkbox', { name: /Pack bags/ }).isChecked()).toBe(true));
+  });
+
+  it("reports a message, and the report reaches the organization's moderation channel", async () => {
+    const moderation = ok(await owner.api.post('/channels/create', { name: 'moderation', invite_only: true, subscribers: [owner.user_id] })).id;
+    ok(await owner.api.patch('/realm', { moderation_request_channel_id: moderation }, { contract: 'envelope' }));
+    ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'trip', content: 'Buy cheap watches here' }));
+    await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/trip`);
+    const row = messageRow(bob, 'cheap watches');
+    await row.hover();
+    await row.getByRole('button', { name: 'Message actions' }).click();
+    await bob.getByRole('menuitem', { name: 'Report message' }).click();
+    const dialog = bob.getByRole('dialog', { name: 'Report message' });
+    expect(await axeViolations(bob)).toEqual([]);
+    await dialog.getByLabel('Details').fill('Looks like an advert.');
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await bob.getByText('Thanks: the moderators have your report.').waitFor();
+    await until(async () => {
+      const reports = ok(await owner.api.get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: JSON.stringify([{ operator: 'channel', operand: moderation }]) })).messages;
+      expect(reports.map((m: { content: string }) => m.content).join('\n')).toMatch(/Looks like an advert\.[\s\S]*cheap watches/);
+    });
+  });
+
+  it('an administrator adds profile fields, and a member fills hers in', async () => {
+    await ownerPage.goto(`${parley.url}/#organization/profile-fields`);
+    const add = ownerPage.getByRole('form', { name: 'Add a profile field' });
+    await add.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'List of options' });
+    await add.getByLabel('Field name').fill('Editor');
+    await add.getByLabel('Options (one per line)').fill('Vim\nEmacs');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await ownerPage.locator('li', { hasText: /^Editor List of options/ }).waitFor();
+    await add.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Short text' });
+    await add.getByLabel('Field name').fill('Team');
+    await add.getByLabel('Hint').fill('Which team are you on?');
+    await add.getByRole('button', { name: 'Add field' }).click();
+    await ownerPage.locator('li', { hasText: /^Team Short text/ }).waitFor();
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    const fields = ok(await aliceApi.get('/realm/profile_fields', {}, { contract: false })).custom_fields as { id: number; name: string; type: number; field_data: string }[];
+    const editor = fields.find((f) => f.name === 'Editor')!;
+    const team = fields.find((f) => f.name === 'Team')!;
+    expect(editor.type).toBe(3);
+    const emacs = Object.entries(JSON.parse(editor.field_data) as Record<string, { text: string }>).find(([, o]) => o.text === 'Emacs')![0];
+
+    await alice.goto(`${parley.url}/#settings/profile`);
+    await alice.getByRole('combobox', { name: 'Editor' }).selectOption({ label: 'Emacs' });
+    await alice.getByText('Which team are you on?').waitFor();
+    await alice.getByRole('textbox', { name: 'Team' }).fill('Platform');
+    await alice.getByRole('textbox', { name: 'Team' }).press('Enter');
+    expect(await axeViolations(alice)).toEqual([]);
+    const profileOf = async () => ok(await owner.api.get(`/users/${ok(await aliceApi.get('/users/me')).user_id}`, { include_custom_profile_fields: true })).user.profile_data;
+    await until(async () => expect(await profileOf()).toMatchObject({ [editor.id]: { value: emacs }, [team.id]: { value: 'Platform' } }));
+    // Saved empty, a value is cleared.
+    await alice.getByRole('textbox', { name: 'Team' }).fill('');
+    await alice.getByRole('textbox', { name: 'Team' }).press('Enter');
+    await until(async () => expect(await profileOf()).not.toHaveProperty(String(team.id)));
   });
 
   it('votes in a poll, and the author sees the vote', async () => {
@@ -512,6 +618,28 @@ maybe('the web client in a browser', () => {
     const fresh = await newPage();
     await logIn(fresh, BOB.email, 'bob-new-password-2');
     await fresh.getByRole('heading', { name: 'Inbox' }).waitFor();
+  });
+
+  it('an administrator deactivates a user, whose open app returns to the login page', async () => {
+    const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
+    const key = /\/join\/([^/]+)\//.exec(link)![1];
+    const carol = { email: 'carol@web.test', password: 'carol-web-password-1' };
+    ok(await new Api().post(`/invites/link/${key}/accept`, { ...carol, full_name: 'Carol Cole' }, { contract: 'envelope' }));
+    const page = await newPage();
+    await logIn(page, carol.email, carol.password);
+    await ownerPage.goto(`${parley.url}/#organization/users`);
+    const row = ownerPage.locator('tr', { hasText: carol.email });
+    ownerPage.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+    await page.getByText('Your session ended. Log in again.').waitFor({ timeout: 60_000 });
+    await page.getByLabel('Email').fill(carol.email);
+    await page.getByLabel('Password').fill(carol.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /deactivated/i })
+      .waitFor();
   });
 
   it('loaded nothing from another host, and logged no error', () => {
