@@ -3,13 +3,14 @@ import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/f
 import { OwnParley, startOwnParley } from './support/own-parley';
 import { rawRequest } from './support/uploads';
 import { contractProblems } from './support/openapi';
+import { ok } from './support/responses';
 
 jest.setTimeout(90_000);
 
 /**
  * Rate limits, end to end, on a Parley of this test's own (all-in-one in its own process, on
  * its own database; every other suite runs with RATE_LIMIT_ENABLED=false) with low limits:
- * 5 requests / 60 s per user, 4 / 60 s per IP, 3 failed logins per account (or per normalised username). The gateway
+ * 5 requests / 60 s per user, 4 / 60 s per IP (6 for avatars and emoji images), 3 failed logins per account (or per normalised username). The gateway
  * trusts one proxy hop, so each test names its own client IP in X-Forwarded-For.
  */
 let own: OwnParley;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     RATE_LIMIT_ENABLED: 'true',
     RATE_LIMIT_USER: '5/60',
     RATE_LIMIT_ANONYMOUS: '4/60',
+    RATE_LIMIT_IMAGES: '6/60',
     RATE_LIMIT_LOGIN: '3/1800',
     RATE_LIMIT_PROXY_HOPS: '1',
   });
@@ -128,6 +130,28 @@ it('limits requests without credentials per IP address', async () => {
   // Another address is not affected; an authenticated user from this one neither.
   expect((await api.get('/server_settings', {}, opts(newIp()))).status).toBe(200);
   expect((await (await freshUser()).api.get('/users/me', {}, opts(ip))).status).toBe(200);
+});
+
+it('counts avatars per IP address in a bucket of their own, apart from the API', async () => {
+  const avatar = new URL(ok(await realm.member.api.get('/users/me', {}, { contract: false, headers: { 'x-forwarded-for': newIp() } })).avatar_url, url).pathname;
+  expect(avatar).toMatch(/^\/user_avatars\//);
+  const get = (ip: string) => rawRequest('GET', avatar, { headers: { 'x-forwarded-for': ip } });
+  // An address that used up its API budget still loads avatars, up to their own limit.
+  const busy = newIp();
+  const api = new Api(undefined, url);
+  for (let i = 0; i < 4; i++) expect((await api.get('/server_settings', {}, opts(busy))).status).toBe(200);
+  expectRateLimited(await api.get('/server_settings', {}, opts(busy)), 4);
+  for (let i = 0; i < 6; i++) {
+    const res = await get(busy);
+    expect([res.status, limits({ status: res.status, headers: res.headers, body: {} })]).toEqual([200, expect.objectContaining({ limit: 6, remaining: 5 - i })]);
+  }
+  const refused = await get(busy);
+  expect(refused.status).toBe(429);
+  expect(JSON.parse(refused.body.toString())).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT' });
+  // And avatars do not use up the API's budget.
+  const fresh = newIp();
+  for (let i = 0; i < 6; i++) expect((await get(fresh)).status).toBe(200);
+  expect(limits(await api.get('/server_settings', {}, opts(fresh)))).toMatchObject({ limit: 4, remaining: 3 });
 });
 
 it("refuses a username's logins after 3 failures, before the password is checked; successes do not count", async () => {

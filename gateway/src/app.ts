@@ -189,11 +189,14 @@ function isLimitedPath(method: string | undefined, path: string): boolean {
   return apiPrefixOf(path) !== undefined || isFileRequest(method, path) || path === '/accounts/login';
 }
 
-/** Counts a request without credentials against the client's address (refused past the limit unless `refuse` is false). */
-async function limitAnonymous(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, refuse = true): Promise<undefined> {
+/**
+ * Counts a request without credentials against the client's address (refused past the limit
+ * unless `refuse` is false): in the `anonymous` bucket, or `images` for public avatars and emoji.
+ */
+async function limitAnonymous(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, refuse = true, bucket: 'anonymous' | 'images' = 'anonymous'): Promise<undefined> {
   const limiter = deps.limiter;
   if (!limiter?.enabled) return undefined;
-  const d = await limiter.check('anonymous', limiter.clientIp(req));
+  const d = await limiter.check(bucket, limiter.clientIp(req));
   RateLimiter.apply(res, refuse ? d : { ...d, refused: false });
   return undefined;
 }
@@ -277,9 +280,12 @@ const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsW
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
+  if (path.startsWith('/user_avatars/')) {
+    await limitAnonymous(deps, req, res, true, 'images');
+    return proxyRequest(target, req, res, path, undefined);
+  }
   const anonymous =
     path.startsWith('/user_uploads/temporary/') ||
-    path.startsWith('/user_avatars/') ||
     // A CORS preflight carries no credentials.
     (isTusPath(path) && req.method === 'OPTIONS');
   if (anonymous) {

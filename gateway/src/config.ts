@@ -48,6 +48,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
       enabled: envBool(env, 'RATE_LIMIT_ENABLED', true),
       user: envRateRule(env, 'RATE_LIMIT_USER', '200/60'),
       anonymous: envRateRule(env, 'RATE_LIMIT_ANONYMOUS', '100/60'),
+      images: envRateRule(env, 'RATE_LIMIT_IMAGES', '1000/60'),
       login: envRateRule(env, 'RATE_LIMIT_LOGIN', '5/1800'),
       proxyHops: envInt(env, 'RATE_LIMIT_PROXY_HOPS', 0, 0, 10),
     }),

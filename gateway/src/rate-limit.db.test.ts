@@ -9,6 +9,7 @@ const config = (over: Partial<RateLimitConfig> = {}): RateLimitConfig => ({
   enabled: true,
   user: { limit: 3, windowSeconds: 60 },
   anonymous: { limit: 2, windowSeconds: 10 },
+  images: { limit: 4, windowSeconds: 10 },
   login: { limit: 5, windowSeconds: 1800 },
   proxyHops: 0,
   ...over,
@@ -44,6 +45,7 @@ describe('readGatewayConfig: rate limits', () => {
       enabled: true,
       user: { limit: 200, windowSeconds: 60 },
       anonymous: { limit: 100, windowSeconds: 60 },
+      images: { limit: 1000, windowSeconds: 60 },
       login: { limit: 5, windowSeconds: 1800 },
       proxyHops: 0,
     });
@@ -56,6 +58,7 @@ describe('readGatewayConfig: rate limits', () => {
       RATE_LIMIT_ENABLED: 'false',
       RATE_LIMIT_USER: '5/60',
       RATE_LIMIT_ANONYMOUS: '7/30',
+      RATE_LIMIT_IMAGES: '9/15',
       RATE_LIMIT_LOGIN: '3/600',
       RATE_LIMIT_PROXY_HOPS: '1',
       REDIS_URL: 'redis://127.0.0.1:6379',
@@ -64,6 +67,7 @@ describe('readGatewayConfig: rate limits', () => {
       enabled: false,
       user: { limit: 5, windowSeconds: 60 },
       anonymous: { limit: 7, windowSeconds: 30 },
+      images: { limit: 9, windowSeconds: 15 },
       login: { limit: 3, windowSeconds: 600 },
       proxyHops: 1,
     });

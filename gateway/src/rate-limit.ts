@@ -7,7 +7,9 @@ import { ApiError, ConfigError, envOptional, Logger, redisKeyPrefix } from '@par
  * that user (200 / 60 s by default), every other request against the client's IP address
  * (100 / 60 s), and failed password logins against the account the username names, whatever
  * its spelling (5 / 30 min, Zulip's `authenticate_by_username` rule; the users service names
- * the key, ADR 0014). Each rule is a fixed window that opens at its first
+ * the key, ADR 0014). Avatars and custom emoji images (public, under /user_avatars/) count per
+ * address in a bucket of their own (1,000 / 60 s): a page of people and messages shows many
+ * at once, and they must neither be refused at the API's anonymous rate nor use it up. Each rule is a fixed window that opens at its first
  * request: the count and the window's end are kept in Redis when REDIS_URL is set (one
  * atomic script, so the limits hold across gateway replicas), else in this process.
  *
@@ -23,6 +25,8 @@ export interface RateLimitConfig {
   enabled: boolean;
   user: RateRule;
   anonymous: RateRule;
+  /** Public images (avatars, custom emoji) per client address. */
+  images: RateRule;
   login: RateRule;
   /** How many proxies in front of the gateway append to X-Forwarded-For (0: use the socket's address). */
   proxyHops: number;
@@ -163,7 +167,7 @@ export interface Decision {
   refused: boolean;
 }
 
-export type Bucket = 'user' | 'anonymous' | 'login';
+export type Bucket = 'user' | 'anonymous' | 'images' | 'login';
 
 /**
  * Applies the rules against a store (falling back to one in memory while the store fails,

@@ -53,7 +53,8 @@ Parley addition: an unknown \`/api/v1\` path answers 404 \`NOT_FOUND\`, a wrong 
 
 Responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix time) when rate
 limiting is on: per user for authenticated requests (\`RATE_LIMIT_USER\`, 200 per 60 s by default; \`GET /events\`
-long polls neither count nor are refused), per client address otherwise (\`RATE_LIMIT_ANONYMOUS\`), and per username
+long polls neither count nor are refused), per client address otherwise (\`RATE_LIMIT_ANONYMOUS\`; avatars and custom emoji
+images under \`/user_avatars/\` in a bucket of their own, \`RATE_LIMIT_IMAGES\`), and per username
 for failed password logins (\`RATE_LIMIT_LOGIN\`). Past the limit: HTTP 429, \`RATE_LIMIT_HIT\`, with a \`Retry-After\`
 header and the same number of seconds in the body's \`retry-after\`.
 
