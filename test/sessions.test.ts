@@ -142,6 +142,52 @@ describe('a session cookie', () => {
     expect([refused.status, json(refused).code]).toEqual([403, 'CSRF_FAILED']);
   });
 
+  it('carries a whole tus upload as the web client sends it: unsafe methods need the CSRF token, HEAD does not', async () => {
+    const { sessionid, csrftoken } = await session();
+    const cookie = `sessionid=${sessionid}; csrftoken=${csrftoken}`;
+    const headers = (extra: Record<string, string> = {}) => ({ host, cookie, 'tus-resumable': '1.0.0', ...extra });
+    const patch = (location: string, offset: number, chunk: string, extra: Record<string, string> = {}) =>
+      rawRequest('PATCH', location, {
+        body: Buffer.from(chunk),
+        headers: headers({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(chunk.length), ...extra }),
+      });
+    const csrfMissing = { result: 'error', code: 'CSRF_FAILED', msg: 'CSRF error: CSRF token missing.' };
+
+    const metadata = `filename ${Buffer.from('hello.txt').toString('base64')}`;
+    const created = await rawRequest('POST', '/api/v1/tus', { headers: headers({ 'upload-length': '10', 'upload-metadata': metadata, 'x-csrftoken': csrftoken }) });
+    expect(created.status).toBe(201);
+    const location = created.headers.location!;
+    const noCsrf = await patch(location, 0, 'hello');
+    expect([noCsrf.status, json(noCsrf)]).toEqual([403, csrfMissing]);
+    expect((await patch(location, 0, 'hello', { 'x-csrftoken': csrftoken })).status).toBe(204);
+    // HEAD is safe: the session alone.
+    const state = await rawRequest('HEAD', location, { headers: headers() });
+    expect([state.status, state.headers['upload-offset']]).toEqual([200, '5']);
+    const done = await patch(location, 5, 'world', { 'x-csrftoken': csrftoken });
+    expect([done.status, json(done)]).toEqual([200, { url: expect.stringMatching(/^\/user_uploads\/.+\/hello\.txt$/), filename: 'hello.txt' }]);
+    const file = await rawRequest('GET', json(done).url, { headers: { host, cookie } });
+    expect([file.status, file.body.toString()]).toEqual([200, 'helloworld']);
+
+    // Termination likewise.
+    const other = (await rawRequest('POST', '/api/v1/tus', { headers: headers({ 'upload-length': '10', 'x-csrftoken': csrftoken }) })).headers.location!;
+    const keep = await rawRequest('DELETE', other, { headers: headers() });
+    expect([keep.status, json(keep)]).toEqual([403, csrfMissing]);
+    expect((await rawRequest('DELETE', other, { headers: headers({ 'x-csrftoken': csrftoken }) })).status).toBe(204);
+    expect((await rawRequest('HEAD', other, { headers: headers() })).status).toBe(404);
+  });
+
+  it('refuses tus with an ended session (401, the envelope), challenging as /json does so a browser shows no password prompt', async () => {
+    for (const method of ['POST', 'HEAD', 'PATCH']) {
+      const path = method === 'POST' ? '/api/v1/tus' : `/api/v1/tus/${'x'.repeat(32)}`;
+      const res = await rawRequest(method, path, { headers: { host, 'tus-resumable': '1.0.0', 'upload-length': '5', cookie: 'sessionid=ended; csrftoken=t', 'x-csrftoken': 't' } });
+      expect([method, res.status, res.headers['www-authenticate']]).toEqual([method, 401, 'Session realm="zulip"']);
+      if (method !== 'HEAD') expect(json(res)).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'API authentication or user session required' });
+    }
+    // Without any credentials, the API's Basic challenge, as before.
+    const none = await rawRequest('POST', '/api/v1/tus', { headers: { host, 'tus-resumable': '1.0.0', 'upload-length': '5' } });
+    expect([none.status, none.headers['www-authenticate'], json(none).code]).toEqual([401, 'Basic realm="zulip"', 'UNAUTHORIZED']);
+  });
+
   it('is not credentials for the rest of the API', async () => {
     const { sessionid } = await session();
     const res = await rawRequest('GET', '/api/v1/users/me', { headers: { host, cookie: `sessionid=${sessionid}` } });

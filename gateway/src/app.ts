@@ -3,7 +3,7 @@ import { ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, Missi
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
-import { sendError, sendJson, sendSuccess } from './envelope';
+import { type AuthScheme, sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
 import { isOpenApiRequest, serveOpenApi } from './openapi/serve';
 import { replyJson } from './openapi/typed-reply';
@@ -82,7 +82,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (isLimitedPath(req.method, path) && !res.hasHeader('x-ratelimit-limit')) {
         await limitAnonymous(deps, req, res, false).catch(() => undefined);
       }
-      sendError(res, apiErr, apiPrefixOf(path)?.credentials === 'session' || path.startsWith('/accounts/') ? 'session' : 'basic');
+      sendError(res, apiErr, challengeOf(req, path));
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       deps.log.debug({ method: req.method, path, status: res.statusCode, ms }, 'request');
@@ -172,6 +172,18 @@ async function authenticateRequest(deps: GatewayDeps, req: IncomingMessage, clie
   const session = opts.credentials === 'basic' ? undefined : parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (session) return authenticateSession(deps.cache, deps.clients.users, req, session, subdomain, client, host);
   throw new UnauthorizedError();
+}
+
+/**
+ * The scheme a 401 challenges with: `Session` for a browser's requests, so it shows no password
+ * prompt of its own: /json, the login pages, and the file routes (uploads, tus, serving) asked
+ * with a session cookie and no Basic credentials (a browser whose session ended: the web
+ * client's tus uploads go to /api/v1/tus, as Zulip's web app's do); Basic for the rest.
+ */
+function challengeOf(req: IncomingMessage, path: string): AuthScheme {
+  if (apiPrefixOf(path)?.credentials === 'session' || path.startsWith('/accounts/')) return 'session';
+  const browser = req.headers.authorization === undefined && parseCookies(req.headers.cookie)[SESSION_COOKIE] !== undefined;
+  return browser && isFileRequest(req.method, path) ? 'session' : 'basic';
 }
 
 /** Authenticates; bad credentials count against the client's address (and may be refused with 429 instead). */

@@ -5,6 +5,7 @@
 // session ended: listeners return the user to the login page.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/parley-api';
+import { TusError, tusUpload } from './tus';
 
 /** An error answer from Parley: its `code` and `msg`, shown to the user as they are. */
 export class ApiError extends Error {
@@ -135,10 +136,26 @@ export function errorText(err: unknown): string {
 }
 
 /**
- * Upload a file to /json/user_uploads with progress (fetch cannot report upload progress).
- * Answers the file's URL and name as Zulip does.
+ * Files larger than this go by tus (resumable, in chunks: tus.ts); smaller ones in one POST to
+ * /json/user_uploads, as Zulip's web app sends them.
  */
-export function uploadFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ url: string; filename: string }> {
+export const RESUMABLE_ABOVE_BYTES = 5 * 1024 * 1024;
+
+/** The refusal of a file over the realm's `max_file_upload_size_mib`, before any byte is sent. */
+export function tooLarge(file: { name: string; size: number }, maxMib: number | undefined): ApiError | undefined {
+  if (maxMib === undefined || file.size <= maxMib * 1024 * 1024) return undefined;
+  return new ApiError('BAD_REQUEST', `${file.name} is too large: files may be at most ${maxMib} MiB here.`, 0);
+}
+
+/**
+ * Upload a file with progress, answering its URL and name as Zulip does: by tus (resumable)
+ * above RESUMABLE_ABOVE_BYTES, else in one POST to /json/user_uploads. A file over `maxMib`
+ * (the realm's max_file_upload_size_mib) is refused without being sent.
+ */
+export function uploadFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal, maxMib?: number): Promise<{ url: string; filename: string }> {
+  const refused = tooLarge(file, maxMib);
+  if (refused) return Promise.reject(refused);
+  if (file.size > RESUMABLE_ABOVE_BYTES) return resumableUpload(file, onProgress, signal);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/json/user_uploads');
@@ -162,4 +179,21 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void, s
     data.append('file', file, file.name);
     xhr.send(data);
   });
+}
+
+/** A tus upload with the session's CSRF token; its refusals as ApiErrors. */
+async function resumableUpload(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<{ url: string; filename: string }> {
+  try {
+    return await tusUpload(file, {
+      onProgress,
+      signal,
+      headers: () => ({ 'x-csrftoken': cookie('csrftoken') ?? '' }),
+      onUnauthorized: () => {
+        for (const listener of sessionEndedListeners) listener();
+      },
+    });
+  } catch (err) {
+    if (err instanceof TusError) throw new ApiError(err.code, err.message, err.status);
+    throw err;
+  }
 }

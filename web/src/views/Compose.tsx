@@ -1,7 +1,8 @@
 // The compose box: to a channel and topic, or to people directly; Markdown with a preview
 // (POST /messages/render); typeahead for @mentions, #channels and :emoji:; files pasted,
-// dropped or chosen, uploaded with progress; Enter or Ctrl+Enter sends, per `enter_sends`;
-// drafts kept through /drafts; send later (scheduled messages); typing notices both ways.
+// dropped or chosen, uploaded with progress (resumable by tus above 5 MiB: api/tus.ts); Enter
+// or Ctrl+Enter sends, per `enter_sends`; drafts kept through /drafts; send later (scheduled
+// messages); typing notices both ways.
 import { useEffect, useRef, useState } from 'react';
 import { client, errorText, ok, uploadFile } from '../api/client';
 import { onCompose } from '../lib/compose-bus';
@@ -157,7 +158,8 @@ export function Compose({ narrow }: { narrow: Narrow }) {
     for (const file of Array.from(files)) {
       setUploads((u) => [...u, { name: file.name, progress: 0 }]);
       try {
-        const done = await uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.name === file.name ? { ...x, progress: p } : x))));
+        const maxMib = s.realm.max_file_upload_size_mib === undefined ? undefined : Number(s.realm.max_file_upload_size_mib);
+        const done = await uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.name === file.name ? { ...x, progress: p } : x))), undefined, maxMib);
         setContent((c) => `${c}${c && !c.endsWith('\n') ? '\n' : ''}[${done.filename}](${done.url})\n`);
       } catch (err) {
         showError(err);

@@ -1,0 +1,168 @@
+// The web client's uploads in a browser (Debian's headless Chromium driven by playwright-core),
+// as test/web-client.test.ts drives the rest of it: a file above the resumable threshold (5 MiB)
+// goes by tus to /api/v1/tus with the session cookie, in 5 MiB PATCHes; two PATCHes are cut off
+// (playwright's page.route aborts them: one after the server took it, one before), and each
+// time the client waits, asks where the upload stands (HEAD) and resumes from the server's
+// offset; the link lands in the compose box, the message is sent, and the file downloads byte
+// for byte. A small file still goes in one POST to /json/user_uploads, and a
+// file over the realm's max_file_upload_size_mib (13 MiB here) is refused with its message
+// before a byte is sent (the server refuses it too: 413).
+//
+// It runs against a Parley of its own (test/support/own-parley.ts), the root realm of a fresh
+// database reached at the bare address, as test/web-client.test.ts does.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
+import { startOwnParley, type OwnParley } from './support/own-parley';
+import { ok } from './support/responses';
+import { eventually } from './support/eventually';
+
+const CHROMIUM = '/usr/bin/chromium';
+const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
+if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-uploads.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
+
+jest.setTimeout(60_000);
+
+const MIB = 1024 * 1024;
+const LIMIT_MIB = 13;
+let parley: OwnParley;
+let browser: Browser;
+let owner: TestUser;
+let page: Page;
+let generalId: number;
+const problems: string[] = [];
+/** The upload requests the page made: method, path and Upload-Offset. */
+const requests: { method: string; path: string; offset?: number }[] = [];
+
+const composeBox = () => page.getByRole('textbox', { name: 'Message', exact: true });
+const until = (check: () => Promise<void>) => eventually(check, 20_000);
+const isTus = (url: URL) => url.pathname === '/api/v1/tus' || url.pathname.startsWith('/api/v1/tus/');
+
+maybe('uploads from the web client', () => {
+  beforeAll(async () => {
+    parley = await startOwnParley('webuploads', { MAX_FILE_UPLOAD_SIZE_MIB: String(LIMIT_MIB) });
+    parley.adopt();
+    owner = (await ensureRootRealm()).owner;
+    generalId = ok(await owner.api.post('/channels/create', { name: 'general', subscribers: [owner.user_id] })).id;
+    // Root in a container: chromium's sandbox needs user namespaces it may not have.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      // The cut-off PATCH is logged by the browser; the test checks what followed it.
+      if (msg.type() === 'error' && !/status of (4\d\d)|Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    });
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (!req.url().startsWith(parley.url) && !/^(data|blob):/.test(req.url())) problems.push(`elsewhere: ${req.url()}`);
+      if (isTus(url) || url.pathname === '/json/user_uploads') {
+        const offset = req.headers()['upload-offset'];
+        requests.push({ method: req.method(), path: url.pathname, ...(offset !== undefined && { offset: Number(offset) }) });
+      }
+    });
+
+    await page.goto(`${parley.url}/`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill('root-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('searchbox', { name: 'Search messages' }).waitFor();
+    await page.goto(`${parley.url}/#narrow/channel/${generalId}-general`);
+    await page.getByRole('combobox', { name: 'Topic' }).fill('files');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await parley?.stop();
+    await closeFixtures();
+  });
+
+  afterEach(() => {
+    expect(problems).toEqual([]);
+    requests.length = 0;
+  });
+
+  /** Sends what the compose box holds, and the file behind its link as the page's session downloads it. */
+  async function sendAndDownload(name: string): Promise<Buffer> {
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const link = page.locator('article.message', { hasText: name }).getByRole('link', { name });
+    await link.waitFor();
+    const got = await page.request.get(`${parley.url}${await link.getAttribute('href')}`);
+    expect(got.status()).toBe(200);
+    return got.body();
+  }
+
+  it('sends a large file by tus in chunks, resumes from the offset HEAD reports after cut-off PATCHes, and the file arrives whole', async () => {
+    const file = randomBytes(12 * MIB);
+    const cut = new Set<string>();
+    // Two PATCHes fail once each, as dropped connections do: the first after the server took all
+    // of it (the answer is lost), the second before the server had any; the rest go through.
+    await page.route(
+      (url) => isTus(url),
+      async (route) => {
+        const req = route.request();
+        const offset = req.headers()['upload-offset'];
+        if (req.method() !== 'PATCH' || cut.has(offset)) return route.continue();
+        if (offset === '0') {
+          cut.add(offset);
+          const answer = await route.fetch();
+          expect(answer.status()).toBe(204);
+          return route.abort('connectionreset');
+        }
+        if (offset === String(5 * MIB)) {
+          cut.add(offset);
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      },
+    );
+    const started = Date.now();
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: file });
+    // The progress bar shows while it uploads (it waits 1 s, then 2 s, before resuming).
+    await page.getByRole('progressbar', { name: 'Uploading big.bin' }).waitFor();
+    await until(async () => expect(await composeBox().inputValue()).toMatch(/\[big\.bin\]\(\/user_uploads\/[^)]+\/big\.bin\)/));
+    const seconds = (Date.now() - started) / 1000;
+    await page.unroute((url) => isTus(url));
+
+    expect(requests).toEqual([
+      { method: 'POST', path: '/api/v1/tus' },
+      { method: 'PATCH', path: expect.stringMatching(/^\/api\/v1\/tus\/\w{32}$/), offset: 0 },
+      // Its answer lost: the server says it has 5 MiB, and the client goes on from there.
+      { method: 'HEAD', path: expect.any(String) },
+      { method: 'PATCH', path: expect.any(String), offset: 5 * MIB },
+      // Cut off before the server had any of it: the server still says 5 MiB.
+      { method: 'HEAD', path: expect.any(String) },
+      { method: 'PATCH', path: expect.any(String), offset: 5 * MIB },
+      { method: 'PATCH', path: expect.any(String), offset: 10 * MIB },
+    ]);
+    expect(new Set(requests.slice(1).map((r) => r.path)).size).toBe(1);
+    expect(seconds).toBeLessThan(20);
+    const downloaded = await sendAndDownload('big.bin');
+    expect(downloaded.length).toBe(file.length);
+    expect(downloaded.equals(file)).toBe(true);
+  });
+
+  it('sends a small file in one POST to /json/user_uploads, as before', async () => {
+    const file = Buffer.from('A small note.\n');
+    await page.locator('input[type=file]').first().setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: file });
+    await until(async () => expect(await composeBox().inputValue()).toMatch(/\[note\.txt\]\(\/user_uploads\/[^)]+\)/));
+    expect(requests).toEqual([{ method: 'POST', path: '/json/user_uploads' }]);
+    expect((await sendAndDownload('note.txt')).equals(file)).toBe(true);
+  });
+
+  it("refuses a file over the realm's max_file_upload_size_mib with its message, sending nothing", async () => {
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc((LIMIT_MIB + 1) * MIB) });
+    await until(async () => expect(await page.getByRole('alert').first().innerText()).toMatch(`huge.bin is too large: files may be at most ${LIMIT_MIB} MiB here.`));
+    expect(requests).toEqual([]);
+    expect(await composeBox().inputValue()).not.toMatch(/huge\.bin/);
+    // The server holds the same limit, for a client that does not check it: tus refuses the creation.
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
+    const created = await page.request.post(`${parley.url}/api/v1/tus`, {
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String((LIMIT_MIB + 1) * MIB), 'x-csrftoken': csrf },
+    });
+    expect(created.status()).toBe(413);
+  });
+});
