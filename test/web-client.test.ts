@@ -407,6 +407,7 @@ maybe('the web client in a browser', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('alert').filter({ hasText: 'Scheduled delivery time must be in the future.' }).waitFor();
     expect(await axeViolations(bob)).toEqual([]);
+    await shot(bob, 'scheduled-edit');
     await form.getByLabel('Message').fill('Reminder: the retro moved to four.');
     await form.getByLabel('Topic').fill('retro');
     await form.getByLabel('Send at').fill('2099-01-02T16:00');
@@ -454,6 +455,7 @@ maybe('the web client in a browser', () => {
     expect(await hers.getByRole('checkbox', { name: /Pack bags/ }).isChecked()).toBe(false);
     await hers.getByRole('checkbox', { name: /Pack bags/ }).click();
     await until(async () => expect(await list.getByRole('checkbox', { name: /Pack bags/ }).isChecked()).toBe(true));
+    await shot(bob, 'todo');
   });
 
   it("reports a message, and the report reaches the organization's moderation channel", async () => {
@@ -502,6 +504,7 @@ maybe('the web client in a browser', () => {
     await alice.getByRole('textbox', { name: 'Team' }).fill('Platform');
     await alice.getByRole('textbox', { name: 'Team' }).press('Enter');
     expect(await axeViolations(alice)).toEqual([]);
+    await shot(alice, 'profile-fields');
     const profileOf = async () => ok(await owner.api.get(`/users/${ok(await aliceApi.get('/users/me')).user_id}`, { include_custom_profile_fields: true })).user.profile_data;
     await until(async () => expect(await profileOf()).toMatchObject({ [editor.id]: { value: emacs }, [team.id]: { value: 'Platform' } }));
     // Saved empty, a value is cleared.
