@@ -513,6 +513,31 @@ maybe('the web client in a browser', () => {
     await until(async () => expect(await profileOf()).not.toHaveProperty(String(team.id)));
   });
 
+  it("opens a sender's card: role, profile values and actions", async () => {
+    await ownerPage.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/trip`);
+    await messageRow(ownerPage, 'Trip prep').getByRole('button', { name: ALICE.name }).click();
+    const card = ownerPage.getByRole('dialog', { name: `About ${ALICE.name}` });
+    await card.waitFor();
+    expect(await textOf(card)).toMatch(/Member[\s\S]*alice@web\.test[\s\S]*Editor\s*Emacs/);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await shot(ownerPage, 'user-card');
+    await card.getByRole('button', { name: 'Mute' }).click();
+    const aliceId = ok(await aliceApi.get('/users/me')).user_id;
+    await until(async () =>
+      expect(ok(await owner.api.post('/register', { fetch_event_types: JSON.stringify(['muted_users']) })).muted_users?.map((m: { id: number }) => m.id) ?? []).toContain(aliceId),
+    );
+    // The muted sender's messages keep their place, hidden until revealed, as in Zulip.
+    await messageRow(ownerPage, 'This message was hidden because you have muted the sender.').first().waitFor();
+    expect(await ownerPage.getByText('Buy cheap watches here').count()).toBe(0);
+    await card.getByRole('button', { name: 'Unmute' }).click();
+    await card.getByRole('button', { name: 'Mute' }).waitFor();
+    await card.getByRole('button', { name: 'View messages sent' }).click();
+    await ownerPage.waitForURL(new RegExp(`#narrow/sender/${aliceId}-Alice-Archer$`));
+    await messageRow(ownerPage, 'cheap watches').waitFor();
+    const senders = await ownerPage.locator('article.message .sender').allInnerTexts();
+    expect(new Set(senders)).toEqual(new Set([ALICE.name]));
+  });
+
   it('votes in a poll, and the author sees the vote', async () => {
     ok(await aliceApi.post('/messages', { type: 'stream', to: generalId, topic: 'food', content: '/poll Where for lunch?\nPizza place\nTaco truck' }));
     await bob.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/food`);

@@ -94,6 +94,9 @@ export const channelNarrow = (id: number, name: string, topic?: string): Narrow 
   ...(topic !== undefined ? [{ operator: 'topic', operand: topic }] : []),
 ];
 
+/** Messages a person sent, as Zulip's web app links them (`#narrow/sender/12-Alice-Archer`). */
+export const senderNarrow = (id: number, name: string): Narrow => [{ operator: 'sender', operand: `${id}-${name.replace(/[\s"%/<>`]+/g, '-')}` }];
+
 /** A direct conversation's narrow: its other members (yourself alone for a note to self). */
 export const dmNarrow = (ids: number[]): Narrow => [{ operator: 'dm', operand: `${[...ids].sort((a, b) => a - b).join(',')}-dm` }];
 
@@ -119,7 +122,9 @@ export function apiNarrow(narrow: Narrow, channelByName?: (name: string) => numb
     const negated = t.negated ? { negated: true } : {};
     if (t.operator === 'channel') return { operator: 'channel', operand: channelIdOf(t.operand, channelByName) ?? t.operand, ...negated };
     if (t.operator === 'dm' || t.operator === 'dm-including') return { operator: t.operator, operand: dmIdsOf(t.operand), ...negated };
-    if (t.operator === 'sender' && /^\d+$/.test(t.operand)) return { operator: 'sender', operand: Number(t.operand), ...negated };
+    // A sender is an email, or an id alone or with its name as Zulip's links write it (`12-Alice-Archer`).
+    const senderId = t.operator === 'sender' ? /^(\d+)(?:-[^@]*)?$/.exec(t.operand) : null;
+    if (senderId) return { operator: 'sender', operand: Number(senderId[1]), ...negated };
     return { operator: t.operator, operand: t.operand, ...negated };
   });
 }

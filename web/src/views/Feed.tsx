@@ -12,6 +12,7 @@ import { VisibilityPolicy, type Message } from '../store/types';
 import { markRead } from './App';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
+import { UserCard } from './UserCard';
 import { Widget, widgetOf } from './Widgets';
 import { SubmitCancel } from './Form';
 import { glyphOf } from '../lib/emoji';
@@ -69,7 +70,7 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
   );
 
   // Computed each render (a few hundred rows at most): the rows themselves are memoized.
-  const messages = (feed?.ids ?? []).map((id) => s.messages.get(id)).filter((m): m is Message => m !== undefined && !s.mutedUsers.has(m.sender_id));
+  const messages = (feed?.ids ?? []).map((id) => s.messages.get(id)).filter((m): m is Message => m !== undefined);
 
   // Scrolling. When the feed opens: to its anchor (the first unread message, or `near`), else
   // to the bottom. When older messages arrive above: the same distance from the bottom as
@@ -192,7 +193,7 @@ function MessageGroups({ messages }: { messages: Message[] }) {
       );
     if (newPlace || newDay) out.push(<RecipientBar key={`bar-${m.id}`} message={m} />);
     const grouped = !newPlace && !newDay && prev!.sender_id === m.sender_id && m.timestamp - prev!.timestamp < 600;
-    out.push(<MessageRow key={m.id} message={m} grouped={grouped} unread={s.unread.has(m.id)} twentyFour={s.settings.twenty_four_hour_time} />);
+    out.push(<MessageRow key={m.id} message={m} grouped={grouped} unread={s.unread.has(m.id)} mutedSender={s.mutedUsers.has(m.sender_id)} twentyFour={s.settings.twenty_four_hour_time} />);
     prev = m;
   }
   return <>{out}</>;
@@ -228,23 +229,46 @@ function avatarOf(s: State, m: Message): string | undefined {
   return s.users.get(m.sender_id)?.avatar_url ?? m.avatar_url ?? undefined;
 }
 
-const MessageRow = memo(function MessageRow({ message: m, grouped, unread, twentyFour }: { message: Message; grouped: boolean; unread: boolean; twentyFour: boolean }) {
+/**
+ * One message. A muted sender's message keeps its place, as in Zulip's web app, but shows
+ * "Muted user" and hides its text until the reader reveals it.
+ */
+const MessageRow = memo(function MessageRow({
+  message: m,
+  grouped,
+  unread,
+  mutedSender,
+  twentyFour,
+}: {
+  message: Message;
+  grouped: boolean;
+  unread: boolean;
+  mutedSender: boolean;
+  twentyFour: boolean;
+}) {
   const s = store.state!;
   const [editing, setEditing] = useState(false);
+  const [card, setCard] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const hidden = mutedSender && !revealed;
+  const sender = s.users.get(m.sender_id);
   const edited = m.last_edit_timestamp ? 'EDITED' : m.last_moved_timestamp ? 'MOVED' : undefined;
   const widget = widgetOf(m);
-  const avatar = avatarOf(s, m);
+  const avatar = hidden ? undefined : avatarOf(s, m);
+  const senderName = hidden ? 'Muted user' : m.sender_full_name;
   return (
     <article
       className={`message ${grouped ? 'grouped' : ''} ${unread ? 'unread' : ''} ${m.flags.includes('mentioned') ? 'mentioned' : ''}`}
       data-message-id={m.id}
-      aria-label={`${m.sender_full_name}, ${fullTime(m.timestamp, twentyFour)}`}
+      aria-label={`${senderName}, ${fullTime(m.timestamp, twentyFour)}`}
     >
-      {!grouped && (avatar ? <img className="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" /> : <span className="avatar" aria-hidden="true" />)}
+      {!grouped && (avatar ? <img className="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" onClick={() => setCard(true)} /> : <span className="avatar" aria-hidden="true" />)}
       <div className="body">
         {!grouped && (
           <div className="meta">
-            <strong className="sender">{m.sender_full_name}</strong>
+            <button className="sender" aria-haspopup="dialog" aria-expanded={card} onClick={() => setCard(!card)}>
+              {senderName}
+            </button>
             <time dateTime={new Date(m.timestamp * 1000).toISOString()} title={fullTime(m.timestamp, twentyFour)}>
               {timeOfDay(m.timestamp, twentyFour)}
             </time>
@@ -255,11 +279,23 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, twent
           <EditBox message={m} onDone={() => setEditing(false)} />
         ) : (
           <>
-            {widget ? <Widget message={m} start={widget} /> : <RenderedContent html={m.content} twentyFour={twentyFour} />}
+            {hidden ? (
+              <p className="muted-message">
+                This message was hidden because you have muted the sender.{' '}
+                <button className="link" onClick={() => setRevealed(true)}>
+                  Show it
+                </button>
+              </p>
+            ) : widget ? (
+              <Widget message={m} start={widget} />
+            ) : (
+              <RenderedContent html={m.content} twentyFour={twentyFour} />
+            )}
             {edited && <span className="edit-mark">{edited}</span>}
           </>
         )}
-        <Reactions message={m} />
+        {!hidden && <Reactions message={m} />}
+        {card && sender && <UserCard user={sender} onClose={() => setCard(false)} />}
       </div>
       <MessageActions message={m} onEdit={() => setEditing(true)} />
     </article>
