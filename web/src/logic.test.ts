@@ -1,6 +1,6 @@
 // The web client's logic that needs no browser: Zulip's narrow hashes and search operators,
 // and the store applying register answers and events (lib/narrow.ts, store/store.ts).
-import { apiNarrow, channelSlug, conversationOf, decodeHashComponent, encodeHashComponent, messageMatches, narrowHash, parseHash, parseSearch } from './lib/narrow';
+import { apiNarrow, channelSlug, conversationOf, decodeHashComponent, encodeHashComponent, messageMatches, narrowHash, parseHash, parseSearch, senderNarrow } from './lib/narrow';
 import { FIELD_TYPES, newFieldData, personIds, selectFieldData, selectOptions } from './lib/profile-fields';
 import { Store } from './store/store';
 import type { Message } from './store/types';
@@ -78,6 +78,10 @@ describe('narrow hashes', () => {
       { operator: 'search', operand: 'cheese', negated: true },
     ]);
     expect(apiNarrow([{ operator: 'channel', operand: 'General' }], (name) => (name === 'General' ? 4 : undefined))).toEqual([{ operator: 'channel', operand: 4 }]);
+    // Zulip's sender links carry the name after the id; an email stays an email.
+    expect(apiNarrow(senderNarrow(12, 'Alice "A" Archer'))).toEqual([{ operator: 'sender', operand: 12 }]);
+    expect(narrowHash(senderNarrow(12, 'Alice Archer'))).toBe('#narrow/sender/12-Alice-Archer');
+    expect(apiNarrow([{ operator: 'sender', operand: '12-x@y.test' }])).toEqual([{ operator: 'sender', operand: '12-x@y.test' }]);
   });
 
   it("read search-box text as Zulip's operators, quoted operands and free words", () => {
