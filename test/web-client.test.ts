@@ -240,6 +240,35 @@ maybe('the web client in a browser', () => {
     expect(await textOf(edited.locator('.edit-mark'))).toBe('EDITED');
   });
 
+  it("shows a message's edit history and read receipts, and sets a reminder about it", async () => {
+    const row = messageRow(bob, 'Lunch at one instead?');
+    const menu = async (item: string) => {
+      await row.hover();
+      await row.getByRole('button', { name: 'Message actions' }).click();
+      await bob.getByRole('menuitem', { name: item }).click();
+    };
+    await menu('View edit history');
+    const history = bob.getByRole('dialog', { name: 'Message edit history' });
+    await until(async () => expect(await history.locator('li').count()).toBe(2));
+    expect(await textOf(history.locator('li').nth(0))).toMatch(/^Sent by Alice Archer[\s\S]*Lunch at noon\?/);
+    expect(await textOf(history.locator('li').nth(1))).toMatch(/^Edited by Alice Archer[\s\S]*Lunch at one instead\?/);
+    expect(await axeViolations(bob)).toEqual([]);
+    await history.press('Escape');
+    await menu('View read receipts');
+    const receipts = bob.getByRole('dialog', { name: 'Read receipts' });
+    // Bob, reading it here; never the sender (Alice), as Zulip's list leaves the sender out.
+    await until(async () => expect(await receipts.locator('li').allInnerTexts()).toEqual([BOB.name]));
+    expect(await textOf(receipts)).toMatch(/read by 1 person/);
+    await receipts.getByRole('button', { name: 'Close' }).click();
+    await menu('Remind me about this');
+    await bob.getByRole('dialog', { name: 'Remind me about this message' }).getByRole('button', { name: 'In 20 minutes' }).click();
+    await bob.getByText(/^Reminder set for/).waitFor();
+    const reminders = ok(await bobApi.get('/reminders', {}, { contract: false })).reminders as { reminder_id: number; reminder_target_message_id: number; scheduled_delivery_timestamp: number }[];
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].scheduled_delivery_timestamp - Date.now() / 1000).toBeGreaterThan(15 * 60);
+    ok(await bobApi.delete(`/reminders/${reminders[0].reminder_id}`, {}, { contract: false }));
+  });
+
   it('uploads a file with progress, and the other side sees the link', async () => {
     await alice
       .locator('input[type=file]')

@@ -1,5 +1,6 @@
 // What a reader can do to a message: react, edit, delete, move or rename its topic, resolve,
-// star, quote-reply, copy its link, report. Each is one API call; the change comes back as
+// star, quote-reply, copy its link, report, see its edit history and read receipts, be
+// reminded of it. Each is one API call; the change comes back as
 // an event and the store applies it.
 import { useState } from 'react';
 import { client, ok } from '../api/client';
@@ -11,6 +12,7 @@ import { insertIntoCompose } from '../lib/compose-bus';
 import { store } from '../store/store';
 import type { Message, Reaction } from '../store/types';
 import { EmojiPicker } from './EmojiPicker';
+import { EditHistory, ReadReceipts, RemindMe } from './MessageInfo';
 import { SubmitCancel } from './Form';
 
 const RESOLVED = '✔ ';
@@ -57,7 +59,10 @@ export function Reactions({ message }: { message: Message }) {
 
 export function MessageActions({ message: m, onEdit }: { message: Message; onEdit: () => void }) {
   const s = store.state!;
-  const [open, setOpen] = useState<'none' | 'menu' | 'emoji' | 'move' | 'report'>('none');
+  const [open, setOpen] = useState<'none' | 'menu' | 'emoji' | 'move' | 'report' | 'history' | 'receipts' | 'remind'>('none');
+  // Zulip's realm settings: who may see edit history ('all', 'moves' only, or 'none'), and read receipts.
+  const historyPolicy = s.realm.realm_message_edit_history_visibility_policy ?? 'all';
+  const showHistory = (m.last_edit_timestamp && historyPolicy === 'all') || (m.last_moved_timestamp && historyPolicy !== 'none');
   const mine = m.sender_id === s.me.user_id;
   const canDelete = s.me.is_admin || (mine && s.realm.realm_allow_message_editing !== false);
   const starred = m.flags.includes('starred');
@@ -155,6 +160,19 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
           >
             Mark as unread
           </button>
+          <button role="menuitem" onClick={() => setOpen('remind')}>
+            Remind me about this
+          </button>
+          {showHistory ? (
+            <button role="menuitem" onClick={() => setOpen('history')}>
+              View edit history
+            </button>
+          ) : null}
+          {s.realm.realm_enable_read_receipts !== false && (
+            <button role="menuitem" onClick={() => setOpen('receipts')}>
+              View read receipts
+            </button>
+          )}
           {!mine && (
             <button role="menuitem" onClick={() => setOpen('report')}>
               Report message
@@ -176,6 +194,9 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
       )}
       {open === 'move' && <MoveDialog message={m} onClose={() => setOpen('none')} />}
       {open === 'report' && <ReportDialog message={m} onClose={() => setOpen('none')} />}
+      {open === 'history' && <EditHistory message={m} onClose={() => setOpen('none')} />}
+      {open === 'receipts' && <ReadReceipts message={m} onClose={() => setOpen('none')} />}
+      {open === 'remind' && <RemindMe message={m} onClose={() => setOpen('none')} />}
     </div>
   );
 }
