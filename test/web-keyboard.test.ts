@@ -2,7 +2,7 @@
 // Chromium driven by playwright-core, by keyboard alone: select messages with j/k/Home/End,
 // reply with r and send, star with Ctrl+S, react with + and =, mark unread with Shift+U, open
 // the message menu (i) and the emoji picker (:), quote (>), edit (e), the help dialog (?,
-// scanned by axe-core), and go places with n, p, s, Shift+R, *, Shift+I, t, a, d and Escape.
+// scanned by axe-core), and go places with n, p, s, Shift+R, *, Shift+I, t, a, q, w, d and Escape.
 // Each result is checked on screen and, where the server keeps it, through the API.
 //
 // Set up as test/web-client.test.ts is: a Parley of its own, the root realm of a fresh
@@ -218,7 +218,7 @@ maybe('the web client by keyboard', () => {
     expect(await focusedLabel()).toBe('Messages');
   });
 
-  it('goes places: n, p, s, Shift+R, *, Shift+I, t, a, d, Escape', async () => {
+  it('goes places: n, p, s, Shift+R, *, Shift+I, t, a, q, w, d, Escape', async () => {
     await press('n');
     await row('dinner plans').waitFor();
     expect(decodeURIComponent(new URL(page.url()).hash)).toMatch(/topic\/dinner$/);
@@ -245,6 +245,18 @@ maybe('the web client by keyboard', () => {
     await page.getByRole('heading', { name: 'Recent conversations' }).waitFor();
     await press('a');
     await page.getByRole('heading', { name: 'Combined feed' }).waitFor();
+    // q and w: the channel and people filters; typing there is text; Escape leaves them.
+    await press('q');
+    expect(await focusedLabel()).toBe('Filter channels');
+    await page.keyboard.type('zzz');
+    await page.getByText('No channel matches.').waitFor();
+    await press('Control+a', 'Backspace', 'Escape', 'w');
+    expect(await focusedLabel()).toBe('Filter people');
+    await press('Escape');
+    await page
+      .getByRole('navigation', { name: 'Channels and views' })
+      .getByRole('link', { name: /general/ })
+      .waitFor();
     await press('d');
     await until(async () => expect(new URL(page.url()).hash).toBe('#drafts'));
     await press('d');

@@ -60,6 +60,7 @@ describe('actionFor', () => {
       [press('I', { shiftKey: true }), 'inbox'],
       [press('t'), 'recent'],
       [press('d'), 'drafts'],
+      [press('q'), 'filter-channels'],
       [press('w'), 'filter-people'],
       [press('/'), 'search'],
       [press('k', { ctrlKey: true }), 'search'],

@@ -21,6 +21,7 @@ export type Action =
   | 'next-unread-dm'
   | 'previous-channel'
   | 'next-channel'
+  | 'filter-channels'
   | 'filter-people'
   | 'next'
   | 'previous'
@@ -81,6 +82,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['*'], action: 'starred', label: 'Starred messages', section: 'Navigation' },
   { keys: ['Shift+P'], action: 'dm-feed', label: 'Direct message feed', section: 'Navigation' },
   { keys: ['d'], action: 'drafts', label: 'Drafts (again: back)', section: 'Navigation' },
+  { keys: ['q'], action: 'filter-channels', label: 'Filter channels', section: 'Navigation' },
   { keys: ['w'], action: 'filter-people', label: 'Filter people', section: 'Navigation' },
   { keys: ['Shift+R'], action: 'reply-to-sender', label: 'Reply directly to the sender', section: 'Selected message' },
   { keys: ['@'], action: 'reply-mention', label: 'Reply @-mentioning the sender', section: 'Selected message' },

@@ -75,6 +75,8 @@ function runGlobal(action: Action, here: Conversation, place: Place, toggleHelp:
       if (!document.getElementById('compose-content')) return false;
       setComposeTarget({ type: action === 'compose-dm' ? 'private' : 'stream' });
       return true;
+    case 'filter-channels':
+      return focusField('channel-filter');
     case 'filter-people':
       return focusField('people-filter');
     case 'inbox':
