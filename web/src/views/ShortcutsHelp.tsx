@@ -50,7 +50,8 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
     } else if (e.key === 'Tab') keepFocusInside(e);
   }
   return (
-    <div className="modal-backdrop">
+    // A click outside the dialog closes it too.
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" onKeyDown={onKeyDown}>
         <div className="modal-header">
           <h2 id="shortcuts-title">Keyboard shortcuts</h2>
