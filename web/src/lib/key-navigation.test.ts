@@ -1,6 +1,6 @@
-// Where the navigation shortcuts go (lib/key-navigation.ts): n, Shift+N, p, Shift+A/D, j/k.
+// Where the navigation shortcuts go (lib/key-navigation.ts): n, Shift+N, p, Shift+A/D.
 import { Store } from '../store/store';
-import { adjacentChannel, moveSelection, nextUnreadDm, nextUnreadTopic } from './key-navigation';
+import { adjacentChannel, nextUnreadDm, nextUnreadTopic } from './key-navigation';
 
 const ME = 10;
 /** A register answer: channels b (pinned), a and c (muted); unread topics and direct messages. */
@@ -84,22 +84,5 @@ describe('Shift+A and Shift+D: the channel before or after', () => {
     expect(topicOf(adjacentChannel(s, {}, -1))).toBe('3-c');
     expect(topicOf(adjacentChannel(s, { streamId: 2 }, 1))).toBe('1-a');
     expect(topicOf(adjacentChannel(s, { streamId: 2 }, -1))).toBe('3-c');
-  });
-});
-
-describe('j, k, Home, End: the selected message', () => {
-  it('moves one at a time and stops at either end', () => {
-    const ids = [3, 5, 8];
-    expect(moveSelection(ids, 5, 'next')).toBe(8);
-    expect(moveSelection(ids, 8, 'next')).toBe(8);
-    expect(moveSelection(ids, 5, 'previous')).toBe(3);
-    expect(moveSelection(ids, 3, 'previous')).toBe(3);
-    expect([moveSelection(ids, 5, 'first'), moveSelection(ids, 5, 'last')]).toEqual([3, 8]);
-  });
-
-  it('starts from an end when nothing (or a message gone) is selected', () => {
-    expect(moveSelection([3, 5], undefined, 'next')).toBe(3);
-    expect(moveSelection([3, 5], 4, 'previous')).toBe(5);
-    expect(moveSelection([], 4, 'next')).toBeUndefined();
   });
 });

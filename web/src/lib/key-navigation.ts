@@ -1,6 +1,5 @@
 // Where the navigation keys go: `n` (`Shift+N`) the next unread (followed) topic, `p` the next
-// unread direct conversation, `Shift+A`/`Shift+D` the channel before or after this one, `j`/`k`
-// the selected message in a feed. Topics
+// unread direct conversation, `Shift+A`/`Shift+D` the channel before or after this one. Topics
 // go in the sidebar's channel order, newest first within a channel, as Zulip's `n` goes;
 // after the last, back to the first. Pure functions of the store's state.
 import { byName } from './collate';
@@ -72,14 +71,4 @@ export function adjacentChannel(s: State, here: Conversation, direction: 1 | -1)
   const at = list.findIndex((c) => c.stream_id === here.streamId);
   const index = at < 0 ? (direction === 1 ? 0 : list.length - 1) : (at + direction + list.length) % list.length;
   return channelNarrow(list[index].stream_id, list[index].name);
-}
-
-/** The selected message after a move (`next`, `previous`, `first`, `last`) in a feed's ids, oldest first. */
-export function moveSelection(ids: number[], selected: number | undefined, move: 'next' | 'previous' | 'first' | 'last'): number | undefined {
-  if (!ids.length) return undefined;
-  if (move === 'first') return ids[0];
-  if (move === 'last') return ids[ids.length - 1];
-  const at = selected === undefined ? -1 : ids.indexOf(selected);
-  if (at < 0) return move === 'next' ? ids[0] : ids[ids.length - 1];
-  return ids[Math.min(ids.length - 1, Math.max(0, at + (move === 'next' ? 1 : -1)))];
 }

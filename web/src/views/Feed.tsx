@@ -2,8 +2,8 @@
 // dividers; older and newer windows load as the reader scrolls either way; messages become
 // read as they are seen, as `web_mark_read_on_scroll_policy` says. The compose box below
 // sends to the narrow's conversation. One message is selected (Zulip's outlined "current
-// message"): the keyboard's `j`/`k` move it and the message shortcuts act on it (App routes
-// them here); a click selects a message too.
+// message", lib/selection.ts): the keyboard's `j`/`k` move it, a click picks it, and the
+// message shortcuts act on it (views/shortcuts.ts routes them here).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { channelNameOf, channelNarrow, conversationOf, dmKey, dmNarrow, messageDmKey, narrowHash, narrowText, type Narrow } from '../lib/narrow';
 import { dayLabel, dayOf, fullTime, timeOfDay } from '../lib/format';
@@ -13,7 +13,7 @@ import { store, topicKey, typingKeyForChannel, typingKeyForDm, type State } from
 import { VisibilityPolicy, type Message } from '../store/types';
 import { markRead } from './App';
 import { useFeedShortcuts } from './shortcuts';
-import { moveSelection } from '../lib/key-navigation';
+import { useSelection } from '../lib/selection';
 import type { Action } from '../lib/hotkeys';
 import { useMessageCommands } from '../lib/message-commands';
 import { runOnMessage } from './message-shortcuts';
@@ -210,30 +210,6 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
       <Compose key={key} narrow={narrow} />
     </section>
   );
-}
-
-/**
- * The selected message: the one picked (by a key or a click) while it is still in the feed,
- * else the feed's anchor (its first unread message, or the one linked), else the newest.
- * A keyboard move scrolls the selected row into view.
- */
-function useSelection(ids: number[], anchor: number | undefined, scroller: React.RefObject<HTMLDivElement | null>) {
-  const [picked, setPicked] = useState<number>();
-  const scrollNext = useRef(false);
-  const id = picked !== undefined && ids.includes(picked) ? picked : anchor !== undefined && ids.includes(anchor) ? anchor : ids[ids.length - 1];
-  useLayoutEffect(() => {
-    if (!scrollNext.current || id === undefined) return;
-    scrollNext.current = false;
-    scroller.current?.querySelector(`[data-message-id="${id}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [id, scroller]);
-  return {
-    id,
-    select: (to: number | undefined) => to !== undefined && setPicked(to),
-    move: (how: 'next' | 'previous' | 'first' | 'last') => {
-      scrollNext.current = true;
-      setPicked(moveSelection(ids, id, how));
-    },
-  };
 }
 
 function composeTypingKey(s: State, narrow: Narrow): string | undefined {
