@@ -19,11 +19,16 @@ import { PeopleList } from './People';
 import { Settings } from './Settings';
 import { Organization } from './Organization';
 import { Toasts } from './Toasts';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { useShortcuts } from './shortcuts';
 
 function useHashPlace(): Place {
   const [place, setPlace] = useState(() => parseHash(location.hash));
   useEffect(() => {
-    const onHash = () => setPlace(parseHash(location.hash));
+    const onHash = () => {
+      readPaused = false;
+      setPlace(parseHash(location.hash));
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -63,24 +68,8 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     document.documentElement.style.setProperty('--font-size', `${s.settings.web_font_size_px ?? 16}px`);
   }, [s.settings.color_scheme, s.settings.web_font_size_px]);
-  // Zulip's shortcuts that fit: / search, n next unread topic… (the ones below), Escape closes.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]') !== null;
-      if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === '/') {
-        e.preventDefault();
-        document.getElementById('search-input')?.focus();
-      } else if (e.key === 'c' || e.key === 'x') {
-        e.preventDefault();
-        document.getElementById('compose-content')?.focus();
-      } else if (e.key === 'I' && e.shiftKey) location.hash = '#inbox';
-      else if (e.key === 't') location.hash = '#recent';
-      else if (e.key === 'A' && e.shiftKey) location.hash = '#feed';
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useShortcuts(place, () => setHelpOpen((open) => !open));
 
   async function logout() {
     await logOut();
@@ -119,6 +108,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
       </main>
       <PeopleList />
       <Toasts />
+      {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }
@@ -147,13 +137,20 @@ function MainView({ place }: { place: Place }) {
 /** Marks messages read (POST /messages/flags), batched: the ids seen in one animation frame go together. */
 let pendingRead = new Set<number>();
 let readTimer: number | undefined;
+/** Set by "mark as unread" until the reader goes elsewhere: the rows in view are not read again at once. */
+let readPaused = false;
+export function pauseMarkRead(): void {
+  readPaused = true;
+  pendingRead.clear();
+}
 export function markRead(ids: number[]): void {
+  if (readPaused) return;
   for (const id of ids) if (store.state!.unread.has(id)) pendingRead.add(id);
   if (!pendingRead.size || readTimer !== undefined) return;
   readTimer = window.setTimeout(() => {
     const messages = [...pendingRead];
     pendingRead = new Set();
     readTimer = undefined;
-    void ok(client.POST('/messages/flags', { body: { messages, op: 'add', flag: 'read' } })).catch(() => undefined);
+    if (messages.length) void ok(client.POST('/messages/flags', { body: { messages, op: 'add', flag: 'read' } })).catch(() => undefined);
   }, 300);
 }

@@ -214,7 +214,11 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         accept(suggestions[picked]);
         return;
       }
-      if (e.key === 'Escape') return setSuggestions([]);
+      // Escape closes the suggestions only; the shortcut (leave the compose box) is for the next one.
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        return setSuggestions([]);
+      }
     }
     if (e.key !== 'Enter') return;
     const modified = e.ctrlKey || e.metaKey;

@@ -10,7 +10,7 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (e: EmojiChoice) => v
   }, []);
   const choices = searchEmoji(query, 48);
   return (
-    <div className="popover emoji-picker" role="dialog" aria-label="Emoji picker" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div className="popover emoji-picker" role="dialog" aria-label="Emoji picker" onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onClose())}>
       <input aria-label="Search emoji" placeholder="Search emoji" value={query} autoFocus onChange={(e) => setQuery(e.target.value)} />
       <div className="emoji-grid">
         {choices.map((c) => (

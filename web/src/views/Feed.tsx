@@ -1,7 +1,9 @@
 // A narrow's feed: its messages, oldest first, grouped by recipient and sender with date
 // dividers; older and newer windows load as the reader scrolls either way; messages become
 // read as they are seen, as `web_mark_read_on_scroll_policy` says. The compose box below
-// sends to the narrow's conversation.
+// sends to the narrow's conversation. One message is selected (Zulip's outlined "current
+// message", lib/selection.ts): the keyboard's `j`/`k` move it, a click picks it, and the
+// message shortcuts act on it (views/shortcuts.ts routes them here).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { channelNameOf, channelNarrow, conversationOf, dmKey, dmNarrow, messageDmKey, narrowHash, narrowText, type Narrow } from '../lib/narrow';
 import { dayLabel, dayOf, fullTime, timeOfDay } from '../lib/format';
@@ -10,6 +12,11 @@ import { extendFeed, feedKey, openFeed } from '../store/feeds';
 import { store, topicKey, typingKeyForChannel, typingKeyForDm, type State } from '../store/store';
 import { VisibilityPolicy, type Message } from '../store/types';
 import { markRead } from './App';
+import { useFeedShortcuts } from './shortcuts';
+import { useSelection } from '../lib/selection';
+import type { Action } from '../lib/hotkeys';
+import { useMessageCommands } from '../lib/message-commands';
+import { runOnMessage } from './message-shortcuts';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
 import { UserCard } from './UserCard';
@@ -107,15 +114,21 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
     if (el && feed && jumped.current && !feed.loading && !feed.foundOldest && el.scrollHeight <= el.clientHeight) void extendFeed(key, -1);
   });
 
+  /** Older messages above, keeping what the reader sees in place. */
+  function loadOlder() {
+    const el = scroller.current;
+    if (!el) return;
+    restore.current = { fromBottom: el.scrollHeight - el.scrollTop };
+    void extendFeed(key, -1);
+  }
+
   function onScroll() {
     const el = scroller.current;
     if (!el || !feed) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
     if (!jumped.current || feed.loading) return;
-    if (el.scrollTop < 300 && !feed.foundOldest) {
-      restore.current = { fromBottom: el.scrollHeight - el.scrollTop };
-      void extendFeed(key, -1);
-    } else if (el.scrollHeight - el.scrollTop - el.clientHeight < 300 && !feed.foundNewest) void extendFeed(key, 1);
+    if (el.scrollTop < 300 && !feed.foundOldest) loadOlder();
+    else if (el.scrollHeight - el.scrollTop - el.clientHeight < 300 && !feed.foundNewest) void extendFeed(key, 1);
   }
 
   // Read on scroll: rows seen (half visible) become read, per the user's policy.
@@ -136,6 +149,26 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
     return () => seen.disconnect();
   }, [feed?.ids, s.unread.size, s.settings.web_mark_read_on_scroll_policy, narrow]);
 
+  const ids = messages.map((m) => m.id);
+  const selection = useSelection(ids, near ?? feed?.anchor, scroller);
+
+  // The feed's shortcuts: moving the selection, paging, and the selected message's actions.
+  useFeedShortcuts((action: Action) => {
+    if (action === 'page-down' || action === 'page-up') {
+      scroller.current?.scrollBy({ top: (action === 'page-down' ? 0.8 : -0.8) * (scroller.current?.clientHeight ?? 0) });
+      return true;
+    }
+    if (action === 'next' || action === 'previous' || action === 'first' || action === 'last') {
+      selection.move(action);
+      // At either end of what is loaded, load more, as scrolling there would.
+      if (feed && !feed.loading && selection.id === ids[0] && (action === 'previous' || action === 'first') && !feed.foundOldest) loadOlder();
+      if (feed && !feed.loading && selection.id === ids[ids.length - 1] && (action === 'next' || action === 'last') && !feed.foundNewest) void extendFeed(key, 1);
+      return true;
+    }
+    const selected = selection.id === undefined ? undefined : s.messages.get(selection.id);
+    return selected !== undefined && runOnMessage(action, selected, narrow, ids);
+  });
+
   const firstUnread = messages.find((m) => s.unread.has(m.id));
   const typingKey = composeTypingKey(s, narrow);
   const typers = typingKey ? [...(s.typing.get(typingKey)?.keys() ?? [])] : [];
@@ -151,7 +184,17 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
           </button>
         )}
       </div>
-      <div className="messages" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Messages" role="log" aria-busy={feed?.loading}>
+      {/* A click on a message selects it (its links and buttons still do their own thing); the keyboard's way is j and k. */}
+      <div
+        className="messages"
+        ref={scroller}
+        onScroll={onScroll}
+        onClick={(e) => selection.select(Number((e.target as HTMLElement).closest<HTMLElement>('[data-message-id]')?.dataset.messageId) || undefined)}
+        tabIndex={0}
+        aria-label="Messages"
+        role="log"
+        aria-busy={feed?.loading}
+      >
         {feed?.foundOldest && messages.length > 0 && <p className="feed-edge">This is the beginning of the conversation.</p>}
         {feed?.loading && <p className="feed-edge">Loading…</p>}
         {feed?.error && (
@@ -160,7 +203,7 @@ export function FeedView({ narrow, near }: { narrow: Narrow; near?: number }) {
           </p>
         )}
         {feed && !feed.loading && !feed.error && messages.length === 0 && <p className="feed-edge empty">No messages here yet.</p>}
-        <MessageGroups messages={messages} />
+        <MessageGroups messages={messages} selected={selection.id} />
       </div>
       <p className="typing" aria-live="polite">
         {typers.length > 0 && `${typers.map((id) => s.users.get(id)?.full_name ?? 'Someone').join(', ')} ${typers.length > 1 ? 'are' : 'is'} typing…`}
@@ -178,7 +221,7 @@ function composeTypingKey(s: State, narrow: Narrow): string | undefined {
 }
 
 /** Messages with a recipient bar where the conversation changes and a date divider where the day does. */
-function MessageGroups({ messages }: { messages: Message[] }) {
+function MessageGroups({ messages, selected }: { messages: Message[]; selected: number | undefined }) {
   const s = useStore();
   const out: React.ReactNode[] = [];
   let prev: Message | undefined;
@@ -193,7 +236,17 @@ function MessageGroups({ messages }: { messages: Message[] }) {
       );
     if (newPlace || newDay) out.push(<RecipientBar key={`bar-${m.id}`} message={m} />);
     const grouped = !newPlace && !newDay && prev!.sender_id === m.sender_id && m.timestamp - prev!.timestamp < 600;
-    out.push(<MessageRow key={m.id} message={m} grouped={grouped} unread={s.unread.has(m.id)} mutedSender={s.mutedUsers.has(m.sender_id)} twentyFour={s.settings.twenty_four_hour_time} />);
+    out.push(
+      <MessageRow
+        key={m.id}
+        message={m}
+        grouped={grouped}
+        unread={s.unread.has(m.id)}
+        selected={m.id === selected}
+        mutedSender={s.mutedUsers.has(m.sender_id)}
+        twentyFour={s.settings.twenty_four_hour_time}
+      />,
+    );
     prev = m;
   }
   return <>{out}</>;
@@ -229,25 +282,23 @@ function avatarOf(s: State, m: Message): string | undefined {
   return s.users.get(m.sender_id)?.avatar_url ?? m.avatar_url ?? undefined;
 }
 
+interface RowProps {
+  message: Message;
+  grouped: boolean;
+  unread: boolean;
+  selected: boolean;
+  mutedSender: boolean;
+  twentyFour: boolean;
+}
+
 /**
  * One message. A muted sender's message keeps its place, as in Zulip's web app, but shows
  * "Muted user" and hides its text until the reader reveals it.
  */
-const MessageRow = memo(function MessageRow({
-  message: m,
-  grouped,
-  unread,
-  mutedSender,
-  twentyFour,
-}: {
-  message: Message;
-  grouped: boolean;
-  unread: boolean;
-  mutedSender: boolean;
-  twentyFour: boolean;
-}) {
+const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selected, mutedSender, twentyFour }: RowProps) {
   const s = store.state!;
   const [editing, setEditing] = useState(false);
+  useMessageCommands(m.id, (command) => command === 'edit' && setEditing(true));
   const [card, setCard] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const hidden = mutedSender && !revealed;
@@ -258,8 +309,9 @@ const MessageRow = memo(function MessageRow({
   const senderName = hidden ? 'Muted user' : m.sender_full_name;
   return (
     <article
-      className={`message ${grouped ? 'grouped' : ''} ${unread ? 'unread' : ''} ${m.flags.includes('mentioned') ? 'mentioned' : ''}`}
+      className={`message ${grouped ? 'grouped' : ''} ${unread ? 'unread' : ''} ${selected ? 'selected' : ''} ${m.flags.includes('mentioned') ? 'mentioned' : ''}`}
       data-message-id={m.id}
+      aria-current={selected ? 'true' : undefined}
       aria-label={`${senderName}, ${fullTime(m.timestamp, twentyFour)}`}
     >
       {!grouped && (avatar ? <img className="avatar" src={avatar} alt="" width={36} height={36} loading="lazy" onClick={() => setCard(true)} /> : <span className="avatar" aria-hidden="true" />)}

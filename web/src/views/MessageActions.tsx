@@ -2,18 +2,19 @@
 // star, quote-reply, copy its link, report, see its edit history and read receipts, be
 // reminded of it. Each is one API call; the change comes back as
 // an event and the store applies it.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { client, ok } from '../api/client';
 import { glyphOf, type EmojiChoice } from '../lib/emoji';
-import { channelNameOf, channelNarrow, dmNarrow, narrowHash } from '../lib/narrow';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
-import { insertIntoCompose } from '../lib/compose-bus';
+import { useMessageCommands } from '../lib/message-commands';
 import { store } from '../store/store';
 import type { Message, Reaction } from '../store/types';
 import { EmojiPicker } from './EmojiPicker';
 import { EditHistory, ReadReceipts, RemindMe } from './MessageInfo';
 import { SubmitCancel } from './Form';
+import { pauseMarkRead } from './App';
+import { messageLink, quoteAndReply } from './message-shortcuts';
 
 const RESOLVED = '✔ ';
 
@@ -60,24 +61,28 @@ export function Reactions({ message }: { message: Message }) {
 export function MessageActions({ message: m, onEdit }: { message: Message; onEdit: () => void }) {
   const s = store.state!;
   const [open, setOpen] = useState<'none' | 'menu' | 'emoji' | 'move' | 'report' | 'history' | 'receipts' | 'remind'>('none');
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   // Zulip's realm settings: who may see edit history ('all', 'moves' only, or 'none'), and read receipts.
   const historyPolicy = s.realm.realm_message_edit_history_visibility_policy ?? 'all';
   const showHistory = (m.last_edit_timestamp && historyPolicy === 'all') || (m.last_moved_timestamp && historyPolicy !== 'none');
   const mine = m.sender_id === s.me.user_id;
   const canDelete = s.me.is_admin || (mine && s.realm.realm_allow_message_editing !== false);
   const starred = m.flags.includes('starred');
-  const channelName = m.type === 'stream' ? (s.channels.get(m.stream_id!)?.name ?? channelNameOf(m)) : '';
-  const link = `${location.origin}/${narrowHash(m.type === 'stream' ? channelNarrow(m.stream_id!, channelName, m.subject) : dmNarrow((Array.isArray(m.display_recipient) ? m.display_recipient : []).map((r) => r.id).filter((id) => id !== s.me.user_id)), m.id)}`;
+  const link = messageLink(m);
+  // The shortcuts `i`, `:` and `m` open these for the selected message; the menu takes the focus, as a click would.
+  useMessageCommands(m.id, (command) => {
+    if (command === 'menu') setOpen(open === 'menu' ? 'none' : 'menu');
+    if (command === 'emoji') setOpen(open === 'emoji' ? 'none' : 'emoji');
+    if (command === 'move' && m.type === 'stream') setOpen('move');
+  });
+  useEffect(() => {
+    if (open === 'menu') menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
 
   async function quote() {
     setOpen('none');
-    const answer = await attempt(() => ok(client.GET('/messages/{message_id}', { params: { path: { message_id: m.id }, query: { apply_markdown: false } } })));
-    if (!answer) return;
-    const raw = (answer as unknown as { message: { content: string } }).message.content;
-    insertIntoCompose(
-      `@_**${m.sender_full_name}|${m.sender_id}** [said](${link}):\n\`\`\`quote\n${raw}\n\`\`\`\n`,
-      m.type === 'stream' ? { type: 'stream', streamId: m.stream_id, topic: m.subject } : undefined,
-    );
+    await quoteAndReply(m);
   }
   const patch = (body: Record<string, unknown>) => attempt(() => ok(client.PATCH('/messages/{message_id}', { params: { path: { message_id: m.id } }, body: body })));
 
@@ -94,7 +99,7 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
       >
         {starred ? '★' : '☆'}
       </button>
-      <button className="icon-button" aria-label="Message actions" aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? 'none' : 'menu')}>
+      <button ref={menuButton} className="icon-button" aria-label="Message actions" aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? 'none' : 'menu')}>
         ⋯
       </button>
       {open === 'emoji' && (
@@ -107,7 +112,19 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
         />
       )}
       {open === 'menu' && (
-        <div className="popover" role="menu" aria-label="Message actions" onKeyDown={(e) => e.key === 'Escape' && setOpen('none')}>
+        <div
+          ref={menu}
+          className="popover"
+          role="menu"
+          aria-label="Message actions"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              setOpen('none');
+              menuButton.current?.focus();
+            } else moveMenuFocus(e);
+          }}
+        >
           <button role="menuitem" onClick={() => void quote()}>
             Quote and reply
           </button>
@@ -155,6 +172,7 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
             role="menuitem"
             onClick={() => {
               setOpen('none');
+              pauseMarkRead();
               void attempt(() => ok(client.POST('/messages/flags', { body: { messages: [m.id], op: 'remove', flag: 'read' } })));
             }}
           >
@@ -201,6 +219,16 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
   );
 }
 
+/** Arrow keys (and `j`/`k`, as in Zulip's menus) move the focus through a menu's items, round. */
+function moveMenuFocus(e: React.KeyboardEvent<HTMLElement>): void {
+  const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;
+  if (!step) return;
+  e.preventDefault();
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  items[(at + step + items.length) % items.length]?.focus();
+}
+
 function MoveDialog({ message: m, onClose }: { message: Message; onClose: () => void }) {
   const s = useStore();
   const [topic, setTopic] = useState(m.subject);
@@ -218,6 +246,7 @@ function MoveDialog({ message: m, onClose }: { message: Message; onClose: () => 
       className="popover dialog"
       role="dialog"
       aria-label="Move messages"
+      onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onClose())}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -235,7 +264,7 @@ function MoveDialog({ message: m, onClose }: { message: Message; onClose: () => 
       </label>
       <label>
         Topic
-        <input value={topic} onChange={(e) => setTopic(e.target.value)} />
+        <input value={topic} autoFocus onChange={(e) => setTopic(e.target.value)} />
       </label>
       <label>
         Which messages

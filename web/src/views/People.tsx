@@ -27,7 +27,7 @@ export function PeopleList() {
     .slice(0, 200);
   return (
     <aside className="sidebar right" aria-label="People">
-      <input type="search" aria-label="Filter people" placeholder="Filter people" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input id="people-filter" type="search" aria-label="Filter people" placeholder="Filter people" value={filter} onChange={(e) => setFilter(e.target.value)} />
       <ul className="people">
         {people.map(({ u, p }) => {
           const status = s.userStatus.get(u.user_id);

@@ -21,9 +21,12 @@ const VIEWS: [string, string, string][] = [
 
 export function Sidebar({ place }: { place: Place }) {
   const s = useStore();
+  const [filter, setFilter] = useState('');
   const counts = unreadCounts(s);
   const here: Conversation = place.view === 'feed' ? conversationOf(place.narrow) : {};
-  const subs = [...s.subscriptions.values()].filter((c) => !c.is_archived).sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a.name, b.name));
+  const subs = [...s.subscriptions.values()]
+    .filter((c) => !c.is_archived && c.name.toLowerCase().includes(filter.trim().toLowerCase()))
+    .sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName(a.name, b.name));
   const current = place.view === 'feed' ? narrowHash(place.narrow) : `#${place.view}`;
   const dms = [...s.recentDms.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
   const viewCount = (key: string) => (key === 'mentioned' ? counts.mentions : key === 'drafts' ? s.drafts.size : key === 'scheduled' ? s.scheduled.size : key === 'inbox' ? s.unread.size : 0);
@@ -46,11 +49,13 @@ export function Sidebar({ place }: { place: Place }) {
           Browse
         </a>
       </h2>
+      {/* Zulip's channel filter (its shortcut is q). */}
+      <input id="channel-filter" type="search" aria-label="Filter channels" placeholder="Filter channels" value={filter} onChange={(e) => setFilter(e.target.value)} />
       <ul className="channels">
         {subs.map((sub) => (
           <ChannelRow key={sub.stream_id} sub={sub} unread={counts.byChannel.get(sub.stream_id) ?? 0} open={here.streamId === sub.stream_id} topic={here.topic} topicCounts={counts.byTopic} />
         ))}
-        {subs.length === 0 && <li className="empty">You are not subscribed to any channel yet.</li>}
+        {subs.length === 0 && <li className="empty">{filter ? 'No channel matches.' : 'You are not subscribed to any channel yet.'}</li>}
       </ul>
       <h2 className="sidebar-heading">
         <span>Direct messages</span>

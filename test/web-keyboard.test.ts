@@ -1,0 +1,269 @@
+// The web client's keyboard shortcuts (web/src/lib/hotkeys.ts), end to end in Debian's headless
+// Chromium driven by playwright-core, by keyboard alone: select messages with j/k/Home/End,
+// reply with r and send, star with Ctrl+S, react with + and =, mark unread with Shift+U, open
+// the message menu (i) and the emoji picker (:), quote (>), edit (e), the help dialog (?,
+// scanned by axe-core), and go places with n, p, s, Shift+R, *, Shift+I, t, a, q, w, d and Escape.
+// Each result is checked on screen and, where the server keeps it, through the API.
+//
+// Set up as test/web-client.test.ts is: a Parley of its own, the root realm of a fresh
+// database, reached at the bare address. Screenshots go to test/artifacts/keys-*.png.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Api, type Params } from './support/api';
+import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
+import { startOwnParley, type OwnParley } from './support/own-parley';
+import { ok } from './support/responses';
+import { eventually } from './support/eventually';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, 'artifacts');
+const AXE = require.resolve('axe-core/axe.min.js');
+const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
+if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-keyboard.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
+
+jest.setTimeout(60_000);
+
+let parley: OwnParley;
+let browser: Browser;
+let page: Page;
+let owner: TestUser;
+let bobApi: Api;
+let bobId: number;
+let generalId: number;
+const problems: string[] = [];
+const ids: Record<string, number> = {};
+const BOB = { name: 'Bob Baker', email: 'bob@keys.test', password: 'bob-keys-password-1' };
+
+/** Retries a check until it holds (the page updates when an event arrives), for up to 10 s. */
+const until = (check: () => Promise<void>) => eventually(check, 10_000);
+const row = (text: string) => page.locator('article.message', { hasText: text });
+/** The text of the selected message (the one with aria-current). */
+const selectedText = () => page.locator('article.message[aria-current="true"]').innerText();
+const press = (...keys: string[]) => keys.reduce((done, key) => done.then(() => page.keyboard.press(key)), Promise.resolve());
+const focusedLabel = () =>
+  page.evaluate(
+    () => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; id: string } | null } }).document.activeElement?.getAttribute('aria-label') ?? '',
+  );
+const flagsOf = async (id: number): Promise<string[]> => ok(await owner.api.get(`/messages/${id}`)).message.flags as string[];
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `keys-${name}.png`) });
+
+/** axe-core's serious and critical violations on the page as it is (CDP evaluation: the page's CSP does not apply). */
+async function axeViolations(): Promise<string[]> {
+  await page.evaluate(readFileSync(AXE, 'utf8'));
+  const result = await page.evaluate(async () => {
+    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+    return g.axe.run(g.document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+maybe('the web client by keyboard', () => {
+  beforeAll(async () => {
+    parley = await startOwnParley('keys');
+    parley.adopt();
+    owner = (await ensureRootRealm()).owner;
+    generalId = ok(await owner.api.post('/channels/create', { name: 'general', description: 'Everyone', subscribers: [owner.user_id] })).id;
+    const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
+    const key = /\/join\/([^/]+)\//.exec(link)![1];
+    const joined = ok(await new Api().post(`/invites/link/${key}/accept`, { email: BOB.email, full_name: BOB.name, password: BOB.password }, { contract: 'envelope' }));
+    bobApi = new Api({ email: joined.email, api_key: joined.api_key });
+    bobId = ok(await bobApi.get('/users/me')).user_id;
+    // The owner's own message (read), then Bob's, unread for the owner: three in "lunch", one in "dinner", one direct.
+    const send = async (api: Api, name: string, body: Params) => (ids[name] = ok(await api.post('/messages', body)).id as number);
+    await send(owner.api, 'own', { type: 'stream', to: generalId, topic: 'lunch', content: 'owner says hi', read_by_sender: true });
+    for (const n of ['one', 'two', 'three']) await send(bobApi, n, { type: 'stream', to: generalId, topic: 'lunch', content: `lunch ${n}` });
+    await send(bobApi, 'dinner', { type: 'stream', to: generalId, topic: 'dinner', content: 'dinner plans' });
+    await send(bobApi, 'dm', { type: 'direct', to: [owner.user_id], content: 'psst, a secret' });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d|Failed to load resource/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
+    await page.goto(`${parley.url}/`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill('root-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('searchbox', { name: 'Search messages' }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await parley?.stop();
+    await closeFixtures();
+  });
+
+  it('selects messages with j, k, the arrows, Home and End, and by a click', async () => {
+    await page.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/lunch`);
+    await row('lunch three').waitFor();
+    // The first unread message is selected when the feed opens.
+    expect(await selectedText()).toContain('lunch one');
+    await press('j');
+    expect(await selectedText()).toContain('lunch two');
+    await press('End');
+    expect(await selectedText()).toContain('lunch three');
+    await press('k');
+    expect(await selectedText()).toContain('lunch two');
+    await press('Home');
+    expect(await selectedText()).toContain('owner says hi');
+    await press('ArrowDown', 'ArrowDown', 'ArrowUp');
+    expect(await selectedText()).toContain('lunch one');
+    await row('lunch three').locator('.rendered_markdown').click();
+    expect(await selectedText()).toContain('lunch three');
+    expect(await page.locator('article.message[aria-current="true"]').count()).toBe(1);
+    await shot('selected');
+  });
+
+  it('replies with r and sends; keys typed in the compose box are text; Escape leaves it', async () => {
+    await press('End', 'r');
+    expect(await focusedLabel()).toBe('Message');
+    expect(await page.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe('lunch');
+    await page.keyboard.type('jk by keyboard');
+    // Typed, not shortcuts: the selection stayed.
+    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('jk by keyboard');
+    expect(await selectedText()).toContain('lunch three');
+    await press('Control+Enter');
+    await row('jk by keyboard').waitFor();
+    const newest = ok(await owner.api.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'topic', operand: 'lunch' }]) })).messages[0];
+    expect([newest.content, newest.subject, newest.sender_id]).toEqual(['<p>jk by keyboard</p>', 'lunch', owner.user_id]);
+    await press('Escape');
+    expect(await focusedLabel()).not.toBe('Message');
+    // Out of the field, the shortcuts work again.
+    await press('k');
+    expect(await selectedText()).toContain('lunch two');
+  });
+
+  it('stars with Ctrl+S, reacts with + and =, and marks unread from here with Shift+U', async () => {
+    await press('Home', 'j', 'j');
+    expect(await selectedText()).toContain('lunch two');
+    await press('Control+s');
+    // The selected message shows its buttons (so Tab reaches them): the star is pressed.
+    await row('lunch two').getByRole('button', { name: 'Unstar this message' }).waitFor();
+    await until(async () => expect(await flagsOf(ids.two)).toContain('starred'));
+    await press('+');
+    await row('lunch two').getByRole('button', { name: '+1: 1' }).waitFor();
+    const reactions = ok(await owner.api.get(`/messages/${ids.two}`)).message.reactions as { emoji_name: string; user_id: number }[];
+    expect(reactions.map((r) => [r.emoji_name, r.user_id])).toEqual([['+1', owner.user_id]]);
+    await press('=');
+    await until(async () => expect(await row('lunch two').getByRole('button', { name: '+1: 1' }).count()).toBe(0));
+    expect(ok(await owner.api.get(`/messages/${ids.two}`)).message.reactions).toEqual([]);
+    await until(async () => expect(await flagsOf(ids.three)).toContain('read'));
+    await press('Shift+U');
+    await until(async () => expect([await flagsOf(ids.two), await flagsOf(ids.three)].map((f) => f.includes('read'))).toEqual([false, false]));
+    expect(await flagsOf(ids.one)).toContain('read');
+    // It stays unread while the reader stays (reading on scroll pauses).
+    await until(async () => expect(await row('lunch two').getAttribute('class')).toContain('unread'));
+    await page.waitForTimeout(700);
+    expect(await flagsOf(ids.two)).not.toContain('read');
+  });
+
+  it('opens the message menu with i and the emoji picker with :, each closed by Escape', async () => {
+    await press('i');
+    const menu = page.getByRole('menu', { name: 'Message actions' });
+    await menu.waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Quote and reply');
+    await press('ArrowDown');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string } } }).document.activeElement.getAttribute('role'))).toBe('menuitem');
+    // While the menu is open, j is the menu's (it moves in it), not the feed's.
+    await press('j');
+    expect(await selectedText()).toContain('lunch two');
+    await press('Escape');
+    await until(async () => expect(await menu.count()).toBe(0));
+    expect(await focusedLabel()).toBe('Message actions');
+    await press(':');
+    await page.getByRole('dialog', { name: 'Emoji picker' }).waitFor();
+    await page.keyboard.type('octopus');
+    await press('Tab', 'Enter');
+    await row('lunch two').getByRole('button', { name: 'octopus: 1' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Emoji picker' }).count()).toBe(0);
+  });
+
+  it('quotes with > and edits its own message with e', async () => {
+    await press('Home');
+    expect(await selectedText()).toContain('owner says hi');
+    await press('e');
+    const edit = page.getByRole('textbox', { name: 'Edit message' });
+    await until(async () => expect(await edit.inputValue()).toBe('owner says hi'));
+    await edit.fill('owner says hello');
+    await press('Control+Enter');
+    await row('owner says hello').locator('.edit-mark').waitFor();
+    expect(ok(await owner.api.get(`/messages/${ids.own}`)).message.content).toBe('<p>owner says hello</p>');
+    await press('j', '>');
+    const compose = page.getByRole('textbox', { name: 'Message', exact: true });
+    await until(async () => expect(await compose.inputValue()).toContain('```quote\nlunch one\n```'));
+    expect(await compose.inputValue()).toContain(`@_**${BOB.name}|${bobId}**`);
+    await compose.fill('');
+    await press('Escape');
+  });
+
+  it('opens the shortcuts help with ?, which axe finds sound, keeps the focus, and closes with Escape', async () => {
+    await page.getByRole('log', { name: 'Messages' }).focus();
+    const before = await selectedText();
+    await press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.getAttribute('aria-modal')).toBe('true');
+    expect(await help.innerText()).toMatch(/Next unread topic/);
+    expect(await focusedLabel()).toBe('Close');
+    // Modal: the feed's keys do nothing, and Tab stays inside.
+    await press('j', 'Tab', 'Tab', 'Tab');
+    expect(await selectedText()).toBe(before);
+    expect(await help.evaluate((el) => (el as unknown as { contains(n: unknown): boolean }).contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement))).toBe(
+      true,
+    );
+    expect(await axeViolations()).toEqual([]);
+    await shot('help');
+    await press('Escape');
+    await until(async () => expect(await help.count()).toBe(0));
+    expect(await focusedLabel()).toBe('Messages');
+  });
+
+  it('goes places: n, p, s, Shift+R, *, Shift+I, t, a, q, w, d, Escape', async () => {
+    await press('n');
+    await row('dinner plans').waitFor();
+    expect(decodeURIComponent(new URL(page.url()).hash)).toMatch(/topic\/dinner$/);
+    await press('p');
+    await row('psst, a secret').waitFor();
+    expect(new URL(page.url()).hash).toBe(`#narrow/dm/${bobId}-dm`);
+    // Shift+R: a direct reply to the sender.
+    await press('Shift+R');
+    expect(await page.getByRole('combobox', { name: 'Send to' }).inputValue()).toBe('private');
+    expect(await page.getByRole('button', { name: `Remove ${BOB.name}` }).count()).toBe(1);
+    await press('Escape');
+    // s: from a topic to its channel.
+    await page.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/lunch`);
+    await row('lunch one').waitFor();
+    await press('s');
+    await page.getByRole('heading', { name: '#general' }).waitFor();
+    await row('dinner plans').waitFor();
+    await press('*');
+    await page.getByRole('heading', { name: 'Starred messages' }).waitFor();
+    await row('lunch two').waitFor();
+    await press('Shift+I');
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await press('t');
+    await page.getByRole('heading', { name: 'Recent conversations' }).waitFor();
+    await press('a');
+    await page.getByRole('heading', { name: 'Combined feed' }).waitFor();
+    // q and w: the channel and people filters; typing there is text; Escape leaves them.
+    await press('q');
+    expect(await focusedLabel()).toBe('Filter channels');
+    await page.keyboard.type('zzz');
+    await page.getByText('No channel matches.').waitFor();
+    await press('Control+a', 'Backspace', 'Escape', 'w');
+    expect(await focusedLabel()).toBe('Filter people');
+    await press('Escape');
+    await page
+      .getByRole('navigation', { name: 'Channels and views' })
+      .getByRole('link', { name: /general/ })
+      .waitFor();
+    await press('d');
+    await until(async () => expect(new URL(page.url()).hash).toBe('#drafts'));
+    await press('d');
+    await page.getByRole('heading', { name: 'Combined feed' }).waitFor();
+    // Escape from a feed goes to the home view (Inbox).
+    await press('Escape');
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});

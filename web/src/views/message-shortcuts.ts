@@ -1,0 +1,132 @@
+// What the shortcuts for the selected message do (`r`, `Shift+R`, `@`, `>`, `Ctrl+S`, `+`,
+// `=`, `Shift+U`, `Shift+M`, `s`, `Shift+S`, `z`): each the same API call or compose change
+// as the message's buttons and menu. The ones that open a row's own state (edit box, menus)
+// go to the row as a message command.
+import { client, ok } from '../api/client';
+import { insertIntoCompose, setComposeTarget, type ComposeTarget } from '../lib/compose-bus';
+import type { Action } from '../lib/hotkeys';
+import { sendMessageCommand } from '../lib/message-commands';
+import { channelNameOf, channelNarrow, conversationOf, dmNarrow, narrowHash, type Narrow } from '../lib/narrow';
+import { attempt, showToast } from '../lib/toasts';
+import { store, topicKey } from '../store/store';
+import { VisibilityPolicy, type Message } from '../store/types';
+import { pauseMarkRead } from './App';
+import { toggleReaction } from './MessageActions';
+
+const THUMBS_UP = { name: '+1', code: '1f44d', type: 'unicode_emoji' };
+
+/** The message's conversation: its channel and topic, or its direct conversation (yourself alone for a note to self). */
+export function conversationNarrow(m: Message): Narrow {
+  const s = store.state!;
+  if (m.type === 'stream') return channelNarrow(m.stream_id!, s.channels.get(m.stream_id!)?.name ?? channelNameOf(m), m.subject);
+  const others = (Array.isArray(m.display_recipient) ? m.display_recipient : []).map((r) => r.id).filter((id) => id !== s.me.user_id);
+  return dmNarrow(others.length ? others : [s.me.user_id]);
+}
+
+/** Where a reply to the message goes: its topic, or its direct conversation. */
+export function replyTarget(m: Message): ComposeTarget {
+  if (m.type === 'stream') return { type: 'stream', streamId: m.stream_id, topic: m.subject };
+  return { type: 'private', to: conversationOf(conversationNarrow(m)).dmIds };
+}
+
+/** A link to the message in its conversation, as Zulip's "Copy link to message" makes it. */
+export const messageLink = (m: Message): string => `${location.origin}/${narrowHash(conversationNarrow(m), m.id)}`;
+
+/** Quote and reply: the message's Markdown in a quote block, in the compose box, addressed to its conversation. */
+export async function quoteAndReply(m: Message): Promise<void> {
+  const answer = await attempt(() => ok(client.GET('/messages/{message_id}', { params: { path: { message_id: m.id }, query: { apply_markdown: false } } })));
+  if (!answer) return;
+  const raw = (answer as unknown as { message: { content: string } }).message.content;
+  insertIntoCompose(`@_**${m.sender_full_name}|${m.sender_id}** [said](${messageLink(m)}):\n\`\`\`quote\n${raw}\n\`\`\`\n`, replyTarget(m));
+}
+
+export const canEdit = (m: Message): boolean => m.sender_id === store.state!.me.user_id && store.state!.realm.realm_allow_message_editing !== false;
+
+const setFlag = (ids: number[], op: 'add' | 'remove', flag: 'read' | 'starred') => attempt(() => ok(client.POST('/messages/flags', { body: { messages: ids, op, flag } })));
+
+/**
+ * Mark as unread from here (Zulip's Shift+U): the message and the feed's later ones. Reading
+ * on scroll pauses until the reader goes elsewhere, or the rows in view would be read again at once.
+ */
+export function markUnreadFrom(m: Message, feedIds: number[]): void {
+  pauseMarkRead();
+  void setFlag(
+    feedIds.filter((id) => id >= m.id),
+    'remove',
+    'read',
+  );
+}
+
+function toggleTopicMute(m: Message): void {
+  if (m.type !== 'stream') return;
+  const muted = store.state!.userTopics.get(topicKey(m.stream_id!, m.subject)) === VisibilityPolicy.MUTED;
+  const visibility_policy = muted ? VisibilityPolicy.INHERIT : VisibilityPolicy.MUTED;
+  void attempt(() => ok(client.POST('/user_topics', { body: { stream_id: m.stream_id!, topic: m.subject, visibility_policy } }))).then(
+    (done) => done && showToast(muted ? 'Topic unmuted.' : 'Topic muted.'),
+  );
+}
+
+/** `s`: from a topic to its channel; from anywhere else to the message's conversation. */
+function toggleConversation(m: Message, narrow: Narrow): string {
+  const { channel, streamId, topic } = conversationOf(narrow);
+  if (channel !== undefined && topic !== undefined && narrow.length === 2) return narrowHash(channelNarrow(streamId ?? 0, store.state!.channels.get(streamId ?? 0)?.name ?? '', undefined), m.id);
+  return narrowHash(conversationNarrow(m), m.id);
+}
+
+/** Runs a selected-message shortcut; false when it does not apply to this message. */
+export function runOnMessage(action: Action, m: Message, narrow: Narrow, feedIds: number[]): boolean {
+  switch (action) {
+    case 'reply':
+      setComposeTarget(replyTarget(m));
+      return true;
+    case 'reply-to-sender':
+      setComposeTarget({ type: 'private', to: [m.sender_id] });
+      return true;
+    case 'reply-mention':
+      insertIntoCompose(`@**${m.sender_full_name}|${m.sender_id}** `, replyTarget(m));
+      return true;
+    case 'quote':
+      void quoteAndReply(m);
+      return true;
+    case 'star':
+      void setFlag([m.id], m.flags.includes('starred') ? 'remove' : 'add', 'starred');
+      return true;
+    case 'thumbs-up':
+      void toggleReaction(m, THUMBS_UP);
+      return true;
+    case 'first-reaction': {
+      const first = m.reactions[0];
+      if (first) void toggleReaction(m, { name: first.emoji_name, code: first.emoji_code, type: first.reaction_type });
+      return first !== undefined;
+    }
+    case 'mark-unread':
+      markUnreadFrom(m, feedIds);
+      return true;
+    case 'toggle-topic-mute':
+      toggleTopicMute(m);
+      return m.type === 'stream';
+    case 'edit':
+      if (canEdit(m)) sendMessageCommand(m.id, 'edit');
+      return canEdit(m);
+    case 'move':
+      if (m.type === 'stream') sendMessageCommand(m.id, 'move');
+      return m.type === 'stream';
+    case 'actions-menu':
+      sendMessageCommand(m.id, 'menu');
+      return true;
+    case 'emoji-picker':
+      sendMessageCommand(m.id, 'emoji');
+      return true;
+    case 'toggle-conversation':
+      location.hash = toggleConversation(m, narrow);
+      return true;
+    case 'go-to-channel':
+      if (m.type === 'stream') location.hash = narrowHash(channelNarrow(m.stream_id!, store.state!.channels.get(m.stream_id!)?.name ?? channelNameOf(m)), m.id);
+      return m.type === 'stream';
+    case 'zoom':
+      location.hash = narrowHash(conversationNarrow(m), m.id);
+      return true;
+    default:
+      return false;
+  }
+}

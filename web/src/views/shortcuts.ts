@@ -1,0 +1,136 @@
+// The keyboard shortcuts' one keydown listener (lib/hotkeys.ts says which key is which
+// action and when none may run). Actions that go somewhere or focus something run here; the
+// ones on the selected message go to the feed on screen, which registers for them.
+import { useEffect, useRef } from 'react';
+import { setComposeTarget } from '../lib/compose-bus';
+import { actionFor, FEED_ACTIONS, focusKind, mayRun, type Action } from '../lib/hotkeys';
+import { adjacentChannel, nextUnreadDm, nextUnreadTopic } from '../lib/key-navigation';
+import { conversationOf, narrowHash, type Conversation, type Narrow, type Place } from '../lib/narrow';
+import { showToast } from '../lib/toasts';
+import { store } from '../store/store';
+
+type FeedHandler = (action: Action) => boolean;
+let feedHandler: FeedHandler | undefined;
+
+/** The feed on screen takes the feed shortcuts (the latest `handle`; one feed is shown at a time). */
+export function useFeedShortcuts(handle: FeedHandler): void {
+  const latest = useRef(handle);
+  useEffect(() => {
+    latest.current = handle;
+  });
+  useEffect(() => {
+    const mine: FeedHandler = (action) => latest.current(action);
+    feedHandler = mine;
+    return () => {
+      if (feedHandler === mine) feedHandler = undefined;
+    };
+  }, []);
+}
+
+/** The hash of the user's home view (`web_home_view`), where Escape goes. */
+function homeHash(): string {
+  const home = store.state!.settings.web_home_view;
+  return home === 'recent_topics' ? '#recent' : home === 'all_messages' ? '#feed' : '#inbox';
+}
+
+const go = (narrow: Narrow | undefined, none: string): boolean => {
+  if (narrow) location.hash = narrowHash(narrow);
+  else showToast(none);
+  return true;
+};
+
+const open = (hash: string): boolean => {
+  location.hash = hash;
+  return true;
+};
+
+const focusField = (id: string): boolean => {
+  const field = document.getElementById(id);
+  field?.focus();
+  return field !== null;
+};
+
+/** Escape: out of the field being typed in; else (unless the user turned it off) to the home view. */
+function escape(target: EventTarget | null): boolean {
+  if (focusKind(target instanceof Element ? target : null) === 'typing') {
+    (target as HTMLElement).blur();
+    return true;
+  }
+  if (store.state!.settings.web_escape_navigates_to_home_view === false || location.hash === homeHash()) return false;
+  location.hash = homeHash();
+  return true;
+}
+
+/** Runs a shortcut that needs no feed; false when it did nothing (the key then keeps its default). */
+function runGlobal(action: Action, here: Conversation, place: Place, toggleHelp: () => void): boolean {
+  const s = store.state!;
+  switch (action) {
+    case 'search':
+      return focusField('search-input');
+    case 'help':
+      toggleHelp();
+      return true;
+    case 'compose-channel':
+    case 'compose-dm':
+      if (!document.getElementById('compose-content')) return false;
+      setComposeTarget({ type: action === 'compose-dm' ? 'private' : 'stream' });
+      return true;
+    case 'filter-channels':
+      return focusField('channel-filter');
+    case 'filter-people':
+      return focusField('people-filter');
+    case 'inbox':
+      return open('#inbox');
+    case 'recent':
+      return open('#recent');
+    case 'combined-feed':
+      return open('#feed');
+    case 'starred':
+      return open('#narrow/is/starred');
+    case 'dm-feed':
+      return open('#narrow/is/dm');
+    case 'drafts':
+      if (place.view === 'drafts') history.back();
+      else location.hash = '#drafts';
+      return true;
+    case 'next-unread-topic':
+      return go(nextUnreadTopic(s, here), 'There are no more unread topics.');
+    case 'next-unread-followed-topic':
+      return go(nextUnreadTopic(s, here, true), 'There are no more unread followed topics.');
+    case 'next-unread-dm':
+      return go(nextUnreadDm(s, here), 'There are no more unread direct messages.');
+    case 'previous-channel':
+    case 'next-channel':
+      return go(adjacentChannel(s, here, action === 'next-channel' ? 1 : -1), 'You are not subscribed to any channel.');
+    default:
+      return false;
+  }
+}
+
+/** Listens for the shortcuts while the app is shown; `toggleHelp` shows or hides the help dialog. */
+export function useShortcuts(place: Place, toggleHelp: () => void): void {
+  const latest = useRef({ place, toggleHelp });
+  useEffect(() => {
+    latest.current = { place, toggleHelp };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // A key a field, menu or dialog already handled (Escape closing a picker, say) is theirs.
+      if (e.defaultPrevented) return;
+      const action = actionFor(e);
+      if (!action) return;
+      const target = e.target instanceof Element ? e.target : null;
+      const modalOpen = document.querySelector('[aria-modal="true"], .popover') !== null;
+      if (!mayRun(action, { focus: focusKind(target), modalOpen, key: e.key })) return;
+      const { place, toggleHelp } = latest.current;
+      const here = place.view === 'feed' ? conversationOf(place.narrow) : {};
+      let done: boolean;
+      if (action === 'escape') done = escape(target);
+      else if (FEED_ACTIONS.has(action)) done = feedHandler?.(action) ?? false;
+      else done = runGlobal(action, here, place, toggleHelp);
+      if (done) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
