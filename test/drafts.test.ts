@@ -1,5 +1,7 @@
-import { applySettingsChanged } from '../services/messages/src/domain/drafts';
+import { applySettingsChanged, MAX_DRAFTS } from '../services/messages/src/domain/drafts';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeMessagesPool, messagesPool } from './support/messages-db';
+import { refused } from './support/responses';
 import { testServicePool } from './support/service-pools';
 import { eventually } from './support/eventually';
 import { eventsOf } from './support/queues';
@@ -7,7 +9,8 @@ import { eventsOf } from './support/queues';
 /**
  * Drafts (feature level 87): create several at once, list, edit, delete one's own; the
  * rules of each field; drafts events to the user's clients; register state; and
- * enable_drafts_synchronization: off refuses new drafts and removes the ones the user had.
+ * enable_drafts_synchronization: off refuses new drafts and removes the ones the user had;
+ * at most 1,000 drafts per user (Parley's bound), held under concurrent creates.
  */
 let realm: TestRealm;
 let channel: number;
@@ -16,7 +19,10 @@ beforeAll(async () => {
   realm = await createTestRealm('Drafts realm');
   channel = (await realm.admin.api.post('/channels/create', { name: 'Drafty', subscribers: [realm.member.user_id], send_new_subscription_messages: false })).body.id;
 });
-afterAll(closeFixtures);
+afterAll(async () => {
+  await closeMessagesPool();
+  await closeFixtures();
+});
 
 const list = async (user: TestUser) => (await user.api.get('/drafts')).body as { count: number; drafts: Json[] };
 const draft = (extra: Json = {}) => ({ type: 'stream', to: [channel], topic: 'ideas', content: 'Half a thought', ...extra });
@@ -100,6 +106,43 @@ describe('drafts', () => {
     expect((await user.api.patch('/settings', { enable_drafts_synchronization: true })).status).toBe(200);
     const [fresh] = (await user.api.post('/drafts', { drafts: JSON.stringify([{ type: '', to: [], topic: '', content: 'three' }]) })).body.ids as number[];
     expect((await list(user)).drafts.map((d) => d.id)).toEqual([fresh]);
+  });
+});
+
+describe("Parley's bound on drafts", () => {
+  const TOO_MANY = 'You may have at most 1000 drafts.';
+  const nowhere = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: '', to: [], topic: '', content: `draft ${i}` })));
+  /** A new user with `n` drafts written straight into the table. */
+  async function hoarder(name: string, n: number): Promise<TestUser> {
+    const user = await realm.addUser({ name });
+    await messagesPool().query(`INSERT INTO drafts (realm_id, user_id, type, "to", topic, content, timestamp) SELECT $1, $2, '', '{}', '', 'x', now() FROM generate_series(1, $3)`, [
+      realm.realm_id,
+      user.user_id,
+      n,
+    ]);
+    return user;
+  }
+
+  it('keeps at most 1000 per user, refusing a batch that would pass it whole', async () => {
+    expect(MAX_DRAFTS).toBe(1000);
+    const user = await hoarder('Drafty Dora', 997);
+    refused(await user.api.post('/drafts', { drafts: nowhere(4) }), TOO_MANY);
+    expect((await list(user)).count).toBe(997);
+    expect((await user.api.post('/drafts', { drafts: nowhere(3) })).body.ids).toHaveLength(3);
+    refused(await user.api.post('/drafts', { drafts: nowhere(1) }), TOO_MANY);
+    expect((await list(user)).count).toBe(1000);
+    // Deleting one makes room for one.
+    const [first] = (await list(user)).drafts;
+    expect((await user.api.delete(`/drafts/${first.id}`)).status).toBe(200);
+    expect((await user.api.post('/drafts', { drafts: nowhere(1) })).status).toBe(200);
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 leave exactly 1000', async () => {
+    const user = await hoarder('Racing Rita', 996);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => user.api.post('/drafts', { drafts: nowhere(1) })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((a) => a.status === 400)) refused(a, TOO_MANY);
+    expect((await list(user)).count).toBe(1000);
   });
 });
 

@@ -175,6 +175,24 @@ describe('reminders', () => {
     }
   });
 
+  it('holds the bound under concurrent creates: 10 at once with room for 4 leave exactly 1000', async () => {
+    const user = await realm.addUser({ name: 'Racing Rhoda' });
+    const message = await post(realm.member, 'race');
+    await messagesPool().query(
+      `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", content, rendered_content, scheduled_at, read_by_sender, delivery_type, reminder_target_message_id)
+       SELECT $1, $2, 'private', ARRAY[$2::int], 'x', '<p>x</p>', '2100-01-01', false, 'remind', $3 FROM generate_series(1, 996)`,
+      [realm.realm_id, user.user_id, message],
+    );
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => remind(user, { message_id: message, scheduled_delivery_timestamp: inAnHour() })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+      for (const a of answers.filter((a) => a.status === 400)) refused(a, 'You may have at most 1000 reminders.');
+      expect(await reminders(user)).toHaveLength(1000);
+    } finally {
+      await messagesPool().query('DELETE FROM scheduled_messages WHERE sender_id = $1 AND realm_id = $2', [user.user_id, realm.realm_id]);
+    }
+  });
+
   it('never mixes reminders and scheduled messages', async () => {
     const { member } = realm;
     const reminder = ok(await remind(member, { message_id: await post(member, 'remind'), scheduled_delivery_timestamp: inAnHour() })).reminder_id as number;

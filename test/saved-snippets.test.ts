@@ -1,9 +1,13 @@
+import { MAX_SAVED_SNIPPETS } from '../services/messages/src/domain/snippets';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { closeMessagesPool, messagesPool } from './support/messages-db';
 import { eventsOf } from './support/queues';
+import { refused } from './support/responses';
 
 /**
  * Saved snippets (feature levels 297, 368): create, list, edit and delete one's own; nobody
- * else sees or touches them; saved_snippets events to the owner; register state.
+ * else sees or touches them; saved_snippets events to the owner; register state; at most
+ * 1,000 per user (Parley's bound), held under concurrent creates.
  */
 let realm: TestRealm;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
@@ -11,7 +15,10 @@ type Json = Record<string, any>;
 beforeAll(async () => {
   realm = await createTestRealm('Snippets realm');
 });
-afterAll(closeFixtures);
+afterAll(async () => {
+  await closeMessagesPool();
+  await closeFixtures();
+});
 
 const list = async (user: TestUser) => (await user.api.get('/saved_snippets')).body.saved_snippets as Json[];
 
@@ -64,5 +71,34 @@ describe('saved snippets', () => {
     expect([nothing.status, nothing.body.msg]).toEqual([400, 'At least one of title and content must be given.']);
     const missing = await realm.member.api.post('/saved_snippets', { title: 'No content' });
     expect([missing.status, missing.body.code]).toEqual([400, 'REQUEST_VARIABLE_MISSING']);
+  });
+});
+
+describe("Parley's bound on saved snippets", () => {
+  const TOO_MANY = 'You may have at most 1000 saved snippets.';
+  const create = (user: TestUser) => user.api.post('/saved_snippets', { title: 'One more', content: 'again' });
+  /** A new user with `n` snippets written straight into the table. */
+  async function hoarder(name: string, n: number): Promise<TestUser> {
+    const user = await realm.addUser({ name });
+    await messagesPool().query(`INSERT INTO saved_snippets (realm_id, user_id, title, content) SELECT $1, $2, 't', 'c' FROM generate_series(1, $3)`, [realm.realm_id, user.user_id, n]);
+    return user;
+  }
+
+  it('keeps at most 1000 per user', async () => {
+    expect(MAX_SAVED_SNIPPETS).toBe(1000);
+    const user = await hoarder('Snippy Sam', 999);
+    expect((await create(user)).status).toBe(200);
+    refused(await create(user), TOO_MANY);
+    expect(await list(user)).toHaveLength(1000);
+    expect((await user.api.delete(`/saved_snippets/${(await list(user))[0].id}`)).status).toBe(200);
+    expect((await create(user)).status).toBe(200);
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 leave exactly 1000', async () => {
+    const user = await hoarder('Racing Ruth', 996);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(user)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((a) => a.status === 400)) refused(a, TOO_MANY);
+    expect(await list(user)).toHaveLength(1000);
   });
 });

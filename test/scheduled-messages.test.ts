@@ -1,13 +1,17 @@
 import { parseJsonReply, connect, ServiceClient } from '@parley/common';
-import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
+import { MAX_SCHEDULED_MESSAGES } from '../services/messages/src/domain/scheduled';
+import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventually } from './support/eventually';
+import { closeMessagesPool, messagesPool } from './support/messages-db';
 import { eventsOf } from './support/queues';
+import { refused } from './support/responses';
 
 /**
  * Scheduled messages: POST/GET/PATCH/DELETE with the checks of a send; delivery at the due
  * time driven through the messages service's DeliverScheduledMessages RPC with an explicit
  * clock (no sleeping); exactly once when two workers race; a refused delivery fails the
- * message and the Notification Bot tells the sender; scheduled_messages events.
+ * message and the Notification Bot tells the sender; scheduled_messages events; at most
+ * 1,000 undelivered per user (Parley's bound), held under concurrent creates.
  */
 let realm: TestRealm;
 let channel: number;
@@ -29,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   messages.transport.close();
+  await closeMessagesPool();
   await closeFixtures();
 });
 
@@ -152,5 +157,53 @@ describe('delivery', () => {
       const notice = dms.find((m) => m.sender_full_name === 'Notification Bot' && String(m.content).includes('was not sent'));
       expect(notice?.content).toContain('You do not have permission to post in this channel.');
     });
+  });
+});
+
+describe("Parley's bound on scheduled messages", () => {
+  const TOO_MANY = 'You may have at most 1000 scheduled messages.';
+  const schedule = (user: TestUser) => user.api.post('/scheduled_messages', { type: 'direct', to: JSON.stringify([user.user_id]), content: 'note to self', scheduled_delivery_timestamp: inAnHour() });
+  /**
+   * A new user with `n` undelivered scheduled messages written straight into the table, the
+   * first of them failed (they count too); due in 2100, so no delivery run meets them.
+   */
+  async function hoarder(name: string, n: number): Promise<TestUser> {
+    const user = await realm.addUser({ name });
+    await messagesPool().query(
+      `INSERT INTO scheduled_messages (realm_id, sender_id, type, "to", content, rendered_content, scheduled_at, read_by_sender, delivery_type, failed)
+       SELECT $1, $2, 'private', ARRAY[$2::int], 'x', '<p>x</p>', '2100-01-01', false, 'send_later', g = 1 FROM generate_series(1, $3) AS g`,
+      [realm.realm_id, user.user_id, n],
+    );
+    return user;
+  }
+  const forget = (user: TestUser) => messagesPool().query('DELETE FROM scheduled_messages WHERE sender_id = $1 AND realm_id = $2', [user.user_id, realm.realm_id]);
+
+  it('keeps at most 1000 undelivered per user, failed ones included', async () => {
+    expect(MAX_SCHEDULED_MESSAGES).toBe(1000);
+    const user = await hoarder('Planner Pat', 999);
+    try {
+      expect((await schedule(user)).status).toBe(200);
+      refused(await schedule(user), TOO_MANY);
+      expect(await pending(user)).toHaveLength(1000);
+      // A reminder is bounded apart (MAX_REMINDERS): scheduled messages do not use up its room.
+      const message = (await user.api.post('/messages', { type: 'direct', to: JSON.stringify([user.user_id]), content: 'remind me' })).body.id as number;
+      expect((await user.api.post('/reminders', { message_id: message, scheduled_delivery_timestamp: inAnHour() })).status).toBe(200);
+      expect((await user.api.delete(`/scheduled_messages/${(await pending(user))[0].scheduled_message_id}`)).status).toBe(200);
+      expect((await schedule(user)).status).toBe(200);
+    } finally {
+      await forget(user);
+    }
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 leave exactly 1000', async () => {
+    const user = await hoarder('Racing Rex', 996);
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => schedule(user)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+      for (const a of answers.filter((a) => a.status === 400)) refused(a, TOO_MANY);
+      expect(await pending(user)).toHaveLength(1000);
+    } finally {
+      await forget(user);
+    }
   });
 });

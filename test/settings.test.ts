@@ -183,6 +183,17 @@ describe('PATCH /settings', () => {
   });
 });
 
+describe('pending email changes', () => {
+  it("keeps a user's 10 newest unconfirmed requests, dropping older ones (Parley's bound)", async () => {
+    const user = await realm.addUser({ name: 'Restless' });
+    const targets = Array.from({ length: 12 }, (_, i) => `restless-${i}-${Date.now()}@example.test`);
+    for (const email of targets) expect((await user.api.patch('/settings', { email })).status).toBe(200);
+    const { pending } = await manageJson<{ pending: { user_id: number; new_email: string; token: string }[] }>(['email-changes', '--realm', realm.subdomain]);
+    const mine = pending.filter((p) => p.user_id === user.user_id);
+    expect(mine.map((p) => p.new_email)).toEqual(targets.slice(2));
+  });
+});
+
 describe('PATCH /realm/user_settings_defaults', () => {
   it('lets administrators set defaults that only users created afterwards get', async () => {
     const local = await createTestRealm('Defaults realm');

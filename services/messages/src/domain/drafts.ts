@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Queryable, UserSettingsChanged, withTransaction } from '@parley/common';
 import * as store from '../store/drafts';
+import { lockUserList } from '../store/user-lists';
 import type { DraftFields, DraftRow } from '../store/drafts';
 import type { Peers } from '../peers';
 
@@ -13,6 +14,15 @@ import type { Peers } from '../peers';
 export class DraftNotFoundError extends ApiError {
   constructor() {
     super('BAD_REQUEST', 'Draft does not exist', 404);
+  }
+}
+
+/** Parley's bound on a user's drafts (Zulip has none). */
+export const MAX_DRAFTS = 1000;
+
+export class TooManyDraftsError extends BadRequestError {
+  constructor(max: number) {
+    super(`You may have at most ${max} drafts.`);
   }
 }
 
@@ -70,12 +80,15 @@ export async function listDrafts(db: Queryable, caller: Caller) {
   return { count: drafts.length, drafts };
 }
 
-export async function checkCreateDrafts(pool: pg.Pool, peers: Peers, raw: unknown, now = new Date()): Promise<number[]> {
+/** POST /drafts: all of them or none (a batch that would pass MAX_DRAFTS is refused whole). */
+export async function checkCreateDrafts(pool: pg.Pool, peers: Peers, raw: unknown, now = new Date(), max = MAX_DRAFTS): Promise<number[]> {
   if (!Array.isArray(raw)) throw new BadRequestError('drafts is not a list');
   await checkSyncEnabled(peers);
   const drafts = raw.map((d) => parseDraft(d, now, false));
   for (const d of drafts) await checkAddressees(peers, d);
   return withTransaction(pool, async (tx) => {
+    await lockUserList(tx, 'drafts', peers.caller.user_id);
+    if ((await store.countDrafts(tx, peers.caller.user_id)) + drafts.length > max) throw new TooManyDraftsError(max);
     const rows = await store.insertDrafts(tx, peers.caller.realm_id, peers.caller.user_id, drafts);
     if (rows.length) await notify(tx, peers.caller, { op: 'add', drafts: rows.map(formatDraft) });
     return rows.map((r) => r.id);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Queryable, RpcClients, withTransaction } from '@parley/common';
 import * as store from '../store/scheduled';
+import { lockUserList } from '../store/user-lists';
 import type { ScheduledRow } from '../store/scheduled';
 import { Peers } from '../peers';
 import { accessMessage } from './fetch';
@@ -58,6 +59,12 @@ export async function checkCreateReminder(pool: pg.Pool, peers: Peers, client: s
   const { rendered } = await renderAs(peers, content);
   const caller = peers.caller;
   return withTransaction(pool, async (tx) => {
+    // Counted under the user's lock, before the insert: counting after it, two concurrent
+    // creates at the bound each saw its own row but not the other's, and both passed.
+    await lockUserList(tx, 'scheduled_messages', caller.user_id);
+    if ((await store.countPending(tx, caller.user_id, 'remind')) >= MAX_REMINDERS) {
+      throw new BadRequestError(`You may have at most ${MAX_REMINDERS} reminders.`);
+    }
     const row = await store.insertScheduled(tx, {
       type: 'private',
       to: [caller.user_id],
@@ -72,9 +79,6 @@ export async function checkCreateReminder(pool: pg.Pool, peers: Peers, client: s
       delivery_type: 'remind',
       reminder_target_message_id: message.id,
     });
-    if ((await store.countPending(tx, caller.user_id, 'remind')) > MAX_REMINDERS) {
-      throw new BadRequestError(`You may have at most ${MAX_REMINDERS} reminders.`);
-    }
     await notifyReminders(tx, caller, { op: 'add', reminders: [formatReminder(row)] });
     return row.id;
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
+import { lockUserList } from '../store/user-lists';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Peers, personById } from '../peers';
 import { prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
@@ -18,6 +19,15 @@ import { notifyReminders, prepareReminder, sendReminder } from './reminders';
 export class ScheduledNotFoundError extends ApiError {
   constructor() {
     super('BAD_REQUEST', 'Scheduled message does not exist', 404);
+  }
+}
+
+/** Parley's bound on a user's undelivered scheduled messages, failed ones included (Zulip has none). */
+export const MAX_SCHEDULED_MESSAGES = 1000;
+
+export class TooManyScheduledError extends BadRequestError {
+  constructor(max: number) {
+    super(`You may have at most ${max} scheduled messages.`);
   }
 }
 
@@ -91,6 +101,8 @@ export async function checkCreateScheduled(pool: pg.Pool, peers: Peers, client: 
     now,
   );
   return withTransaction(pool, async (tx) => {
+    await lockUserList(tx, 'scheduled_messages', peers.caller.user_id);
+    if ((await store.countPending(tx, peers.caller.user_id, 'send_later')) >= MAX_SCHEDULED_MESSAGES) throw new TooManyScheduledError(MAX_SCHEDULED_MESSAGES);
     const row = await store.insertScheduled(tx, {
       ...fields,
       realm_id: peers.caller.realm_id,

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ApiError, BadRequestError, Caller, emit, LIMITS, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/snippets';
+import { lockUserList } from '../store/user-lists';
 import type { SnippetRow } from '../store/snippets';
 
 /**
@@ -9,6 +10,15 @@ import type { SnippetRow } from '../store/snippets';
  * events) and register gives them all.
  */
 export const MAX_SNIPPET_TITLE_LENGTH = 60;
+
+/** Parley's bound on a user's saved snippets (Zulip has none). */
+export const MAX_SAVED_SNIPPETS = 1000;
+
+export class TooManySnippetsError extends BadRequestError {
+  constructor(max: number) {
+    super(`You may have at most ${max} saved snippets.`);
+  }
+}
 
 export class SnippetNotFoundError extends ApiError {
   constructor() {
@@ -38,9 +48,11 @@ export async function listSnippets(db: Queryable, caller: Caller) {
   return (await store.listSnippets(db, caller.user_id)).map(formatSnippet);
 }
 
-export async function checkCreateSnippet(pool: pg.Pool, caller: Caller, title: string, content: string): Promise<number> {
+export async function checkCreateSnippet(pool: pg.Pool, caller: Caller, title: string, content: string, max = MAX_SAVED_SNIPPETS): Promise<number> {
   const [t, c] = [checkTitle(title), checkContent(content)];
   return withTransaction(pool, async (tx) => {
+    await lockUserList(tx, 'saved_snippets', caller.user_id);
+    if ((await store.countSnippets(tx, caller.user_id)) >= max) throw new TooManySnippetsError(max);
     const snippet = await store.insertSnippet(tx, caller.realm_id, caller.user_id, t, c);
     await notify(tx, caller, { op: 'add', saved_snippet: formatSnippet(snippet) });
     return snippet.id;

@@ -18,6 +18,12 @@ export async function listDrafts(db: Queryable, userId: number): Promise<DraftRo
   return rows;
 }
 
+/** How many drafts the user has. */
+export async function countDrafts(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM drafts WHERE user_id = $1', [userId]);
+  return rows[0].n;
+}
+
 export async function insertDrafts(db: Queryable, realmId: number, userId: number, drafts: DraftFields[]): Promise<DraftRow[]> {
   const { rows } = await db.query<DraftRow>(
     `INSERT INTO drafts (realm_id, user_id, type, "to", topic, content, timestamp)

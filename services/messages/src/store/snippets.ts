@@ -14,6 +14,12 @@ export async function listSnippets(db: Queryable, userId: number): Promise<Snipp
   return rows;
 }
 
+/** How many saved snippets the user has. */
+export async function countSnippets(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_snippets WHERE user_id = $1', [userId]);
+  return rows[0].n;
+}
+
 export async function insertSnippet(db: Queryable, realmId: number, userId: number, title: string, content: string): Promise<SnippetRow> {
   const { rows } = await db.query<SnippetRow>(`INSERT INTO saved_snippets (realm_id, user_id, title, content) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`, [realmId, userId, title, content]);
   return rows[0];

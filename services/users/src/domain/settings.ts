@@ -104,9 +104,17 @@ async function changePassword(tx: Queryable, user: UserRow, req: SettingsRequest
   await userStore.setPasswordHash(tx, user.id, await hashPassword(req.new_password));
 }
 
+/**
+ * Parley's bound on a user's unconfirmed email changes (Zulip has none): a new request drops
+ * the oldest beyond it, whose tokens then confirm nothing. Nothing else removes them (no
+ * expiry), and refusing instead would leave a user whose requests nobody confirmed stuck.
+ */
+export const MAX_PENDING_EMAIL_CHANGES = 10;
+
+/** Precondition: the user row is locked (the bound holds under concurrent requests). */
 async function requestEmailChange(tx: Queryable, user: UserRow, email: string): Promise<void> {
   if (await userStore.findUserByEmail(tx, user.realm_id, email)) throw new BadRequestError(`Email '${email}' already in use`);
-  await userStore.insertEmailChange(tx, user.id, email, randomBytes(24).toString('base64url'));
+  await userStore.insertEmailChange(tx, user.id, email, randomBytes(24).toString('base64url'), MAX_PENDING_EMAIL_CHANGES);
 }
 
 /** Precondition: the user row is locked and every value is valid. */

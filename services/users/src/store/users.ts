@@ -184,8 +184,14 @@ export async function setPasswordHash(db: Queryable, id: number, hash: string): 
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
 }
 
-export async function insertEmailChange(db: Queryable, userId: number, newEmail: string, token: string): Promise<void> {
+/** Records a requested change, then drops the user's oldest unconfirmed ones beyond `keep`. */
+export async function insertEmailChange(db: Queryable, userId: number, newEmail: string, token: string, keep: number): Promise<void> {
   await db.query('INSERT INTO email_change_requests (user_id, new_email, token) VALUES ($1, $2, $3)', [userId, newEmail, token]);
+  await db.query(
+    `DELETE FROM email_change_requests WHERE user_id = $1 AND confirmed_at IS NULL AND id NOT IN
+       (SELECT id FROM email_change_requests WHERE user_id = $1 AND confirmed_at IS NULL ORDER BY id DESC LIMIT $2)`,
+    [userId, keep],
+  );
 }
 
 export interface EmailChangeRow {
