@@ -196,6 +196,27 @@ maybe('the web client by keyboard', () => {
     await press('Escape');
   });
 
+  it("opens the sender's card with u, edit history with Shift+H and read receipts with Shift+V", async () => {
+    await press('Home');
+    expect(await selectedText()).toContain('owner says hello');
+    await press('u');
+    const card = page.getByRole('dialog', { name: /^About / });
+    await card.waitFor();
+    expect(await card.getByRole('heading').innerText()).toBe(ok(await owner.api.get('/users/me')).full_name);
+    await press('Escape');
+    await card.waitFor({ state: 'detached' });
+    await press('Shift+H');
+    const history = page.getByRole('dialog', { name: 'Message edit history' });
+    await until(async () => expect(await history.locator('li').count()).toBe(2));
+    expect(await history.locator('li').nth(1).innerText()).toContain('owner says hello');
+    await press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await press('Shift+V');
+    await page.getByRole('dialog', { name: 'Read receipts' }).waitFor();
+    await press('Escape');
+    await page.getByRole('dialog', { name: 'Read receipts' }).waitFor({ state: 'detached' });
+  });
+
   it('opens the shortcuts help with ?, which axe finds sound, keeps the focus, and closes with Escape', async () => {
     await page.getByRole('log', { name: 'Messages' }).focus();
     const before = await selectedText();

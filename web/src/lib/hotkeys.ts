@@ -44,7 +44,10 @@ export type Action =
   | 'actions-menu'
   | 'emoji-picker'
   | 'mark-unread'
-  | 'toggle-topic-mute';
+  | 'toggle-topic-mute'
+  | 'user-card'
+  | 'read-receipts'
+  | 'edit-history';
 
 export interface Shortcut {
   /** Key names as `keyName` spells them: `j`, `Shift+R`, `Ctrl+S`, `ArrowDown`, `?`. */
@@ -96,6 +99,9 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['i'], action: 'actions-menu', label: 'Message actions menu', section: 'Selected message' },
   { keys: ['Shift+U'], action: 'mark-unread', label: 'Mark as unread from the selected message', section: 'Selected message' },
   { keys: ['Shift+M'], action: 'toggle-topic-mute', label: "Mute or unmute the selected message's topic", section: 'Selected message' },
+  { keys: ['u'], action: 'user-card', label: "The sender's card", section: 'Selected message' },
+  { keys: ['Shift+V'], action: 'read-receipts', label: 'Read receipts', section: 'Selected message' },
+  { keys: ['Shift+H'], action: 'edit-history', label: 'Edit history', section: 'Selected message' },
 ];
 
 const BY_KEY = new Map(SHORTCUTS.flatMap((s) => s.keys.map((k) => [k, s.action] as const)));

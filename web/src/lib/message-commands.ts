@@ -3,7 +3,7 @@
 // Rows keep that state themselves (they are memoized), so a prop would re-render them all.
 import { useEffect, useRef } from 'react';
 
-export type MessageCommand = 'edit' | 'menu' | 'emoji' | 'move';
+export type MessageCommand = 'edit' | 'menu' | 'emoji' | 'move' | 'card' | 'receipts' | 'history';
 type Listener = (id: number, command: MessageCommand) => void;
 const listeners = new Set<Listener>();
 

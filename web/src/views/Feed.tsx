@@ -298,8 +298,8 @@ interface RowProps {
 const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selected, mutedSender, twentyFour }: RowProps) {
   const s = store.state!;
   const [editing, setEditing] = useState(false);
-  useMessageCommands(m.id, (command) => command === 'edit' && setEditing(true));
   const [card, setCard] = useState(false);
+  useMessageCommands(m.id, (command) => (command === 'edit' ? setEditing(true) : command === 'card' && setCard(true)));
   const [revealed, setRevealed] = useState(false);
   const hidden = mutedSender && !revealed;
   const sender = s.users.get(m.sender_id);

@@ -70,11 +70,13 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
   const canDelete = s.me.is_admin || (mine && s.realm.realm_allow_message_editing !== false);
   const starred = m.flags.includes('starred');
   const link = messageLink(m);
-  // The shortcuts `i`, `:` and `m` open these for the selected message; the menu takes the focus, as a click would.
+  // The shortcuts `i`, `:`, `m`, `Shift+V` and `Shift+H` open these for the selected message; the menu takes the focus, as a click would.
   useMessageCommands(m.id, (command) => {
     if (command === 'menu') setOpen(open === 'menu' ? 'none' : 'menu');
     if (command === 'emoji') setOpen(open === 'emoji' ? 'none' : 'emoji');
     if (command === 'move' && m.type === 'stream') setOpen('move');
+    if (command === 'receipts' && s.realm.realm_enable_read_receipts !== false) setOpen('receipts');
+    if (command === 'history' && showHistory) setOpen('history');
   });
   useEffect(() => {
     if (open === 'menu') menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();

@@ -117,6 +117,15 @@ export function runOnMessage(action: Action, m: Message, narrow: Narrow, feedIds
     case 'emoji-picker':
       sendMessageCommand(m.id, 'emoji');
       return true;
+    case 'user-card':
+      sendMessageCommand(m.id, 'card');
+      return true;
+    case 'read-receipts':
+      sendMessageCommand(m.id, 'receipts');
+      return true;
+    case 'edit-history':
+      sendMessageCommand(m.id, 'history');
+      return true;
     case 'toggle-conversation':
       location.hash = toggleConversation(m, narrow);
       return true;
