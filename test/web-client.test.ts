@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { Api } from './support/api';
 import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
 import { startOwnParley, type OwnParley } from './support/own-parley';
@@ -282,6 +283,28 @@ maybe('the web client in a browser', () => {
     // Bob's session can fetch it.
     const body = await bob.evaluate(async (url) => (await fetch(url!)).text(), href);
     expect(body).toBe('Soup of the day: tomato\n');
+  });
+
+  it("opens a message's image in the viewer, and closes it with Escape", async () => {
+    // A 40×30 PNG, so the server makes thumbnails and renders it inline, as Zulip does.
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3b7' } })
+      .png()
+      .toBuffer();
+    await alice.locator('input[type=file]').first().setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: png });
+    await until(async () => expect(await composeBox(alice).inputValue()).toMatch(/\[garden\.png\]\(\/user_uploads\/[^)]+\)/));
+    await alice.getByRole('button', { name: 'Send', exact: true }).click();
+    const thumbnail = messageRow(bob, 'garden.png').locator('.message_inline_image img');
+    await thumbnail.waitFor();
+    await thumbnail.click();
+    const viewer = bob.getByRole('dialog', { name: 'garden.png' });
+    await viewer.waitFor();
+    const original = await viewer.getByRole('img', { name: 'garden.png' }).getAttribute('src');
+    expect(original).toMatch(/^\/user_uploads\/\d+\/.+\/garden\.png$/);
+    await until(async () => expect(await viewer.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(40));
+    expect(await axeViolations(bob)).toEqual([]);
+    await shot(bob, 'lightbox');
+    await bob.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
   });
 
   it('sends a direct message from the people list, and the other side gets it with its count', async () => {

@@ -52,6 +52,7 @@ describe('actionFor', () => {
       [press('u'), 'user-card'],
       [press('V', { shiftKey: true }), 'read-receipts'],
       [press('H', { shiftKey: true }), 'edit-history'],
+      [press('v'), 'view-image'],
       [press('n'), 'next-unread-topic'],
       [press('N', { shiftKey: true }), 'next-unread-followed-topic'],
       [press('p'), 'next-unread-dm'],

@@ -47,7 +47,8 @@ export type Action =
   | 'toggle-topic-mute'
   | 'user-card'
   | 'read-receipts'
-  | 'edit-history';
+  | 'edit-history'
+  | 'view-image';
 
 export interface Shortcut {
   /** Key names as `keyName` spells them: `j`, `Shift+R`, `Ctrl+S`, `ArrowDown`, `?`. */
@@ -102,6 +103,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['u'], action: 'user-card', label: "The sender's card", section: 'Selected message' },
   { keys: ['Shift+V'], action: 'read-receipts', label: 'Read receipts', section: 'Selected message' },
   { keys: ['Shift+H'], action: 'edit-history', label: 'Edit history', section: 'Selected message' },
+  { keys: ['v'], action: 'view-image', label: 'View its image', section: 'Selected message' },
 ];
 
 const BY_KEY = new Map(SHORTCUTS.flatMap((s) => s.keys.map((k) => [k, s.action] as const)));

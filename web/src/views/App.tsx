@@ -20,6 +20,7 @@ import { Settings } from './Settings';
 import { Organization } from './Organization';
 import { Toasts } from './Toasts';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { Lightbox } from './Lightbox';
 import { useShortcuts } from './shortcuts';
 
 function useHashPlace(): Place {
@@ -108,6 +109,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
       </main>
       <PeopleList />
       <Toasts />
+      <Lightbox />
       {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
     </div>
   );

@@ -19,6 +19,7 @@ import { useMessageCommands } from '../lib/message-commands';
 import { runOnMessage } from './message-shortcuts';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
+import { imageOfLink, openImage } from '../lib/lightbox';
 import { UserCard } from './UserCard';
 import { Widget, widgetOf } from './Widgets';
 import { SubmitCancel } from './Form';
@@ -380,6 +381,10 @@ export function RenderedContent({ html, twentyFour }: { html: string; twentyFour
       span.textContent = glyph;
       span.classList.add('emoji-glyph');
     });
+    // Zulip's inline images carry no alt text; their link's title (the file's name) names them.
+    el.querySelectorAll<HTMLImageElement>('.message_inline_image img:not([alt])').forEach((img) => {
+      img.alt = img.closest('a')?.getAttribute('title') ?? '';
+    });
     el.querySelectorAll<HTMLElement>('.spoiler-header').forEach((h) => {
       h.tabIndex = 0;
       h.setAttribute('role', 'button');
@@ -387,6 +392,13 @@ export function RenderedContent({ html, twentyFour }: { html: string; twentyFour
     });
   }, [html, twentyFour]);
   function onClick(e: React.MouseEvent | React.KeyboardEvent) {
+    // An inline image opens in the viewer (a click; Enter on its link is a click too).
+    const imageLink = 'key' in e ? null : (e.target as HTMLElement).closest('.message_inline_image a');
+    const image = imageLink && imageOfLink(imageLink);
+    if (image && !(e as React.MouseEvent).ctrlKey && !(e as React.MouseEvent).metaKey) {
+      e.preventDefault();
+      return openImage(image);
+    }
     if ('key' in e && e.key !== 'Enter' && e.key !== ' ') return;
     const header = (e.target as HTMLElement).closest('.spoiler-header');
     if (!header) return;

@@ -6,6 +6,7 @@ import { client, ok } from '../api/client';
 import { insertIntoCompose, setComposeTarget, type ComposeTarget } from '../lib/compose-bus';
 import type { Action } from '../lib/hotkeys';
 import { sendMessageCommand } from '../lib/message-commands';
+import { firstImageOf, openImage } from '../lib/lightbox';
 import { channelNameOf, channelNarrow, conversationOf, dmNarrow, narrowHash, type Narrow } from '../lib/narrow';
 import { attempt, showToast } from '../lib/toasts';
 import { store, topicKey } from '../store/store';
@@ -126,6 +127,11 @@ export function runOnMessage(action: Action, m: Message, narrow: Narrow, feedIds
     case 'edit-history':
       sendMessageCommand(m.id, 'history');
       return true;
+    case 'view-image': {
+      const image = firstImageOf(m.content);
+      if (image) openImage(image);
+      return image !== undefined;
+    }
     case 'toggle-conversation':
       location.hash = toggleConversation(m, narrow);
       return true;
