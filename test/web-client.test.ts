@@ -10,9 +10,10 @@
 // database, reached at the bare address as a browser reaches it (realm subdomains of 127.0.0.1
 // are not hosts a browser accepts), with rate limits on and raised for many browser contexts
 // from one address, as docs/configuration.md says to. The steps build on one another, in order.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ARTIFACTS, axeViolations, describeInChromium, launchChromium } from './support/browser';
 import sharp from 'sharp';
 import { Api } from './support/api';
 import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
@@ -20,12 +21,6 @@ import { startOwnParley, type OwnParley } from './support/own-parley';
 import { startProcess, waitFor, type Proc } from './support/processes';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, 'artifacts');
-const AXE = require.resolve('axe-core/axe.min.js');
-const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-client.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
 
 jest.setTimeout(120_000);
 
@@ -78,18 +73,7 @@ const messageRow = (page: Page, text: string) => page.locator('article.message',
 const until = (check: () => Promise<void>) => eventually(check, 15_000);
 const textOf = (locator: Locator) => locator.first().innerText();
 
-/** axe-core's serious and critical violations on the page as it is (CDP evaluation: the page's CSP does not apply). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(readFileSync(AXE, 'utf8'));
-  const result = await page.evaluate(async () => {
-    // In the page (the test's tsconfig has no DOM types): axe, and the document it checks.
-    const page = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
-    return page.axe.run(page.document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-maybe('the web client in a browser', () => {
+describeInChromium('web-client.test.ts')('the web client in a browser', () => {
   beforeAll(async () => {
     parley = await startOwnParley('web', {
       // Rate limits on, raised for a handful of browser contexts from one address (each context
@@ -109,8 +93,7 @@ maybe('the web client in a browser', () => {
     const joined = ok(await new Api().post(`/invites/link/${key}/accept`, { email: BOB.email, full_name: BOB.name, password: BOB.password }, { contract: 'envelope' }));
     bobApi = new Api({ email: joined.email, api_key: joined.api_key });
     mkdirSync(ARTIFACTS, { recursive: true });
-    // Root in a container: chromium's sandbox needs user namespaces it may not have.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

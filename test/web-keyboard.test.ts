@@ -7,20 +7,15 @@
 //
 // Set up as test/web-client.test.ts is: a Parley of its own, the root realm of a fresh
 // database, reached at the bare address. Screenshots go to test/artifacts/keys-*.png.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, axeViolations, describeInChromium, launchChromium } from './support/browser';
 import { Api, type Params } from './support/api';
 import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
 import { startOwnParley, type OwnParley } from './support/own-parley';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, 'artifacts');
-const AXE = require.resolve('axe-core/axe.min.js');
-const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-keyboard.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
 
 jest.setTimeout(60_000);
 
@@ -48,17 +43,7 @@ const focusedLabel = () =>
 const flagsOf = async (id: number): Promise<string[]> => ok(await owner.api.get(`/messages/${id}`)).message.flags as string[];
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `keys-${name}.png`) });
 
-/** axe-core's serious and critical violations on the page as it is (CDP evaluation: the page's CSP does not apply). */
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(readFileSync(AXE, 'utf8'));
-  const result = await page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
-    return g.axe.run(g.document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-maybe('the web client by keyboard', () => {
+describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
   beforeAll(async () => {
     parley = await startOwnParley('keys');
     parley.adopt();
@@ -76,7 +61,7 @@ maybe('the web client by keyboard', () => {
     await send(bobApi, 'dinner', { type: 'stream', to: generalId, topic: 'dinner', content: 'dinner plans' });
     await send(bobApi, 'dm', { type: 'direct', to: [owner.user_id], content: 'psst, a secret' });
     mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => msg.type() === 'error' && !/status of 4\d\d|Failed to load resource/.test(msg.text()) && problems.push(`console: ${msg.text()}`));
@@ -232,7 +217,7 @@ maybe('the web client by keyboard', () => {
     expect(await help.evaluate((el) => (el as unknown as { contains(n: unknown): boolean }).contains((globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement))).toBe(
       true,
     );
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shot('help');
     await press('Escape');
     await until(async () => expect(await help.count()).toBe(0));

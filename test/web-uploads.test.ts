@@ -11,16 +11,12 @@
 // It runs against a Parley of its own (test/support/own-parley.ts), the root realm of a fresh
 // database reached at the bare address, as test/web-client.test.ts does.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { describeInChromium, launchChromium } from './support/browser';
 import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
 import { startOwnParley, type OwnParley } from './support/own-parley';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
-
-const CHROMIUM = '/usr/bin/chromium';
-const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`web-uploads.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
 
 jest.setTimeout(60_000);
 
@@ -39,14 +35,13 @@ const composeBox = () => page.getByRole('textbox', { name: 'Message', exact: tru
 const until = (check: () => Promise<void>) => eventually(check, 20_000);
 const isTus = (url: URL) => url.pathname === '/api/v1/tus' || url.pathname.startsWith('/api/v1/tus/');
 
-maybe('uploads from the web client', () => {
+describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
   beforeAll(async () => {
     parley = await startOwnParley('webuploads', { MAX_FILE_UPLOAD_SIZE_MIB: String(LIMIT_MIB) });
     parley.adopt();
     owner = (await ensureRootRealm()).owner;
     generalId = ok(await owner.api.post('/channels/create', { name: 'general', subscribers: [owner.user_id] })).id;
-    // Root in a container: chromium's sandbox needs user namespaces it may not have.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
