@@ -70,7 +70,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
     document.documentElement.style.setProperty('--font-size', `${s.settings.web_font_size_px ?? 16}px`);
   }, [s.settings.color_scheme, s.settings.web_font_size_px]);
   const [helpOpen, setHelpOpen] = useState(false);
-  useShortcuts(place, () => setHelpOpen((open) => !open));
+  useShortcuts(() => setHelpOpen((open) => !open));
 
   async function logout() {
     await logOut();

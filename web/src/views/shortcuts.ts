@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { setComposeTarget } from '../lib/compose-bus';
 import { actionFor, FEED_ACTIONS, focusKind, mayRun, type Action } from '../lib/hotkeys';
 import { adjacentChannel, nextUnreadDm, nextUnreadTopic } from '../lib/key-navigation';
-import { conversationOf, narrowHash, type Conversation, type Narrow, type Place } from '../lib/narrow';
+import { conversationOf, narrowHash, parseHash, type Conversation, type Narrow, type Place } from '../lib/narrow';
 import { showToast } from '../lib/toasts';
 import { store } from '../store/store';
 
@@ -108,10 +108,10 @@ function runGlobal(action: Action, here: Conversation, place: Place, toggleHelp:
 }
 
 /** Listens for the shortcuts while the app is shown; `toggleHelp` shows or hides the help dialog. */
-export function useShortcuts(place: Place, toggleHelp: () => void): void {
-  const latest = useRef({ place, toggleHelp });
+export function useShortcuts(toggleHelp: () => void): void {
+  const latest = useRef({ toggleHelp });
   useEffect(() => {
-    latest.current = { place, toggleHelp };
+    latest.current = { toggleHelp };
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -122,7 +122,10 @@ export function useShortcuts(place: Place, toggleHelp: () => void): void {
       const target = e.target instanceof Element ? e.target : null;
       const modalOpen = document.querySelector('[aria-modal="true"], .popover') !== null;
       if (!mayRun(action, { focus: focusKind(target), modalOpen, key: e.key })) return;
-      const { place, toggleHelp } = latest.current;
+      const { toggleHelp } = latest.current;
+      // Where the reader is, from the address itself, not the last render: a key pressed
+      // again before the view changed (a second `d`, `n` twice) acts from the new place.
+      const place = parseHash(location.hash);
       const here = place.view === 'feed' ? conversationOf(place.narrow) : {};
       let done: boolean;
       if (action === 'escape') done = escape(target);
