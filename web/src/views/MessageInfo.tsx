@@ -1,7 +1,7 @@
 // What the message menu shows about a message, each in a dialog: its edit history (GET
 // /messages/{id}/history), who has read it (GET /messages/{id}/read_receipts), and a reminder
 // about it (POST /reminders), as Zulip's web app offers them.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { client, errorText, ok } from '../api/client';
 import { fullTime, localInputValue } from '../lib/format';
 import { showToast } from '../lib/toasts';
@@ -9,6 +9,7 @@ import { useStore } from '../lib/use-store';
 import type { Message } from '../store/types';
 import { RenderedContent } from './Feed';
 import { FormError, SubmitCancel } from './Form';
+import { PopoverDialog } from './Modal';
 
 /** One version of a message, as GET /messages/{id}/history lists them, oldest first. */
 interface Version {
@@ -22,27 +23,13 @@ interface Version {
   prev_stream?: number;
 }
 
-/** A modal-ish dialog over the message: labelled, focused when it opens, closed by Escape. */
+/** A dialog over the message, headed by its label. */
 function Dialog({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div
-      ref={ref}
-      className="popover dialog message-info"
-      role="dialog"
-      aria-label={label}
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <PopoverDialog label={label} className="dialog message-info" onClose={onClose}>
       <h2>{label}</h2>
       {children}
-    </div>
+    </PopoverDialog>
   );
 }
 

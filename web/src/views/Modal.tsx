@@ -47,3 +47,29 @@ export function Modal({ title, onClose, closeKeys = ['Escape'], className, child
     </div>
   );
 }
+
+/**
+ * A dialog that opens over its message (a popover, not modal): labelled, focused when it
+ * opens, closed by Escape without the key reaching anything behind it.
+ */
+export function PopoverDialog({ label, className, onClose, children }: { label: string; className: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      className={`popover ${className}`}
+      role="dialog"
+      aria-label={label}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,7 +1,6 @@
 // A person's card, as Zulip's web app opens it from a message's sender: who they are (avatar,
 // name, role, status, presence, email, local time, date joined), their custom profile field
 // values, and what one can do (message them, see what they sent, mute them, copy a mention).
-import { useEffect, useRef } from 'react';
 import { client, ok } from '../api/client';
 import { dmNarrow, narrowHash, senderNarrow } from '../lib/narrow';
 import { FIELD_TYPES, personIds, selectOptions } from '../lib/profile-fields';
@@ -10,6 +9,7 @@ import { useStore } from '../lib/use-store';
 import type { State } from '../store/store';
 import { roleName, type User } from '../store/types';
 import { RenderedContent } from './Feed';
+import { PopoverDialog } from './Modal';
 import { presenceOf } from './People';
 
 type Field = State['customProfileFields'][number];
@@ -59,8 +59,6 @@ function FieldValue({ field, value, rendered }: { field: Field; value: string; r
 
 export function UserCard({ user, onClose }: { user: User; onClose: () => void }) {
   const s = useStore();
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => card.current?.focus(), []);
   const me = user.user_id === s.me.user_id;
   const muted = s.mutedUsers.has(user.user_id);
   const status = s.userStatus.get(user.user_id);
@@ -72,19 +70,7 @@ export function UserCard({ user, onClose }: { user: User; onClose: () => void })
     onClose();
   };
   return (
-    <div
-      ref={card}
-      className="popover user-card"
-      role="dialog"
-      aria-label={`About ${user.full_name}`}
-      tabIndex={-1}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <PopoverDialog label={`About ${user.full_name}`} className="user-card" onClose={onClose}>
       <div className="user-card-head">
         {user.avatar_url && <img className="avatar large" src={user.avatar_url} alt="" width={64} height={64} />}
         <div>
@@ -148,6 +134,6 @@ export function UserCard({ user, onClose }: { user: User; onClose: () => void })
         )}
         <button onClick={onClose}>Close</button>
       </div>
-    </div>
+    </PopoverDialog>
   );
 }
