@@ -183,8 +183,9 @@ describe('POST /messages: addressing', () => {
     expect((await messageOf(realm.admin, b)).display_recipient.map((r: Json) => r.id)).toEqual([realm.member.user_id, realm.other.user_id, realm.admin.user_id].sort(byId));
   });
 
-  it('refuses an unknown type', async () => {
-    refused(await send(realm.member, { type: 'broadcast', to: general.id, topic: 't', content: 'x' }), 'Invalid message type');
+  it("refuses an unknown type, including the names of an object's own properties", async () => {
+    for (const type of ['broadcast', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      refused(await send(realm.member, { type, to: general.id, topic: 't', content: 'x' }), 'Invalid message type');
   });
 
   it('refuses an unknown channel by ID (stream_id) and by name (stream)', async () => {

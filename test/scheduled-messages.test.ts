@@ -93,6 +93,8 @@ describe('scheduling', () => {
   it("refuses what a send would, a time in the past, and others' or unknown scheduled messages", async () => {
     const unknown = await realm.member.api.post('/scheduled_messages', { type: 'stream', to: 987654, topic: 't', content: 'x', scheduled_delivery_timestamp: inAnHour() });
     expect([unknown.status, unknown.body.code, unknown.body.stream_id]).toEqual([400, 'STREAM_DOES_NOT_EXIST', 987654]);
+    for (const type of ['broadcast', 'constructor', '__proto__'])
+      refused(await realm.member.api.post('/scheduled_messages', { type, to: String(channel), topic: 't', content: 'x', scheduled_delivery_timestamp: inAnHour() }), 'Invalid message type');
     const nobody = await realm.member.api.post('/scheduled_messages', { type: 'direct', to: '[987654]', content: 'x', scheduled_delivery_timestamp: inAnHour() });
     expect([nobody.status, nobody.body.code, nobody.body.msg]).toEqual([400, 'BAD_REQUEST', 'Invalid user ID 987654']);
     const past = await realm.member.api.post('/scheduled_messages', { type: 'stream', to: channel, topic: 't', content: 'x', scheduled_delivery_timestamp: 1000 });

@@ -131,7 +131,7 @@ describe('checkEmoji', () => {
 describe('normalizeReactionType', () => {
   it("reads the spec's service_extra_emoji as zulip_extra_emoji and leaves the rest", () => {
     expect(normalizeReactionType('service_extra_emoji')).toBe('zulip_extra_emoji');
-    for (const t of ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji', 'other']) expect(normalizeReactionType(t)).toBe(t);
+    for (const t of ['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji', 'other', 'constructor', '__proto__', 'toString']) expect(normalizeReactionType(t)).toBe(t);
   });
 });
 

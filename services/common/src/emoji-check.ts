@@ -23,10 +23,11 @@ export interface EmojiData {
 const ZULIP_EXTRA_EMOJI: ReadonlySet<string> = new Set(['zulip']);
 
 /** The spec's neutral name for zulip_extra_emoji; accepted on input, never sent. */
-const REACTION_TYPE_ALIASES: Readonly<Record<string, string>> = { service_extra_emoji: 'zulip_extra_emoji' };
+const REACTION_TYPE_ALIASES: ReadonlyMap<string, string> = new Map([['service_extra_emoji', 'zulip_extra_emoji']]);
 
+/** The type as Zulip names it. A Map, not an object: `constructor` stays the (invalid) string it is. */
 export function normalizeReactionType(type: string): string {
-  return REACTION_TYPE_ALIASES[type] ?? type;
+  return REACTION_TYPE_ALIASES.get(type) ?? type;
 }
 
 /** A realm's custom emoji, which the uploads service owns (realmEmojiOf asks it). */

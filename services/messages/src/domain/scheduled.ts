@@ -4,7 +4,7 @@ import * as store from '../store/scheduled';
 import { lockUserList } from '../store/user-lists';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
 import { Peers, personById } from '../peers';
-import { prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
+import { messageKindOf, prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
 import { notifyReminders, prepareReminder, sendReminder } from './reminders';
 
@@ -56,8 +56,7 @@ const notify = (tx: Queryable, caller: { realm_id: number; user_id: number }, ev
 
 /** type and to as stored: 'stream' with [channel ID], or 'private' with user IDs. */
 function target(type: string, rawTo: string): { type: 'stream' | 'private'; to: number[] } {
-  const kind = ({ stream: 'stream', channel: 'stream', private: 'private', direct: 'private' } as Record<string, 'stream' | 'private'>)[type];
-  if (!kind) throw new BadRequestError('Invalid message type');
+  const kind = messageKindOf(type) === 'channel' ? 'stream' : 'private';
   let to: unknown;
   try {
     to = JSON.parse(rawTo) as unknown;

@@ -108,6 +108,21 @@ export interface PreparedSend {
 /** The recipient row a message to this channel or these participants belongs to. */
 const recipientOf = (channel: { stream_id: number } | undefined, recipients: number[]) => (channel ? { channel_id: channel.stream_id } : { dm_user_ids: recipients });
 
+/** The `type` a send names, by all of Zulip's spellings. A Map, not an object: `constructor` or `__proto__` is no type. */
+const MESSAGE_KINDS = new Map<string, 'channel' | 'direct'>([
+  ['stream', 'channel'],
+  ['channel', 'channel'],
+  ['private', 'direct'],
+  ['direct', 'direct'],
+]);
+
+/** A send's kind from its `type`; anything else is refused ('Invalid message type'). */
+export function messageKindOf(type: string): 'channel' | 'direct' {
+  const kind = MESSAGE_KINDS.get(type);
+  if (!kind) throw new BadRequestError('Invalid message type');
+  return kind;
+}
+
 /**
  * Checks a send as its sender (channel access and posting permission, topics policy,
  * recipients, content) — for POST /messages, and for scheduled messages when scheduled and
@@ -115,8 +130,7 @@ const recipientOf = (channel: { stream_id: number } | undefined, recipients: num
  */
 export async function prepareSend(peers: Peers, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<PreparedSend> {
   const caller = peers.caller;
-  const kind = ({ stream: 'channel', channel: 'channel', private: 'direct', direct: 'direct' } as Record<string, 'channel' | 'direct'>)[req.type];
-  if (!kind) throw new BadRequestError('Invalid message type');
+  const kind = messageKindOf(req.type);
   const content = normalizeContent(req.content);
   // The sender first: their permission context then goes along to the channels service (one
   // hop fewer than both services asking the users service). The other participants of a
