@@ -61,6 +61,7 @@ class FakeBus implements Bus {
   }
 
   async ensureStream(): Promise<void> {}
+  async sync(): Promise<void> {}
   async close(): Promise<void> {}
 }
 

@@ -10,6 +10,16 @@ export function handledLater<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
+ * Resolves when `promise` settles or `ms` have passed, whichever comes first; never rejects
+ * (a failure is the caller's to handle on `promise` itself, if it cares).
+ */
+export async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/**
  * `run` for callers that each need a run that started after they called (a flush of what they
  * wrote), with at most one run at a time: a call while none runs starts one; the calls made
  * while one runs share the next, which starts when that one ends. So a burst of callers costs

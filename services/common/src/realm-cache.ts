@@ -58,9 +58,10 @@ export interface RealmCacheOptions<T> {
  * service's own, such as a user's profile), kept in this process so that a request does not
  * ask for them each time, and dropped realm by realm when the services that own them announce
  * a change. Those services publish the announcement before they answer the request that made
- * the change (runService's publishBeforeReply), and this process handles it as it arrives: a
- * client that changed something and then asks sees the change. Until listen() has subscribed,
- * and again while the bus is away, nothing is kept (ADR 0010).
+ * the change (runService's publishBeforeReply), and a request here that awaits Bus.sync()
+ * before reading kept answers finds it applied: a client that changed something and then asks
+ * sees the change (ADR 0023). Until listen() has subscribed, and again while the bus is away,
+ * nothing is kept (ADR 0010).
  */
 export class RealmCache<T> {
   private readonly realms = new Map<number, RealmEntries<T>>();

@@ -5,6 +5,7 @@ import { bootstrapServiceSchema, createPool, reportRemoteCallsInTransactions, ru
 import { startHealthServer, HealthServer } from './health';
 import { createLogger, Logger } from './logger';
 import { OutboxRelay, type ServicePool } from './outbox';
+import { settledWithin } from './promises';
 import { loadSecret } from './secret';
 import { closeClients, createClients, RpcClients } from './grpc/service-clients';
 import { Handler, RpcServer, startRpcServer } from './grpc/server';
@@ -152,12 +153,11 @@ export const PUBLISH_BEFORE_REPLY_MS = 2_000;
  * events (the relay retries), not the write's answer.
  */
 export function boundedWait(published: (ids: readonly string[]) => Promise<void>, log: Logger, waitMs = PUBLISH_BEFORE_REPLY_MS) {
-  return async (ids: readonly string[]): Promise<void> => {
-    let timer: NodeJS.Timeout | undefined;
-    const done = published(ids).catch((err: unknown) => log.warn({ err }, 'events not yet published; the relay retries'));
-    await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timer);
-  };
+  return (ids: readonly string[]): Promise<void> =>
+    settledWithin(
+      published(ids).catch((err: unknown) => log.warn({ err }, 'events not yet published; the relay retries')),
+      waitMs,
+    );
 }
 
 /** The service's schema and pool; its outbox relay starts once the bus is there. */

@@ -80,6 +80,8 @@ export class Peers {
    * that context is kept only if nothing was dropped since (the context may be stale then).
    */
   private contextMark?: number;
+  /** The request's one wait for the announcements made before it (see fromCache). */
+  private caughtUp?: Promise<void>;
 
   /**
    * `cache`, when given, keeps callers' permission contexts and channel access between
@@ -94,6 +96,17 @@ export class Peers {
     private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
     private readonly cache?: PeerCache,
   ) {}
+
+  /**
+   * `read` of the kept answers, once the announcements published before this request are
+   * applied to them (PeerCache.caughtUp, awaited once per request): a client that changed a
+   * setting and then sends is judged by the change, though the announcement and the request
+   * reach this process by different roads.
+   */
+  private fromCache<T>(cache: PeerCache, read: (cache: PeerCache) => Promise<T>): Promise<T> {
+    this.caughtUp ??= cache.caughtUp();
+    return this.caughtUp.then(() => read(cache));
+  }
 
   private get users(): BoundClient<'users'> {
     return (this.bound.users ??= bindClient(this.clients.users, this.ctx));
@@ -172,7 +185,7 @@ export class Peers {
         with_linkifiers: withLinkifiers,
       });
     const withLinkifiers = !!this.cache || (!this.rendering && !this.linkifierList);
-    const reply = this.cache ? this.cache.contexts.get(realm_id, String(user_id), () => fetch(true)) : fetch(withLinkifiers);
+    const reply = this.cache ? this.fromCache(this.cache, (c) => c.contexts.get(realm_id, String(user_id), () => fetch(true))) : fetch(withLinkifiers);
     // Each answer is kept for a later step that may never come (the send refused first):
     // handledLater, so a failed call rejects only what is awaited.
     this.context = handledLater(reply);
@@ -199,7 +212,7 @@ export class Peers {
   async peopleById(ids: number[]): Promise<Map<number, Person>> {
     if (!ids.length) return new Map();
     const resolve = async (missing: string[]) => new Map((await this.people(missing)).users.map((p) => [String(p.user_id), p]));
-    const found = this.cache ? await this.cache.people.getMany(this.caller.realm_id, ids.map(String), resolve) : await resolve(ids.map(String));
+    const found = this.cache ? await this.fromCache(this.cache, (c) => c.people.getMany(this.caller.realm_id, ids.map(String), resolve)) : await resolve(ids.map(String));
     return new Map([...found.values()].map((p) => [p.user_id, p]));
   }
 
@@ -234,7 +247,8 @@ export class Peers {
 
   /** A send's recipients' alert words and mutes (see ./send-traits). */
   sendTraits(recipients: number[]): Promise<SendTraits> {
-    return fetchSendTraits(this.users.getRecipientTraits, this.caller.realm_id, recipients, this.cache);
+    const fetch = (cache?: PeerCache) => fetchSendTraits(this.users.getRecipientTraits, this.caller.realm_id, recipients, cache);
+    return this.cache ? this.fromCache(this.cache, fetch) : fetch();
   }
 
   async typingPreferences(userIds: number[]) {
@@ -337,7 +351,7 @@ export class Peers {
       });
     };
     const key = `${this.caller.user_id}:${'stream_id' in target ? `#${target.stream_id}` : `name:${target.name}`}`;
-    const r = this.cache ? await this.cache.channels.get(this.caller.realm_id, key, ask, this.contextMark) : await ask();
+    const r = this.cache ? await this.fromCache(this.cache, (c) => c.channels.get(this.caller.realm_id, key, ask, this.contextMark)) : await ask();
     return r.found ? { channel: toAccess(r), subscribers: r.subscriber_ids.map(Number) } : { hiddenName: r.name || undefined, subscribers: [] };
   }
 
@@ -354,7 +368,7 @@ export class Peers {
   allChannels(): Promise<readonly ChannelAccess[]> {
     if (this.channelList) return this.channelList;
     const ask = () => this.channels.listAccess({}).then((r) => r.channels.map(toAccess));
-    this.channelList = this.cache ? this.cache.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask) : ask();
+    this.channelList = this.cache ? this.fromCache(this.cache, (c) => c.channelLists.get(this.caller.realm_id, String(this.caller.user_id), ask)) : ask();
     return this.channelList;
   }
 

@@ -54,7 +54,64 @@ export interface Bus {
    * does not reach this process's broadcasts). Returns the function that stops the calls.
    */
   onDisconnect?(listener: () => void): () => void;
+  /**
+   * Resolves once this process's broadcast subscriptions have handled every message the bus
+   * had on its way to them when sync() was called (one round trip to the bus, then their
+   * handlers): whoever got the answer of a change (its publisher waits for the bus before
+   * answering, ADR 0018) and then asks here finds every broadcast subscriber here told of it.
+   * Durable subscriptions are not waited for. Never rejects; it waits at most SYNC_WAIT_MS
+   * (a bus away or a handler retrying delays nothing longer).
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The longest Bus.sync() waits. */
+export const SYNC_WAIT_MS = 1_000;
+
+/**
+ * Counts the messages a broadcast subscription has handled, for Bus.sync(): upTo(n, ms)
+ * resolves once n in all have been handled, the subscription has stopped, or `ms` have
+ * passed. Its waiters are the sync() calls under way, one each, and each leaves when it
+ * resolves: a handler that never ends keeps no more of them than `ms` of requests.
+ */
+export class HandledCount {
+  private handled = 0;
+  private stopped = false;
+  private readonly waiters = new Set<{ n: number; resolve: () => void }>();
+
+  /** One more message handled (or dropped after its retries). */
+  done(): void {
+    this.handled++;
+    for (const w of this.waiters) if (w.n <= this.handled) w.resolve();
+  }
+
+  upTo(n: number, ms: number): Promise<void> {
+    if (this.stopped || n <= this.handled || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = {
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.resolve, ms);
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** How many upTo() calls wait. */
+  get waiting(): number {
+    return this.waiters.size;
+  }
+
+  /** No more messages: every waiter goes on. */
+  stop(): void {
+    this.stopped = true;
+    for (const w of this.waiters) w.resolve();
+  }
 }
 
 /** The stream owning a subject is named after its first token: `users.x.y` → USERS. */

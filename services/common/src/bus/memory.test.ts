@@ -1,5 +1,5 @@
 import { createLogger } from '../logger';
-import { JsonText, type BusMessage } from './bus';
+import { HandledCount, JsonText, SYNC_WAIT_MS, type BusMessage } from './bus';
 import { createBus } from './index';
 import { MemoryBus, MemoryHub, subjectMatches } from './memory';
 
@@ -257,5 +257,73 @@ describe('createBus without a NATS URL', () => {
     await users.publish('test-shared.created', { ok: true }, 'x');
     await waitFor(() => r.got.length === 1);
     await Promise.all([users.close(), events.close()]);
+  });
+});
+
+describe('MemoryBus.sync()', () => {
+  it("waits for this bus's broadcasts to handle what was published before, not for durables or other buses", async () => {
+    const { hub, bus } = setup();
+    const other = new MemoryBus(hub, log);
+    const handled: string[] = [];
+    await bus.subscribe({ subject: 'users.>', handler: async (msg) => void (await sleep(30), handled.push(msg.id)) });
+    await bus.subscribe({ subject: 'users.>', durable: 'work', handler: () => new Promise<void>(() => undefined) });
+    await other.subscribe({ subject: 'users.>', handler: () => new Promise<void>(() => undefined) });
+    for (const id of ['a', 'b', 'c']) await other.publish('users.changed', {}, id);
+    const t0 = Date.now();
+    await bus.sync();
+    expect(handled).toEqual(['a', 'b', 'c']);
+    expect(Date.now() - t0).toBeLessThan(SYNC_WAIT_MS);
+  });
+
+  it('counts a message whose handler failed every attempt as handled', async () => {
+    const { bus } = setup();
+    let attempts = 0;
+    await bus.subscribe({ subject: 'users.>', handler: async () => void (attempts++, await Promise.reject(new Error('no'))) });
+    await bus.publish('users.changed', {}, 'x');
+    const t0 = Date.now();
+    await bus.sync();
+    expect(attempts).toBe(3);
+    expect(Date.now() - t0).toBeLessThan(SYNC_WAIT_MS);
+  });
+
+  it('gives up after SYNC_WAIT_MS on a handler that never ends, and waits for nothing once stopped', async () => {
+    const { bus } = setup();
+    const sub = await bus.subscribe({ subject: 'users.>', handler: () => new Promise<void>(() => undefined) });
+    await bus.publish('users.changed', {}, 'stuck');
+    await bus.publish('users.changed', {}, 'queued');
+    const t0 = Date.now();
+    await bus.sync();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(SYNC_WAIT_MS - 50);
+    const t1 = Date.now();
+    const synced = bus.sync();
+    // stop() waits for the handler under way, which never ends; sync() waits no more.
+    void sub.stop();
+    await synced;
+    expect(Date.now() - t1).toBeLessThan(SYNC_WAIT_MS / 2);
+  });
+});
+
+describe('HandledCount (what sync() waits on)', () => {
+  it('lets each waiter go when its count is handled, when its time is up, or when stopped, and keeps none after', async () => {
+    const count = new HandledCount();
+    const order: string[] = [];
+    const wait = (name: string, n: number, ms: number) => count.upTo(n, ms).then(() => void order.push(name));
+    const waits = [wait('one', 1, 5_000), wait('two', 2, 5_000), wait('late', 3, 20), wait('stopped', 4, 5_000)];
+    expect(count.waiting).toBe(4);
+    count.done();
+    await sleep(0);
+    expect(order).toEqual(['one']);
+    await sleep(40);
+    expect(order).toEqual(['one', 'late']);
+    count.done();
+    await sleep(0);
+    expect(order).toEqual(['one', 'late', 'two']);
+    count.stop();
+    await Promise.all(waits);
+    expect(order).toEqual(['one', 'late', 'two', 'stopped']);
+    expect(count.waiting).toBe(0);
+    // Handled already, no time, or stopped: at once, and nothing is kept.
+    await Promise.all([count.upTo(1, 5_000), new HandledCount().upTo(1, 0), count.upTo(99, 5_000)]);
+    expect(count.waiting).toBe(0);
   });
 });

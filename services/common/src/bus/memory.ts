@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
+import { Bus, BusHandler, BusMessage, HandledCount, SubscribeOptions, Subscription, SYNC_WAIT_MS, encodeJson, runWithRetry, streamOf } from './bus';
 import { tracedHandler } from './trace';
 
 /** Matches a subject against a NATS pattern: `*` is exactly one token, a final `>` one or more. */
@@ -19,10 +19,13 @@ class MessageQueue {
   private readonly waiting = new Set<(msg: BusMessage) => void>();
   /** For ordered durables: the worker holding the one message in flight releases this. */
   private turn: Promise<void> = Promise.resolve();
+  /** How many messages were ever pushed (for MemoryBus.sync()). */
+  pushed = 0;
 
   constructor(readonly subject: string) {}
 
   push(msg: BusMessage): void {
+    this.pushed++;
     const [take] = this.waiting;
     if (!take) {
       this.messages.push(msg);
@@ -138,6 +141,8 @@ export interface MemoryBusOptions {
 /** One service's view of a MemoryHub: closing it stops only its own subscriptions. */
 export class MemoryBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
+  /** This bus's broadcast subscriptions' queues, with what each has handled (for sync()). */
+  private readonly broadcasts = new Set<{ queue: MessageQueue; handled: HandledCount }>();
   private readonly retryDelaysMs: readonly number[];
   private closed = false;
 
@@ -158,11 +163,18 @@ export class MemoryBus implements Bus {
     const handler = tracedHandler(untraced);
     if (this.closed) throw new Error('bus is closed');
     const queue = durable ? this.hub.durableQueue(subject, durable) : this.hub.broadcastQueue(subject);
-    const stopWorker = this.work(queue, handler, !!(durable && ordered));
+    const broadcast = durable ? undefined : { queue, handled: new HandledCount() };
+    if (broadcast) this.broadcasts.add(broadcast);
+    const stopWorker = this.work(queue, handler, !!(durable && ordered), broadcast?.handled);
     const subscription: Subscription = {
       stop: async () => {
         this.subscriptions.delete(subscription);
-        if (!durable) this.hub.removeBroadcast(queue);
+        if (broadcast) {
+          // Stopped, it is waited for no more (not even for the handler it finishes).
+          this.broadcasts.delete(broadcast);
+          broadcast.handled.stop();
+          this.hub.removeBroadcast(queue);
+        }
         await stopWorker();
       },
     };
@@ -171,6 +183,11 @@ export class MemoryBus implements Bus {
   }
 
   async ensureStream(): Promise<void> {}
+
+  /** Publishing is synchronous here: every message published before the call is queued already. */
+  async sync(): Promise<void> {
+    await Promise.all([...this.broadcasts].map((b) => b.handled.upTo(b.queue.pushed, SYNC_WAIT_MS)));
+  }
 
   async close(): Promise<void> {
     this.closed = true;
@@ -181,7 +198,7 @@ export class MemoryBus implements Bus {
    * Handles the queue's messages one at a time, in order; when `ordered`, also one at a
    * time across every worker of the queue. Returns a function that stops it.
    */
-  private work(queue: MessageQueue, handler: BusHandler, ordered: boolean): () => Promise<void> {
+  private work(queue: MessageQueue, handler: BusHandler, ordered: boolean, handled?: HandledCount): () => Promise<void> {
     const abort = new AbortController();
     const done = (async () => {
       for (;;) {
@@ -190,6 +207,7 @@ export class MemoryBus implements Bus {
           const msg = await queue.next(abort.signal);
           if (!msg) return;
           await runWithRetry(handler, msg, this.log, this.retryDelaysMs);
+          handled?.done();
         } finally {
           endTurn();
         }

@@ -51,6 +51,10 @@ export class NamespacedBus implements Bus {
     return this.inner.onDisconnect?.(listener) ?? (() => undefined);
   }
 
+  sync(): Promise<void> {
+    return this.inner.sync();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

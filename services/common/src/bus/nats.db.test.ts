@@ -1,6 +1,6 @@
 import { connect, NatsConnection } from 'nats';
 import { createLogger } from '../logger';
-import { JsonText, type Bus, type BusMessage } from './bus';
+import { JsonText, SYNC_WAIT_MS, type Bus, type BusMessage } from './bus';
 import { createNatsBus, NatsBusOptions } from './nats';
 import { describeWithNats, testNatsUrl } from '../../../../test/support/servers';
 import { outageProxy } from '../../../../test/support/tcp-proxy';
@@ -167,6 +167,48 @@ describeNats('NATS bus', () => {
     await waitFor(() => ra.got.length === 1 && rb.got.length === 1);
     expect(ra.got[0]).toEqual({ subject: `${p}.user.changed`, id: 'after', data: { user_id: 1 } });
     expect(rb.ids()).toEqual(['after']);
+  });
+
+  describe('sync()', () => {
+    it("waits for the broadcasts here to handle what another connection published before: a handler's slow work included", async () => {
+      const [publisher, reader] = [await newBus(), await newBus()];
+      const p = await newStream(publisher);
+      const handled: string[] = [];
+      // Slow, as a handler that reads a database is: the round trip alone is not enough.
+      await reader.subscribe({ subject: `${p}.>`, handler: async (msg) => void (await sleep(150), handled.push(msg.id)) });
+      await reader.subscribe({ subject: `${p}.other`, handler: async () => undefined });
+      for (const id of ['one', 'two', 'three']) await publisher.publish(`${p}.changed`, {}, id);
+      await reader.sync();
+      expect(handled).toEqual(['one', 'two', 'three']);
+    });
+
+    it('answers at once with no broadcast subscription, and gives up on a handler that takes too long', async () => {
+      const [publisher, reader] = [await newBus(), await newBus()];
+      const p = await newStream(publisher);
+      await reader.sync();
+      await reader.subscribe({ subject: `${p}.>`, handler: async () => void (await sleep(SYNC_WAIT_MS * 2)) });
+      await publisher.publish(`${p}.changed`, {}, 'stuck');
+      const t0 = Date.now();
+      await reader.sync();
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(SYNC_WAIT_MS - 50);
+    });
+
+    it('waits for nothing once the subscription stopped', async () => {
+      const [publisher, reader] = [await newBus(), await newBus()];
+      const p = await newStream(publisher);
+      let release!: () => void;
+      const sub = await reader.subscribe({ subject: `${p}.>`, handler: () => new Promise<void>((resolve) => (release = resolve)) });
+      await publisher.publish(`${p}.changed`, {}, 'a');
+      await waitFor(() => release !== undefined);
+      const t0 = Date.now();
+      const synced = reader.sync();
+      // stop() waits for the handler under way; sync() waits no more.
+      const stopped = sub.stop();
+      await synced;
+      expect(Date.now() - t0).toBeLessThan(SYNC_WAIT_MS / 2);
+      release();
+      await stopped;
+    });
   });
 
   it('stops delivering after stop()', async () => {

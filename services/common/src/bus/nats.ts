@@ -12,12 +12,14 @@ import {
   NatsError,
   StorageType,
   StringCodec,
+  Subscription as NatsSubscription,
   connect,
   headers as natsHeaders,
   nanos,
 } from 'nats';
 import type { Logger } from '../logger';
-import { Bus, BusHandler, BusMessage, SubscribeOptions, Subscription, encodeJson, runWithRetry, streamOf } from './bus';
+import { Bus, BusHandler, BusMessage, HandledCount, SubscribeOptions, Subscription, SYNC_WAIT_MS, encodeJson, runWithRetry, streamOf } from './bus';
+import { coalesced, settledWithin } from '../promises';
 import { tracedHandler } from './trace';
 
 export interface NatsBusOptions {
@@ -75,6 +77,10 @@ class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly disconnectListeners = new Set<() => void>();
+  /** The broadcast subscriptions, with what each has handled (for sync()). */
+  private readonly broadcasts = new Set<{ sub: NatsSubscription; handled: HandledCount }>();
+  /** A round trip to the server that began after the call: what it had sent this connection before has arrived. */
+  private readonly roundTrip = coalesced(() => this.nc.flush());
 
   constructor(
     private readonly nc: NatsConnection,
@@ -111,6 +117,15 @@ class NatsBus implements Bus {
     };
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  async sync(): Promise<void> {
+    if (this.nc.isClosed() || !this.broadcasts.size) return;
+    const deadline = Date.now() + SYNC_WAIT_MS;
+    // The server writes to a connection in order: once the round trip's answer is here, so is
+    // every message it had for this process's subscriptions when sync() was called.
+    await settledWithin(this.roundTrip(), SYNC_WAIT_MS);
+    await Promise.all([...this.broadcasts].map((b) => b.handled.upTo(b.sub.getReceived(), deadline - Date.now())));
   }
 
   async ensureStream(prefix: string): Promise<void> {
@@ -202,13 +217,19 @@ class NatsBus implements Bus {
     // promise of Bus.subscribe).
     await this.nc.flush();
     const retryDelaysMs = this.opts.retryDelaysMs ?? [100, 500, 2_000];
+    const broadcast = { sub, handled: new HandledCount() };
+    this.broadcasts.add(broadcast);
     const done = (async () => {
       for await (const m of sub) {
         const msg = this.decode(m, '');
         if (msg) await runWithRetry(handler, msg, this.log, retryDelaysMs);
+        broadcast.handled.done();
       }
     })();
     return async () => {
+      // Stopped, it is waited for no more (not even for the handler it finishes).
+      this.broadcasts.delete(broadcast);
+      broadcast.handled.stop();
       sub.unsubscribe();
       await done;
     };

@@ -1,4 +1,6 @@
-import { clientEventSubject, fakeClients, RealmCache } from '@parley/common';
+import { Bus, clientEventSubject, fakeClients, RealmCache, SubscribeOptions } from '@parley/common';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 import { announcingBus } from '@parley/common/testing';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import { Peers } from '../peers';
@@ -92,13 +94,18 @@ describe("the users service's announcements (permission contexts)", () => {
 });
 
 describe('Peers with kept answers', () => {
-  async function setupPeers() {
+  /** With `lagMs`, each announcement reaches the kept answers that long after the bus has it (a busy process, a slow network). */
+  async function setupPeers(lagMs = 0) {
     const cache = peerCache();
     const bus = announcingBus();
-    const stop = await listenForChanges(cache, bus.bus);
+    const lagging: Bus = Object.assign(Object.create(bus.bus) as Bus, {
+      subscribe: (opts: SubscribeOptions) => bus.bus.subscribe({ ...opts, handler: async (msg) => (await sleep(lagMs), opts.handler(msg)) }),
+    });
+    const stop = await listenForChanges(cache, lagMs ? lagging : bus.bus);
     let resolutions = 0;
+    let contextVersion = 0;
     const users = jest.fn(async (method: string, request: unknown) => {
-      if (method === 'GetPermissionContext') return reply(1);
+      if (method === 'GetPermissionContext') return reply(++contextVersion);
       if (method === 'ResolveUsers') {
         // Each call's names carry the call's number, to tell kept answers from fetched ones.
         const call = ++resolutions;
@@ -185,6 +192,21 @@ describe('Peers with kept answers', () => {
     expect(await names()).toEqual(['general v2']);
     await bus.announce(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: { type: 'realm_user', op: 'update', person: { user_id: 2, role: 600 } } });
     expect(await names()).toEqual(['general v3']);
+    await stop();
+  });
+
+  it('reads kept answers only once the announcements published before the request are applied', async () => {
+    const { bus, makePeers, stop } = await setupPeers(50);
+    const policy = async () => (await makePeers().realmPolicy()).settings.version;
+    const channel = async () => (await makePeers().channelForSend({ stream_id: 5 })).channel?.name;
+    const list = async () => (await makePeers().allChannels()).map((c) => c.name);
+    const person = async () => (await makePeers().peopleById([3])).get(3)?.full_name;
+    expect([await policy(), await channel(), await list(), await person()]).toEqual([1, 'general v1', ['general v2'], 'U3 v1']);
+    // As a service does: the change is on the bus before its client is answered, and the
+    // client's next request may reach this process before the announcement does.
+    const change = { type: 'realm_user', op: 'update', person: { user_id: 3, role: 200 } };
+    for (let i = 0; i < 4; i++) await bus.bus.publish(clientEventSubject('users'), { realm_id: 1, audience: 'realm', event: change }, `change ${i}`);
+    expect([await policy(), await channel(), await list(), await person()]).toEqual([2, 'general v3', ['general v4'], 'U3 v2']);
     await stop();
   });
 

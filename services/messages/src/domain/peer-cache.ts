@@ -73,6 +73,12 @@ export interface PeerCache {
    * by those users' IDs: a channel's sends share one. Dropped with recipientTraits.
    */
   alertMatchers: RealmCache<AlertWordMatcher>;
+  /**
+   * Resolves once the announcements published before the call have been applied to these
+   * answers (Bus.sync() of the bus listenForChanges listens on; at once before then, when
+   * nothing is kept): a request awaits it before its first kept answer (Peers).
+   */
+  caughtUp(): Promise<void>;
 }
 
 export function peerCache(opts: Omit<RealmCacheOptions<never>, 'announcements'> = {}): PeerCache {
@@ -83,9 +89,16 @@ export function peerCache(opts: Omit<RealmCacheOptions<never>, 'announcements'> 
     people: new RealmCache({ ...opts, announcements: USERS_ANNOUNCEMENTS }),
     recipientTraits: new RealmCache({ ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
     alertMatchers: new RealmCache({ maxEntries: 1000, ...opts, announcements: TRAITS_ANNOUNCEMENTS }),
+    caughtUp: async () => undefined,
   };
 }
 
-/** Listens for all of them; returns what stops them all. */
-export const listenForChanges = (cache: PeerCache, bus: Bus): Promise<() => Promise<void>> =>
-  listenAll(bus, [cache.contexts, cache.channels, cache.channelLists, cache.people, cache.recipientTraits, cache.alertMatchers]);
+/** Listens for all of them (and makes caughtUp wait for the bus); returns what stops them all. */
+export async function listenForChanges(cache: PeerCache, bus: Bus): Promise<() => Promise<void>> {
+  const stop = await listenAll(bus, [cache.contexts, cache.channels, cache.channelLists, cache.people, cache.recipientTraits, cache.alertMatchers]);
+  cache.caughtUp = () => bus.sync();
+  return async () => {
+    cache.caughtUp = async () => undefined;
+    await stop();
+  };
+}
