@@ -379,15 +379,56 @@ describe('QueueManager.expireIdle', () => {
     await expect(manager.expireIdle()).resolves.toBe(0);
   });
 
-  it('ends a long poll on a queue it expires with BAD_EVENT_QUEUE_ID, so the client re-registers', async () => {
+  it('keeps a queue a poll is waiting on, however long ago that poll began', async () => {
     const { manager, store, clock } = setup();
     const { queue_id } = await manager.register(member, OPTIONS);
     const poll = await longPoll(manager, member, queue_id);
-    // A poll keeps its queue fresh, so make this one look long forgotten.
+    // The poll began long ago as far as the store knows (or the idle timeout is shorter than a poll).
     await store.poll(queue_id, member, -1, clock.now() - 11 * MINUTE);
+    await expect(manager.expireIdle()).resolves.toBe(0);
+    await expect(store.idleSince(clock.now())).resolves.toEqual([]);
+    expect(poll.done).toBe(false);
+    expect(manager.waiting).toBe(1);
+  });
+
+  it('marks the waited-on queues fresh for the other replicas sharing the store', async () => {
+    const { manager, store, clock } = setup();
+    const other = new QueueManager(store, clock, TIMINGS);
+    const [waited, forgotten] = await Promise.all([1, 2].map(() => manager.register(member, OPTIONS)));
+    await longPoll(manager, member, waited.queue_id);
+    for (const q of [waited, forgotten]) await store.poll(q.queue_id, member, -1, clock.now() - 11 * MINUTE);
     await expect(manager.expireIdle()).resolves.toBe(1);
+    await expect(store.getQueue(forgotten.queue_id)).resolves.toBeUndefined();
+    // The other replica, with no poll of its own, finds nothing idle either.
+    await expect(other.expireIdle()).resolves.toBe(0);
+    await expect(store.getQueue(waited.queue_id)).resolves.toBeDefined();
+    other.close();
+  });
+
+  it('expires a queue once its poll has ended and the timeout has passed since', async () => {
+    const { manager, store, clock } = setup();
+    const { queue_id } = await manager.register(member, OPTIONS);
+    const controller = new AbortController();
+    const poll = await longPoll(manager, member, queue_id, -1, controller.signal);
+    controller.abort();
+    await expect(poll.promise).resolves.toEqual([]);
+    clock.advance(10 * MINUTE + 1);
+    await expect(manager.expireIdle()).resolves.toBe(1);
+    await expect(store.getQueue(queue_id)).resolves.toBeUndefined();
+  });
+
+  it("ends a long poll here on a queue another replica expired, with BAD_EVENT_QUEUE_ID, at the poll's heartbeat", async () => {
+    const { manager, store, clock } = setup();
+    const other = new QueueManager(store, clock, TIMINGS);
+    const { queue_id } = await manager.register(member, OPTIONS);
+    const poll = await longPoll(manager, member, queue_id);
+    // This replica's sweep has not run for longer than the timeout (stuck), the other's has.
+    await store.poll(queue_id, member, -1, clock.now() - 11 * MINUTE);
+    await expect(other.expireIdle()).resolves.toBe(1);
+    clock.advance(55_000);
     await expect(poll.promise).rejects.toMatchObject(badQueue(queue_id));
     expect(manager.waiting).toBe(0);
+    other.close();
   });
 });
 

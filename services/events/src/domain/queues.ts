@@ -143,8 +143,14 @@ export class QueueManager {
     this.wake(queueId);
   }
 
-  /** Deletes the queues idle for longer than the timeout; returns how many. */
+  /**
+   * Deletes the queues idle for longer than the timeout; returns how many. A queue with a poll
+   * waiting on it is not idle, however long ago that poll began (as in Zulip, which keeps a
+   * queue with a client connected): each replica marks the queues its polls wait on before
+   * it looks, so another replica's sweep sees them fresh too.
+   */
   async expireIdle(): Promise<number> {
+    if (this.waiters.size) await this.store.keepAlive([...this.waiters.keys()], this.clock.now());
     const idle = await this.store.idleSince(this.clock.now() - this.timings.idleTimeoutMs);
     for (const queueId of idle) {
       await this.store.deleteQueue(queueId);

@@ -77,6 +77,13 @@ export class MemoryQueueStore implements QueueStore {
     return [...this.queues.values()].filter((q) => q.record.last_poll_at < before).map((q) => q.record.queue_id);
   }
 
+  async keepAlive(queueIds: string[], now: number): Promise<void> {
+    for (const queueId of queueIds) {
+      const q = this.queues.get(queueId);
+      if (q) q.record.last_poll_at = now;
+    }
+  }
+
   onAppend(listener: (queueId: string, appended?: AppendedEvent) => void): () => void {
     this.emitter.on('append', listener);
     return () => this.emitter.off('append', listener);

@@ -328,6 +328,39 @@ export function describeQueueStore(name: string, make: (now: () => number) => Pr
       });
     });
 
+    describe('keepAlive', () => {
+      it('records the time as the last poll of the queues named, and of no other', async () => {
+        const [a, b, c] = await created(queueRecord({ last_poll_at: T0 }), queueRecord({ last_poll_at: T0 }), queueRecord({ last_poll_at: T0 }));
+        await store.keepAlive([a.queue_id, c.queue_id], T0 + 5_000);
+        await expect(store.idleSince(T0 + 5_000)).resolves.toEqual([b.queue_id]);
+        await expect(store.getQueue(a.queue_id)).resolves.toMatchObject({ last_poll_at: T0 + 5_000 });
+      });
+
+      it('does not bring back a deleted queue, nor invent an unknown one', async () => {
+        const [q] = await created(queueRecord({ last_poll_at: T0 }));
+        await store.deleteQueue(q.queue_id);
+        await store.keepAlive([q.queue_id, randomUUID()], T0 + 5_000);
+        await expect(store.getQueue(q.queue_id)).resolves.toBeUndefined();
+        await expect(store.idleSince(T0 + 10_000)).resolves.toEqual([]);
+        await expect(store.queuesOf(1, 'realm')).resolves.toEqual([]);
+      });
+
+      it('takes many queues at once', async () => {
+        const queues = await created(...Array.from({ length: 1_200 }, () => queueRecord({ last_poll_at: T0 })));
+        await store.keepAlive(
+          queues.map((q) => q.queue_id),
+          T0 + 5_000,
+        );
+        await expect(store.idleSince(T0 + 5_000)).resolves.toEqual([]);
+      });
+
+      it('does nothing with no queue named', async () => {
+        const [q] = await created(queueRecord({ last_poll_at: T0 }));
+        await store.keepAlive([], T0 + 5_000);
+        await expect(store.idleSince(T0 + 1)).resolves.toEqual([q.queue_id]);
+      });
+    });
+
     describe('onAppend', () => {
       it('announces the queues appended to, and no queue that was skipped', async () => {
         const [a, b, c, deleted] = await created(queueRecord(), queueRecord(), queueRecord(), queueRecord());

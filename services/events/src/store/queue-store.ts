@@ -88,6 +88,11 @@ export interface QueueStore {
   /** The queues nobody polled since `before` (ms since the epoch). */
   idleSince(before: number): Promise<string[]>;
   /**
+   * Records `now` as the last poll of those of the queues that still exist: a poll is waiting
+   * on them, so they are not idle. A deleted queue stays deleted.
+   */
+  keepAlive(queueIds: string[], now: number): Promise<void>;
+  /**
    * Calls `listener` for each event appended to a queue, by any replica, in the order of the
    * appends, with the event itself where the notice carries it. A notice may be lost (Redis
    * reconnecting): a listener that needs every event checks `appended.id` against what it read.

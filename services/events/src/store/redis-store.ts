@@ -46,6 +46,9 @@ for i = 5, #ARGV, 2 do
 end
 return 1`;
 
+/** Queues one ZADD of keepAlive names, so one command stays small however many polls wait. */
+const KEEP_ALIVE_BATCH = 500;
+
 /** What one append may put into its wake-ups' events, in all (see APPEND). */
 export const NOTICE_BUDGET_BYTES = 256 * 1024;
 
@@ -189,6 +192,14 @@ export class RedisQueueStore implements QueueStore {
 
   async idleSince(before: number): Promise<string[]> {
     return this.redis.zrangebyscore(this.key('idle'), '-inf', `(${before}`);
+  }
+
+  async keepAlive(queueIds: string[], now: number): Promise<void> {
+    // XX: only queues still in the idle set, so a deleted one is not brought back.
+    for (let i = 0; i < queueIds.length; i += KEEP_ALIVE_BATCH) {
+      const batch = queueIds.slice(i, i + KEEP_ALIVE_BATCH);
+      await this.redis.zadd(this.key('idle'), 'XX', ...batch.flatMap((q) => [now, q]));
+    }
   }
 
   onAppend(listener: (queueId: string, appended?: AppendedEvent) => void): () => void {
