@@ -9,6 +9,8 @@ export interface UploadsConfig extends BaseConfig {
   httpAddr: string;
   /** Zulip's max_file_upload_size_mib (MAX_FILE_UPLOAD_SIZE_MIB, also read by the users service for /register). */
   maxFileUploadSizeMib: number;
+  /** Parley's bound on the bytes of one user's uploads in all (MAX_UPLOAD_MIB_PER_USER, default 1024): an upload past it is refused. */
+  maxUploadMibPerUser: number;
   /** Zulip's MAX_EMOJI_FILE_SIZE_MIB: the largest custom emoji image (MAX_EMOJI_FILE_SIZE_MIB, default 5). */
   maxEmojiFileSizeMib: number;
   /** Uploads no message ever linked to are deleted after this long (UPLOAD_UNCLAIMED_GRACE_HOURS; Zulip: three weeks). */
@@ -29,6 +31,7 @@ export function readUploadsConfig(env: Record<string, string | undefined>, defau
     httpAddr: uploadsHttpAddr(env),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     maxEmojiFileSizeMib: envInt(env, 'MAX_EMOJI_FILE_SIZE_MIB', 5, 0),
+    maxUploadMibPerUser: envInt(env, 'MAX_UPLOAD_MIB_PER_USER', 1024, 1),
     unclaimedGraceMs: envInt(env, 'UPLOAD_UNCLAIMED_GRACE_HOURS', 21 * 24, 0) * 3_600_000,
     gcIntervalMs: envInt(env, 'UPLOAD_GC_INTERVAL_MS', 3_600_000, 0),
     tusStagingDir: envString(env, 'TUS_STAGING_DIR', join(base.dataDir, 'tus')),

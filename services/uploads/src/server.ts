@@ -64,6 +64,7 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
         deps: d,
         secret: config.secret,
         maxFileUploadSizeMib: config.maxFileUploadSizeMib,
+        maxUploadMibPerUser: config.maxUploadMibPerUser,
         storage: config.storage,
         stagingDir: config.tusStagingDir,
       });
@@ -71,6 +72,7 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
         deps: d,
         secret: config.secret,
         maxFileUploadSizeMib: config.maxFileUploadSizeMib,
+        maxUploadMibPerUser: config.maxUploadMibPerUser,
         temporaryUrlSeconds: config.temporaryUrlSeconds,
         maxEmojiFileSizeMib: config.maxEmojiFileSizeMib,
         tus,

@@ -14,6 +14,13 @@ export class FileForbiddenError extends ApiError {
   }
 }
 
+/** An upload past the bytes one user's uploads may take in all (MAX_UPLOAD_MIB_PER_USER). */
+export class UploadQuotaError extends BadRequestError {
+  constructor(mib: number) {
+    super(`Upload would exceed your upload quota (${mib} MiB in all). Delete some of your uploads to make room.`);
+  }
+}
+
 export class FileTooLargeError extends BadRequestError {
   constructor(mib: number) {
     super(`File is larger than this server's configured maximum upload size (${mib} MiB).`);

@@ -33,6 +33,8 @@ export interface FileHttpOptions {
   deps: AttachmentDeps & AvatarDeps;
   secret: string;
   maxFileUploadSizeMib: number;
+  /** The bytes one user's uploads may take in all, in MiB (config's maxUploadMibPerUser). */
+  maxUploadMibPerUser: number;
   temporaryUrlSeconds: number;
   /** Resumable uploads at /api/v1/tus (see tus.ts). */
   tus?: TusHandler;
@@ -128,7 +130,7 @@ async function upload(opts: FileHttpOptions, caller: Caller, req: IncomingMessag
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new BadRequestError('You must specify a file to upload');
   const stored = await receiveFile(opts, caller, req, maxBytes);
-  const row = await recordUpload(opts.deps.pool, caller, stored).catch(async (err: unknown) => {
+  const row = await recordUpload(opts.deps.pool, caller, stored, opts.maxUploadMibPerUser).catch(async (err: unknown) => {
     await opts.deps.files.delete(stored.pathId).catch(() => undefined);
     throw err;
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { Caller, CALLER_HEADER, decodeCaller, randomToken } from '@parley/common';
-import { AttachmentDeps, recordUpload } from '../domain/attachments';
+import { Caller, CALLER_HEADER, decodeCaller, isApiError, randomToken } from '@parley/common';
+import { AttachmentDeps, ensureUploadRoom, recordUpload } from '../domain/attachments';
 import { examineUploadQuietly } from '../domain/thumbnails';
 import { newPathId, sanitizeFileName, storedContentType } from '../domain/names';
 import type { StorageConfig } from '../storage';
@@ -31,6 +31,8 @@ interface TusOptions {
   deps: AttachmentDeps;
   secret: string;
   maxFileUploadSizeMib: number;
+  /** The bytes one user's uploads may take in all, in MiB. */
+  maxUploadMibPerUser: number;
   storage: StorageConfig;
   /** Where @tus/file-store stages bytes with folder storage. */
   stagingDir: string;
@@ -46,6 +48,13 @@ class TusRefusal {
     readonly status_code: number,
     readonly body: string,
   ) {}
+}
+
+/** Rethrows a refusal (a 4xx ApiError: the user's upload quota) as tus's answer, in Zulip's envelope; anything else as it is. */
+function throwAsTus(err: unknown): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus's refusal shape
+  if (isApiError(err) && err.httpStatus < 500) throw new TusRefusal(err.httpStatus, JSON.stringify(err.toBody()));
+  throw err;
 }
 
 export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
@@ -87,7 +96,12 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
     relativeLocation: true,
     // Upload IDs are secrets of their owner's: long and random.
     namingFunction: () => randomToken(32),
-    onUploadCreate: async (req: TusRequest, upload) => ({ metadata: { ...upload.metadata, [OWNER_KEY]: ownerTag(callerOf(req)) } }),
+    onUploadCreate: async (req: TusRequest, upload) => {
+      const caller = callerOf(req);
+      // Past the user's upload quota already: refused before a byte is sent (the last PATCH checks again, under a lock).
+      if (upload.size !== undefined) await ensureUploadRoom(opts.deps.pool, caller, upload.size, opts.maxUploadMibPerUser).catch(throwAsTus);
+      return { metadata: { ...upload.metadata, [OWNER_KEY]: ownerTag(caller) } };
+    },
     onIncomingRequest: async (req: TusRequest & { method: string }, uploadId: string) => {
       const caller = callerOf(req);
       if (req.method === 'POST') return; // a creation: the ID is new, the upload not there yet
@@ -102,9 +116,9 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
       const pathId = newPathId(caller.realm_id, fileName);
       const body = await datastore.read(upload.id);
       const { size } = await opts.deps.files.put(pathId, toNodeStream(body), { contentType, maxBytes: opts.maxFileUploadSizeMib * 1024 * 1024 });
-      const row = await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }).catch(async (err: unknown) => {
+      const row = await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }, opts.maxUploadMibPerUser).catch(async (err: unknown) => {
         await opts.deps.files.delete(pathId).catch(() => undefined);
-        throw err;
+        throwAsTus(err);
       });
       await examineUploadQuietly(opts.deps, row);
       return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `/user_uploads/${pathId}`, filename: fileName }) };
