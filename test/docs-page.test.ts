@@ -2,24 +2,18 @@
 // playwright-core. The page renders Parley's description with Redoc from Parley itself: every
 // endpoint of the route table appears, nothing is fetched from another host, and a screenshot
 // goes to test/artifacts/docs-page.png (git-ignored).
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { generateOpenApi, openApiPath } from '../gateway/src/openapi/generate';
 import { routes } from '@parley/common/api';
 import { baseUrl } from './support/api';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(__dirname, 'artifacts');
-// CI installs chromium (.ci/run); elsewhere the test says why it cannot run.
-const maybe = existsSync(CHROMIUM) || process.env.CI === 'true' ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && process.env.CI !== 'true') console.warn(`docs-page.test.ts skipped: no ${CHROMIUM} (apt-get install -y chromium)`);
+import { ARTIFACTS, describeInChromium, launchChromium } from './support/browser';
 
 let browser: Browser;
-maybe('GET /api/docs in a browser', () => {
+describeInChromium('docs-page.test.ts')('GET /api/docs in a browser', () => {
   beforeAll(async () => {
-    // Root in a container: chromium's sandbox needs user namespaces it may not have.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => browser?.close());
 

@@ -1,8 +1,11 @@
 // The web client's keyboard shortcuts (web/src/lib/hotkeys.ts), end to end in Debian's headless
 // Chromium driven by playwright-core, by keyboard alone: select messages with j/k/Home/End,
 // reply with r and send, star with Ctrl+S, react with + and =, mark unread with Shift+U, open
-// the message menu (i) and the emoji picker (:), quote (>), edit (e), the help dialog (?,
-// scanned by axe-core), and go places with n, p, s, Shift+R, *, Shift+I, t, a, q, w, d and Escape.
+// the message menu (i) and the emoji picker (:), quote (>), forward (<), collapse (-), edit (e),
+// the help dialog (?, scanned by axe-core), format in the compose box (Ctrl+B, Ctrl+I,
+// Ctrl+Shift+L), preview (Alt+P) and follow it (Ctrl+.), go places with n, p, s, Shift+R, *,
+// Shift+I, t, a, q, w, d and Escape, list a channel's topics (y), move through a list (j/k)
+// and open the gear menu (g).
 // Each result is checked on screen and, where the server keeps it, through the API.
 //
 // Set up as test/web-client.test.ts is: a Parley of its own, the root realm of a fresh
@@ -33,13 +36,19 @@ const BOB = { name: 'Bob Baker', email: 'bob@keys.test', password: 'bob-keys-pas
 /** Retries a check until it holds (the page updates when an event arrives), for up to 10 s. */
 const until = (check: () => Promise<void>) => eventually(check, 10_000);
 const row = (text: string) => page.locator('article.message', { hasText: text });
-/** The text of the selected message (the one with aria-current). */
-const selectedText = () => page.locator('article.message[aria-current="true"]').innerText();
+/**
+ * The text of the selected message (the one with aria-current): its DOM text, since a row the
+ * feed has not scrolled to yet is skipped by `content-visibility: auto` and has no innerText.
+ */
+const selectedText = async () => (await page.locator('article.message[aria-current="true"]').textContent()) ?? '';
+/** Waits until the selected message is the one with this text (selection follows a render). */
+const expectSelected = (text: string) => until(async () => expect(await selectedText()).toContain(text));
 const press = (...keys: string[]) => keys.reduce((done, key) => done.then(() => page.keyboard.press(key)), Promise.resolve());
 const focusedLabel = () =>
   page.evaluate(
     () => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; id: string } | null } }).document.activeElement?.getAttribute('aria-label') ?? '',
   );
+const focusedText = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent ?? '');
 const flagsOf = async (id: number): Promise<string[]> => ok(await owner.api.get(`/messages/${id}`)).message.flags as string[];
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `keys-${name}.png`) });
 
@@ -82,19 +91,19 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     await page.goto(`${parley.url}/#narrow/channel/${generalId}-general/topic/lunch`);
     await row('lunch three').waitFor();
     // The first unread message is selected when the feed opens.
-    expect(await selectedText()).toContain('lunch one');
+    await expectSelected('lunch one');
     await press('j');
-    expect(await selectedText()).toContain('lunch two');
+    await expectSelected('lunch two');
     await press('End');
-    expect(await selectedText()).toContain('lunch three');
+    await expectSelected('lunch three');
     await press('k');
-    expect(await selectedText()).toContain('lunch two');
+    await expectSelected('lunch two');
     await press('Home');
-    expect(await selectedText()).toContain('owner says hi');
+    await expectSelected('owner says hi');
     await press('ArrowDown', 'ArrowDown', 'ArrowUp');
-    expect(await selectedText()).toContain('lunch one');
+    await expectSelected('lunch one');
     await row('lunch three').locator('.rendered_markdown').click();
-    expect(await selectedText()).toContain('lunch three');
+    await expectSelected('lunch three');
     expect(await page.locator('article.message[aria-current="true"]').count()).toBe(1);
     await shot('selected');
   });
@@ -106,7 +115,7 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     await page.keyboard.type('jk by keyboard');
     // Typed, not shortcuts: the selection stayed.
     expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('jk by keyboard');
-    expect(await selectedText()).toContain('lunch three');
+    await expectSelected('lunch three');
     await press('Control+Enter');
     await row('jk by keyboard').waitFor();
     const newest = ok(await owner.api.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'topic', operand: 'lunch' }]) })).messages[0];
@@ -115,12 +124,12 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     expect(await focusedLabel()).not.toBe('Message');
     // Out of the field, the shortcuts work again.
     await press('k');
-    expect(await selectedText()).toContain('lunch two');
+    await expectSelected('lunch two');
   });
 
   it('stars with Ctrl+S, reacts with + and =, and marks unread from here with Shift+U', async () => {
     await press('Home', 'j', 'j');
-    expect(await selectedText()).toContain('lunch two');
+    await expectSelected('lunch two');
     await press('Control+s');
     // The selected message shows its buttons (so Tab reaches them): the star is pressed.
     await row('lunch two').getByRole('button', { name: 'Unstar this message' }).waitFor();
@@ -151,7 +160,7 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string } } }).document.activeElement.getAttribute('role'))).toBe('menuitem');
     // While the menu is open, j is the menu's (it moves in it), not the feed's.
     await press('j');
-    expect(await selectedText()).toContain('lunch two');
+    await expectSelected('lunch two');
     await press('Escape');
     await until(async () => expect(await menu.count()).toBe(0));
     expect(await focusedLabel()).toBe('Message actions');
@@ -165,7 +174,7 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
 
   it('quotes with > and edits its own message with e', async () => {
     await press('Home');
-    expect(await selectedText()).toContain('owner says hi');
+    await expectSelected('owner says hi');
     await press('e');
     const edit = page.getByRole('textbox', { name: 'Edit message' });
     await until(async () => expect(await edit.inputValue()).toBe('owner says hi'));
@@ -183,7 +192,7 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
 
   it("opens the sender's card with u, edit history with Shift+H and read receipts with Shift+V", async () => {
     await press('Home');
-    expect(await selectedText()).toContain('owner says hello');
+    await expectSelected('owner says hello');
     await press('u');
     const card = page.getByRole('dialog', { name: /^About / });
     await card.waitFor();
@@ -200,6 +209,76 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     await page.getByRole('dialog', { name: 'Read receipts' }).waitFor();
     await press('Escape');
     await page.getByRole('dialog', { name: 'Read receipts' }).waitFor({ state: 'detached' });
+  });
+
+  it('collapses and expands with -, and forwards with <', async () => {
+    await press('Home', 'j');
+    await expectSelected('lunch one');
+    const one = page.locator(`article.message[data-message-id="${ids.one}"]`);
+    await press('-');
+    await one.getByText('Collapsed.').waitFor();
+    expect(await one.locator('.rendered_markdown').count()).toBe(0);
+    await until(async () => expect(await flagsOf(ids.one)).toContain('collapsed'));
+    await press('-');
+    await one.locator('.rendered_markdown', { hasText: 'lunch one' }).waitFor();
+    await until(async () => expect(await flagsOf(ids.one)).not.toContain('collapsed'));
+    // <: quoted in a new message, as Zulip writes it, to its topic until the writer changes it.
+    await press('<');
+    const compose = page.getByRole('textbox', { name: 'Message', exact: true });
+    await until(async () => expect(await compose.inputValue()).toContain('```quote\nlunch one\n```'));
+    expect(await compose.inputValue()).toMatch(new RegExp(`^@_\\*\\*${BOB.name}\\|${bobId}\\*\\* \\[said\\]\\([^)]+/near/${ids.one}\\) in \\[#general > lunch\\]\\(`));
+    expect(await page.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe('lunch');
+    await compose.fill('');
+    await press('Escape');
+  });
+
+  it('formats with Ctrl+B, Ctrl+I and Ctrl+Shift+L, previews with Alt+P, and goes to the conversation with Ctrl+.', async () => {
+    await press('r');
+    const compose = page.getByRole('textbox', { name: 'Message', exact: true });
+    const selected = () =>
+      compose.evaluate((el) =>
+        (el as unknown as { value: string; selectionStart: number; selectionEnd: number }).value.slice(
+          (el as unknown as { selectionStart: number }).selectionStart,
+          (el as unknown as { selectionEnd: number }).selectionEnd,
+        ),
+      );
+    await page.keyboard.type('make this bold');
+    await press('Shift+ArrowLeft', 'Shift+ArrowLeft', 'Shift+ArrowLeft', 'Shift+ArrowLeft', 'Control+b');
+    expect(await compose.inputValue()).toBe('make this **bold**');
+    await until(async () => expect(await selected()).toBe('bold'));
+    // Again: the marks go, the word stays selected.
+    await press('Control+b');
+    expect(await compose.inputValue()).toBe('make this bold');
+    await until(async () => expect(await selected()).toBe('bold'));
+    await press('Control+i');
+    expect(await compose.inputValue()).toBe('make this *bold*');
+    await until(async () => expect(await selected()).toBe('bold'));
+    await press('Control+i', 'Control+Shift+L');
+    expect(await compose.inputValue()).toBe('make this [bold](url)');
+    await until(async () => expect(await selected()).toBe('url'));
+    await page.keyboard.type('https://parley.test/docs');
+    expect(await compose.inputValue()).toBe('make this [bold](https://parley.test/docs)');
+    // Alt+P: the server's rendering; again: back to the text, with the focus.
+    await press('Alt+p');
+    const preview = page.getByLabel('Preview');
+    await preview.getByRole('link', { name: 'bold' }).waitFor();
+    expect(await preview.getByRole('link', { name: 'bold' }).getAttribute('href')).toBe('https://parley.test/docs');
+    await press('Alt+p');
+    await until(async () => expect(await focusedLabel()).toBe('Message'));
+    expect(await compose.inputValue()).toBe('make this [bold](https://parley.test/docs)');
+    // Ctrl+.: to the conversation the message is addressed to (a new topic), the text going along.
+    await page.getByRole('combobox', { name: 'Topic' }).fill('supper');
+    await compose.focus();
+    await press('Control+.');
+    await page.getByText('No messages here yet.').waitFor();
+    expect(decodeURIComponent(new URL(page.url()).hash)).toMatch(/topic\/supper$/);
+    await until(async () => expect(await focusedLabel()).toBe('Message'));
+    expect(await compose.inputValue()).toBe('make this [bold](https://parley.test/docs)');
+    expect(await page.getByRole('combobox', { name: 'Topic' }).inputValue()).toBe('supper');
+    await compose.fill('');
+    await press('Escape');
+    await page.goBack();
+    await row('lunch one').waitFor();
   });
 
   it('opens the shortcuts help with ?, which axe finds sound, keeps the focus, and closes with Escape', async () => {
@@ -270,6 +349,66 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
     // Escape from a feed goes to the home view (Inbox).
     await press('Escape');
     await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("lists a channel's topics with y, and moves through a list view with j and k", async () => {
+    await page.goto(`${parley.url}/#narrow/channel/${generalId}-general`);
+    await row('dinner plans').waitFor();
+    const activeHref = () =>
+      page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('href') ?? '');
+    await press('y');
+    await until(async () => expect(decodeURIComponent(await activeHref())).toMatch(/topic\/(lunch|dinner)$/));
+    expect(await page.getByRole('list', { name: 'Topics of general' }).getByRole('link').count()).toBe(2);
+    // Recent conversations: j and k move the focus through its links; Enter opens one.
+    await press('t');
+    await page.getByRole('heading', { name: 'Recent conversations' }).waitFor();
+    await press('j');
+    const first = await activeHref();
+    expect(first).toMatch(/^#narrow\//);
+    await press('j');
+    const second = await activeHref();
+    expect(second).not.toBe(first);
+    await press('k');
+    expect(await activeHref()).toBe(first);
+    await press('Enter');
+    await until(async () => expect(new URL(page.url()).hash).toBe(first));
+    expect(problems).toEqual([]);
+  });
+
+  it('opens the gear menu with g: arrows move through it, Escape closes it, an item opens its place', async () => {
+    await press('g');
+    const menu = page.getByRole('menu', { name: 'Main menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+      'Personal settings',
+      'Organization settings',
+      'Browse channels',
+      'Drafts',
+      'Scheduled messages',
+      'Keyboard shortcuts',
+      'Log out',
+    ]);
+    expect(await focusedText()).toBe('Personal settings');
+    await shot('gear-menu');
+    await press('ArrowDown', 'j');
+    expect(await focusedText()).toBe('Browse channels');
+    await press('ArrowUp', 'ArrowUp', 'ArrowUp');
+    expect(await focusedText()).toBe('Log out');
+    expect(await axeViolations(page)).toEqual([]);
+    await press('Escape');
+    await until(async () => expect(await menu.count()).toBe(0));
+    expect(await focusedLabel()).toBe('Main menu');
+    await press('g', 'ArrowDown', 'ArrowDown', 'Enter');
+    await page
+      .getByRole('heading', { name: /channels/i })
+      .first()
+      .waitFor();
+    expect(new URL(page.url()).hash).toBe('#channels/all');
+    expect(await menu.count()).toBe(0);
+    await press('g', 'ArrowUp', 'ArrowUp', 'Enter');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await press('Escape');
     expect(problems).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@
 // offset; the link lands in the compose box, the message is sent, and the file downloads byte
 // for byte. A small file still goes in one POST to /json/user_uploads, and a
 // file over the realm's max_file_upload_size_mib (13 MiB here) is refused with its message
-// before a byte is sent (the server refuses it too: 413).
+// before a byte is sent (the server refuses it too: 413). A resumable upload cancelled with its
+// Cancel button stops, is deleted on the server (tus termination: HEAD then finds nothing), and
+// leaves no link behind.
 //
 // It runs against a Parley of its own (test/support/own-parley.ts), the root realm of a fresh
 // database reached at the bare address, as test/web-client.test.ts does.
@@ -135,6 +137,38 @@ describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
     const downloaded = await sendAndDownload('big.bin');
     expect(downloaded.length).toBe(file.length);
     expect(downloaded.equals(file)).toBe(true);
+  });
+
+  it('cancels a resumable upload with its Cancel button: the upload is deleted on the server and no link lands', async () => {
+    // The second PATCH is held until the upload is cancelled, as a slow network would hold it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => isTus(url),
+      async (route) => {
+        const req = route.request();
+        if (req.method() !== 'PATCH' || req.headers()['upload-offset'] !== String(5 * MIB)) return route.continue();
+        await held;
+        await route.abort('connectionreset').catch(() => undefined);
+      },
+    );
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'cancelled.bin', mimeType: 'application/octet-stream', buffer: randomBytes(7 * MIB) });
+    await until(async () => expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.offset)).toEqual([0, 5 * MIB]));
+    await page.getByRole('button', { name: 'Cancel uploading cancelled.bin' }).click();
+    release();
+    await page.getByText('Upload of cancelled.bin cancelled.').waitFor();
+    await until(async () => expect(requests.map((r) => r.method)).toContain('DELETE'));
+    await page.unroute((url) => isTus(url));
+    const uploadPath = requests.find((r) => r.method === 'DELETE')!.path;
+    expect(requests.filter((r) => r.method === 'PATCH').every((r) => r.path === uploadPath)).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Uploading cancelled.bin' }).count()).toBe(0);
+    expect(await composeBox().inputValue()).not.toMatch(/cancelled\.bin/);
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
+    const state = await page.request.head(`${parley.url}${uploadPath}`, { headers: { 'tus-resumable': '1.0.0', 'x-csrftoken': csrf } });
+    expect(state.status()).toBe(404);
   });
 
   it('sends a small file in one POST to /json/user_uploads, as before', async () => {

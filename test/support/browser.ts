@@ -1,4 +1,4 @@
-// What the browser tests (test/web-*.test.ts) share: Debian's Chromium driven by
+// What the browser tests (test/web-*.test.ts, test/docs-page.test.ts) share: Debian's Chromium driven by
 // playwright-core, a `describe` that skips (with a warning) where Chromium is missing outside
 // CI, and axe-core's accessibility scan.
 import { existsSync, readFileSync } from 'node:fs';

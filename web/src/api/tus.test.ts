@@ -1,7 +1,8 @@
 // The tus client's pure parts (metadata, chunks, retries, messages) and the whole protocol
 // against a scripted transport: creation, chunks, a failed PATCH resumed from the offset HEAD
-// reports, giving up after the bounded retries, and cancelling (abort + DELETE).
-import { chunkPlan, encodeMetadata, isRetryable, nextChunk, refusal, RETRY_DELAYS_MS, retryDelay, TusError, tusUpload, type TusRequest, type TusResponse } from './tus';
+// reports, giving up after the bounded retries, cancelling (abort + DELETE), and an upload cut
+// short resumed when the same file is chosen again (remembered by its fingerprint).
+import { chunkPlan, encodeMetadata, fingerprint, isRetryable, nextChunk, refusal, RETRY_DELAYS_MS, retryDelay, TusError, tusUpload, type TusRequest, type TusResponse, type UploadStore } from './tus';
 
 const MIB = 1024 * 1024;
 const answer = (status: number, headers: Record<string, string> = {}, text = ''): TusResponse => ({
@@ -84,6 +85,7 @@ function scriptedServer(size: number, fail: (req: TusRequest, n: number) => TusR
         expect(req.headers['upload-length']).toBe(String(size));
         return answer(201, { location: '/api/v1/tus/abc' });
       case 'HEAD':
+        if (req.url !== '/api/v1/tus/abc') return answer(404);
         return answer(200, { 'upload-offset': String(stored), 'upload-length': String(size) });
       case 'PATCH': {
         if (Number(req.headers['upload-offset']) !== stored) return answer(409);
@@ -98,6 +100,12 @@ function scriptedServer(size: number, fail: (req: TusRequest, n: number) => TusR
     }
   };
   return { transport, log };
+}
+
+/** The browser's storage, in memory. */
+function memoryStore(): UploadStore & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
 }
 
 const waits: number[] = [];
@@ -151,14 +159,49 @@ describe('tusUpload', () => {
     expect([ended, waits]).toEqual([1, []]);
   });
 
+  it('remembers an upload cut short past its retries, and resumes it when the same file is chosen again', async () => {
+    const store = memoryStore();
+    let down = true;
+    const server = scriptedServer(10, (req) => (down && req.method === 'PATCH' && req.headers['upload-offset'] === '4' ? answer(0) : undefined));
+    const big = file(10);
+    await expect(tusUpload(big, { ...base, transport: server.transport, store })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(store.items).toEqual(new Map([[fingerprint(big, '/api/v1/tus'), '/api/v1/tus/abc']]));
+    // Later (a reload, the network back): the same file starts where the server stands.
+    down = false;
+    server.log.length = 0;
+    const progress: number[] = [];
+    const done = await tusUpload(big, { ...base, transport: server.transport, store, onProgress: (f) => progress.push(f) });
+    expect(done.url).toBe('/user_uploads/1/ab/big.bin');
+    expect(server.log).toEqual(['HEAD', 'PATCH 4', 'PATCH 8']);
+    expect(progress[0]).toBe(0.4);
+    expect(store.items.size).toBe(0);
+  });
+
+  it('starts anew when the remembered upload is gone or is of another length, and forgets a refused one', async () => {
+    const store = memoryStore();
+    const big = file(10);
+    store.setItem(fingerprint(big, '/api/v1/tus'), '/api/v1/tus/expired');
+    const server = scriptedServer(10);
+    await tusUpload(big, { ...base, transport: server.transport, store });
+    expect(server.log).toEqual(['HEAD', 'POST', 'PATCH 0', 'PATCH 4', 'PATCH 8']);
+    expect(store.items.size).toBe(0);
+    // A file of another size under the same name is another fingerprint.
+    expect(fingerprint(file(11), '/api/v1/tus')).not.toBe(fingerprint(big, '/api/v1/tus'));
+    const refusing = scriptedServer(10, (req) => (req.method === 'PATCH' ? answer(403, {}, '{"result":"error","code":"BAD_REQUEST","msg":"No."}') : undefined));
+    await expect(tusUpload(big, { ...base, transport: refusing.transport, store })).rejects.toThrow('No.');
+    expect(store.items.size).toBe(0);
+  });
+
   it('cancelled: stops and deletes the upload on the server', async () => {
     const abort = new AbortController();
     const server = scriptedServer(10, (req) => {
       if (req.method === 'PATCH' && req.headers['upload-offset'] === '4') abort.abort();
       return undefined;
     });
-    await expect(tusUpload(file(10), { ...base, transport: server.transport, signal: abort.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const store = memoryStore();
+    await expect(tusUpload(file(10), { ...base, transport: server.transport, signal: abort.signal, store })).rejects.toMatchObject({ name: 'AbortError' });
     await new Promise((r) => setTimeout(r, 0));
     expect(server.log).toEqual(['POST', 'PATCH 0', 'PATCH 4', 'DELETE']);
+    expect(store.items.size).toBe(0);
   });
 });

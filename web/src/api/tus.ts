@@ -8,8 +8,12 @@
 // - a network error, a 5xx or an offset conflict (409): wait (RETRY_DELAYS_MS), ask the server
 //   where the upload stands (HEAD → Upload-Offset) and go on from there; at most
 //   RETRY_DELAYS_MS.length retries in a row (a chunk that gets through starts the count anew);
-// - cancelling aborts the request in flight and deletes the upload (termination).
-// The transport and the clock are parameters, so the unit tests drive the whole protocol.
+// - cancelling aborts the request in flight and deletes the upload (termination);
+// - an upload cut short (the tab closed or reloaded, the network gone past the retries) is
+//   remembered by the file's fingerprint (name, size, type, date) in the browser's storage:
+//   the same file chosen again resumes from the offset HEAD reports, as tus-js-client does.
+//   A finished, cancelled or refused upload is forgotten.
+// The transport, the clock and the storage are parameters, so the unit tests drive it all.
 
 export const TUS_ENDPOINT = '/api/v1/tus';
 const MIB = 1024 * 1024;
@@ -59,6 +63,29 @@ export interface TusOptions {
   retryDelaysMs?: readonly number[];
   transport?: TusTransport;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Where unfinished uploads are remembered (default: localStorage, when the browser has it). */
+  store?: UploadStore;
+}
+
+/** The part of the Storage API that remembers unfinished uploads. */
+export interface UploadStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The key an unfinished upload of this file is remembered by. */
+export function fingerprint(file: Blob & { name?: string; lastModified?: number }, endpoint: string): string {
+  return `parley-tus:${endpoint}:${file.name ?? ''}:${file.size}:${file.type}:${file.lastModified ?? ''}`;
+}
+
+/** localStorage, or nothing when the browser refuses it (private windows, tests). */
+function browserStore(): UploadStore | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Upload-Metadata: comma-separated `key base64(UTF-8 value)` pairs. */
@@ -160,7 +187,7 @@ export const xhrTransport: TusTransport = (req) =>
  * name as Zulip's last PATCH gives them. Rejects with a TusError (the server's message), or an
  * AbortError when `signal` aborts it (the upload is then deleted on the server).
  */
-export async function tusUpload(file: Blob & { name?: string }, opts: TusOptions = {}): Promise<{ url: string; filename: string }> {
+export async function tusUpload(file: Blob & { name?: string; lastModified?: number }, opts: TusOptions = {}): Promise<{ url: string; filename: string }> {
   const transport = opts.transport ?? xhrTransport;
   const wait = opts.sleep ?? sleep;
   const chunkBytes = opts.chunkBytes ?? CHUNK_BYTES;
@@ -187,23 +214,47 @@ export async function tusUpload(file: Blob & { name?: string }, opts: TusOptions
   }
 
   const name = file.name ?? 'file';
-  const created = await withRetries(
-    () =>
-      transport({
-        method: 'POST',
-        url: opts.endpoint ?? TUS_ENDPOINT,
-        headers: headers({ 'upload-length': String(size), 'upload-metadata': encodeMetadata({ filename: name, filetype: file.type || 'application/octet-stream' }) }),
-        signal,
-      }),
-    (res) => res.status === 201 && res.header('location') !== null,
-  );
-  const location = new URL(created.header('location')!, globalThis.location?.href ?? 'http://localhost/').pathname;
+  const endpoint = opts.endpoint ?? TUS_ENDPOINT;
+  const store = opts.store ?? browserStore();
+  const key = fingerprint(file, endpoint);
+
+  /** The remembered upload of this file and the server's offset, if the server still has it whole. */
+  async function remembered(): Promise<{ location: string; offset: number } | undefined> {
+    const location = store?.getItem(key);
+    if (!location) return undefined;
+    const res = await transport({ method: 'HEAD', url: location, headers: headers(), signal });
+    const offset = Number(res.header('upload-offset'));
+    if (res.status === 200 && Number(res.header('upload-length')) === size && Number.isInteger(offset) && offset >= 0 && offset <= size) return { location, offset };
+    // Gone (finished, expired, deleted, another user's) or not this file: a new upload.
+    store?.removeItem(key);
+    return undefined;
+  }
+
+  async function create(): Promise<string> {
+    const created = await withRetries(
+      () =>
+        transport({
+          method: 'POST',
+          url: endpoint,
+          headers: headers({ 'upload-length': String(size), 'upload-metadata': encodeMetadata({ filename: name, filetype: file.type || 'application/octet-stream' }) }),
+          signal,
+        }),
+      (res) => res.status === 201 && res.header('location') !== null,
+    );
+    const location = new URL(created.header('location')!, globalThis.location?.href ?? 'http://localhost/').pathname;
+    store?.setItem(key, location);
+    return location;
+  }
+
+  const resumed = await remembered();
+  const location = resumed?.location ?? (await create());
+  const forget = () => store?.removeItem(key);
   const terminate = () => void transport({ method: 'DELETE', url: location, headers: headers() }).catch(() => undefined);
 
   try {
-    let offset = 0;
+    let offset = resumed?.offset ?? 0;
     let failures = 0;
-    report(0);
+    report(offset);
     for (;;) {
       const { start, end } = nextChunk(size, offset, chunkBytes);
       const res = await transport({
@@ -218,12 +269,20 @@ export async function tusUpload(file: Blob & { name?: string }, opts: TusOptions
         failures = 0;
         offset = Number(res.header('upload-offset') ?? end);
         report(offset);
-        if (res.status === 200 || offset >= size) return finished(res, name);
+        if (res.status === 200 || offset >= size) {
+          forget();
+          return finished(res, name);
+        }
         continue;
       }
       failures++;
       const delay = retryDelay(failures, delays);
-      if (!isRetryable(res.status) || delay === undefined) throw refused(res);
+      if (!isRetryable(res.status)) {
+        forget();
+        throw refused(res);
+      }
+      // Out of retries: remembered, so the same file chosen again resumes.
+      if (delay === undefined) throw refused(res);
       await wait(delay, signal);
       // Where the server stands: what arrived of the failed PATCH is kept there.
       const state = await withRetries(
@@ -234,7 +293,10 @@ export async function tusUpload(file: Blob & { name?: string }, opts: TusOptions
       report(offset);
     }
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') terminate();
+    if (err instanceof DOMException && err.name === 'AbortError') {
+      forget();
+      terminate();
+    }
     throw err;
   }
 }

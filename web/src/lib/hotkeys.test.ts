@@ -70,6 +70,13 @@ describe('actionFor', () => {
       [press('k', { ctrlKey: true }), 'search'],
       [press('?', { shiftKey: true }), 'help'],
       [press('Escape'), 'escape'],
+      [press('-'), 'collapse'],
+      [press('<', { shiftKey: true }), 'forward'],
+      [press('y'), 'channel-topics'],
+      [press('g'), 'gear-menu'],
+      [press('p', { altKey: true }), 'compose-preview'],
+      [press('π', { altKey: true, code: 'KeyP' }), 'compose-preview'], // a Mac's Option+P
+      [press('.', { ctrlKey: true }), 'go-to-compose-target'],
     ];
     expect(cases.map(([p]) => actionFor(p))).toEqual(cases.map(([, action]) => action));
   });
@@ -98,6 +105,14 @@ describe('mayRun', () => {
   it('runs nothing while a dialog or popover is open (it handles its own keys)', () => {
     expect(mayRun('help', { focus: 'other', modalOpen: true, key: '?' })).toBe(false);
     expect(mayRun('escape', { focus: 'other', modalOpen: true, key: 'Escape' })).toBe(false);
+  });
+
+  it('runs the compose shortcuts, and only those, in the compose box', () => {
+    expect(mayRun('compose-preview', { focus: 'compose', modalOpen: false, key: 'p' })).toBe(true);
+    expect(mayRun('go-to-compose-target', { focus: 'compose', modalOpen: false, key: '.' })).toBe(true);
+    expect(mayRun('escape', { focus: 'compose', modalOpen: false, key: 'Escape' })).toBe(true);
+    expect(mayRun('collapse', { focus: 'compose', modalOpen: false, key: '-' })).toBe(false);
+    expect(mayRun('compose-preview', { focus: 'typing', modalOpen: false, key: 'p' })).toBe(false);
   });
 
   it('lets Enter press a focused button or link rather than reply', () => {

@@ -48,7 +48,13 @@ export type Action =
   | 'user-card'
   | 'read-receipts'
   | 'edit-history'
-  | 'view-image';
+  | 'view-image'
+  | 'collapse'
+  | 'forward'
+  | 'channel-topics'
+  | 'compose-preview'
+  | 'gear-menu'
+  | 'go-to-compose-target';
 
 export interface Shortcut {
   /** Key names as `keyName` spells them: `j`, `Shift+R`, `Ctrl+S`, `ArrowDown`, `?`. */
@@ -56,7 +62,7 @@ export interface Shortcut {
   action: Action;
   /** What the help dialog says. */
   label: string;
-  section: 'Basics' | 'Navigation' | 'Selected message';
+  section: 'Basics' | 'Navigation' | 'Selected message' | 'Composing';
 }
 
 export const SHORTCUTS: Shortcut[] = [
@@ -66,6 +72,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['Escape'], action: 'escape', label: 'Leave the compose box or a field; otherwise go to your home view', section: 'Basics' },
   { keys: ['/', 'Ctrl+K'], action: 'search', label: 'Search messages', section: 'Basics' },
   { keys: ['?'], action: 'help', label: 'Show or hide these keyboard shortcuts', section: 'Basics' },
+  { keys: ['g'], action: 'gear-menu', label: 'The main menu (settings, channels, drafts, log out)', section: 'Basics' },
   { keys: ['j', 'ArrowDown'], action: 'next', label: 'Next message', section: 'Basics' },
   { keys: ['k', 'ArrowUp'], action: 'previous', label: 'Previous message', section: 'Basics' },
   { keys: ['End', 'Shift+G'], action: 'last', label: 'Last message', section: 'Basics' },
@@ -88,9 +95,11 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['d'], action: 'drafts', label: 'Drafts (again: back)', section: 'Navigation' },
   { keys: ['q'], action: 'filter-channels', label: 'Filter channels', section: 'Navigation' },
   { keys: ['w'], action: 'filter-people', label: 'Filter people', section: 'Navigation' },
+  { keys: ['y'], action: 'channel-topics', label: "The channel's topics, in the sidebar", section: 'Navigation' },
   { keys: ['Shift+R'], action: 'reply-to-sender', label: 'Reply directly to the sender', section: 'Selected message' },
   { keys: ['@'], action: 'reply-mention', label: 'Reply @-mentioning the sender', section: 'Selected message' },
   { keys: ['>'], action: 'quote', label: 'Quote and reply', section: 'Selected message' },
+  { keys: ['<'], action: 'forward', label: 'Forward (quote it in a new message)', section: 'Selected message' },
   { keys: ['e'], action: 'edit', label: 'Edit your message', section: 'Selected message' },
   { keys: ['m'], action: 'move', label: 'Move the message or its topic', section: 'Selected message' },
   { keys: ['Ctrl+S'], action: 'star', label: 'Star or unstar', section: 'Selected message' },
@@ -104,7 +113,23 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['Shift+V'], action: 'read-receipts', label: 'Read receipts', section: 'Selected message' },
   { keys: ['Shift+H'], action: 'edit-history', label: 'Edit history', section: 'Selected message' },
   { keys: ['v'], action: 'view-image', label: 'View its image', section: 'Selected message' },
+  { keys: ['-'], action: 'collapse', label: 'Collapse or expand', section: 'Selected message' },
+  { keys: ['Alt+P'], action: 'compose-preview', label: 'Preview the message, or back to editing', section: 'Composing' },
+  { keys: ['Ctrl+.'], action: 'go-to-compose-target', label: "Go to the compose box's conversation", section: 'Composing' },
 ];
+
+/**
+ * The compose box's own keys, handled by the box (lib/compose-format.ts) and listed in the
+ * help dialog with the rest.
+ */
+export const COMPOSE_KEYS: { keys: string[]; label: string }[] = [
+  { keys: ['Ctrl+B'], label: 'Bold' },
+  { keys: ['Ctrl+I'], label: 'Italic' },
+  { keys: ['Ctrl+Shift+L'], label: 'Link' },
+];
+
+/** The shortcuts that also work while typing in the compose box (Zulip's compose keys). */
+const IN_COMPOSE = new Set<Action>(['escape', 'compose-preview', 'go-to-compose-target']);
 
 const BY_KEY = new Map(SHORTCUTS.flatMap((s) => s.keys.map((k) => [k, s.action] as const)));
 
@@ -133,8 +158,8 @@ const SHIFTED_CHARACTERS = new Set(['*', '+', '=', '-', '/', ':', '<', '>', '?',
 export function keyName(e: KeyPress): string {
   let key = e.key;
   if (key.length === 1 && !/[\x20-\x7e]/.test(key) && e.code?.startsWith('Key')) key = e.code.slice(3);
-  // Lowercase unless Shift is held (so Caps Lock changes nothing); with Ctrl, upper (`Ctrl+K`).
-  if (/^[a-zA-Z]$/.test(key)) key = e.shiftKey || e.ctrlKey || e.metaKey ? key.toUpperCase() : key.toLowerCase();
+  // Lowercase unless Shift is held (so Caps Lock changes nothing); with Ctrl or Alt, upper (`Ctrl+K`, `Alt+P`).
+  if (/^[a-zA-Z]$/.test(key)) key = e.shiftKey || e.ctrlKey || e.metaKey || e.altKey ? key.toUpperCase() : key.toLowerCase();
   if (e.shiftKey && !SHIFTED_CHARACTERS.has(key)) key = `Shift+${key}`;
   if (e.altKey) key = `Alt+${key}`;
   if (e.ctrlKey || e.metaKey) key = `Ctrl+${key}`;
@@ -144,16 +169,18 @@ export function keyName(e: KeyPress): string {
 /** The action a key press names, if any. */
 export const actionFor = (e: KeyPress): Action | undefined => BY_KEY.get(keyName(e));
 
-/** Where the focus is when the key is pressed, as `focusKind` tells it. */
-export type Focus = 'typing' | 'control' | 'other';
+/** Where the focus is when the key is pressed, as `focusKind` tells it: `compose` is the compose box's text. */
+export type Focus = 'compose' | 'typing' | 'control' | 'other';
 
 /**
  * Whether a shortcut may run. Never while typing (the field gets the key), except Escape,
- * which leaves the field; never while a modal dialog or popover is open (it handles its own
- * keys); Enter and Space on a button or link press that control instead.
+ * which leaves the field, and in the compose box the compose shortcuts (Alt+P, Ctrl+.);
+ * never while a modal dialog or popover is open (it handles its own keys); Enter and Space
+ * on a button or link press that control instead.
  */
 export function mayRun(action: Action, where: { focus: Focus; modalOpen: boolean; key: string }): boolean {
   if (where.modalOpen) return false;
+  if (where.focus === 'compose') return IN_COMPOSE.has(action);
   if (where.focus === 'typing') return action === 'escape';
   if (where.focus === 'control' && (where.key === 'Enter' || where.key === ' ')) return false;
   return true;
@@ -162,6 +189,7 @@ export function mayRun(action: Action, where: { focus: Focus; modalOpen: boolean
 /** What kind of element has the focus: a field one types in, a control (button, link), or other. */
 export function focusKind(el: Element | null): Focus {
   if (!el) return 'other';
+  if (el.id === 'compose-content') return 'compose';
   if (el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return 'typing';
   if (el.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="option"]')) return 'control';
   return 'other';

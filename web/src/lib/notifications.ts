@@ -5,13 +5,17 @@ import { store, topicKey, type State } from '../store/store';
 import type { Message } from '../store/types';
 import { VisibilityPolicy } from '../store/types';
 import { channelNameOf, channelNarrow, dmNarrow, narrowHash } from './narrow';
+import { unreadCounts } from './unreads';
 
+/**
+ * The tab's title with the unread count, as Zulip counts it: direct messages, and channel
+ * messages outside muted topics and muted channels. From the cached counts (lib/unreads.ts),
+ * so a render reads a few channels' totals, not every unread message.
+ */
 export function unreadTitle(s: State): string {
-  let count = 0;
-  for (const [, place] of s.unread) {
-    if (place.kind === 'dm') count++;
-    else if (!s.subscriptions.get(place.stream_id)?.is_muted && s.userTopics.get(topicKey(place.stream_id, place.topic)) !== VisibilityPolicy.MUTED) count++;
-  }
+  const counts = unreadCounts(s);
+  let count = counts.dms;
+  for (const [streamId, n] of counts.byChannel) if (!s.subscriptions.get(streamId)?.is_muted) count += n;
   return `${count ? `(${count}) ` : ''}${s.realm.realm_name || 'Parley'} - Parley`;
 }
 

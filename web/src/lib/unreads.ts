@@ -11,7 +11,17 @@ export interface Counts {
   mentions: number;
 }
 
+let cached: { state: State; version: number; counts: Counts } | undefined;
+
+/** The counts, computed once per change of the unread messages (the store's `unreadVersion`), not on every render. */
 export function unreadCounts(s: State): Counts {
+  if (cached?.state === s && cached.version === s.unreadVersion) return cached.counts;
+  const counts = countUnread(s);
+  cached = { state: s, version: s.unreadVersion, counts };
+  return counts;
+}
+
+function countUnread(s: State): Counts {
   const byChannel = new Map<number, number>();
   const byTopic = new Map<string, number>();
   const byDm = new Map<string, number>();

@@ -53,6 +53,10 @@ export interface Move {
 
 export interface State {
   version: number;
+  /** Bumped when unread messages (or the muted topics and channels their counts skip) may have changed: the counts are cached by it. */
+  unreadVersion: number;
+  /** Bumped when users, presence or statuses may have changed: the people list caches by it. */
+  peopleVersion: number;
   connection: Connection;
   me: { user_id: number; email: string; full_name: string; role: number; is_admin: boolean; is_owner: boolean; is_moderator: boolean; is_guest: boolean };
   realm: Record<string, unknown> & { realm_name: string; realm_uri?: string; realm_url?: string; max_message_id?: number; server_emoji_data_url?: string };
@@ -95,6 +99,11 @@ export const typingKeyForDm = (key: string): string => `dm:${key}`;
 export function unreadPlaceOf(message: Message, me: number): UnreadPlace {
   return message.type === 'stream' ? { kind: 'channel', stream_id: message.stream_id!, topic: message.subject } : { kind: 'dm', key: messageDmKey(message, me) };
 }
+
+/** The events that may change unread messages or what their counts skip (muted topics and channels). */
+const UNREAD_EVENTS = new Set(['message', 'update_message', 'delete_message', 'update_message_flags', 'user_topic', 'subscription']);
+/** The events that may change the people list. */
+const PEOPLE_EVENTS = new Set(['realm_user', 'presence', 'user_status']);
 
 export class Store {
   private listeners = new Set<Listener>();
@@ -142,6 +151,8 @@ export class Store {
     for (const [key, value] of Object.entries(reg)) if (key.startsWith('realm_') || key.startsWith('server_') || key.startsWith('max_')) realm[key] = value;
     this.state = {
       version: (this.state?.version ?? 0) + 1,
+      unreadVersion: (this.state?.version ?? 0) + 1,
+      peopleVersion: (this.state?.version ?? 0) + 1,
       connection: 'connected',
       me: {
         user_id: reg.user_id,
@@ -185,6 +196,7 @@ export class Store {
   applyPresences(presences: Record<string, unknown> | undefined): void {
     if (!this.state || !presences) return;
     for (const [id, p] of Object.entries(presences)) this.state.presence.set(Number(id), p as Presence);
+    this.state.peopleVersion++;
     this.changed();
   }
 
@@ -241,6 +253,8 @@ export class Store {
     const s = this.state;
     if (!s) return;
     const me = s.me.user_id;
+    if (UNREAD_EVENTS.has(e.type)) s.unreadVersion++;
+    if (PEOPLE_EVENTS.has(e.type)) s.peopleVersion++;
     switch (e.type) {
       case 'message': {
         const m = { ...(e.message as Message), flags: (e.flags as string[]) ?? [] };

@@ -7,8 +7,9 @@ import { parseHash, type Place } from '../lib/narrow';
 import { useStore } from '../lib/use-store';
 import { startNotifications, unreadTitle } from '../lib/notifications';
 import { loadEmoji } from '../lib/emoji';
+import { warmFormats } from '../lib/format';
 import { store } from '../store/store';
-import { feedKey, forgetMovedFeeds, placeNewMessages } from '../store/feeds';
+import { feedKey, forgetMovedFeeds, openFeed, placeNewMessages } from '../store/feeds';
 import { Sidebar } from './Sidebar';
 import { FeedView } from './Feed';
 import { Inbox, Recent } from './Overviews';
@@ -21,6 +22,7 @@ import { Organization } from './Organization';
 import { Toasts } from './Toasts';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Lightbox } from './Lightbox';
+import { GearMenu } from './GearMenu';
 import { useShortcuts } from './shortcuts';
 
 function useHashPlace(): Place {
@@ -28,7 +30,11 @@ function useHashPlace(): Place {
   useEffect(() => {
     const onHash = () => {
       readPaused = false;
-      setPlace(parseHash(location.hash));
+      const next = parseHash(location.hash);
+      // A feed not loaded yet starts loading now, before the view renders, so that the request
+      // and the render overlap (the view would otherwise ask for it only once it is on screen).
+      if (next.view === 'feed' && next.near === undefined && !store.state!.feeds.has(feedKey(next.narrow))) void openFeed(next.narrow);
+      setPlace(next);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -47,6 +53,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
   useEffect(() => {
     const stops = [placeNewMessages(), forgetMovedFeeds(), startNotifications()];
     void loadEmoji();
+    const warmTimer = window.setTimeout(() => warmFormats(Boolean(store.state?.settings.twenty_four_hour_time)), 300);
     const timer = setInterval(() => store.expireTyping(), 2000);
     // Presence, as Zulip's web app reports it: now and every minute, active when the tab has focus.
     const reportPresence = () =>
@@ -59,6 +66,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
       stops.forEach((stop) => stop());
       clearInterval(timer);
       clearInterval(presenceTimer);
+      clearTimeout(warmTimer);
     };
   }, []);
   useEffect(() => {
@@ -95,6 +103,7 @@ export function App({ onLoggedOut }: { onLoggedOut: () => void }) {
         <button className="icon-button only-narrow" aria-label="People" onClick={() => setPanel(panel === 'right' ? 'none' : 'right')}>
           👥
         </button>
+        <GearMenu onHelp={() => setHelpOpen(true)} onLogout={() => void logout()} />
         <nav className="user-menu" aria-label="Your account">
           <a href="#settings/profile">{s.me.full_name}</a>
           {(s.me.is_admin || s.me.is_owner) && <a href="#organization/settings">Organization</a>}

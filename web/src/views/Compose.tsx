@@ -1,13 +1,15 @@
 // The compose box: to a channel and topic, or to people directly; Markdown with a preview
 // (POST /messages/render); typeahead for @mentions, #channels and :emoji:; files pasted,
 // dropped or chosen, uploaded with progress (resumable by tus above 5 MiB: api/tus.ts); Enter
-// or Ctrl+Enter sends, per `enter_sends`; drafts kept through /drafts; send later (scheduled
-// messages); typing notices both ways.
-import { useEffect, useRef, useState } from 'react';
+// or Ctrl+Enter sends, per `enter_sends`; Ctrl+B, Ctrl+I and Ctrl+Shift+L format (lib/compose-
+// format.ts), Alt+P previews and Ctrl+. goes to the conversation being written to; drafts kept
+// through /drafts; send later (scheduled messages); typing notices both ways.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { client, errorText, ok, uploadFile } from '../api/client';
-import { onCompose } from '../lib/compose-bus';
+import { handOver, onCompose, takeHandedOver, type ComposeCommand } from '../lib/compose-bus';
+import { applyFormat, formatOfKey } from '../lib/compose-format';
 import { searchEmoji } from '../lib/emoji';
-import { conversationOf, type Narrow } from '../lib/narrow';
+import { channelNarrow, conversationOf, dmNarrow, narrowHash, type Narrow } from '../lib/narrow';
 import { attempt, showError, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { store } from '../store/store';
@@ -39,34 +41,91 @@ interface Suggestion {
 const TYPING_EVERY_MS = 10_000;
 const TYPING_STOP_AFTER_MS = 5_000;
 
+/** The conversation a target names, as a narrow's hash; undefined while it names none. */
+function hashOf(target: Target): string | undefined {
+  if (target.type === 'private') return target.to.length ? narrowHash(dmNarrow(target.to)) : undefined;
+  if (!target.streamId) return undefined;
+  const name = store.state!.channels.get(target.streamId)?.name ?? '';
+  return narrowHash(channelNarrow(target.streamId, name, target.topic || undefined));
+}
+
+interface Upload {
+  id: number;
+  name: string;
+  progress: number;
+  cancel: AbortController;
+}
+let uploadIds = 0;
+
 export function Compose({ narrow }: { narrow: Narrow }) {
   const s = useStore();
-  const [target, setTarget] = useState<Target>(() => targetOf(narrow));
-  const [content, setContent] = useState('');
+  // A message handed over by the previous view's box (Ctrl+.), else a new one to this narrow.
+  const [given] = useState(takeHandedOver);
+  const [target, setTarget] = useState<Target>(() =>
+    given ? { type: given.target.type, streamId: given.target.streamId, topic: given.target.topic ?? '', to: given.target.to ?? [] } : targetOf(narrow),
+  );
+  const [content, setContent] = useState(given?.content ?? '');
   const [preview, setPreview] = useState<string>();
-  const [uploads, setUploads] = useState<{ name: string; progress: number }[]>([]);
+  const [uploads, setUploads] = useState<Upload[]>([]);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [picked, setPicked] = useState(0);
   const [scheduling, setScheduling] = useState(false);
   const [when, setWhen] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const draftId = useRef<number | undefined>(undefined);
+  const draftId = useRef<number | undefined>(given?.draftId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typing = useRef<{ sentAt: number; stopTimer?: number; to?: string }>({ sentAt: 0 });
 
   useEffect(() => {
     if (target.type === 'stream' && target.streamId && !s.topics.has(target.streamId)) void ensureTopics(target.streamId).catch(() => undefined);
   }, [target.streamId, target.type, s.topics]);
+  // The selection a formatting key leaves, set once its text is rendered.
+  const reselect = useRef<{ start: number; end: number } | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!reselect.current || !textarea.current) return;
+    textarea.current.setSelectionRange(reselect.current.start, reselect.current.end);
+    reselect.current = undefined;
+  });
+
+  // The compose shortcuts (Alt+P, Ctrl+.) run with the latest render's state.
+  const commands = useRef<(command: ComposeCommand) => void>(() => undefined);
+  useEffect(() => {
+    commands.current = runCommand;
+  });
   useEffect(
     () =>
-      onCompose(({ insert, target: to }) => {
+      onCompose(({ insert, target: to, command }) => {
+        if (command) return commands.current(command);
         if (to) setTarget((t) => ({ ...t, type: to.type, streamId: to.streamId ?? t.streamId, topic: to.topic ?? t.topic, to: to.to ?? t.to }));
         if (insert) setContent((c) => (c ? `${c}\n${insert}` : insert));
         textarea.current?.focus();
       }),
     [],
   );
+  useEffect(() => {
+    if (given) textarea.current?.focus();
+  }, [given]);
+
+  function runCommand(command: ComposeCommand) {
+    if (command === 'toggle-preview') return void togglePreview();
+    const hash = hashOf(target);
+    if (!hash) return showToast(target.type === 'private' ? 'Choose who the message is for first.' : 'Choose a channel first.');
+    if (hash === location.hash) return textarea.current?.focus();
+    stopTyping();
+    handOver({ target, content, draftId: draftId.current });
+    location.hash = hash;
+  }
+
+  /** Preview (POST /messages/render), or back to the text: the button and Alt+P. */
+  async function togglePreview() {
+    if (preview !== undefined) {
+      setPreview(undefined);
+      requestAnimationFrame(() => textarea.current?.focus());
+      return;
+    }
+    await attempt(async () => setPreview((await ok(client.POST('/messages/render', { body: { content } }))).rendered as string));
+  }
 
   // Typing notices: start (again every 10 s) while typing, stop 5 s after the last key or on send.
   function typingParams(op: 'start' | 'stop') {
@@ -154,17 +213,21 @@ export function Compose({ narrow }: { narrow: Narrow }) {
     }
   }
 
+  /** Uploads the files one after another; each can be cancelled (a resumable one is deleted on the server too). */
   async function upload(files: FileList | File[]) {
     for (const file of Array.from(files)) {
-      setUploads((u) => [...u, { name: file.name, progress: 0 }]);
+      const id = ++uploadIds;
+      const cancel = new AbortController();
+      setUploads((u) => [...u, { id, name: file.name, progress: 0, cancel }]);
       try {
         const maxMib = s.realm.max_file_upload_size_mib === undefined ? undefined : Number(s.realm.max_file_upload_size_mib);
-        const done = await uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.name === file.name ? { ...x, progress: p } : x))), undefined, maxMib);
+        const done = await uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.id === id ? { ...x, progress: p } : x))), cancel.signal, maxMib);
         setContent((c) => `${c}${c && !c.endsWith('\n') ? '\n' : ''}[${done.filename}](${done.url})\n`);
       } catch (err) {
-        showError(err);
+        if (err instanceof DOMException && err.name === 'AbortError') showToast(`Upload of ${file.name} cancelled.`);
+        else showError(err);
       } finally {
-        setUploads((u) => u.filter((x) => x.name !== file.name));
+        setUploads((u) => u.filter((x) => x.id !== id));
       }
     }
   }
@@ -203,6 +266,17 @@ export function Compose({ narrow }: { narrow: Narrow }) {
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLTextAreaElement>) {
+    const format = formatOfKey(e);
+    if (format) {
+      e.preventDefault();
+      const el = e.currentTarget;
+      const out = applyFormat({ text: content, start: el.selectionStart, end: el.selectionEnd }, format);
+      setContent(out.text);
+      // Selected as soon as the new text is on screen, so a next key acts on it.
+      reselect.current = { start: out.start, end: out.end };
+      noteTyping();
+      return;
+    }
     if (suggestions.length) {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
@@ -318,8 +392,11 @@ export function Compose({ narrow }: { narrow: Narrow }) {
         )}
       </div>
       {uploads.map((u) => (
-        <p key={u.name} className="upload-progress">
-          Uploading {u.name}… <progress value={u.progress} max={1} aria-label={`Uploading ${u.name}`} />
+        <p key={u.id} className="upload-progress">
+          Uploading {u.name}… <progress value={u.progress} max={1} aria-label={`Uploading ${u.name}`} />{' '}
+          <button type="button" className="small" aria-label={`Cancel uploading ${u.name}`} onClick={() => u.cancel.abort()}>
+            Cancel
+          </button>
         </p>
       ))}
       <FormError error={error} />
@@ -328,14 +405,7 @@ export function Compose({ narrow }: { narrow: Narrow }) {
           Attach files
           <input type="file" multiple hidden onChange={(e) => e.target.files && void upload(e.target.files)} />
         </label>
-        <button
-          type="button"
-          aria-pressed={preview !== undefined}
-          onClick={() => {
-            if (preview !== undefined) return setPreview(undefined);
-            void attempt(async () => setPreview((await ok(client.POST('/messages/render', { body: { content } }))).rendered as string));
-          }}
-        >
+        <button type="button" aria-pressed={preview !== undefined} aria-keyshortcuts="Alt+P" onClick={() => void togglePreview()}>
           {preview !== undefined ? 'Edit' : 'Preview'}
         </button>
         <button type="button" aria-pressed={scheduling} onClick={() => setScheduling(!scheduling)}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, errorText, ok } from '../api/client';
-import { localInputValue } from '../lib/format';
+import { dateTime, localInputValue } from '../lib/format';
 import { insertIntoCompose } from '../lib/compose-bus';
 import { channelNarrow, dmNarrow, narrowHash } from '../lib/narrow';
 import { attempt } from '../lib/toasts';
@@ -77,7 +77,7 @@ export function ScheduledView() {
               <a href={w.href}>{w.label}</a>
               <p>
                 {m.failed ? 'Failed to send, ' : 'Sends '}
-                {new Date(m.scheduled_delivery_timestamp * 1000).toLocaleString()}
+                {dateTime(m.scheduled_delivery_timestamp)}
               </p>
               {editing === m.scheduled_message_id ? (
                 <EditScheduled message={m} onDone={() => setEditing(undefined)} />

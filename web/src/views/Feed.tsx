@@ -6,7 +6,7 @@
 // message shortcuts act on it (views/shortcuts.ts routes them here).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { channelNameOf, channelNarrow, conversationOf, dmKey, dmNarrow, messageDmKey, narrowHash, narrowText, type Narrow } from '../lib/narrow';
-import { dayLabel, dayOf, fullTime, timeOfDay } from '../lib/format';
+import { dayLabel, dayOf, fullTime, mediumDateTime, timeOfDay } from '../lib/format';
 import { useStore } from '../lib/use-store';
 import { extendFeed, feedKey, openFeed } from '../store/feeds';
 import { store, topicKey, typingKeyForChannel, typingKeyForDm, type State } from '../store/store';
@@ -16,7 +16,7 @@ import { useFeedShortcuts } from './shortcuts';
 import { useSelection } from '../lib/selection';
 import type { Action } from '../lib/hotkeys';
 import { useMessageCommands } from '../lib/message-commands';
-import { runOnMessage } from './message-shortcuts';
+import { runOnMessage, toggleCollapsed } from './message-shortcuts';
 import { Compose } from './Compose';
 import { MessageActions, Reactions } from './MessageActions';
 import { imageOfLink, openImage } from '../lib/lightbox';
@@ -294,7 +294,8 @@ interface RowProps {
 
 /**
  * One message. A muted sender's message keeps its place, as in Zulip's web app, but shows
- * "Muted user" and hides its text until the reader reveals it.
+ * "Muted user" and hides its text until the reader reveals it. A collapsed one (the
+ * `collapsed` flag: `-` or its menu) shows its sender and time, and a button to expand it.
  */
 const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selected, mutedSender, twentyFour }: RowProps) {
   const s = store.state!;
@@ -303,6 +304,7 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selec
   useMessageCommands(m.id, (command) => (command === 'edit' ? setEditing(true) : command === 'card' && setCard(true)));
   const [revealed, setRevealed] = useState(false);
   const hidden = mutedSender && !revealed;
+  const collapsed = m.flags.includes('collapsed');
   const sender = s.users.get(m.sender_id);
   const edited = m.last_edit_timestamp ? 'EDITED' : m.last_moved_timestamp ? 'MOVED' : undefined;
   const widget = widgetOf(m);
@@ -339,6 +341,13 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selec
                   Show it
                 </button>
               </p>
+            ) : collapsed ? (
+              <p className="collapsed-message">
+                Collapsed.{' '}
+                <button className="link" onClick={() => void toggleCollapsed(m)}>
+                  Expand
+                </button>
+              </p>
             ) : widget ? (
               <Widget message={m} start={widget} />
             ) : (
@@ -347,7 +356,7 @@ const MessageRow = memo(function MessageRow({ message: m, grouped, unread, selec
             {edited && <span className="edit-mark">{edited}</span>}
           </>
         )}
-        {!hidden && <Reactions message={m} />}
+        {!hidden && !collapsed && <Reactions message={m} />}
         {card && sender && <UserCard user={sender} onClose={() => setCard(false)} />}
       </div>
       <MessageActions message={m} onEdit={() => setEditing(true)} />
@@ -367,7 +376,7 @@ export function RenderedContent({ html, twentyFour }: { html: string; twentyFour
     el.querySelectorAll('time[datetime]').forEach((t) => {
       const when = Date.parse(t.getAttribute('datetime')!);
       if (!Number.isNaN(when)) {
-        t.textContent = new Date(when).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hour12: !twentyFour });
+        t.textContent = mediumDateTime(when, twentyFour);
         t.classList.add('rendered-time');
       }
     });

@@ -2,7 +2,7 @@
 // star, quote-reply, copy its link, report, see its edit history and read receipts, be
 // reminded of it. Each is one API call; the change comes back as
 // an event and the store applies it.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { client, ok } from '../api/client';
 import { glyphOf, type EmojiChoice } from '../lib/emoji';
 import { attempt, showToast } from '../lib/toasts';
@@ -14,7 +14,8 @@ import { EmojiPicker } from './EmojiPicker';
 import { EditHistory, ReadReceipts, RemindMe } from './MessageInfo';
 import { SubmitCancel } from './Form';
 import { pauseMarkRead } from './App';
-import { messageLink, quoteAndReply } from './message-shortcuts';
+import { forward, messageLink, quoteAndReply, toggleCollapsed } from './message-shortcuts';
+import { MenuPopover } from './Menu';
 
 const RESOLVED = '✔ ';
 
@@ -62,7 +63,6 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
   const s = store.state!;
   const [open, setOpen] = useState<'none' | 'menu' | 'emoji' | 'move' | 'report' | 'history' | 'receipts' | 'remind'>('none');
   const menuButton = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
   // Zulip's realm settings: who may see edit history ('all', 'moves' only, or 'none'), and read receipts.
   const historyPolicy = s.realm.realm_message_edit_history_visibility_policy ?? 'all';
   const showHistory = (m.last_edit_timestamp && historyPolicy === 'all') || (m.last_moved_timestamp && historyPolicy !== 'none');
@@ -78,9 +78,6 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
     if (command === 'receipts' && s.realm.realm_enable_read_receipts !== false) setOpen('receipts');
     if (command === 'history' && showHistory) setOpen('history');
   });
-  useEffect(() => {
-    if (open === 'menu') menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open]);
 
   async function quote() {
     setOpen('none');
@@ -114,21 +111,24 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
         />
       )}
       {open === 'menu' && (
-        <div
-          ref={menu}
-          className="popover"
-          role="menu"
-          aria-label="Message actions"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              setOpen('none');
-              menuButton.current?.focus();
-            } else moveMenuFocus(e);
+        <MenuPopover
+          label="Message actions"
+          onEscape={() => {
+            setOpen('none');
+            menuButton.current?.focus();
           }}
         >
           <button role="menuitem" onClick={() => void quote()}>
             Quote and reply
+          </button>
+          <button
+            role="menuitem"
+            onClick={() => {
+              setOpen('none');
+              void forward(m);
+            }}
+          >
+            Forward message
           </button>
           {mine && (
             <button
@@ -180,6 +180,15 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
           >
             Mark as unread
           </button>
+          <button
+            role="menuitem"
+            onClick={() => {
+              setOpen('none');
+              void toggleCollapsed(m);
+            }}
+          >
+            {m.flags.includes('collapsed') ? 'Expand message' : 'Collapse message'}
+          </button>
           <button role="menuitem" onClick={() => setOpen('remind')}>
             Remind me about this
           </button>
@@ -210,7 +219,7 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
               Delete message
             </button>
           )}
-        </div>
+        </MenuPopover>
       )}
       {open === 'move' && <MoveDialog message={m} onClose={() => setOpen('none')} />}
       {open === 'report' && <ReportDialog message={m} onClose={() => setOpen('none')} />}
@@ -219,16 +228,6 @@ export function MessageActions({ message: m, onEdit }: { message: Message; onEdi
       {open === 'remind' && <RemindMe message={m} onClose={() => setOpen('none')} />}
     </div>
   );
-}
-
-/** Arrow keys (and `j`/`k`, as in Zulip's menus) move the focus through a menu's items, round. */
-function moveMenuFocus(e: React.KeyboardEvent<HTMLElement>): void {
-  const step = e.key === 'ArrowDown' || e.key === 'j' ? 1 : e.key === 'ArrowUp' || e.key === 'k' ? -1 : 0;
-  if (!step) return;
-  e.preventDefault();
-  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  items[(at + step + items.length) % items.length]?.focus();
 }
 
 function MoveDialog({ message: m, onClose }: { message: Message; onClose: () => void }) {

@@ -5,6 +5,7 @@ import { client, ok } from '../api/client';
 import { channelNameOf, channelNarrow, dmNarrow, narrowHash } from '../lib/narrow';
 import { dmName, otherMembers, unreadCounts } from '../lib/unreads';
 import { attempt } from '../lib/toasts';
+import { dateTime } from '../lib/format';
 import { useStore } from '../lib/use-store';
 import { topicKey } from '../store/store';
 import { VisibilityPolicy, type Message } from '../store/types';
@@ -121,7 +122,7 @@ export function Recent() {
                 <a href={r.href}>{r.label}</a>
               </td>
               <td>{[...r.senders].map((id) => s.users.get(id)?.full_name ?? id).join(', ')}</td>
-              <td>{new Date(r.last.timestamp * 1000).toLocaleString()}</td>
+              <td>{dateTime(r.last.timestamp)}</td>
             </tr>
           ))}
         </tbody>

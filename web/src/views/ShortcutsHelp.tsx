@@ -1,10 +1,13 @@
-// The keyboard shortcuts' help (`?`): a modal dialog listing lib/hotkeys.ts's table, so it
-// lists exactly the keys that work. Escape or `?` closes it, Tab stays inside it, and the
-// focus returns where it was.
-import { SHORTCUTS, type Shortcut } from '../lib/hotkeys';
+// The keyboard shortcuts' help (`?`): a modal dialog listing lib/hotkeys.ts's tables (the
+// shortcuts and the compose box's own keys), so it lists exactly the keys that work. Escape
+// or `?` closes it, Tab stays inside it, and the focus returns where it was.
+import { COMPOSE_KEYS, SHORTCUTS, type Shortcut } from '../lib/hotkeys';
 import { Modal } from './Modal';
 
-const SECTIONS: Shortcut['section'][] = ['Basics', 'Navigation', 'Selected message'];
+const SECTIONS: Shortcut['section'][] = ['Basics', 'Navigation', 'Selected message', 'Composing'];
+
+/** A section's rows: its shortcuts, and for Composing the compose box's own keys after them. */
+const rowsOf = (section: Shortcut['section']): { keys: string[]; label: string }[] => [...SHORTCUTS.filter((s) => s.section === section), ...(section === 'Composing' ? COMPOSE_KEYS : [])];
 const KEY_NAMES: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', Escape: 'Esc', PageDown: 'PgDn', PageUp: 'PgUp' };
 
 /** `Shift+R` as <kbd>Shift</kbd> + <kbd>R</kbd>; `+` itself stays one key. */
@@ -31,8 +34,8 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           <table key={section} className="shortcuts">
             <caption>{section}</caption>
             <tbody>
-              {SHORTCUTS.filter((s) => s.section === section).map((s) => (
-                <tr key={s.action}>
+              {rowsOf(section).map((s) => (
+                <tr key={s.label}>
                   <td>
                     {s.keys.map((k, i) => (
                       <span key={k}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { client, ok } from '../api/client';
 import { channelNarrow, conversationOf, dmKey, dmNarrow, narrowHash, type Conversation, type Place } from '../lib/narrow';
 import { attempt } from '../lib/toasts';
@@ -18,6 +18,16 @@ const VIEWS: [string, string, string][] = [
   ['#drafts', 'Drafts', 'drafts'],
   ['#scheduled', 'Scheduled messages', 'scheduled'],
 ];
+
+/** How many of the open channel's topics the sidebar lists before "More topics". */
+const TOPICS_SHOWN = 12;
+
+type TopicsListener = (streamId: number) => boolean;
+const topicsListeners = new Set<TopicsListener>();
+/** `y`: all of a channel's topics in the sidebar, the focus on the first; false when the channel is not listed there. */
+export function showChannelTopics(streamId: number): boolean {
+  return [...topicsListeners].some((listener) => listener(streamId));
+}
 
 export function Sidebar({ place }: { place: Place }) {
   const s = useStore();
@@ -87,6 +97,26 @@ function ChannelRow({ sub, unread, open, topic, topicCounts }: { sub: Subscripti
   const s = useStore();
   const [menu, setMenu] = useState(false);
   const topics = s.topics.get(sub.stream_id);
+  const [allTopics, setAllTopics] = useState(false);
+  const [focusTopics, setFocusTopics] = useState(false);
+  const topicList = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const listener: TopicsListener = (id) => {
+      if (id !== sub.stream_id) return false;
+      setAllTopics(true);
+      setFocusTopics(true);
+      return true;
+    };
+    topicsListeners.add(listener);
+    return () => void topicsListeners.delete(listener);
+  }, [sub.stream_id]);
+  // Once the topics are on screen (they may still be loading), the first takes the focus.
+  useEffect(() => {
+    const first = topicList.current?.querySelector('a');
+    if (!focusTopics || !first) return;
+    first.focus();
+    setFocusTopics(false);
+  }, [focusTopics, topics]);
   useEffect(() => {
     if (open && !topics) void attempt(() => ensureTopics(sub.stream_id));
   }, [open, topics, sub.stream_id]);
@@ -137,8 +167,8 @@ function ChannelRow({ sub, unread, open, topic, topicCounts }: { sub: Subscripti
         </div>
       )}
       {open && topics && (
-        <ul className="topics">
-          {topics.slice(0, 12).map((t) => {
+        <ul className="topics" ref={topicList} aria-label={`Topics of ${sub.name}`}>
+          {(allTopics ? topics : topics.slice(0, TOPICS_SHOWN)).map((t) => {
             const key = topicKey(sub.stream_id, t.name);
             const policy = s.userTopics.get(key);
             const count = topicCounts.get(key) ?? 0;
@@ -155,6 +185,13 @@ function ChannelRow({ sub, unread, open, topic, topicCounts }: { sub: Subscripti
               </li>
             );
           })}
+          {topics.length > TOPICS_SHOWN && (
+            <li>
+              <button className="link small" aria-expanded={allTopics} onClick={() => setAllTopics(!allTopics)}>
+                {allTopics ? 'Fewer topics' : `More topics (${topics.length - TOPICS_SHOWN})`}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </li>

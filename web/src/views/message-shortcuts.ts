@@ -1,5 +1,5 @@
-// What the shortcuts for the selected message do (`r`, `Shift+R`, `@`, `>`, `Ctrl+S`, `+`,
-// `=`, `Shift+U`, `Shift+M`, `s`, `Shift+S`, `z`): each the same API call or compose change
+// What the shortcuts for the selected message do (`r`, `Shift+R`, `@`, `>`, `<`, `-`, `Ctrl+S`,
+// `+`, `=`, `Shift+U`, `Shift+M`, `s`, `Shift+S`, `z`): each the same API call or compose change
 // as the message's buttons and menu. The ones that open a row's own state (edit box, menus)
 // go to the row as a message command.
 import { client, ok } from '../api/client';
@@ -33,17 +33,62 @@ export function replyTarget(m: Message): ComposeTarget {
 /** A link to the message in its conversation, as Zulip's "Copy link to message" makes it. */
 export const messageLink = (m: Message): string => `${location.origin}/${narrowHash(conversationNarrow(m), m.id)}`;
 
-/** Quote and reply: the message's Markdown in a quote block, in the compose box, addressed to its conversation. */
-export async function quoteAndReply(m: Message): Promise<void> {
-  const answer = await attempt(() => ok(client.GET('/messages/{message_id}', { params: { path: { message_id: m.id }, query: { apply_markdown: false } } })));
-  if (!answer) return;
-  const raw = (answer as unknown as { message: { content: string } }).message.content;
-  insertIntoCompose(`@_**${m.sender_full_name}|${m.sender_id}** [said](${messageLink(m)}):\n\`\`\`quote\n${raw}\n\`\`\`\n`, replyTarget(m));
+/** A fence of backticks longer than any run of them in `text`, so a quoted code block cannot end the quote. */
+export function unusedFence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`{3,}/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
 }
 
-export const canEdit = (m: Message): boolean => m.sender_id === store.state!.me.user_id && store.state!.realm.realm_allow_message_editing !== false;
+/**
+ * The Markdown that quotes a message, as Zulip's web app writes it: who said it (a silent
+ * mention), a link to it, where (the topic, or the other people of a direct conversation),
+ * then its text in a quote block.
+ */
+export function quoteOf(m: Message, raw: string): string {
+  const s = store.state!;
+  const said = `@_**${m.sender_full_name}|${m.sender_id}** [said](${messageLink(m)})`;
+  let where: string;
+  if (m.type === 'stream') {
+    const name = s.channels.get(m.stream_id!)?.name ?? channelNameOf(m);
+    const topicLink = `${location.origin}/${narrowHash(channelNarrow(m.stream_id!, name, m.subject))}`;
+    where = ` in [#${name} > ${m.subject}](${topicLink})`;
+  } else {
+    const people = (Array.isArray(m.display_recipient) ? m.display_recipient : []).filter((r) => r.id !== m.sender_id);
+    where = people.length ? ` to ${people.map((r) => `@_**${r.full_name}|${r.id}**`).join(', ')}` : '';
+  }
+  const fence = unusedFence(raw);
+  return `${said}${where}:\n${fence}quote\n${raw}\n${fence}\n`;
+}
 
-const setFlag = (ids: number[], op: 'add' | 'remove', flag: 'read' | 'starred') => attempt(() => ok(client.POST('/messages/flags', { body: { messages: ids, op, flag } })));
+/** A message's Markdown source (GET /messages/{id} with apply_markdown=false); undefined when refused (the error shown). */
+async function rawContentOf(m: Message): Promise<string | undefined> {
+  const answer = await attempt(() => ok(client.GET('/messages/{message_id}', { params: { path: { message_id: m.id }, query: { apply_markdown: false } } })));
+  return answer ? (answer as unknown as { message: { content: string } }).message.content : undefined;
+}
+
+/** Quote and reply: the message quoted in the compose box, addressed to its conversation. */
+export async function quoteAndReply(m: Message): Promise<void> {
+  const raw = await rawContentOf(m);
+  if (raw !== undefined) insertIntoCompose(quoteOf(m, raw), replyTarget(m));
+}
+
+/**
+ * Forward (Zulip's `<`): the message quoted in the compose box, for the writer to send on. A
+ * channel message keeps its channel and topic, to be changed; a direct one starts with no one.
+ */
+export async function forward(m: Message): Promise<void> {
+  const raw = await rawContentOf(m);
+  if (raw === undefined) return;
+  const target: ComposeTarget = m.type === 'stream' ? { type: 'stream', streamId: m.stream_id, topic: m.subject } : { type: 'private', to: [] };
+  insertIntoCompose(quoteOf(m, raw), target);
+}
+
+const setFlag = (ids: number[], op: 'add' | 'remove', flag: 'read' | 'starred' | 'collapsed') => attempt(() => ok(client.POST('/messages/flags', { body: { messages: ids, op, flag } })));
+
+/** Collapse or expand (Zulip's `-`): the `collapsed` flag, kept on the server for all the user's clients. */
+export const toggleCollapsed = (m: Message) => setFlag([m.id], m.flags.includes('collapsed') ? 'remove' : 'add', 'collapsed');
+
+export const canEdit = (m: Message): boolean => m.sender_id === store.state!.me.user_id && store.state!.realm.realm_allow_message_editing !== false;
 
 /**
  * Mark as unread from here (Zulip's Shift+U): the message and the feed's later ones. Reading
@@ -88,6 +133,12 @@ export function runOnMessage(action: Action, m: Message, narrow: Narrow, feedIds
       return true;
     case 'quote':
       void quoteAndReply(m);
+      return true;
+    case 'forward':
+      void forward(m);
+      return true;
+    case 'collapse':
+      void toggleCollapsed(m);
       return true;
     case 'star':
       void setFlag([m.id], m.flags.includes('starred') ? 'remove' : 'add', 'starred');

@@ -2,12 +2,14 @@
 // action and when none may run). Actions that go somewhere or focus something run here; the
 // ones on the selected message go to the feed on screen, which registers for them.
 import { useEffect, useRef } from 'react';
-import { setComposeTarget } from '../lib/compose-bus';
+import { sendComposeCommand, setComposeTarget } from '../lib/compose-bus';
 import { actionFor, FEED_ACTIONS, focusKind, mayRun, type Action } from '../lib/hotkeys';
 import { adjacentChannel, nextUnreadDm, nextUnreadTopic } from '../lib/key-navigation';
 import { conversationOf, narrowHash, parseHash, type Conversation, type Narrow, type Place } from '../lib/narrow';
 import { showToast } from '../lib/toasts';
 import { store } from '../store/store';
+import { showChannelTopics } from './Sidebar';
+import { openGearMenu } from './GearMenu';
 
 type FeedHandler = (action: Action) => boolean;
 let feedHandler: FeedHandler | undefined;
@@ -52,12 +54,31 @@ const focusField = (id: string): boolean => {
 
 /** Escape: out of the field being typed in; else (unless the user turned it off) to the home view. */
 function escape(target: EventTarget | null): boolean {
-  if (focusKind(target instanceof Element ? target : null) === 'typing') {
+  const focus = focusKind(target instanceof Element ? target : null);
+  if (focus === 'typing' || focus === 'compose') {
     (target as HTMLElement).blur();
     return true;
   }
   if (store.state!.settings.web_escape_navigates_to_home_view === false || location.hash === homeHash()) return false;
   location.hash = homeHash();
+  return true;
+}
+
+/** The views that are lists of links (conversations, drafts, channels), where j/k and the arrows move through them. */
+const LIST_VIEWS = new Set<Place['view']>(['inbox', 'recent', 'drafts', 'scheduled', 'channels']);
+
+/**
+ * j/k, the arrows, Home and End in a list view: the focus moves through its links (Enter then
+ * opens one), as in Zulip's Inbox and Recent conversations.
+ */
+function moveInList(action: Action, place: Place): boolean {
+  if (!LIST_VIEWS.has(place.view) || !['next', 'previous', 'first', 'last'].includes(action)) return false;
+  const links = [...document.querySelectorAll<HTMLElement>('#main a[href]')];
+  if (!links.length) return false;
+  const at = links.indexOf(document.activeElement as HTMLElement);
+  const to = action === 'first' ? 0 : action === 'last' ? links.length - 1 : at < 0 ? 0 : Math.min(links.length - 1, Math.max(0, at + (action === 'next' ? 1 : -1)));
+  links[to].focus();
+  links[to].scrollIntoView({ block: 'nearest' });
   return true;
 }
 
@@ -70,6 +91,8 @@ function runGlobal(action: Action, here: Conversation, place: Place, toggleHelp:
     case 'help':
       toggleHelp();
       return true;
+    case 'gear-menu':
+      return openGearMenu();
     case 'compose-channel':
     case 'compose-dm':
       if (!document.getElementById('compose-content')) return false;
@@ -79,6 +102,12 @@ function runGlobal(action: Action, here: Conversation, place: Place, toggleHelp:
       return focusField('channel-filter');
     case 'filter-people':
       return focusField('people-filter');
+    case 'channel-topics':
+      if (here.streamId === undefined) return go(undefined, 'Go to a channel first: its topics are listed under it.');
+      return showChannelTopics(here.streamId);
+    case 'compose-preview':
+    case 'go-to-compose-target':
+      return sendComposeCommand(action === 'compose-preview' ? 'toggle-preview' : 'go-to-target');
     case 'inbox':
       return open('#inbox');
     case 'recent':
@@ -129,7 +158,7 @@ export function useShortcuts(toggleHelp: () => void): void {
       const here = place.view === 'feed' ? conversationOf(place.narrow) : {};
       let done: boolean;
       if (action === 'escape') done = escape(target);
-      else if (FEED_ACTIONS.has(action)) done = feedHandler?.(action) ?? false;
+      else if (FEED_ACTIONS.has(action)) done = feedHandler?.(action) ?? moveInList(action, place);
       else done = runGlobal(action, here, place, toggleHelp);
       if (done) e.preventDefault();
     };
