@@ -5,6 +5,7 @@ import { Api } from './support/api';
 import { manage } from './support/cli';
 import { freePort } from '@parley/common';
 import { Proc, startProcess, waitFor } from './support/processes';
+import { eventually } from './support/eventually';
 
 /**
  * `npm start` as on a fresh machine: no DATABASE_URL, NATS_URL or REDIS_URL, so Parley runs
@@ -49,9 +50,16 @@ it('serves, creates a realm from the CLI, and keeps it across a restart', async 
   expect(creds.site).toBe(`http://localhost:${env.PORT}`);
   const me = await new Api({ email: creds.email, api_key: creds.api_key }, creds.site).get('/users/me');
   expect(me.body).toMatchObject({ user_id: creds.user_id, full_name: 'Fresh Boss', role: 100 });
+  // The new organization's channels follow (the channels service hears of the owner), as in Zulip.
+  const owner = new Api({ email: creds.email, api_key: creds.api_key }, creds.site);
+  const subscribed = async (api: Api) => ((await api.get('/users/me/subscriptions')).body.subscriptions as { name: string }[]).map((c) => c.name).sort();
+  await eventually(async () => expect(await subscribed(owner)).toEqual(['general', 'Parley', 'sandbox'].sort()));
   // A realm on a subdomain: http://sub.localhost:PORT (browsers and curl resolve *.localhost to
   // loopback; node does not, so its Host goes as a header to the same address).
-  const sub = JSON.parse((await manage(['create-realm', '--name', 'Sub Org', '--subdomain', 'sub', '--owner-email', 'boss@sub.test', '--owner-name', 'Sub Boss'], { env })).stdout);
+  // This one without them (--no-initial-channels): an operator's own design.
+  const sub = JSON.parse(
+    (await manage(['create-realm', '--name', 'Sub Org', '--subdomain', 'sub', '--owner-email', 'boss@sub.test', '--owner-name', 'Sub Boss', '--no-initial-channels'], { env })).stdout,
+  );
   expect(sub.site).toBe(`http://sub.localhost:${env.PORT}`);
   const subMe = await new Api({ email: sub.email, api_key: sub.api_key, host: new URL(sub.site).host }, url).get('/users/me');
   expect(subMe.body).toMatchObject({ user_id: sub.user_id, full_name: 'Sub Boss' });
@@ -61,6 +69,9 @@ it('serves, creates a realm from the CLI, and keeps it across a restart', async 
   await start();
   const again = await new Api({ email: creds.email, api_key: creds.api_key }, url).get('/users/me');
   expect(again.status).toBe(200);
+  // Long after its owner was announced, the realm made without channels has none.
+  const subOwner = new Api({ email: sub.email, api_key: sub.api_key, host: new URL(sub.site).host }, url);
+  expect((await subOwner.get('/streams')).body.streams).toEqual([]);
   expect((await new Api(undefined, url).get('/server_settings')).body.realm_name).toBe('Fresh Org');
 });
 

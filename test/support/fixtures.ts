@@ -79,7 +79,13 @@ export async function ensureRootRealm(): Promise<{ realm_id: number; owner: Test
   }
 }
 
-export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
+/**
+ * A realm with an owner, an administrator, a moderator, a member, a guest, a bot and another
+ * member. Without channels, as tests make what they need; with `initialChannels`, as the CLI
+ * makes one: the channels service creates Zulip's three, and this waits until the owner has
+ * them before adding the others (who then join them as default channels).
+ */
+export async function createTestRealm(name = 'Test realm', opts: { initialChannels?: boolean } = {}): Promise<TestRealm> {
   const { pool: db, config: cfg } = usersPool();
   const subdomain = `t${unique()}`;
   const { realm, owner } = await createRealm(db, cfg, {
@@ -88,8 +94,13 @@ export async function createTestRealm(name = 'Test realm'): Promise<TestRealm> {
     ownerEmail: `owner@${subdomain}.test`,
     ownerName: 'Olivia Owner',
     ownerPassword: 'owner-password',
+    initialChannels: opts.initialChannels,
   });
   const host = realmHost(subdomain)!;
+  if (opts.initialChannels) {
+    const ownerApi = new Api({ email: owner.user.delivery_email, api_key: owner.apiKey, host });
+    await eventually(async () => expect(((await ownerApi.get('/users/me/subscriptions')).body.subscriptions as unknown[]).length).toBe(3));
+  }
   let n = 0;
   const addUser: TestRealm['addUser'] = async ({ role = Role.MEMBER, name, bot = false, password, local: given, botOwner }) => {
     const local = given ?? `${bot ? 'bot' : 'user'}${++n}`;

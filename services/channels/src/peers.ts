@@ -120,6 +120,11 @@ export class Peers {
     return renderMarkdown(bindClient(this.clients.messages, this.ctx), text);
   }
 
+  /** A new realm's announcements go to this channel (its initial "general"), unless chosen already. */
+  async setInitialAnnouncementsChannel(channelId: number): Promise<void> {
+    await this.users.setInitialAnnouncementsChannel({ realm_id: this.realmId, stream_id: channelId });
+  }
+
   /** Users named by ID or API email; unknown ones listed as given. */
   async resolve(principals: (string | number)[]): Promise<{ users: UserSummary[]; unknown: string[] }> {
     if (!principals.length) return { users: [], unknown: [] };

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
-import { runService, RunningService, BaseConfig, Handler, DbServiceDeps, subscribeTo } from '@parley/common';
+import { runService, RunningService, BaseConfig, Handler, DbServiceDeps, subscribeTo, type Caller } from '@parley/common';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './rpc/channel-folders';
 import { getSubscriptions, getSubscriptionStatus, subscribe, unsubscribe, updateSubscriptionProperties, updateSubscriptions } from './rpc/subscriptions';
 import {
@@ -19,6 +19,7 @@ import {
 import { getAccess, getChannelRecipients, getGroupUsage, getRegisterState, getRetentionPolicies, listAccess } from './rpc/internal';
 import { Peers } from './peers';
 import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults } from './domain/user-events';
+import { createInitialChannels } from './domain/initial-channels';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
 
@@ -59,8 +60,9 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
 
 /**
  * Background work on the users service's announcements (one work queue shared by replicas):
- * new users join the default channels; deactivated users stop counting as subscribers; users
- * whose role changed learn of the channels they gain or lose sight of.
+ * a new realm's first owner brings its initial channels (ADR 0025); new users join the
+ * default channels; deactivated users stop counting as subscribers; users whose role changed
+ * learn of the channels they gain or lose sight of.
  */
 async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>> {
   const sub = await subscribeTo(deps.bus, {
@@ -68,9 +70,15 @@ async function startConsumers(deps: DbServiceDeps): Promise<() => Promise<void>>
     durable: 'channels',
     handler: async (msg) => {
       const peers = new Peers(deps.clients, { client: 'channels', host: '' }, msg.data.realm_id);
-      if (msg.subject === 'users.user.created') await subscribeToDefaults(deps.pool, peers, msg.data);
-      else if (msg.subject === 'users.user.active_changed') await applyUserActiveChanged(deps.pool, peers, msg.data);
-      else if (msg.subject === 'users.user.role_changed') await applyUserRoleChanged(deps.pool, peers, msg.data);
+      if (msg.subject === 'users.user.created') {
+        const asCaller = (caller: Caller) => new Peers(deps.clients, { client: 'channels', host: '', caller }, msg.data.realm_id);
+        if (msg.data.initial_channels) await createInitialChannels(deps.pool, peers, asCaller, msg.data);
+        await subscribeToDefaults(deps.pool, peers, msg.data);
+      } else if (msg.subject === 'users.user.active_changed') {
+        await applyUserActiveChanged(deps.pool, peers, msg.data);
+      } else if (msg.subject === 'users.user.role_changed') {
+        await applyUserRoleChanged(deps.pool, peers, msg.data);
+      }
     },
   });
   return () => sub.stop();

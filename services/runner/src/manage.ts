@@ -53,6 +53,7 @@ const OPTIONS = {
   password: { type: 'string' },
   bot: { type: 'boolean' },
   namespace: { type: 'string' },
+  'no-initial-channels': { type: 'boolean' },
 } as const;
 
 class UsageError extends Error {}
@@ -77,6 +78,9 @@ const commands: Record<string, Command> = {
       ownerEmail: need(args, 'owner-email'),
       ownerName: need(args, 'owner-name'),
       ownerPassword: args['owner-password'] as string | undefined,
+      // Zulip's three, made by the channels service as it hears of the owner; an operator
+      // scripting an organization of their own design (or a test) may ask for none.
+      initialChannels: !args['no-initial-channels'],
     });
     return { realm_id: realm.id, subdomain: realm.string_id, user_id: owner.user.id, email: owner.user.delivery_email, api_key: owner.apiKey, site: realmUrl(config, realm) };
   },

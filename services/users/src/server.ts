@@ -18,7 +18,7 @@ import {
   removeProfileData,
 } from './rpc/custom-profile-fields';
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
-import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy } from './rpc/realm';
+import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
 import { getOwnUser, getUser, getUsers, createUser, updateUser, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
 import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc } from './rpc/invites';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
@@ -106,6 +106,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     IsInGroupSetting: isInGroupSetting(deps),
     ResolveUsers: resolveUsers(deps),
     GetRealmPolicy: getRealmPolicy(deps),
+    SetInitialAnnouncementsChannel: setInitialAnnouncementsChannel(deps),
     GetGroupMemberships: getGroupMemberships(deps),
     GetPermissionContext: getPermissionContext(deps),
     ExpandGroupSettings: expandGroupSettings(deps),

@@ -69,6 +69,12 @@ export async function listChannels(db: Queryable, realmId: number, ids?: number[
   return rows;
 }
 
+/** Whether the realm has any channel, archived ones included. */
+export async function realmHasChannels(db: Queryable, realmId: number): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM channels WHERE realm_id = $1) AS any', [realmId]);
+  return rows[0].any;
+}
+
 export async function insertChannel(db: Queryable, c: NewChannel): Promise<ChannelRow> {
   const { rows } = await db.query<ChannelRow>(
     `INSERT INTO channels (realm_id, name, description, rendered_description, creator_id, invite_only, is_web_public,

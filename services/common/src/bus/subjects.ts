@@ -26,6 +26,12 @@ export interface UserCreated {
    * absent, the defaults.
    */
   invited_to?: { stream_ids: number[]; include_realm_default_subscriptions: boolean };
+  /**
+   * The realm's first owner, made with the realm by its operator (manage create-realm): the
+   * channels service first creates the realm's initial channels (general, sandbox, Parley:
+   * Zulip's do_create_realm), then subscribes the user to the defaults as for anyone.
+   */
+  initial_channels?: boolean;
 }
 
 /** users.user.active_changed: a user was deactivated or reactivated. */

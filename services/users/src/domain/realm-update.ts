@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, withPrefetchedTransaction } from '@parley/common';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, isOwner, OwnerRequiredError, Queryable, withPrefetchedTransaction, withTransaction } from '@parley/common';
 import * as realmStore from '../store/realms';
 import { REALM_SETTINGS, RealmSettingSpec, UPDATE_DICT_SETTINGS } from './realm-update-schema';
 import { notifyClients } from './notify';
@@ -83,6 +83,27 @@ export async function checkUpdateRealm(pool: pg.Pool, caller: Caller, rawReq: Re
     () =>
       Promise.allSettled([...parsed].filter(([name, value]) => REALM_SETTINGS[name].kind === 'channel' && value !== -1).map(([name, value]) => checkChannelSetting(channels, name, value as number))),
   );
+}
+
+/** The realm settings a new realm's "general" channel becomes, as in Zulip's do_create_realm. */
+const INITIAL_ANNOUNCEMENT_SETTINGS = ['new_stream_announcements_stream_id', 'zulip_update_announcements_stream_id'] as const;
+
+/**
+ * Once the channels service has made a new realm's initial channels: new channels and Zulip's
+ * update announcements go to `channelId`. A setting an administrator already chose is left as
+ * it is, so a redelivered announcement changes nothing. The realm hears of what changed.
+ */
+export async function setInitialAnnouncementsChannel(pool: pg.Pool, realmId: number, channelId: number): Promise<void> {
+  if (!Number.isSafeInteger(channelId) || channelId <= 0) throw new BadRequestError('Invalid channel ID');
+  await withTransaction(pool, async (tx) => {
+    const realm = await realmStore.findRealmById(tx, realmId, { lock: true });
+    if (!realm) throw new BadRequestError('Invalid realm');
+    const changes: Record<string, RealmValue> = {};
+    for (const name of INITIAL_ANNOUNCEMENT_SETTINGS) if (realm.settings[name] === -1) changes[name] = channelId;
+    if (!Object.keys(changes).length) return;
+    await realmStore.updateRealm(tx, realm.id, changes);
+    await notifyRealmChanges(tx, realm.id, changes);
+  });
 }
 
 /** A realm setting naming a channel: one the administrator sees; the moderation channel private. */

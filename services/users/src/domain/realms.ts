@@ -15,6 +15,12 @@ export interface NewRealm {
   ownerEmail: string;
   ownerName: string;
   ownerPassword?: string;
+  /**
+   * Whether the realm starts with Zulip's initial channels (general, sandbox, Parley), which
+   * the channels service creates when it hears of the owner (UserCreated.initial_channels).
+   * The CLI asks for them; tests build realms without, each making what it needs.
+   */
+  initialChannels?: boolean;
 }
 
 /** The bots every realm has; later issues post with the notification bot. */
@@ -33,7 +39,8 @@ export function checkSubdomain(subdomain: string): void {
 
 /**
  * Creates a realm with its system groups, settings, owner and system bots, in one
- * transaction. A second realm with the same subdomain ('' is the root realm) is refused.
+ * transaction; its initial channels follow, made by the channels service, when asked. A
+ * second realm with the same subdomain ('' is the root realm) is refused.
  */
 export async function createRealm(pool: pg.Pool, config: UsersConfig, r: NewRealm): Promise<{ realm: realmStore.RealmRow; owner: CreatedUser }> {
   checkSubdomain(r.subdomain);
@@ -51,6 +58,7 @@ export async function createRealm(pool: pg.Pool, config: UsersConfig, r: NewReal
       full_name: r.ownerName,
       password: r.ownerPassword,
       role: Role.OWNER,
+      initial_channels: r.initialChannels,
     });
     // The server's operator makes the realm: its owner may create accounts through the API
     // (Zulip's can_create_users, which only the server grants).

@@ -28,6 +28,8 @@ export interface NewUser {
   bot_defaults?: BotChanges;
   /** Signed up through an invitation link: the channels it names (see UserCreated). */
   invited_to?: { stream_ids: number[]; include_realm_default_subscriptions: boolean };
+  /** The realm's first owner, whose realm is to get its initial channels (see UserCreated). */
+  initial_channels?: boolean;
 }
 
 export interface CreatedUser {
@@ -82,7 +84,13 @@ export async function doCreateUser(tx: Queryable, config: UsersConfig, realm: Re
   });
   if (u.bot_defaults) await updateBot(tx, user.id, u.bot_defaults);
   await groupStore.setSystemGroupMemberships(tx, realm.id, user.id, directSystemGroups(user.role));
-  await notifyUserCreated(tx, realm.id, { user_id: user.id, role: user.role, is_bot: user.is_bot, ...(u.invited_to && { invited_to: u.invited_to }) });
+  await notifyUserCreated(tx, realm.id, {
+    user_id: user.id,
+    role: user.role,
+    is_bot: user.is_bot,
+    ...(u.invited_to && { invited_to: u.invited_to }),
+    ...(u.initial_channels && { initial_channels: true }),
+  });
   if (!user.is_system_bot) await notifyUserAdded(tx, config, user);
   return { user, apiKey: key.key };
 }

@@ -1,12 +1,13 @@
 import type { Reply } from '@parley/common/api';
-import { Handler, BadRequestError } from '@parley/common';
+import { Handler, BadRequestError, requireRealmId } from '@parley/common';
 import type { UpdateRealmRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateRealmRequest';
 import type { UpdateRealmUserDefaultsRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateRealmUserDefaultsRequest';
 import type { GetRealmPolicyRequest__Output } from '@parley/common/generated/parley/users/v1/GetRealmPolicyRequest';
 import type { GetRealmPolicyReply } from '@parley/common/generated/parley/users/v1/GetRealmPolicyReply';
+import type { SetInitialAnnouncementsChannelRequest__Output } from '@parley/common/generated/parley/users/v1/SetInitialAnnouncementsChannelRequest';
 import type { UsersDeps } from '../deps';
 import type { UsersConfig } from '../config';
-import { checkUpdateRealm } from '../domain/realm-update';
+import { checkUpdateRealm, setInitialAnnouncementsChannel as setInitialAnnouncements } from '../domain/realm-update';
 import { channelLookup } from '../domain/channels';
 import { checkUpdateRealmDefaults } from '../domain/realm-defaults';
 import type { SettingValue } from '../domain/settings-schema';
@@ -55,3 +56,11 @@ export const getRealmPolicy =
   (deps: UsersDeps): Handler<GetRealmPolicyRequest__Output, GetRealmPolicyReply> =>
   async (req) =>
     realmPolicyReply(await realmContext(deps, Number(req.realm_id), []), deps.config);
+
+/** Internal (channels → users): a new realm's announcements go to its "general" channel. */
+export const setInitialAnnouncementsChannel =
+  (deps: UsersDeps): Handler<SetInitialAnnouncementsChannelRequest__Output> =>
+  async (req) => {
+    await setInitialAnnouncements(deps.pool, requireRealmId(req.realm_id), Number(req.stream_id));
+    return {};
+  };
