@@ -148,7 +148,7 @@ async function findChannelsAddr(pid, configured, gatewayPort) {
 
 /** A realm (owner by the CLI), 200 members by POST /users, and API keys for two of them. */
 async function setUp(server, env) {
-  const owner = await manage(env, ['create-realm', '--name', 'Bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner']);
+  const owner = await manage(env, ['create-realm', '--name', 'Bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner', '--no-initial-channels']);
   const asOwner = restClient(server.url, owner.email, owner.api_key);
   const emails = Array.from({ length: MEMBERS }, (_, i) => `member${i}@bench.test`);
   // Four at a time: each POST /users hashes a password (scrypt), which is not what we measure.

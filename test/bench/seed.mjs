@@ -118,7 +118,7 @@ async function seedThroughParley(adminUrl, url, profile, secret) {
   const server = spawnServer(env);
   try {
     await server.ready();
-    const owner = await manage(env, ['create-realm', '--name', 'Bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner']);
+    const owner = await manage(env, ['create-realm', '--name', 'Bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner', '--no-initial-channels']);
     const asOwner = restClient(server.url, owner.email, owner.api_key);
     const emails = Array.from({ length: profile.users - 1 }, (_, i) => `user${i + 1}@bench.test`);
     let done = 0;

@@ -78,7 +78,7 @@ async function main() {
   const rows = [];
   try {
     await server.ready();
-    const owner = await manage(env, ['create-realm', '--name', 'Upload bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner']);
+    const owner = await manage(env, ['create-realm', '--name', 'Upload bench', '--owner-email', 'owner@bench.test', '--owner-name', 'Bench Owner', '--no-initial-channels']);
     const auth = `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}`;
     // A first small upload warms the paths up (lazy modules, pools).
     await send(`${server.url}/api/v1/user_uploads`, multipartRequest(auth, 'warm.txt', 1024));
