@@ -52,34 +52,41 @@ async function createAll(pool: pg.Pool, peers: Peers, asCaller: (caller: Caller)
   const { systemGroups } = await peers.realmPolicy();
   const everyone = (await peers.resolve(await peers.holders([systemGroups['role:everyone']]))).users;
   const joining = [...new Set([owner.user_id, ...everyone.filter((u) => u.is_active && !u.is_bot).map((u) => u.user_id)])];
-  await withPrefetchedTransaction(pool, async (tx) => {
-    await store.lockRealmChannels(tx, user.realm_id);
-    if (await store.realmHasChannels(tx, user.realm_id)) return;
-    const created: ChannelRow[] = [];
-    for (const [i, c] of INITIAL_CHANNELS.entries()) {
-      created.push(
-        await store.insertChannel(tx, {
-          realm_id: user.realm_id,
-          name: c.name,
-          description: c.description,
-          rendered_description: rendered[i],
-          creator_id: null,
-          invite_only: false,
-          is_web_public: false,
-          history_public_to_subscribers: true,
-          message_retention_days: null,
-          topics_policy: 'inherit',
-          folder_id: null,
-          is_default: true,
-          group_settings: initialGroupSettings({ can_administer_channel_group: systemGroups['role:nobody'] }, systemGroups, owner.user_id),
-        }),
+  // The new channels' audiences (public: the members; and everyone, for peer_add) are asked
+  // ahead too, so the transaction runs once.
+  const audiences = () => Promise.all([peers.holders([systemGroups['role:members']]), peers.holders([systemGroups['role:everyone']])]);
+  await withPrefetchedTransaction(
+    pool,
+    async (tx) => {
+      await store.lockRealmChannels(tx, user.realm_id);
+      if (await store.realmHasChannels(tx, user.realm_id)) return;
+      const created: ChannelRow[] = [];
+      for (const [i, c] of INITIAL_CHANNELS.entries()) {
+        created.push(
+          await store.insertChannel(tx, {
+            realm_id: user.realm_id,
+            name: c.name,
+            description: c.description,
+            rendered_description: rendered[i],
+            creator_id: null,
+            invite_only: false,
+            is_web_public: false,
+            history_public_to_subscribers: true,
+            message_retention_days: null,
+            topics_policy: 'inherit',
+            folder_id: null,
+            is_default: true,
+            group_settings: initialGroupSettings({ can_administer_channel_group: systemGroups['role:nobody'] }, systemGroups, owner.user_id),
+          }),
+        );
+      }
+      await doSubscribe(
+        tx,
+        peers,
+        created.map((channel) => ({ channel, userIds: joining })),
+        created,
       );
-    }
-    await doSubscribe(
-      tx,
-      peers,
-      created.map((channel) => ({ channel, userIds: joining })),
-      created,
-    );
-  });
+    },
+    audiences,
+  );
 }
