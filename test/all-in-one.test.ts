@@ -66,7 +66,12 @@ it('serves, creates a realm from the CLI, and keeps it across a restart', async 
   expect((await new Api({ email: sub.email, api_key: sub.api_key }, url).get('/users/me', {}, { contract: false })).status).toBe(401);
 
   expect(await server!.stop()).toBe(0);
+  // Made while Parley is stopped: its channels come once it starts (the bus is held until every
+  // service has subscribed, so the first relay's announcements are not lost).
+  const offline = JSON.parse((await manage(['create-realm', '--name', 'Night Org', '--subdomain', 'night', '--owner-email', 'boss@night.test', '--owner-name', 'Night Boss'], { env })).stdout);
   await start();
+  const nightOwner = new Api({ email: offline.email, api_key: offline.api_key, host: new URL(offline.site).host }, url);
+  await eventually(async () => expect(await subscribed(nightOwner)).toEqual(['general', 'Parley', 'sandbox'].sort()));
   const again = await new Api({ email: creds.email, api_key: creds.api_key }, url).get('/users/me');
   expect(again.status).toBe(200);
   // Long after its owner was announced, the realm made without channels has none.

@@ -1,4 +1,4 @@
-import { createLogger, freePort, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
+import { createLogger, freePort, holdProcessBus, readBaseConfig, RunningService, SERVICES, ServiceName } from '@parley/common';
 import { readUsersConfig, startUsersService } from '@parley/users';
 import { startChannelsService } from '@parley/channels';
 import { readMessagesConfig, startMessagesService } from '@parley/messages';
@@ -31,11 +31,16 @@ export async function startSystem(env: Record<string, string | undefined>, defau
     events: () => startEventsService(readEventsConfig(merged)),
   };
   const services = {} as Record<ServiceName, RunningService>;
+  // The in-process bus delivers nothing until every service has subscribed (holdProcessBus):
+  // the first relays publish what was written while Parley was stopped.
+  const releaseBus = holdProcessBus();
   try {
     for (const s of SERVICES) services[s] = await starters[s]();
   } catch (err) {
     await Promise.all(Object.values(services).map((svc) => svc.stop().catch(() => undefined)));
     throw err;
+  } finally {
+    releaseBus();
   }
   const gateway = await startGateway(readGatewayConfig(merged), createLogger('gateway'));
   const host = merged.HOST ?? '127.0.0.1';

@@ -32,6 +32,18 @@ export type {
 let processHub: MemoryHub | undefined;
 
 /**
+ * Holds the process-wide in-memory bus until the returned function is called (MemoryHub.hold):
+ * Parley in one process starts its services meanwhile, so that every consumer has subscribed
+ * before the first announcement is delivered. NATS needs no such thing (its durable consumers
+ * read the stream from its start), and a process on NATS does not use this hub.
+ */
+export function holdProcessBus(): () => void {
+  const hub = (processHub ??= new MemoryHub());
+  hub.hold();
+  return () => hub.release();
+}
+
+/**
  * NATS JetStream when `natsUrl` is given, else a view of the process-wide in-memory bus;
  * inside `namespace` (PARLEY_BUS_NAMESPACE) when one is given.
  */

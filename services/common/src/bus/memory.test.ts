@@ -247,6 +247,46 @@ describe('MemoryBus', () => {
   });
 });
 
+describe('MemoryHub.hold()', () => {
+  it('keeps what is published until release(), then delivers it in order to the subscribers there are by then', async () => {
+    const { hub, bus } = setup();
+    const early = recorder();
+    await bus.subscribe({ subject: 'users.>', handler: early.handler });
+    hub.hold();
+    await bus.publish('users.user.created', { n: 1 }, 'a');
+    await bus.publish('users.user.created', { n: 1 }, 'a'); // a duplicate is still dropped
+    await bus.publish('users.user.role_changed', { n: 2 }, 'b');
+    await sleep(20);
+    expect(early.ids()).toEqual([]);
+    // Subscribed after the publishes (a durable, as the channels service's, and a broadcast).
+    const durable = recorder();
+    const late = recorder();
+    await bus.subscribe({ subject: 'users.user.*', durable: 'channels', handler: durable.handler });
+    await bus.subscribe({ subject: 'users.>', handler: late.handler });
+    hub.release();
+    await waitFor(() => durable.got.length === 2 && late.got.length === 2 && early.got.length === 2);
+    expect([early.ids(), durable.ids(), late.ids()]).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    // Released, it delivers as it comes again.
+    await bus.publish('users.user.created', { n: 3 }, 'c');
+    await waitFor(() => durable.got.length === 3);
+  });
+
+  it('without hold(), delivers only to the subscribers there are when a message comes (what holdProcessBus is for)', async () => {
+    const { bus } = setup();
+    await bus.publish('users.user.created', { n: 1 }, 'a');
+    const durable = recorder();
+    await bus.subscribe({ subject: 'users.user.*', durable: 'channels', handler: durable.handler });
+    await bus.publish('users.user.created', { n: 2 }, 'b');
+    await waitFor(() => durable.got.length === 1);
+    await sleep(20);
+    expect(durable.ids()).toEqual(['b']);
+  });
+});
+
 describe('createBus without a NATS URL', () => {
   it('gives every service of the process a view of one shared bus', async () => {
     const users = await createBus({ name: 'users', log });

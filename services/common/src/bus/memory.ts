@@ -84,10 +84,35 @@ export class MemoryHub {
     this.dedupeMaxIds = opts.dedupeMaxIds ?? 100_000;
   }
 
+  /**
+   * Until release(), what is published is kept here, in order, and then delivered to the
+   * subscribers there are by then. NATS keeps a stream's messages for a durable consumer made
+   * later (DeliverPolicy.All); this hub delivers only to the queues that exist when a message
+   * comes, so Parley in one process holds it while its services start (holdProcessBus): the
+   * outbox rows written while it was stopped (a realm, a user the CLI made) reach consumers
+   * that subscribe after the first service's relay publishes them. Bounded by those rows.
+   */
+  private held?: { subject: string; json: string; id: string; headers?: Record<string, string> }[];
+
+  hold(): void {
+    this.held ??= [];
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) this.deliver(m.subject, m.json, m.id, m.headers);
+  }
+
   publish(subject: string, data: unknown, id: string, headers?: Record<string, string>): void {
     if (/(^|\.)[*>](\.|$)/.test(subject)) throw new Error(`cannot publish to wildcard subject '${subject}'`);
     const json = encodeJson(data);
     if (this.isDuplicate(streamOf(subject), id)) return;
+    if (this.held) this.held.push({ subject, json, id, headers });
+    else this.deliver(subject, json, id, headers);
+  }
+
+  private deliver(subject: string, json: string, id: string, headers?: Record<string, string>): void {
     const queues = [...this.broadcasts, ...this.durables.values()];
     for (const queue of queues) {
       // Each subscriber gets its own parsed copy, as it would from NATS.
