@@ -75,6 +75,16 @@ describe("a new organization's initial channels", () => {
     expect(defaults.map((d) => d.name).sort()).toEqual(INITIAL_NAMES);
   });
 
+  it("are administered by the realm's administrators alone, having no creator", async () => {
+    const general = (await byName('general')).stream_id;
+    for (const user of [realm.moderator, realm.member, realm.guest, realm.bot]) {
+      const res = await user.api.patch(`/streams/${general}`, { description: 'Mine now' }, { contract: 'envelope' });
+      expect([user.email, res.status, res.body.msg]).toEqual([user.email, 400, 'You do not have permission to administer this channel.']);
+    }
+    for (const user of [realm.admin, realm.owner]) ok(await user.api.patch(`/streams/${general}`, { description: `For team-wide conversations, said ${user.full_name}` }));
+    expect((await byName('general')).description).toBe(`For team-wide conversations, said ${realm.owner.full_name}`);
+  });
+
   it('have the owner and every human who joins later subscribed; bots join none', async () => {
     expect(await subscribedNames(realm.owner)).toEqual(INITIAL_NAMES);
     for (const user of [realm.admin, realm.moderator, realm.member, realm.guest, realm.other]) expect(await subscribedNames(user)).toEqual(INITIAL_NAMES);
