@@ -44,14 +44,14 @@ async function createAll(pool: pg.Pool, peers: Peers, asCaller: (caller: Caller)
   // messages service renders as its members see it), the system groups, and the realm's
   // people. Everyone the realm has by now joins, not the owner alone: a user made right after
   // the realm may have been handled first, finding no default channel yet.
-  const { users } = await peers.resolve([user.user_id]);
-  const owner = users[0];
+  const { systemGroups } = await peers.realmPolicy();
+  // One ResolveUsers for the owner and the realm's people (the owner is among them, if active).
+  const { users } = await peers.resolve([user.user_id, ...(await peers.holders([systemGroups['role:everyone']]))]);
+  const owner = users.find((u) => u.user_id === user.user_id);
   if (!owner) return; // gone meanwhile: nobody to start the realm for
   const asOwner = asCaller({ realm_id: user.realm_id, user_id: owner.user_id, role: owner.role, is_bot: owner.is_bot, email: owner.email });
   const rendered = await Promise.all(INITIAL_CHANNELS.map((c) => asOwner.renderMarkdown(c.description)));
-  const { systemGroups } = await peers.realmPolicy();
-  const everyone = (await peers.resolve(await peers.holders([systemGroups['role:everyone']]))).users;
-  const joining = [...new Set([owner.user_id, ...everyone.filter((u) => u.is_active && !u.is_bot).map((u) => u.user_id)])];
+  const joining = [...new Set([owner.user_id, ...users.filter((u) => u.is_active && !u.is_bot).map((u) => u.user_id)])];
   // The new channels' audiences (public: the members; and everyone, for peer_add) are asked
   // ahead too, so the transaction runs once.
   const audiences = () => Promise.all([peers.holders([systemGroups['role:members']]), peers.holders([systemGroups['role:everyone']])]);
