@@ -19,6 +19,7 @@ export * from './version';
 export * from './main';
 export * from './shutdown-hooks';
 export * from './limits';
+export * from './write-deadline';
 export * from './emit';
 export { freePort } from './ports';
 export * from './group-settings';
