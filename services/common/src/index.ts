@@ -30,6 +30,7 @@ export * from './emoji-check';
 export * from './params';
 export * from './jobs';
 export * from './promises';
+export * from './fair-queue';
 export * from './realm-cache';
 export * from './json-bytes';
 export * from './re2';
