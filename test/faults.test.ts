@@ -293,17 +293,20 @@ describe('faults of PostgreSQL, NATS and Redis under Parley all-in-one', () => {
   });
 });
 
-describeDistributed('faults.test.ts')('a service process killed under Parley distributed', () => {
+describeDistributed('faults.test.ts')('a service process killed, frozen or held up under Parley distributed', () => {
   let postgres: FaultServer;
   let cluster: Cluster;
   let owner: Api;
   let memberId: number;
+  /** A write must begin within this (GRPC_DEADLINE_MS)… */
   const deadlineMs = 2_000;
+  /** …and one begun in time is waited for this much longer (GRPC_COMMIT_GRACE_MS). */
+  const graceMs = 8_000;
 
   beforeAll(async () => {
     // Its own PostgreSQL too: the machine's may run short of connection slots under parallel runs.
     postgres = await startPrivatePostgres();
-    cluster = await startCluster({ adminDatabaseUrl: postgres.url, envFor: () => ({ GRPC_DEADLINE_MS: String(deadlineMs) }) });
+    cluster = await startCluster({ adminDatabaseUrl: postgres.url, envFor: () => ({ GRPC_DEADLINE_MS: String(deadlineMs), GRPC_COMMIT_GRACE_MS: String(graceMs) }) });
     const creds = await manageJson(['create-realm', '--name', 'Fault Org', '--owner-email', 'owner@fault.test', '--owner-name', 'Fault Owner'], { env: cluster.env });
     owner = new Api(creds, cluster.gatewayUrls[0]);
     memberId = (await owner.post('/users', { email: 'member@fault.test', password: 'member-pw', full_name: 'Fault Member' })).body.user_id;
@@ -319,7 +322,7 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
   /** The reply and how long it took; a bound well past the deadline tells a 503 from a hang. */
   const timedSend = async (content: string) => {
     const started = Date.now();
-    const res = await within(deadlineMs + 10_000, 'POST /messages', send(content));
+    const res = await within(deadlineMs + graceMs + 10_000, 'POST /messages', send(content));
     return { res, ms: Date.now() - started };
   };
   /** Sends until one succeeds; the time it took. */
@@ -332,6 +335,19 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
       if (Date.now() - started > 30_000) throw new Error("the gateway did not recover within 30 s of the service's return");
       await sleep(100);
     }
+  };
+
+  /** The owner's newest direct messages' contents (to the member). */
+  const sentContents = async () =>
+    (
+      (await owner.get('/messages', { anchor: 'newest', num_before: 20, num_after: 0, narrow: JSON.stringify([{ operator: 'dm', operand: [memberId] }]), apply_markdown: false })).body
+        .messages as Json[]
+    ).map((m) => m.content as string);
+  /** A connection to the cluster's database as its administrator, for the locks a test holds. */
+  const adminClient = async () => {
+    const client = new pg.Client({ connectionString: cluster.env.DATABASE_URL });
+    await client.connect();
+    return client;
   };
 
   it('(d) answers 503 at once for a killed service and by the gRPC deadline for a frozen one, and recovers when it returns', async () => {
@@ -358,6 +374,9 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
     expect(isUnavailableEnvelope(frozen.res)).toBe(true);
     expect(frozen.res.body.code).toBe('SERVICE_UNAVAILABLE');
     const afterThaw = await recovery();
+    // The frozen service read the send once thawed, long after its write deadline: refused,
+    // never stored, so the 503 the client got was the truth (ADR 0027).
+    expect(await sentContents()).not.toContain('to a frozen service');
 
     log('(d) messages service killed / frozen', {
       grpcDeadlineMs: deadlineMs,
@@ -368,5 +387,49 @@ describeDistributed('faults.test.ts')('a service process killed under Parley dis
       recoveryMsAfterThaw: afterThaw,
     });
     expect(gateway.child.exitCode).toBeNull();
+  });
+
+  it('(e) answers a write held up in its transaction past the deadline with its outcome, and refuses one that could not begin in time, storing nothing', async () => {
+    // Held in its transaction: an edit waits for the message's row, locked by the test.
+    const id = (await send('to be edited')).body.id as number;
+    const holder = await adminClient();
+    let heldMs: number;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM messages.messages WHERE id = $1 FOR UPDATE', [id]);
+      const started = Date.now();
+      const edit = owner.patch(`/messages/${id}`, { content: 'edited while held' });
+      await sleep(deadlineMs * 2);
+      await holder.query('COMMIT');
+      const res = await within(graceMs + 10_000, 'PATCH /messages', edit);
+      heldMs = Date.now() - started;
+      expect([res.status, res.body.result]).toEqual([200, 'success']);
+    } finally {
+      await holder.end();
+    }
+    expect(heldMs).toBeGreaterThan(deadlineMs);
+    expect(await sentContents()).toContain('edited while held');
+
+    // Held before it could write: a first message to someone new waits for its recipient row,
+    // locked by the test, past its write deadline.
+    const newcomer = (await owner.post('/users', { email: `newcomer${Date.now()}@fault.test`, password: 'newcomer-pw', full_name: 'Fault Newcomer' })).body.user_id as number;
+    const locker = await adminClient();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE messages.recipients IN ACCESS EXCLUSIVE MODE');
+      const late = owner.post('/messages', { type: 'direct', to: [newcomer], content: 'too late to write' }, { contract: 'envelope' });
+      await sleep(deadlineMs * 2);
+      await locker.query('ROLLBACK');
+      const res = await within(graceMs + 10_000, 'POST /messages', late);
+      expect(isUnavailableEnvelope(res)).toBe(true);
+      expect(res.body.msg).toContain('nothing was changed');
+    } finally {
+      await locker.end();
+    }
+    const withNewcomer = await owner.get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: JSON.stringify([{ operator: 'dm', operand: [newcomer] }]) });
+    expect(withNewcomer.body.messages).toEqual([]);
+    // Its retry goes through, once.
+    expect((await owner.post('/messages', { type: 'direct', to: [newcomer], content: 'too late to write' })).status).toBe(200);
+    log('(e) writes held up', { deadlineMs, graceMs, editAnsweredAfterMs: heldMs });
   });
 });

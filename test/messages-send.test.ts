@@ -1066,6 +1066,51 @@ describe('POST /messages/render', () => {
   });
 });
 
+describe("one message's rendering is bounded (issue #41)", () => {
+  /** 10,000 characters (the fence runs to the end) that render to 1.6 MB of KaTeX. */
+  const MATH_BOMB = '```math\n' + 'x^2\n\n'.repeat(1998);
+  /** 9,996 characters of inline TeX: 1.35 MB. */
+  const INLINE_BOMB = '$$\\sqrt x$$ '.repeat(833);
+  const UNABLE = 'Unable to render message';
+  const newest = async (channel: { id: number }) =>
+    (await fetch(realm.owner, { anchor: 'newest', num_before: 1, num_after: 0, narrow: JSON.stringify([{ operator: 'channel', operand: channel.id }]) })).messages.map((m: Json) => m.id);
+
+  it("refuses to send a message whose HTML passes Zulip's cap, from several senders at once, and stores none", async () => {
+    // Every role meets the refusal in this block: these three here, then an administrator's
+    // edit, a moderator's scheduled message and a guest's preview.
+    const senders = [realm.owner, realm.member, realm.bot];
+    const channel = await createChannel(senders);
+    const before = await newest(channel);
+    const answers = await Promise.all(senders.map((user, i) => send(user, { type: 'stream', to: channel.id, topic: 'bombs', content: i % 2 ? INLINE_BOMB : MATH_BOMB })));
+    for (const res of answers) refused(res, UNABLE);
+    expect(await newest(channel)).toEqual(before);
+    // The same sender's next, ordinary, message goes through.
+    await post(realm.member, channel, 'bombs', 'after the bombs $$x^2$$');
+  });
+
+  it('refuses an edit to such content and leaves the message as it was', async () => {
+    const channel = await createChannel([realm.admin]);
+    const id = await post(realm.admin, channel, 'edits', 'first');
+    refused(await realm.admin.api.patch(`/messages/${id}`, { content: MATH_BOMB }), UNABLE);
+    const message = ok(await realm.admin.api.get(`/messages/${id}`, { apply_markdown: false })).message as Json;
+    expect(message.content).toBe('first');
+    expect(ok(await realm.admin.api.get(`/messages/${id}/history`)).message_history).toHaveLength(1);
+  });
+
+  it('refuses to schedule it or to preview it', async () => {
+    const channel = await createChannel([realm.moderator]);
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    refused(await realm.moderator.api.post('/scheduled_messages', { type: 'stream', to: channel.id, topic: 'later', content: INLINE_BOMB, scheduled_delivery_timestamp: at }), UNABLE);
+    expect(ok(await realm.moderator.api.get('/scheduled_messages')).scheduled_messages).toEqual([]);
+    refused(await realm.guest.api.post('/messages/render', { content: MATH_BOMB }), UNABLE);
+  });
+
+  it('renders the same kind of message under the cap', async () => {
+    const { rendered } = ok(await realm.member.api.post('/messages/render', { content: '```math\n' + 'x^2\n\n'.repeat(300) }));
+    expect((rendered as string).match(/class="katex-display"/g)).toHaveLength(300);
+  });
+});
+
 describe('channel links', () => {
   it('links the channels the sender can see, in a sent message and in a preview; not those hidden from them', async () => {
     const open = await createChannel([realm.member]);

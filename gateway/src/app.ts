@@ -135,12 +135,17 @@ async function callRoute(
   if (longPoll) deps.longPolls!.track(gone);
   try {
     const { service, rpc, multiplexedOn, deadlineMs } = match.route;
-    const ctx = { caller, client, host };
+    // A route with a deadline of its own (a long poll) waits that long. Any other call must
+    // begin its writes within GRPC_DEADLINE_MS, and is waited for GRPC_COMMIT_GRACE_MS longer,
+    // so that a write begun in time is answered with its outcome, never a 503 (ADR 0027).
+    const writeBy = deadlineMs === undefined ? Date.now() + deps.config.grpcDeadlineMs : undefined;
+    const callDeadlineMs = deadlineMs ?? deps.config.grpcDeadlineMs + deps.config.grpcCommitGraceMs;
+    const ctx = { caller, client, host, writeBy };
     // The one place an RPC goes by its name: the one the route table names for the route.
     const transport = deps.clients[service].transport;
     const reply = multiplexedOn
-      ? await transport.callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, ctx, deadlineMs, gone.signal)
-      : await transport.call<JsonReplyOf>(rpc, values, ctx, deadlineMs, gone.signal);
+      ? await transport.callMultiplexed<JsonReplyOf>(multiplexedOn, rpc, values, ctx, callDeadlineMs, gone.signal)
+      : await transport.call<JsonReplyOf>(rpc, values, ctx, callDeadlineMs, gone.signal);
     sendSuccess(res, reply.json, [...ignored, ...(reply.ignored_parameters_unsupported ?? [])]);
   } catch (err) {
     if (longPoll && deps.longPolls!.draining && !res.destroyed) return emptyPoll();

@@ -13,7 +13,10 @@ export interface GatewayConfig {
   grpc: Record<ServiceName, string>;
   /** The uploads service's HTTP server, where file bodies are proxied (UPLOADS_HTTP_ADDR). */
   uploadsHttpAddr: string;
+  /** How long a call has to begin its writes (GRPC_DEADLINE_MS); past it, nothing is changed and the client gets 503. */
   grpcDeadlineMs: number;
+  /** How much longer the gateway waits for a call that began writing in time (GRPC_COMMIT_GRACE_MS). */
+  grpcCommitGraceMs: number;
   authCacheTtlMs: number;
   maxBodyBytes: number;
   /** Bounds on one request and on a client's connections (see limits.ts). */
@@ -39,6 +42,7 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
     grpc: grpcAddrs(env),
     uploadsHttpAddr: uploadsHttpAddr(env),
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
+    grpcCommitGraceMs: envInt(env, 'GRPC_COMMIT_GRACE_MS', 10_000, 0),
     authCacheTtlMs: envInt(env, 'AUTH_CACHE_TTL_MS', 30_000, 0),
     maxBodyBytes: envInt(env, 'MAX_BODY_BYTES', 10 * 1024 * 1024, 1024),
     limits: readRequestLimits(env),

@@ -1,4 +1,5 @@
 import { BaseConfig, envInt, readBaseConfig } from '@parley/common';
+import { defaultRenderThreads } from './domain/render/pool';
 
 export interface MessagesConfig extends BaseConfig {
   /** Above this many subscribers (or topic participants) wildcard mentions need can_mention_many_users_group (Zulip: 15). */
@@ -11,6 +12,10 @@ export interface MessagesConfig extends BaseConfig {
   deleteTopicBatchSize: number;
   /** After how long delete_topic stops between batches and answers complete: false (DELETE_TOPIC_TIME_LIMIT_MS; Zulip: 50 s). */
   deleteTopicTimeLimitMs: number;
+  /** Threads that render messages (RENDER_THREADS): one per core but the event loop's, at most four. */
+  renderThreads: number;
+  /** How long one message's rendering may run before it is stopped and the message refused (RENDER_TIME_LIMIT_MS; Zulip: 5 s). */
+  renderTimeLimitMs: number;
 }
 
 export function readMessagesConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): MessagesConfig {
@@ -21,5 +26,7 @@ export function readMessagesConfig(env: Record<string, string | undefined>, defa
     scheduledDeliveryIntervalMs: envInt(env, 'SCHEDULED_DELIVERY_INTERVAL_MS', 5_000, 0),
     deleteTopicBatchSize: envInt(env, 'DELETE_TOPIC_BATCH_SIZE', 1_000, 1),
     deleteTopicTimeLimitMs: envInt(env, 'DELETE_TOPIC_TIME_LIMIT_MS', 50_000, 0),
+    renderThreads: envInt(env, 'RENDER_THREADS', defaultRenderThreads(), 1, 64),
+    renderTimeLimitMs: envInt(env, 'RENDER_TIME_LIMIT_MS', 5_000, 1),
   });
 }

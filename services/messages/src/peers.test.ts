@@ -1,5 +1,6 @@
 import { fakeClients } from '@parley/common';
 import { Peers } from './peers';
+import { renderHere } from './domain/render/renderer';
 
 /** What a send asks the users service for its rendering: the realm's users only when the content may mention someone. */
 describe('Peers.renderContextFor', () => {
@@ -10,7 +11,7 @@ describe('Peers.renderContextFor', () => {
       throw new Error(`unexpected users.${method}`);
     });
     const clients = fakeClients({ users });
-    const peers = new Peers(clients, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+    const peers = new Peers({ clients, renderer: renderHere }, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
     return { peers, users };
   }
 
@@ -54,7 +55,7 @@ describe("Peers: a send's hops", () => {
       throw new Error(`unexpected channels.${method}`);
     });
     const clients = fakeClients({ users, channels });
-    const peers = new Peers(clients, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+    const peers = new Peers({ clients, renderer: renderHere }, { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
     return { peers, users, channels };
   }
 
@@ -93,7 +94,10 @@ describe("Peers: a send's hops", () => {
       const users = jest.fn(async () => {
         throw new Error('users unavailable');
       });
-      const peers = new Peers(fakeClients({ users }), { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' });
+      const peers = new Peers(
+        { clients: fakeClients({ users }), renderer: renderHere },
+        { caller: { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' }, client: 'test', host: '' },
+      );
       await expect(peers.sender()).rejects.toThrow('users unavailable');
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).not.toHaveBeenCalled();

@@ -20,7 +20,8 @@ import type { GetPermissionContextReply__Output } from '@parley/common/generated
 import type { GetAccessReply__Output } from '@parley/common/generated/parley/channels/v1/GetAccessReply';
 import { fetchSendTraits, type SendTraits } from './domain/send-traits';
 import type { TopicVisibilitySettings__Output } from '@parley/common/generated/parley/users/v1/TopicVisibilitySettings';
-import type { RenderContext } from './domain/render';
+import type { RenderContext, Rendered } from './domain/render';
+import type { Renderer } from './domain/render/renderer';
 import { hasEmoticon, hasShortcode } from './domain/render/emoji';
 import { mayLinkUploads, uploadPathIds } from './domain/attachments';
 import type { PeerCache } from './domain/peer-cache';
@@ -59,6 +60,12 @@ const toAccess = (r: GetAccessReply__Output): ChannelAccess => ({
   is_muted: r.is_muted,
 });
 
+/** What Peers asks: the other services, and the service's renderer (the service's deps have both). */
+export interface PeerServices {
+  clients: RpcClients;
+  renderer: Renderer;
+}
+
 /**
  * What the messages service asks the users and channels services (one instance per request;
  * each answer fetched once). The users service owns people, groups, realm settings and
@@ -92,10 +99,19 @@ export class Peers {
   private readonly bound: { users?: BoundClient<'users'>; channels?: BoundClient<'channels'>; uploads?: BoundClient<'uploads'> } = {};
 
   constructor(
-    private readonly clients: RpcClients,
+    private readonly services: PeerServices,
     private readonly ctx: Pick<HandlerContext, 'client' | 'host'> & { caller: Caller },
     private readonly cache?: PeerCache,
   ) {}
+
+  private get clients(): RpcClients {
+    return this.services.clients;
+  }
+
+  /** `content` rendered with `ctx` as the caller's message, on the service's renderer (its render threads, their turns fair between users). */
+  render(content: string, ctx: RenderContext): Promise<Rendered> {
+    return this.services.renderer.render(content, ctx, `${this.caller.realm_id}:${this.caller.user_id}`);
+  }
 
   /**
    * `read` of the kept answers, once the announcements published before this request are

@@ -13,6 +13,8 @@ import { startDeliveryWorker } from './domain/scheduled';
 import { applySettingsChanged } from './domain/drafts';
 import { PeerCache, peerCache, listenForChanges } from './domain/peer-cache';
 import { groupSends } from './store/messages';
+import { RenderPool } from './domain/render/pool';
+import type { PeerServices } from './peers';
 import { applyUserMuted } from './domain/muted-senders';
 import {
   deleteMessage,
@@ -101,14 +103,14 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
  * retention job deletes expired messages, and the answers of the users and channels services
  * kept here are dropped as those services announce changes.
  */
-async function startBackground(deps: DbServiceDeps, config: MessagesConfig, cache: PeerCache): Promise<() => Promise<void>> {
+async function startBackground(deps: DbServiceDeps & PeerServices, config: MessagesConfig, cache: PeerCache): Promise<() => Promise<void>> {
   const stopKeeping = await listenForChanges(cache, deps.bus);
   const subs = await Promise.all(
     NOTIFICATION_SUBJECTS.map((subject) =>
       subscribeTo(deps.bus, {
         subject,
         durable: 'messages',
-        handler: (msg) => postNotification(deps.pool, deps.clients, msg.id, msg.data),
+        handler: (msg) => postNotification(deps.pool, deps, msg.id, msg.data),
       }),
     ),
   );
@@ -129,7 +131,7 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, cach
   );
   const stopDelivery =
     config.scheduledDeliveryIntervalMs > 0
-      ? startDeliveryWorker(deps.pool, deps.clients, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)
+      ? startDeliveryWorker(deps.pool, deps, deps.log, { wildcardMentionThreshold: config.wildcardMentionThreshold }, config.scheduledDeliveryIntervalMs)
       : async () => undefined;
   const stopRetention = config.retentionIntervalMs > 0 ? startRetentionJob(deps.pool, deps.clients, deps.log, config.retentionIntervalMs) : async () => undefined;
   return async () => {
@@ -140,9 +142,11 @@ async function startBackground(deps: DbServiceDeps, config: MessagesConfig, cach
   };
 }
 
-export function startMessagesService(config: MessagesConfig): Promise<RunningService> {
+export async function startMessagesService(config: MessagesConfig): Promise<RunningService> {
   const cache = peerCache();
-  return runService({
+  // Messages render on threads of their own, never on the loop that answers requests (pool.ts).
+  const renderer = new RenderPool({ threads: config.renderThreads, timeLimitMs: config.renderTimeLimitMs });
+  const service = await runService({
     name: 'messages',
     config,
     migrationsDir: MIGRATIONS_DIR,
@@ -150,7 +154,17 @@ export function startMessagesService(config: MessagesConfig): Promise<RunningSer
     // this service announces another: a recipient who asks right after a send counts it.
     publishBeforeReply: true,
     // Concurrent sends on the service's pool share statements (store.groupSends): one grouping for the process.
-    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, cache, sends: groupSends(deps.pool) }),
-    onStart: (deps: DbServiceDeps) => startBackground(deps, config, cache),
+    makeHandlers: (deps: DbServiceDeps) => messagesHandlers({ ...deps, config, cache, sends: groupSends(deps.pool), renderer }),
+    onStart: (deps: DbServiceDeps) => startBackground({ ...deps, renderer }, config, cache),
+  }).catch(async (err: unknown) => {
+    await renderer.close();
+    throw err;
   });
+  return {
+    ...service,
+    stop: async () => {
+      await service.stop();
+      await renderer.close();
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { ServiceName } from '../config';
 import { sign } from '../secret';
 import { adoptOutboxMigrationCopies, followTransaction, OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
+import { beginWrite } from '../write-deadline';
 
 export * from './remote-rule';
 
@@ -233,7 +234,8 @@ export async function migrateSchema(client: pg.ClientBase, schema: string, servi
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /**
- * Runs fn in one transaction on one client; rolls back if it throws. On a pool that publishes
+ * Runs fn in one transaction on one client; rolls back if it throws. It is a write: a request
+ * past its write deadline that has begun none is refused here (write-deadline.ts). On a pool that publishes
  * before returning (ServicePool.publishBeforeReturning), returns once the events it wrote are
  * published.
  * fn may not call other services (rule 1, remote-rule.ts): ask them first, or use
@@ -254,6 +256,8 @@ export function withPrefetchedTransaction<T>(pool: ServicePool, fn: (tx: pg.Pool
 }
 
 async function transaction<T>(pool: ServicePool, fn: (tx: pg.PoolClient) => Promise<T>, beforeCommit: () => void): Promise<T> {
+  // Too late for the request's first write: refused before it takes a connection (write-deadline.ts).
+  beginWrite();
   const client = await pool.connect();
   const followed = followTransaction(pool, client);
   let result: T;

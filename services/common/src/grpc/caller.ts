@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { constantTimeEqual, sign } from '../secret';
 import type { Caller } from '../roles';
+import { pendingWriteDeadline, WRITE_BY_KEY } from '../write-deadline';
 
 /**
  * The gateway passes who is calling in call metadata, signed with the server secret, so a
@@ -55,6 +56,12 @@ export interface CallContext {
   client: string;
   /** The HTTP Host the request came to, for realm resolution on unauthenticated endpoints. */
   host: string;
+  /**
+   * When the request's first write must have started, in milliseconds since the epoch (the
+   * gateway sets it; write-deadline.ts). A service calling another for a request that has not
+   * begun writing passes its own on without naming it.
+   */
+  writeBy?: number;
 }
 
 export function callMetadata(secret: string, ctx: CallContext): grpc.Metadata {
@@ -62,6 +69,8 @@ export function callMetadata(secret: string, ctx: CallContext): grpc.Metadata {
   if (ctx.caller) md.set(CALLER_KEY, encodeCaller(secret, ctx.caller));
   md.set(CLIENT_KEY, ctx.client);
   md.set(HOST_KEY, ctx.host);
+  const writeBy = ctx.writeBy ?? pendingWriteDeadline();
+  if (writeBy !== undefined) md.set(WRITE_BY_KEY, String(writeBy));
   return md;
 }
 
@@ -73,5 +82,11 @@ export function readCallContext(secret: string, md: grpc.Metadata): CallContext 
     caller: raw ? decodeCaller(secret, raw) : undefined,
     client: first(md, CLIENT_KEY),
     host: first(md, HOST_KEY),
+    writeBy: writeByOf(first(md, WRITE_BY_KEY)),
   };
+}
+
+/** A write deadline from metadata: a whole number of milliseconds, else none. */
+function writeByOf(raw: string): number | undefined {
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }

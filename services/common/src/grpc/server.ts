@@ -8,6 +8,7 @@ import { MAX_MESSAGE_BYTES } from './client';
 import { CallOutcome, LazySignal, MultiplexedServer, RunCall } from './multiplexed';
 import { isJsonReply, serviceDefinition } from './protos';
 import { toServiceError } from './status';
+import { runWithWriteDeadline } from '../write-deadline';
 
 export interface HandlerContext {
   /** The authenticated caller; reading it on an unauthenticated call throws UNAUTHORIZED. */
@@ -101,7 +102,7 @@ export function toJsonReply(reply: unknown): { json: Buffer; ignored_parameters_
 /** One RPC's handler run for a call: its reply or its error, as the call's status carries it. */
 function runner(service: ServiceName, name: string, handler: Handler, jsonReply: boolean, log: Logger): RunCall {
   return (request, call, signal) =>
-    handler(request, makeContext(call, log, signal)).then(
+    runWithWriteDeadline(call.writeBy, () => handler(request, makeContext(call, log, signal))).then(
       (reply): CallOutcome => ({ reply: jsonReply ? toJsonReply(reply) : reply }),
       (err: unknown): CallOutcome => {
         if (isApiError(err)) return { error: toServiceError(err) };

@@ -9,6 +9,7 @@ import { applyRetention } from './retention';
 import { deliverDue } from './scheduled';
 import { checkSendMessage } from './send';
 import { groupSends } from '../store/messages';
+import { renderHere } from './render/renderer';
 
 /**
  * How send, edit, delete and retention talk to the uploads service, against a fake database
@@ -102,7 +103,7 @@ function world(opts: { settings?: Record<string, unknown>; sql?: (sql: string, p
   });
   const uploadsCall = (method: string, request: unknown, ctx: unknown) => (method === 'GetUploadPreviews' ? previews() : uploads(method, request, ctx));
   const clients = fakeClients({ users, channels, uploads: uploadsCall });
-  const peers = new Peers(clients, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
+  const peers = new Peers({ clients, renderer: renderHere }, { caller: { realm_id: REALM, user_id: SENDER, role: 400, is_bot: false, email: `u${SENDER}@example.com` }, client: 'test', host: '' });
   return { pool, query, clients, trail, users, uploads, previews, channels, peers };
 }
 
@@ -232,7 +233,7 @@ describe('other sends go the same way', () => {
 
   it('a scheduled delivery claims as its sender, inside its transaction', async () => {
     const w = world({ sql: due });
-    await expect(deliverDue(w.pool, w.clients, log, opts)).resolves.toEqual({ sent: 1, failed: 0 });
+    await expect(deliverDue(w.pool, { clients: w.clients, renderer: renderHere }, log, opts)).resolves.toEqual({ sent: 1, failed: 0 });
     expect(w.uploads).toHaveBeenCalledWith(
       'SyncMessageAttachments',
       expect.objectContaining({ sender_id: SENDER, path_ids: ['2/ab/xyz/file.txt'] }),
@@ -248,7 +249,7 @@ describe('other sends go the same way', () => {
         throw new ServiceUnavailableError('uploads');
       },
     });
-    await expect(deliverDue(w.pool, w.clients, log, opts)).rejects.toMatchObject({ httpStatus: 503 });
+    await expect(deliverDue(w.pool, { clients: w.clients, renderer: renderHere }, log, opts)).rejects.toMatchObject({ httpStatus: 503 });
     expect(w.trail).toContain('ROLLBACK');
     // Neither delivered nor failed, and its claim released for the next run.
     expect(w.trail.some((s) => /^UPDATE scheduled_messages SET (delivered_message_id|failed)/.test(s))).toBe(false);
@@ -257,7 +258,7 @@ describe('other sends go the same way', () => {
 
   it("the Notification Bot's posts claim as the bot", async () => {
     const w = world({ sql: (s) => (s.startsWith('INSERT INTO handled_notifications') ? { rows: [], rowCount: 1 } : undefined) });
-    await postNotification(w.pool, w.clients, 'bus-1', { realm_id: REALM, user_ids: [OTHER], content: `a file: ${UPLOAD}` });
+    await postNotification(w.pool, { clients: w.clients, renderer: renderHere }, 'bus-1', { realm_id: REALM, user_ids: [OTHER], content: `a file: ${UPLOAD}` });
     expect(w.uploads).toHaveBeenCalledWith('SyncMessageAttachments', expect.objectContaining({ sender_id: BOT, path_ids: ['2/ab/xyz/file.txt'], is_edit: false }), expect.anything());
     expect(at(w.trail, /^uploads /)).toBeLessThan(at(w.trail, /^COMMIT/));
   });

@@ -9,7 +9,7 @@ import type { ChannelAccess, Peers } from '../peers';
 import { FLAG_BITS, flagNames } from './flags';
 import { HISTORICAL_READ } from './format';
 import { accessMessage } from './fetch';
-import { renderMessage, topicLinks, topicUrl } from './render';
+import { type Rendered, topicLinks, topicUrl } from './render';
 import { renderAs, WildcardMentionError } from './send';
 import { checkTopicPolicy } from './send-targets';
 import { normalizeContent, normalizeTopic } from './text';
@@ -351,7 +351,7 @@ async function applyEdit(
 /** New content, rendered, and the users whose alert words it holds. */
 interface ContentChange {
   content: string;
-  rendered: ReturnType<typeof renderMessage>;
+  rendered: Rendered;
   alerted: ReadonlySet<number>;
 }
 

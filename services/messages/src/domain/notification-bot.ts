@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { emptyTopicDisplayName, RpcClients, withTransaction } from '@parley/common';
+import { emptyTopicDisplayName, withTransaction } from '@parley/common';
 import type { Notification, Person } from '@parley/common';
-import { Peers, systemBot } from '../peers';
+import { Peers, systemBot, type PeerServices } from '../peers';
 import { doSend, Outgoing, readyToSend } from './send';
 import { normalizeContent, normalizeTopic } from './text';
 
@@ -14,9 +14,9 @@ import { normalizeContent, normalizeTopic } from './text';
 export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification'] as const;
 
 /** The realm's Notification Bot, and a directory with it as the caller. */
-export async function notificationBotPeers(clients: RpcClients, realmId: number): Promise<{ bot: Person; peers: Peers }> {
-  const bot = await systemBot(clients, realmId, 'notification-bot');
-  const peers = new Peers(clients, {
+export async function notificationBotPeers(services: PeerServices, realmId: number): Promise<{ bot: Person; peers: Peers }> {
+  const bot = await systemBot(services.clients, realmId, 'notification-bot');
+  const peers = new Peers(services, {
     caller: { realm_id: realmId, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
     client: 'Internal',
     host: '',
@@ -35,8 +35,8 @@ export async function botDirectMessage(peers: Peers, bot: Person, userIds: numbe
   return { sender: bot, topic: '', participants, recipients, content, client: 'Internal', readBySender: true, traits: await peers.sendTraits(recipients) };
 }
 
-export async function postNotification(pool: pg.Pool, clients: RpcClients, busMessageId: string, n: Notification): Promise<void> {
-  const { bot, peers } = await notificationBotPeers(clients, n.realm_id);
+export async function postNotification(pool: pg.Pool, services: PeerServices, busMessageId: string, n: Notification): Promise<void> {
+  const { bot, peers } = await notificationBotPeers(services, n.realm_id);
   const content = normalizeContent(n.content);
   let out: Outgoing;
   if (n.stream_id !== undefined) {

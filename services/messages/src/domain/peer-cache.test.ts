@@ -5,6 +5,7 @@ import { announcingBus } from '@parley/common/testing';
 import type { GetPermissionContextReply__Output } from '@parley/common/generated/parley/users/v1/GetPermissionContextReply';
 import { Peers } from '../peers';
 import { peerCache, listenForChanges, USERS_ANNOUNCEMENTS } from './peer-cache';
+import { renderHere } from './render/renderer';
 
 /** A GetPermissionContext answer whose policy names `version`, to tell answers apart. */
 const reply = (version: number, userId = 2) =>
@@ -125,7 +126,7 @@ describe('Peers with kept answers', () => {
     });
     const clients = fakeClients({ users, channels });
     const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
-    const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, cache);
+    const makePeers = () => new Peers({ clients, renderer: renderHere }, { caller, client: 'test', host: '' }, cache);
     return { bus, stop, users, channels, makePeers };
   }
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Queryable, RpcClients, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, Queryable, withTransaction } from '@parley/common';
 import * as store from '../store/scheduled';
 import { lockUserList } from '../store/user-lists';
 import type { ScheduledRow } from '../store/scheduled';
-import { Peers } from '../peers';
+import { Peers, type PeerServices } from '../peers';
 import { accessMessage } from './fetch';
 import { botDirectMessage, notificationBotPeers } from './notification-bot';
 import { reminderContent, reminderSource } from './reminder-content';
@@ -102,8 +102,8 @@ export interface PreparedReminder {
  * Prepares a due reminder before the worker's transaction (rule 1): the Notification Bot's
  * direct message of its content to its creator, who must still be active.
  */
-export async function prepareReminder(clients: RpcClients, row: ScheduledRow): Promise<PreparedReminder> {
-  const { bot, peers } = await notificationBotPeers(clients, row.realm_id);
+export async function prepareReminder(services: PeerServices, row: ScheduledRow): Promise<PreparedReminder> {
+  const { bot, peers } = await notificationBotPeers(services, row.realm_id);
   const out = await botDirectMessage(peers, bot, [row.sender_id], row.content);
   if (!out.recipients.includes(row.sender_id)) throw new BadRequestError('The user is deactivated.');
   return { peers, out: await readyToSend(peers, out) };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { createLogger, fakeClients } from '@parley/common';
 import { startDeliveryWorker } from './scheduled';
+import { renderHere } from './render/renderer';
 
 describe('the scheduled delivery worker', () => {
   const pool = {} as pg.Pool;
@@ -18,7 +19,7 @@ describe('the scheduled delivery worker', () => {
       active--;
       return { sent: 0, failed: 0 };
     });
-    const stop = startDeliveryWorker(pool, clients, log, { wildcardMentionThreshold: 15 }, 1000, deliver);
+    const stop = startDeliveryWorker(pool, { clients, renderer: renderHere }, log, { wildcardMentionThreshold: 15 }, 1000, deliver);
     await jest.advanceTimersByTimeAsync(0);
     expect(deliver).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(3000);
@@ -33,7 +34,7 @@ describe('the scheduled delivery worker', () => {
   it('keeps running after a failed run', async () => {
     jest.useFakeTimers();
     const deliver = jest.fn().mockRejectedValueOnce(new Error('database away')).mockResolvedValue({ sent: 1, failed: 0 });
-    const stop = startDeliveryWorker(pool, clients, log, { wildcardMentionThreshold: 15 }, 1000, deliver);
+    const stop = startDeliveryWorker(pool, { clients, renderer: renderHere }, log, { wildcardMentionThreshold: 15 }, 1000, deliver);
     await jest.advanceTimersByTimeAsync(1000);
     expect(deliver).toHaveBeenCalledTimes(2);
     await stop();

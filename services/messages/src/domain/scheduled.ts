@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, RpcClients, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import { lockUserList } from '../store/user-lists';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
-import { Peers, personById } from '../peers';
+import { Peers, personById, type PeerServices } from '../peers';
 import { messageKindOf, prepareSend, prepareWholeSend, renderAs, SendOptions, sendPrepared } from './send';
 import { readBySenderByDefault } from './text';
 import { notifyReminders, prepareReminder, sendReminder } from './reminders';
@@ -172,14 +172,14 @@ export const DELIVERY_CLAIM_MS = 60_000;
  * failed and tells the sender; an outage (5xx) stops the run and leaves what is left for the
  * next. Returns how many were sent and how many failed.
  */
-export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, now = new Date()): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(pool: pg.Pool, services: PeerServices, log: Logger, opts: SendOptions, now = new Date()): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
     const due = await store.claimDue(pool, now, DELIVERY_BATCH, DELIVERY_CLAIM_MS);
     for (const [i, row] of due.entries()) {
       try {
-        const outcome = await deliverOne(pool, clients, opts, row);
+        const outcome = await deliverOne(pool, services, opts, row);
         if (outcome === 'sent') sent++;
       } catch (err) {
         if (!(err instanceof ApiError) || err.httpStatus >= 500) {
@@ -201,10 +201,10 @@ export async function deliverDue(pool: pg.Pool, clients: RpcClients, log: Logger
  * One claimed delivery: what it asks other services first, then its transaction. 'skipped'
  * when its sender deleted, edited or rescheduled it meanwhile (an edit is claimed anew).
  */
-async function deliverOne(pool: pg.Pool, clients: RpcClients, opts: SendOptions, row: ScheduledRow): Promise<'sent' | 'skipped'> {
+async function deliverOne(pool: pg.Pool, services: PeerServices, opts: SendOptions, row: ScheduledRow): Promise<'sent' | 'skipped'> {
   const sender = { realm_id: row.realm_id, user_id: row.sender_id };
   if (row.delivery_type === 'remind') {
-    const reminder = await prepareReminder(clients, row);
+    const reminder = await prepareReminder(services, row);
     return withTransaction(pool, async (tx) => {
       if (!(await store.lockUnchanged(tx, row))) return 'skipped';
       await store.markDelivered(tx, row.id, await sendReminder(tx, reminder));
@@ -212,7 +212,7 @@ async function deliverOne(pool: pg.Pool, clients: RpcClients, opts: SendOptions,
       return 'sent';
     });
   }
-  const peers = await senderPeers(clients, row);
+  const peers = await senderPeers(services, row);
   const req = { type: row.type, to: JSON.stringify(row.type === 'stream' ? row.to[0] : row.to), topic: row.topic, content: row.content, read_by_sender: row.read_by_sender };
   const whole = await prepareWholeSend(pool, peers, req);
   const delivered = await withTransaction(pool, async (tx) => {
@@ -252,10 +252,10 @@ async function markUndelivered(pool: pg.Pool, log: Logger, row: ScheduledRow, er
 }
 
 /** The sender as the caller of their delivery (checked as if they sent it now). */
-async function senderPeers(clients: RpcClients, row: ScheduledRow): Promise<Peers> {
-  const sender = await personById(clients, row.realm_id, row.sender_id);
+async function senderPeers(services: PeerServices, row: ScheduledRow): Promise<Peers> {
+  const sender = await personById(services.clients, row.realm_id, row.sender_id);
   if (!sender?.is_active) throw new BadRequestError('The sender is deactivated.');
-  return new Peers(clients, {
+  return new Peers(services, {
     caller: { realm_id: row.realm_id, user_id: sender.user_id, role: sender.role, is_bot: sender.is_bot, email: sender.email },
     client: row.client,
     host: '',
@@ -266,6 +266,6 @@ async function senderPeers(clients: RpcClients, row: ScheduledRow): Promise<Peer
  * Runs deliveries at once (so what fell due while no worker ran goes out on start-up) and
  * then every `intervalMs`; returns what stops it. `deliver` is deliverDue, or a test's stand-in.
  */
-export function startDeliveryWorker(pool: pg.Pool, clients: RpcClients, log: Logger, opts: SendOptions, intervalMs: number, deliver: typeof deliverDue = deliverDue): () => Promise<void> {
-  return startPeriodicJob('scheduled delivery', intervalMs, log, () => deliver(pool, clients, log, opts), { runAtStart: true });
+export function startDeliveryWorker(pool: pg.Pool, services: PeerServices, log: Logger, opts: SendOptions, intervalMs: number, deliver: typeof deliverDue = deliverDue): () => Promise<void> {
+  return startPeriodicJob('scheduled delivery', intervalMs, log, () => deliver(pool, services, log, opts), { runAtStart: true });
 }

@@ -2,6 +2,7 @@ import { clientEventSubject, fakeClients } from '@parley/common';
 import { announcingBus } from '@parley/common/testing';
 import { Peers } from '../peers';
 import { peerCache, listenForChanges } from './peer-cache';
+import { renderHere } from './render/renderer';
 
 /** Peers whose users service answers GetRecipientTraits (and GetPermissionContext) from `traits`. */
 async function setup(withKept = true) {
@@ -25,7 +26,7 @@ async function setup(withKept = true) {
   });
   const clients = fakeClients({ users });
   const caller = { realm_id: 1, user_id: 2, role: 400, is_bot: false, email: 'u2@example.com' };
-  const makePeers = () => new Peers(clients, { caller, client: 'test', host: '' }, withKept ? cache : undefined);
+  const makePeers = () => new Peers({ clients, renderer: renderHere }, { caller, client: 'test', host: '' }, withKept ? cache : undefined);
   const asked = () => users.mock.calls.filter((c) => c[0] === 'GetRecipientTraits').map((c) => (c[1] as { user_ids: number[] }).user_ids);
   return { bus, stop, traits, users, makePeers, asked };
 }

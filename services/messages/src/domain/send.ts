@@ -22,7 +22,7 @@ import { formatMessage } from './format';
 import { sendWidget } from './submessages';
 import { widgetOf } from './widgets';
 import { messageEvent } from './notify';
-import { RenderContext, renderMessage, topicLinks } from './render';
+import { RenderContext, Rendered, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
 import { checkTopicPolicy, parseChannelTarget, parseDirectRecipients } from './send-targets';
 
@@ -287,7 +287,7 @@ export async function readyToSend(peers: Peers, out: Outgoing): Promise<Outgoing
 
 /** Content rendered as its sender's message: the HTML and what rendering found, and the context it used. */
 export interface Rendering {
-  rendered: ReturnType<typeof renderMessage>;
+  rendered: Rendered;
   ctx: Omit<RenderContext, 'channels'>;
 }
 
@@ -308,7 +308,7 @@ export async function renderAs(peers: Peers, content: string): Promise<Rendering
     peers.uploadPreviewsFor(content),
   ]);
   return {
-    rendered: renderMessage(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews }),
+    rendered: await peers.render(content, { ...ctx, channels, defaultCodeBlockLanguage, translateEmoticons, realmUrl, realmEmoji, uploadPreviews }),
     ctx,
   };
 }

@@ -6,6 +6,7 @@ import { readMessagesConfig } from '../config';
 import { Peers } from '../peers';
 import { checkCreateDrafts } from './drafts';
 import { checkCreateSnippet } from './snippets';
+import { renderHere } from './render/renderer';
 
 /**
  * The bounds on a user's drafts and saved snippets, with a small bound injected, on the
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 const callerOf = (n: number) => ({ realm_id: realmId, user_id: userId(n), role: 400, is_bot: false, email: `u${n}@example.com` }) as Caller;
 // Drafts ask the users service only for the caller's enable_drafts_synchronization.
-const peersOf = (n: number) => new Peers(fakeClients({ users: async () => ({ users: [{ settings: '{}' }] }) }), { caller: callerOf(n), client: 'test', host: '' });
+const peersOf = (n: number) => new Peers({ clients: fakeClients({ users: async () => ({ users: [{ settings: '{}' }] }) }), renderer: renderHere }, { caller: callerOf(n), client: 'test', host: '' });
 const drafts = (n: number) => Array.from({ length: n }, (_, i) => ({ type: '', to: [], topic: '', content: `draft ${i}` }));
 const count = async (table: 'drafts' | 'saved_snippets', n: number) => (await messagesPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [userId(n)])).rows[0].n;
 const TOO_MANY_DRAFTS = { code: 'BAD_REQUEST', httpStatus: 400, message: `You may have at most ${BOUND} drafts.` };

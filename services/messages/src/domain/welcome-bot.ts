@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { AdminRequiredError, BadRequestError, Caller, isAdmin, RpcClients, withTransaction } from '@parley/common';
-import { Peers, systemBot } from '../peers';
+import { AdminRequiredError, BadRequestError, Caller, isAdmin, withTransaction } from '@parley/common';
+import { Peers, systemBot, type PeerServices } from '../peers';
 import { doSend, readyToSend } from './send';
 import { normalizeContent } from './text';
 
@@ -12,14 +12,14 @@ export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
  * sends the caller a direct message with the text, as new users would get it; returns its ID.
  * Refusals in Zulip's order: the role, the length, then an empty text.
  */
-export async function sendTestWelcomeBotMessage(pool: pg.Pool, clients: RpcClients, caller: Caller, text: string): Promise<number> {
+export async function sendTestWelcomeBotMessage(pool: pg.Pool, services: PeerServices, caller: Caller, text: string): Promise<number> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   if ([...text].length > MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) {
     throw new BadRequestError(`welcome_message_custom_text is too long (limit: ${MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH} characters)`);
   }
   if (text.length === 0) throw new BadRequestError('Message must not be empty');
-  const bot = await systemBot(clients, caller.realm_id, 'welcome-bot');
-  const peers = new Peers(clients, {
+  const bot = await systemBot(services.clients, caller.realm_id, 'welcome-bot');
+  const peers = new Peers(services, {
     caller: { realm_id: caller.realm_id, user_id: bot.user_id, role: bot.role, is_bot: true, email: bot.email },
     client: 'Internal',
     host: '',

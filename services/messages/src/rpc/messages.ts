@@ -18,7 +18,8 @@ import type { RegisterStateRequest__Output } from '@parley/common/generated/parl
 import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsRequest';
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
 import type { MessagesConfig } from '../config';
-import { Peers } from '../peers';
+import { Peers, type PeerServices } from '../peers';
+import type { Renderer } from '../domain/render/renderer';
 import type { PeerCache } from '../domain/peer-cache';
 import { checkSendMessage, renderAs } from '../domain/send';
 import { accessibleMessageIds, fetchMessage, fetchMessages, matchesNarrow as matches } from '../domain/fetch';
@@ -45,10 +46,10 @@ import * as store from '../store/messages';
  * `cache` keeps the users and channels services' answers between requests (see RealmCache).
  */
 /** What the messages service's handlers work with; `sends`, its grouped sends (store.groupSends), made once at start-up. */
-export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; cache?: PeerCache; sends: store.GroupedSends };
+export type MessagesDeps = DbServiceDeps & { config: MessagesConfig; cache?: PeerCache; sends: store.GroupedSends; renderer: Renderer };
 
 /** The other services as the caller's request sees them (one per request). */
-export const peersFor = (deps: DbServiceDeps & { cache?: PeerCache }, ctx: HandlerContext) => new Peers(deps.clients, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.cache);
+export const peersFor = (deps: PeerServices & { cache?: PeerCache }, ctx: HandlerContext) => new Peers(deps, { caller: ctx.caller, client: ctx.client, host: ctx.host }, deps.cache);
 
 export const sendMessage =
   (deps: MessagesDeps): Handler<SendMessageRequest__Output, Reply<'POST /messages'>> =>

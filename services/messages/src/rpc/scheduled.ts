@@ -38,4 +38,4 @@ export const deleteScheduledMessage =
 export const deliverScheduledMessages =
   (deps: MessagesDeps): Handler<DeliverScheduledMessagesRequest__Output> =>
   async (req, ctx) =>
-    deliverDue(deps.pool, deps.clients, ctx.log, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold }, req.now_ms === undefined ? new Date() : new Date(Number(req.now_ms)));
+    deliverDue(deps.pool, deps, ctx.log, { wildcardMentionThreshold: deps.config.wildcardMentionThreshold }, req.now_ms === undefined ? new Date() : new Date(Number(req.now_ms)));

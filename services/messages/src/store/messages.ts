@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ClientEvent, clientEventSubject, currentTraceHeaders, grouped, outboxPart, schemaOf } from '@parley/common';
+import { beginWrite, ClientEvent, clientEventSubject, currentTraceHeaders, grouped, outboxPart, schemaOf } from '@parley/common';
 import type { Queryable, ServicePool } from '@parley/common';
 
 export interface MessageRow {
@@ -148,6 +148,8 @@ export function groupSends(pool: ServicePool): GroupedSends {
  * published (on a pool that publishes before returning).
  */
 export async function insertMessage(sends: GroupedSends, insert: MessageInsert): Promise<number> {
+  // A send's statement is its write: refused when the request's write deadline passed (write-deadline.ts).
+  beginWrite();
   // The event keeps the trace of its own request, whichever request's statement writes it.
   const stored = await sends.insert({ ...insert, trace: currentTraceHeaders().traceparent ?? null });
   await stored.published;

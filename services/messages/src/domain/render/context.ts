@@ -1,5 +1,6 @@
 import type { UploadPreview } from '@parley/common';
 import type { CompiledLinkifier } from './linkifiers';
+import type { OutputBudget } from './output-budget';
 
 export interface RenderUser {
   user_id: number;
@@ -86,6 +87,8 @@ export class Lookup {
 /** markdown-it's `env` for one render. */
 export interface RenderEnv {
   lookup: Lookup;
+  /** What the rendering may still write (MAX_RENDERED_CHARS). */
+  output: OutputBudget;
   linkifiers: CompiledLinkifier[];
   findings: Findings;
   /** RenderContext.defaultCodeBlockLanguage. */

@@ -92,17 +92,18 @@ const rules = md.renderer.rules;
 rules.text = (tokens, idx) => escapeText(tokens[idx].content);
 rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx].content)}</code>`;
 // Code blocks: Zulip's codehilite HTML with Pygments token classes (code-highlight.ts); a block ends its line.
+// The rules whose HTML grows far past their source (code, TeX) spend from the rendering's OutputBudget.
 const codeFence = (token: MarkdownIt.Token, env: RenderEnv) => withNewline(renderCodeBlock(token.content, fenceLanguage(token.info), { defaultLanguage: env.defaultCodeBlockLanguage }));
 const withNewline = (block: string) => block && `${block}\n`;
-rules.fence = (tokens, idx, _options, env: RenderEnv) => codeFence(tokens[idx], env);
-rules.code_block = (tokens, idx) => withNewline(renderCodeBlock(tokens[idx].content, undefined));
+rules.fence = (tokens, idx, _options, env: RenderEnv) => env.output.spend(codeFence(tokens[idx], env));
+rules.code_block = (tokens, idx, _options, env: RenderEnv) => env.output.spend(withNewline(renderCodeBlock(tokens[idx].content, undefined)));
 rules.s_open = () => '<del>';
 rules.s_close = () => '</del>';
 rules.zulip_mention = (tokens, idx) => renderMention(tokens[idx].meta as Mention);
 rules.zulip_channel_link = (tokens, idx) => renderChannelLink(tokens[idx].meta as ChannelLink);
 rules.zulip_time = (tokens, idx) => renderTime(tokens[idx].content);
-rules.zulip_tex = (tokens, idx) => renderInlineTex(tokens[idx].content);
-rules.zulip_math = (tokens, idx) => renderMathBlock(tokens[idx].content);
+rules.zulip_tex = (tokens, idx, _options, env: RenderEnv) => env.output.spend(renderInlineTex(tokens[idx].content));
+rules.zulip_math = (tokens, idx, _options, env: RenderEnv) => renderMathBlock(tokens[idx].content, (html) => env.output.spend(html));
 rules.zulip_spoiler_open = () => SPOILER_OPEN;
 rules.zulip_spoiler_content = () => SPOILER_CONTENT;
 rules.zulip_spoiler_close = () => SPOILER_CLOSE;

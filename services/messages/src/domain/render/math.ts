@@ -24,12 +24,16 @@ export function renderInlineTex(tex: string): string {
   return renderTex(tex, false) ?? `<span class="tex-error">${escapeText(`$$${tex}$$`)}</span>`;
 }
 
-/** A ```math block: each blank-line-separated paragraph is a display formula of its own. */
-export function renderMathBlock(content: string): string {
+/**
+ * A ```math block: each blank-line-separated paragraph is a display formula of its own. Each
+ * formula's HTML goes through `spend` as it is made (OutputBudget), so a block of thousands
+ * stops at the rendering's cap.
+ */
+export function renderMathBlock(content: string, spend: (html: string) => string = (html) => html): string {
   return content
     .replace(/\n$/, '')
     .split('\n\n')
-    .map((tex) => `<p>${renderTex(tex, true) ?? `<span class="tex-error">${escapeAttr(tex).replace(/'/g, '&#x27;')}</span>`}</p>\n`)
+    .map((tex) => spend(`<p>${renderTex(tex, true) ?? `<span class="tex-error">${escapeAttr(tex).replace(/'/g, '&#x27;')}</span>`}</p>\n`))
     .join('');
 }
 
