@@ -1,5 +1,5 @@
 import { Role } from '@parley/common';
-import { baseUrl } from './support/api';
+import { Api, baseUrl } from './support/api';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { ok } from './support/responses';
@@ -221,5 +221,67 @@ describe('a session cookie', () => {
       const res = await upload({ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken });
       expect([res.status, json(res).code]).toEqual([401, 'USER_DEACTIVATED']);
     });
+  });
+});
+
+/** A request of a browser holding a session: the cookies, and the CSRF token echoed on unsafe methods. */
+function asBrowser(s: { sessionid: string; csrftoken: string }, method: string, path: string, params?: Record<string, string>) {
+  return rawRequest(method, path, {
+    headers: { host, cookie: `sessionid=${s.sessionid}; csrftoken=${s.csrftoken}`, 'x-csrftoken': s.csrftoken, ...(params && { 'content-type': 'application/x-www-form-urlencoded' }) },
+    body: params && form(params),
+  });
+}
+
+const sessionEnded = { result: 'error', code: 'UNAUTHORIZED', msg: 'API authentication or user session required' };
+
+describe("changing one's own password", () => {
+  const roles: [string, number][] = [
+    ['owner', Role.OWNER],
+    ['administrator', Role.ADMINISTRATOR],
+    ['moderator', Role.MODERATOR],
+    ['member', Role.MEMBER],
+    ['guest', Role.GUEST],
+  ];
+
+  it.each(roles)('%s: ends the other sessions at once, keeps the one that changed it and the API key', async (_name, role) => {
+    const user = await realm.addUser({ role, password: PASSWORD });
+    const [a, b] = [await session(user), await session(user)];
+    // Both stand, and the gateway has cached both.
+    for (const s of [a, b]) expect((await asBrowser(s, 'GET', '/json/users/me')).status).toBe(200);
+    const changed = await asBrowser(b, 'PATCH', '/json/settings', { old_password: PASSWORD, new_password: 'a-new-password' });
+    expect([changed.status, json(changed).result]).toEqual([200, 'success']);
+    // Every gateway drops what it cached on the users service's announcement (the cache keeps entries 30 s).
+    await eventually(async () => {
+      const res = await asBrowser(a, 'GET', '/json/users/me');
+      expect([res.status, json(res)]).toEqual([401, sessionEnded]);
+    });
+    // B was asked again too, and stands; a new login with the new password stands.
+    const me = await asBrowser(b, 'GET', '/json/users/me');
+    expect([me.status, json(me).user_id]).toEqual([200, user.user_id]);
+    expect((await asBrowser(await session(user, 'a-new-password'), 'GET', '/json/users/me')).status).toBe(200);
+    // Zulip keeps the API key through a password change.
+    expect(ok(await user.api.get('/users/me')).user_id).toBe(user.user_id);
+    expect(ok(await new Api().post('/fetch_api_key', { username: user.email, password: 'a-new-password' }, { headers: { host } })).api_key).toBe(user.api_key);
+  });
+
+  it('through the API (no session to keep) ends every session', async () => {
+    const user = await realm.addUser({ role: Role.MEMBER, password: PASSWORD });
+    const [a, b] = [await session(user), await session(user)];
+    for (const s of [a, b]) expect((await asBrowser(s, 'GET', '/json/users/me')).status).toBe(200);
+    ok(await user.api.patch('/settings', { old_password: PASSWORD, new_password: 'a-new-password' }));
+    await eventually(async () => {
+      for (const s of [a, b]) expect((await asBrowser(s, 'GET', '/json/users/me')).status).toBe(401);
+    });
+  });
+
+  it('ends nothing when refused (a wrong old password), and a bot has no password to change', async () => {
+    const user = await realm.addUser({ role: Role.MEMBER, password: PASSWORD });
+    const a = await session(user);
+    const b = await session(user);
+    const refused = await asBrowser(b, 'PATCH', '/json/settings', { old_password: 'not-it', new_password: 'a-new-password' });
+    expect([refused.status, json(refused).msg]).toEqual([400, 'Wrong password!']);
+    expect((await asBrowser(a, 'GET', '/json/users/me')).status).toBe(200);
+    const bot = await realm.bot.api.patch('/settings', { old_password: 'whatever', new_password: 'a-new-password' }, { contract: 'envelope' });
+    expect([bot.status, bot.body.msg]).toEqual([400, 'This endpoint does not accept bot requests.']);
   });
 });

@@ -60,7 +60,8 @@ export async function authenticateSession(
   let entry = cache.getWithCsrf(key);
   if (!entry) {
     const reply = await users.getSession({ session_id: session, subdomain }, { client, host });
-    entry = { caller: answeredCaller(reply.caller), csrf: reply.csrf_token };
+    // The caller names its session, so a password change made through it keeps it.
+    entry = { caller: { ...answeredCaller(reply.caller), session: reply.session_key }, csrf: reply.csrf_token };
     cache.set(key, entry.caller, reply.csrf_token);
   }
   if (!SAFE_METHODS.has(req.method ?? 'GET')) checkCsrf(req, entry.csrf ?? '');

@@ -2,11 +2,13 @@ import { Caller, Role, withTransaction } from '@parley/common';
 import { describeWithRedis, testRedisUrl } from '../../../../test/support/servers';
 import { deleteKeys } from '../../../../test/support/redis';
 import { closeUsersDb, usersDb } from '../../../../test/support/users-db';
+import { MemoryPresenceStore } from '../store/presence';
 import * as realmStore from '../store/realms';
 import { MemorySessionStore, PgSessionStore, RedisSessionStore, type SessionStore } from '../store/sessions';
 import { checkResetPassword } from './password-reset';
 import { createRealm } from './realms';
 import { login, sessionCaller } from './sessions';
+import { checkUpdateSettings } from './settings';
 import { doCreateUser } from './users';
 
 /**
@@ -56,6 +58,18 @@ function describeSessionEnds(name: string, makeStore: () => SessionStore): void 
     const { pool, config } = usersDb();
     const open = async (who: Caller, password = PASSWORD) => (await login(pool, config, store, r.realm, { username: who.email, password })).session_id;
     const standing = (token: string) => sessionCaller(pool, config, store, token, r.realm.string_id);
+
+    it('end when their user changes the password, all but the one the change came through', async () => {
+      const user = await r.user();
+      const [a, b, c] = [await open(user), await open(user), await open(user)];
+      const through = { ...user, session: (await standing(b)).session_key };
+      await checkUpdateSettings(pool, config, new MemoryPresenceStore(), through, { old_password: PASSWORD, new_password: 'the-second-password' });
+      for (const ended of [a, c]) await expect(standing(ended)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+      expect((await standing(b)).caller.user_id).toBe(user.user_id);
+      // Through an API key there is none to keep; the next change forgets the one kept before.
+      await checkUpdateSettings(pool, config, new MemoryPresenceStore(), user, { old_password: 'the-second-password', new_password: 'the-third-password' });
+      await expect(standing(b)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
 
     it("end when an administrator sets the user's password; a new one then stands", async () => {
       const user = await r.user();

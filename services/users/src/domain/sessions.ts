@@ -21,8 +21,10 @@ import { notifyAuthChanged } from './notify';
  * move the epoch on in the change's own transaction, which ends every session opened before,
  * in whichever store it lives (Redis or the users schema) and whatever a store call does
  * after: Zulip deletes the sessions (delete_user_sessions) and Django refuses those whose
- * password hash is stale. An ended session is deleted from the store when it is next
- * presented; otherwise it expires.
+ * password hash is stale. A password change keeps the one session that made it (Django's
+ * update_session_auth_hash): the user row names it (`session_kept_key`) until the epoch moves
+ * again. An ended session is deleted from the store when it is next presented; otherwise it
+ * expires.
  */
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600; // Zulip's SESSION_COOKIE_AGE: two weeks
 
@@ -45,9 +47,16 @@ export function sessionStands(record: SessionRecord, key: string, user: Pick<Use
 /**
  * Who a session cookie stands for, with its CSRF token; UNAUTHORIZED when the session is
  * unknown, expired or ended (then deleted). A deactivated user or realm is refused as with an
- * API key.
+ * API key. With the session's store key, which the gateway names in the caller it signs
+ * (Caller.session), so a password change can keep the session that made it.
  */
-export async function sessionCaller(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, token: string, subdomain: string | undefined): Promise<{ caller: Caller; csrf_token: string }> {
+export async function sessionCaller(
+  pool: pg.Pool,
+  config: UsersConfig,
+  sessions: SessionStore,
+  token: string,
+  subdomain: string | undefined,
+): Promise<{ caller: Caller; csrf_token: string; session_key: string }> {
   const key = keyOf(token);
   const record = token ? await sessions.get(key) : undefined;
   if (!record) throw new UnauthorizedError();
@@ -57,7 +66,7 @@ export async function sessionCaller(pool: pg.Pool, config: UsersConfig, sessions
     throw new UnauthorizedError();
   }
   const caller = await callerOfUser(pool, config, user, subdomain);
-  return { caller, csrf_token: record.csrf_token };
+  return { caller, csrf_token: record.csrf_token, session_key: key };
 }
 
 export async function logout(sessions: SessionStore, token: string): Promise<void> {
@@ -65,7 +74,8 @@ export async function logout(sessions: SessionStore, token: string): Promise<voi
 }
 
 /**
- * Ends every browser session of the user but `keep` (the store key of a session to keep), and has every gateway drop what it cached of the user, so an ended
+ * Ends every browser session of the user but `keep` (the store key of the session making the
+ * change: Caller.session), and has every gateway drop what it cached of the user, so an ended
  * session is refused at its next request. Precondition: tx is the change's transaction.
  */
 export async function doEndSessions(tx: Queryable, user: Pick<UserRow, 'id' | 'realm_id'>, keep?: string): Promise<void> {
