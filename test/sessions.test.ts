@@ -24,6 +24,15 @@ beforeAll(async () => {
 });
 afterAll(closeFixtures);
 
+/** The roles that log in with a password (bots have none). */
+const ROLES: [string, number][] = [
+  ['owner', Role.OWNER],
+  ['administrator', Role.ADMINISTRATOR],
+  ['moderator', Role.MODERATOR],
+  ['member', Role.MEMBER],
+  ['guest', Role.GUEST],
+];
+
 const form = (params: Record<string, string>) => Buffer.from(new URLSearchParams(params).toString());
 const json = (res: RawResponse): Json => JSON.parse(res.body.toString('utf8'));
 
@@ -52,6 +61,16 @@ function upload(headers: Record<string, string>) {
   const { body, type } = multipart([{ filename: 'by-cookie.txt', content: 'cookie upload' }]);
   return rawRequest('POST', '/api/v1/user_uploads', { body, headers: { host, 'content-type': type, ...headers } });
 }
+
+/** A request of a browser holding a session: the cookies, and the CSRF token echoed on unsafe methods. */
+function asBrowser(s: { sessionid: string; csrftoken: string }, method: string, path: string, params?: Record<string, string>) {
+  return rawRequest(method, path, {
+    headers: { host, cookie: `sessionid=${s.sessionid}; csrftoken=${s.csrftoken}`, 'x-csrftoken': s.csrftoken, ...(params && { 'content-type': 'application/x-www-form-urlencoded' }) },
+    body: params && form(params),
+  });
+}
+
+const sessionEnded = { result: 'error', code: 'UNAUTHORIZED', msg: 'API authentication or user session required' };
 
 describe('POST /accounts/login', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and a CSRF cookie the page can read', async () => {
@@ -210,40 +229,42 @@ describe('a session cookie', () => {
     const after = await upload({ cookie, 'x-csrftoken': csrftoken });
     expect([after.status, json(after).code]).toEqual([401, 'UNAUTHORIZED']);
   });
+});
 
-  it('stops working when its user is deactivated', async () => {
-    const bob = await realm.addUser({ name: 'bob', role: Role.MEMBER, password: PASSWORD });
-    const { sessionid, csrftoken } = await session(bob);
-    expect((await upload({ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken })).status).toBe(200);
-    ok(await realm.admin.api.delete(`/users/${bob.user_id}`));
+describe('deactivation', () => {
+  it.each(ROLES)('%s deactivated by an owner: its sessions end at once, and reactivation brings none back', async (_name, role) => {
+    const user = await realm.addUser({ role, password: PASSWORD });
+    const [a, b] = [await session(user), await session(user)];
+    expect((await upload({ cookie: `sessionid=${a.sessionid}; csrftoken=${a.csrftoken}`, 'x-csrftoken': a.csrftoken })).status).toBe(200);
+    ok(await realm.owner.api.delete(`/users/${user.user_id}`));
     // The gateways hear of it over the bus (users.auth.invalidate) and drop what they cached.
     await eventually(async () => {
-      const res = await upload({ cookie: `sessionid=${sessionid}; csrftoken=${csrftoken}`, 'x-csrftoken': csrftoken });
-      expect([res.status, json(res).code]).toEqual([401, 'USER_DEACTIVATED']);
+      const res = await asBrowser(a, 'GET', '/json/users/me');
+      expect([res.status, json(res)]).toEqual([401, sessionEnded]);
+    });
+    ok(await realm.owner.api.post(`/users/${user.user_id}/reactivate`));
+    for (const s of [a, b]) {
+      const res = await asBrowser(s, 'GET', '/json/users/me');
+      expect([res.status, json(res)]).toEqual([401, sessionEnded]);
+    }
+    expect((await asBrowser(await session(user), 'GET', '/json/users/me')).status).toBe(200);
+  });
+
+  it('of oneself through a session (DELETE /json/users/me) ends every session of the user, that one too', async () => {
+    const user = await realm.addUser({ role: Role.MEMBER, password: PASSWORD });
+    const [a, b] = [await session(user), await session(user)];
+    expect((await asBrowser(a, 'GET', '/json/users/me')).status).toBe(200);
+    const left = await asBrowser(b, 'DELETE', '/json/users/me');
+    expect([left.status, json(left).result]).toEqual([200, 'success']);
+    ok(await realm.owner.api.post(`/users/${user.user_id}/reactivate`));
+    await eventually(async () => {
+      for (const s of [a, b]) expect((await asBrowser(s, 'GET', '/json/users/me')).status).toBe(401);
     });
   });
 });
 
-/** A request of a browser holding a session: the cookies, and the CSRF token echoed on unsafe methods. */
-function asBrowser(s: { sessionid: string; csrftoken: string }, method: string, path: string, params?: Record<string, string>) {
-  return rawRequest(method, path, {
-    headers: { host, cookie: `sessionid=${s.sessionid}; csrftoken=${s.csrftoken}`, 'x-csrftoken': s.csrftoken, ...(params && { 'content-type': 'application/x-www-form-urlencoded' }) },
-    body: params && form(params),
-  });
-}
-
-const sessionEnded = { result: 'error', code: 'UNAUTHORIZED', msg: 'API authentication or user session required' };
-
 describe("changing one's own password", () => {
-  const roles: [string, number][] = [
-    ['owner', Role.OWNER],
-    ['administrator', Role.ADMINISTRATOR],
-    ['moderator', Role.MODERATOR],
-    ['member', Role.MEMBER],
-    ['guest', Role.GUEST],
-  ];
-
-  it.each(roles)('%s: ends the other sessions at once, keeps the one that changed it and the API key', async (_name, role) => {
+  it.each(ROLES)('%s: ends the other sessions at once, keeps the one that changed it and the API key', async (_name, role) => {
     const user = await realm.addUser({ role, password: PASSWORD });
     const [a, b] = [await session(user), await session(user)];
     // Both stand, and the gateway has cached both.

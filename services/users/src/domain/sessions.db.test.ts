@@ -5,8 +5,9 @@ import { closeUsersDb, usersDb } from '../../../../test/support/users-db';
 import { MemoryPresenceStore } from '../store/presence';
 import * as realmStore from '../store/realms';
 import { MemorySessionStore, PgSessionStore, RedisSessionStore, type SessionStore } from '../store/sessions';
+import { checkSetUserActive } from './activation';
 import { checkResetPassword } from './password-reset';
-import { createRealm } from './realms';
+import { createRealm, setRealmActive } from './realms';
 import { login, sessionCaller } from './sessions';
 import { checkUpdateSettings } from './settings';
 import { doCreateUser } from './users';
@@ -69,6 +70,30 @@ function describeSessionEnds(name: string, makeStore: () => SessionStore): void 
       // Through an API key there is none to keep; the next change forgets the one kept before.
       await checkUpdateSettings(pool, config, new MemoryPresenceStore(), user, { old_password: 'the-second-password', new_password: 'the-third-password' });
       await expect(standing(b)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('end for good when their user is deactivated: reactivating brings none back', async () => {
+      const user = await r.user(Role.MODERATOR);
+      const [a, b] = [await open(user), await open(user)];
+      expect((await standing(a)).caller.user_id).toBe(user.user_id);
+      await checkSetUserActive(pool, r.owner, user.user_id, false);
+      await checkSetUserActive(pool, r.owner, user.user_id, true);
+      for (const ended of [a, b]) await expect(standing(ended)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+      expect((await standing(await open(user))).caller.user_id).toBe(user.user_id);
+    });
+
+    it("end for good when their realm is deactivated (every user's): reactivating it brings none back", async () => {
+      const other = await someRealm();
+      const [owner, member] = [other.owner, await other.user()];
+      const opened = [
+        await login(pool, config, store, other.realm, { username: owner.email, password: PASSWORD }),
+        await login(pool, config, store, other.realm, { username: member.email, password: PASSWORD }),
+      ];
+      await setRealmActive(pool, other.realm.string_id, false);
+      await setRealmActive(pool, other.realm.string_id, true);
+      for (const { session_id } of opened) {
+        await expect(sessionCaller(pool, config, store, session_id, other.realm.string_id)).rejects.toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+      }
     });
 
     it("end when an administrator sets the user's password; a new one then stands", async () => {
