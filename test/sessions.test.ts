@@ -3,6 +3,7 @@ import { Api, baseUrl } from './support/api';
 import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { ok } from './support/responses';
+import { loginCsrf, setCookies as cookiesSet } from './support/browser-session';
 import { multipart, rawRequest, RawResponse } from './support/uploads';
 
 /**
@@ -36,11 +37,23 @@ const ROLES: [string, number][] = [
 const form = (params: Record<string, string>) => Buffer.from(new URLSearchParams(params).toString());
 const json = (res: RawResponse): Json => JSON.parse(res.body.toString('utf8'));
 
-/** POST /accounts/login on the realm's host; the response and its cookies by name. */
-async function login(username: string, password: string) {
+/** What a browser without a CSRF cookie gets from the login page: the pre-login token (its `csrftoken` cookie). */
+async function preLoginToken(): Promise<string> {
+  const page = await rawRequest('GET', '/login/', { headers: { host } });
+  expect(page.status).toBe(200);
+  return cookiesSet(page).csrftoken;
+}
+
+/**
+ * POST /accounts/login on the realm's host as the web client's page posts it (the page's
+ * pre-login CSRF token echoed), with `headers` added or replaced; the response and its cookies by name.
+ */
+async function login(username: string, password: string, headers: Record<string, string | undefined> = {}) {
+  const token = await preLoginToken();
+  const all = { host, 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${token}`, 'x-csrftoken': token, ...headers };
   const res = await rawRequest('POST', '/accounts/login', {
     body: form({ username, password }),
-    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined)),
   });
   const setCookies = res.headers['set-cookie'] ?? [];
   const cookies = Object.fromEntries(
@@ -104,8 +117,67 @@ describe('POST /accounts/login', () => {
   });
 
   it('names a missing parameter', async () => {
-    const res = await rawRequest('POST', '/accounts/login', { body: form({ username: alice.email }), headers: { host, 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await rawRequest('POST', '/accounts/login', { body: form({ username: alice.email }), headers: { host, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() } });
     expect([res.status, json(res).code, json(res).msg]).toEqual([400, 'REQUEST_VARIABLE_MISSING', "Missing 'password' argument"]);
+  });
+});
+
+describe('POST /accounts/login against login CSRF', () => {
+  const refused = (msg: string) => ({ result: 'error', code: 'CSRF_FAILED', msg: `CSRF error: ${msg}` });
+
+  it("refuses another site's form (Origin: http://evil.test, Sec-Fetch-Site: cross-site) with 403 CSRF_FAILED, before the password, setting no cookie", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ origin: 'http://evil.test', 'sec-fetch-site': 'cross-site' }, 'Origin checking failed - http://evil.test does not match any trusted origins.'],
+      [{ origin: 'http://evil.test' }, 'Origin checking failed - http://evil.test does not match any trusted origins.'],
+      [{ origin: 'null' }, 'Origin checking failed - null does not match any trusted origins.'],
+      [{ origin: `http://other${host}` }, `Origin checking failed - http://other${host} does not match any trusted origins.`],
+      [{ 'sec-fetch-site': 'cross-site' }, 'Cross-site request refused (Sec-Fetch-Site: cross-site).'],
+    ];
+    for (const [headers, msg] of cases) {
+      const { res, setCookies } = await login(alice.email, PASSWORD, headers);
+      expect([headers, res.status, json(res), setCookies]).toEqual([headers, 403, refused(msg), []]);
+    }
+  });
+
+  it('refuses a login without the pre-login CSRF cookie, without its echo, or with another token', async () => {
+    const cases: [Record<string, string | undefined>, string][] = [
+      [{ cookie: undefined }, 'CSRF cookie not set.'],
+      [{ cookie: undefined, 'x-csrftoken': undefined }, 'CSRF cookie not set.'],
+      [{ 'x-csrftoken': undefined }, 'CSRF token missing.'],
+      [{ 'x-csrftoken': 'x'.repeat(32) }, 'CSRF token incorrect.'],
+    ];
+    for (const [headers, msg] of cases) {
+      const { res, setCookies } = await login(alice.email, PASSWORD, headers);
+      expect([res.status, json(res), setCookies]).toEqual([403, refused(msg), []]);
+    }
+  });
+
+  it('logs in from its own page: the same Origin, or the token in the csrfmiddlewaretoken field; the session gets a token of its own', async () => {
+    const { res, cookies } = await login(alice.email, PASSWORD, { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(200);
+    const token = await preLoginToken();
+    const viaField = await rawRequest('POST', '/accounts/login', {
+      body: form({ username: alice.email, password: PASSWORD, csrfmiddlewaretoken: token }),
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${token}` },
+    });
+    expect([viaField.status, json(viaField)]).toEqual([200, { result: 'success', msg: '', user_id: alice.user_id }]);
+    // Django rotates the token at login: the session's is new, and the pre-login one is no CSRF token of it.
+    expect(cookies.csrftoken.value).not.toBe(token);
+    const stale = await upload({ cookie: `sessionid=${cookiesSet(viaField).sessionid}; csrftoken=${token}`, 'x-csrftoken': token });
+    expect([stale.status, json(stale).code]).toEqual([403, 'CSRF_FAILED']);
+  });
+
+  it("hands the page's token only to a browser without one", async () => {
+    const page = await rawRequest('GET', '/login/', { headers: { host, cookie: 'csrftoken=already' } });
+    expect([page.status, page.headers['set-cookie']]).toEqual([200, undefined]);
+  });
+
+  it('leaves API clients unchanged: POST /api/v1/fetch_api_key takes no cookie and sets none', async () => {
+    const res = await rawRequest('POST', '/api/v1/fetch_api_key', {
+      body: form({ username: alice.email, password: PASSWORD }),
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([res.status, json(res).api_key, res.headers['set-cookie']]).toEqual([200, alice.api_key, undefined]);
   });
 });
 
@@ -218,14 +290,16 @@ describe('a session cookie', () => {
     expect([res.status, json(res).code]).toEqual([401, 'UNAUTHORIZED']);
   });
 
-  it('stops working after POST /accounts/logout, which needs the CSRF token and clears the cookies', async () => {
+  it('stops working after POST /accounts/logout, which needs the CSRF token, clears the session and renews the token', async () => {
     const { sessionid, csrftoken } = await session();
     const cookie = `sessionid=${sessionid}; csrftoken=${csrftoken}`;
     const refused = await rawRequest('POST', '/accounts/logout', { headers: { host, cookie } });
     expect([refused.status, json(refused).code]).toEqual([403, 'CSRF_FAILED']);
     const res = await rawRequest('POST', '/accounts/logout', { headers: { host, cookie, 'x-csrftoken': csrftoken } });
     expect([res.status, json(res)]).toEqual([200, { result: 'success', msg: '' }]);
-    expect(res.headers['set-cookie']).toEqual([expect.stringMatching(/^sessionid=; .*Max-Age=0/), expect.stringMatching(/^csrftoken=; .*Max-Age=0/)]);
+    // The page can log in again: a new pre-login token replaces the session's.
+    expect(res.headers['set-cookie']).toEqual([expect.stringMatching(/^sessionid=; .*Max-Age=0/), expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32}; .*Max-Age=31449600/)]);
+    expect(cookiesSet(res).csrftoken).not.toBe(csrftoken);
     const after = await upload({ cookie, 'x-csrftoken': csrftoken });
     expect([after.status, json(after).code]).toEqual([401, 'UNAUTHORIZED']);
   });
