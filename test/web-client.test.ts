@@ -686,6 +686,25 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     await fresh.getByRole('heading', { name: 'Inbox' }).waitFor();
   });
 
+  it('a member changes their password in Settings: their other browser returns to the login page, this one stays', async () => {
+    const [here, elsewhere] = [await newPage(), await newPage()];
+    await logIn(here, BOB.email, 'bob-new-password-2');
+    await logIn(elsewhere, BOB.email, 'bob-new-password-2');
+    await here.goto(`${parley.url}/#settings/account`);
+    await here.getByLabel('Current password').fill('bob-new-password-2');
+    await here.getByLabel('New password').fill('bob-new-password-3');
+    await here.getByRole('button', { name: 'Change password' }).click();
+    await here.getByText('Your password is changed.').waitFor();
+    // Loaded again (rather than waiting out a long poll), each page registers with its session.
+    await until(async () => {
+      await elsewhere.reload();
+      await elsewhere.getByRole('heading', { name: 'Log in to Parley' }).waitFor({ timeout: 5000 });
+    });
+    await here.goto(`${parley.url}/#inbox`);
+    await here.reload();
+    await here.getByRole('heading', { name: 'Inbox' }).waitFor();
+  });
+
   it('an administrator deactivates a user, whose open app returns to the login page', async () => {
     const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
     const key = /\/join\/([^/]+)\//.exec(link)![1];
