@@ -5,6 +5,7 @@ import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
 import { assertMatchesParleyContract } from './support/openapi';
 import { FilePart, multipart, rawRequest } from './support/uploads';
+import { loginCsrf } from './support/browser-session';
 
 /**
  * Avatars end to end: the default avatars Parley draws (public, PNG, deterministic, one per
@@ -47,7 +48,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 async function browser(user: TestUser): Promise<{ cookie: string; csrftoken: string }> {
   const res = await rawRequest('POST', '/accounts/login', {
     body: Buffer.from(new URLSearchParams({ username: user.email, password: PASSWORD }).toString()),
-    headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() },
   });
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0].split('=') as [string, string]));

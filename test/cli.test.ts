@@ -1,4 +1,5 @@
 import { Api } from './support/api';
+import { browserLogin } from './support/browser-session';
 import { manage } from './support/cli';
 import { eventually } from './support/eventually';
 import { closeFixtures, ensureRootRealm } from './support/fixtures';
@@ -151,10 +152,12 @@ describe('manage grant, deactivate-realm and reactivate-realm', () => {
     expect(unknown.stderr).toContain('grant takes one permission');
   });
 
-  it('deactivates a realm (401 REALM_DEACTIVATED for its users) and reactivates it', async () => {
-    const user = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `realmy@${sub}.test`, '--name', 'Realmy'])).stdout);
+  it("deactivates a realm (401 REALM_DEACTIVATED for its users) and reactivates it, without its users' sessions", async () => {
+    const user = oneJsonLine((await manage(['create-user', '--realm', sub, '--email', `realmy@${sub}.test`, '--name', 'Realmy', '--password', 'realmy-password'])).stdout);
     const api = new Api(atSite(user));
     expect((await api.get('/users/me')).status).toBe(200);
+    const browser = await browserLogin(atSite(user).host, user.email, 'realmy-password');
+    expect((await browser.request('GET', '/json/users/me')).status).toBe(200);
     expect((await manage(['deactivate-realm', '--realm', sub])).code).toBe(0);
     await eventually(async () => {
       const res = await api.get('/users/me');
@@ -163,5 +166,8 @@ describe('manage grant, deactivate-realm and reactivate-realm', () => {
     });
     expect((await manage(['reactivate-realm', '--realm', sub])).code).toBe(0);
     await eventually(async () => expect((await api.get('/users/me')).status).toBe(200));
+    // The API key works again, as in Zulip; the browser session ended for good (delete_realm_user_sessions).
+    const session = await browser.request('GET', '/json/users/me');
+    expect([session.status, JSON.parse(session.body.toString('utf8')).code]).toEqual([401, 'UNAUTHORIZED']);
   });
 });

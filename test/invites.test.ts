@@ -5,6 +5,7 @@ import { usersDb, closeUsersDb } from './support/users-db';
 import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { rawRequest } from './support/uploads';
+import { loginCsrf } from './support/browser-session';
 
 /**
  * Reusable invitation links (issue #31): Zulip's POST /invites/multiuse, GET /invites and
@@ -260,7 +261,7 @@ describe('signing up through a link', () => {
     expect([key.api_key, key.user_id]).toEqual([joined.api_key, joined.user_id]);
     const login = await rawRequest('POST', '/accounts/login', {
       body: Buffer.from(new URLSearchParams({ username: email, password: 'joiner-password' }).toString()),
-      headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() },
     });
     expect([login.status, JSON.parse(login.body.toString('utf8')).user_id]).toEqual([200, joined.user_id]);
     // Reusable: a second person joins through it too.

@@ -1,6 +1,7 @@
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { ok } from './support/responses';
 import { multipart, rawRequest, RawResponse } from './support/uploads';
+import { loginCsrf } from './support/browser-session';
 
 /**
  * Zulip's web-app prefix: /json/… takes the same routes as /api/v1/… (one route table) with a
@@ -25,7 +26,7 @@ const form = (params: Record<string, string>) => Buffer.from(new URLSearchParams
 async function browser(user = alice) {
   const res = await rawRequest('POST', '/accounts/login', {
     body: form({ username: user.email, password: PASSWORD }),
-    headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() },
   });
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0].split('=') as [string, string]));

@@ -4,6 +4,7 @@ import { OwnParley, startOwnParley } from './support/own-parley';
 import { rawRequest } from './support/uploads';
 import { contractProblems } from './support/openapi';
 import { ok } from './support/responses';
+import { loginCsrf } from './support/browser-session';
 
 jest.setTimeout(90_000);
 
@@ -75,7 +76,7 @@ function expectRateLimited(res: ApiResponse, limit: number): void {
 async function browserLogin(username: string, password: string): Promise<ApiResponse> {
   const res = await rawRequest('POST', '/accounts/login', {
     body: Buffer.from(encodeParams({ username, password }).toString()),
-    headers: { ...realmOpts(newIp()).headers, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...realmOpts(newIp()).headers, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() },
   });
   return { status: res.status, headers: res.headers, body: JSON.parse(res.body.toString()) };
 }

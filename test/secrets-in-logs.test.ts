@@ -1,4 +1,5 @@
 import { Api } from './support/api';
+import { loginCsrf } from './support/browser-session';
 import { manage } from './support/cli';
 import { OwnParley, startOwnParley } from './support/own-parley';
 
@@ -44,8 +45,12 @@ it('logs no password and no API key, however they were used', async () => {
   expect((await anonymous.post('/fetch_api_key', { username: 'm@secret.test', password: wrongPassword })).status).toBe(401);
   expect((await new Api({ email: 'm@secret.test', api_key: wrongKey }, url).get('/users/me')).status).toBe(401);
   // Browser login, right and wrong.
-  for (const password of [memberPassword, wrongPassword]) {
-    await fetch(`${url}/accounts/login`, { method: 'POST', body: new URLSearchParams({ username: 'm@secret.test', password }) });
+  for (const [password, status] of [
+    [memberPassword, 200],
+    [wrongPassword, 401],
+  ] as const) {
+    const res = await fetch(`${url}/accounts/login`, { method: 'POST', body: new URLSearchParams({ username: 'm@secret.test', password }), headers: loginCsrf() });
+    expect(res.status).toBe(status);
   }
   // Ordinary work, and a password change.
   expect((await member.get('/users/me')).status).toBe(200);

@@ -4,6 +4,7 @@ import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { rawRequest } from './support/uploads';
+import { loginCsrf } from './support/browser-session';
 
 /**
  * Parley's POST /users/{user_id}/password (issue #31; Parley sends no password-reset email):
@@ -23,7 +24,10 @@ afterAll(closeFixtures);
 describe('POST /users/{user_id}/password', () => {
   const form = (params: Record<string, string>) => Buffer.from(new URLSearchParams(params).toString());
   const browserLogin = async (r: TestRealm, email: string, password: string) => {
-    const res = await rawRequest('POST', '/accounts/login', { body: form({ username: email, password }), headers: { host: r.host, 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await rawRequest('POST', '/accounts/login', {
+      body: form({ username: email, password }),
+      headers: { host: r.host, 'content-type': 'application/x-www-form-urlencoded', ...loginCsrf() },
+    });
     expect(res.status).toBe(200);
     const cookies = Object.fromEntries((res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0].split('=') as [string, string]));
     return `sessionid=${cookies.sessionid}; csrftoken=${cookies.csrftoken}`;

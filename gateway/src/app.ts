@@ -10,7 +10,7 @@ import { replyJson } from './openapi/typed-reply';
 import type { LongPolls } from './long-polls';
 import { proxyRequest } from './proxy';
 import { RateLimiter } from './rate-limit';
-import { authenticateSession, clearedCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
+import { authenticateSession, checkLoginCsrf, isHttps, loggedOutCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
 import { isStaticRequest, serveStatic } from './static-files';
 import type { WebApp } from './web-app';
@@ -250,11 +250,13 @@ async function loginLimited(deps: GatewayDeps, req: IncomingMessage, res: Server
 /** The refusals of a password login that count as a failed attempt (Zulip counts every refusal of the backend). */
 const LOGIN_FAILURES = new Set<string>(['AUTHENTICATION_FAILED', 'NONEXISTENT_SUBDOMAIN']);
 
-const isHttps = (req: IncomingMessage) => req.headers['x-forwarded-proto'] === 'https' || (req.socket as { encrypted?: boolean }).encrypted === true;
-
-/** POST /accounts/login (username, password): opens a browser session; its cookies come back. */
+/**
+ * POST /accounts/login (username, password): opens a browser session; its cookies come back.
+ * A browser's form, so CSRF-checked first (checkLoginCsrf: same origin, the pre-login token).
+ */
 async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const raw = await readParams(req, bodyLimits(deps.config));
+  checkLoginCsrf(req, raw.csrfmiddlewaretoken);
   for (const name of ['username', 'password']) if (raw[name] === undefined) throw new MissingParameterError(name);
   const client = clientName(raw.client, req.headers['user-agent']);
   await limitAnonymous(deps, req, res);
@@ -265,7 +267,7 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
   });
 }
 
-/** POST /accounts/logout: ends the session of the cookie (with its CSRF token) and clears the cookies. */
+/** POST /accounts/logout: ends the session of the cookie (with its CSRF token), clears it and sets a new pre-login CSRF token. */
 async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   await readParams(req, bodyLimits(deps.config));
   const client = clientName(undefined, req.headers['user-agent']);
@@ -275,7 +277,7 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
   const caller = await authenticateSession(deps.cache, deps.clients.users, req, session, subdomainOf(deps, host), client, host);
   await deps.clients.users.logout({ session_id: session }, { caller, client, host });
   deps.cache.invalidate(caller.realm_id, caller.user_id);
-  res.setHeader('set-cookie', clearedCookies(isHttps(req)));
+  res.setHeader('set-cookie', loggedOutCookies(isHttps(req)));
   sendSuccess(res, replyJson('POST /accounts/logout', {}));
 }
 

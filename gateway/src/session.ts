@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ApiError, Caller, constantTimeEqual, ServiceClient } from '@parley/common';
+import { ApiError, Caller, constantTimeEqual, randomToken, ServiceClient } from '@parley/common';
 import { answeredCaller, type AuthCache } from './auth';
 
 /**
@@ -9,6 +9,10 @@ import { answeredCaller, type AuthCache } from './auth';
  * echoes in an `X-CSRFToken` header on every POST/PATCH/DELETE. A request authenticated by
  * the cookie without that echo is refused (CSRF_FAILED, 403), as Django refuses it. The
  * spec takes session cookies on the upload endpoints, tus and file serving only.
+ *
+ * Logging in is guarded too (login CSRF: another site's form must not sign a browser into the
+ * attacker's account): the web client's pages set a `csrftoken` cookie before any session,
+ * which the login form echoes, and a request from another origin is refused (checkLoginCsrf).
  */
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -60,7 +64,8 @@ export async function authenticateSession(
   let entry = cache.getWithCsrf(key);
   if (!entry) {
     const reply = await users.getSession({ session_id: session, subdomain }, { client, host });
-    entry = { caller: answeredCaller(reply.caller), csrf: reply.csrf_token };
+    // The caller names its session, so a password change made through it keeps it.
+    entry = { caller: { ...answeredCaller(reply.caller), session: reply.session_key }, csrf: reply.csrf_token };
     cache.set(key, entry.caller, reply.csrf_token);
   }
   if (!SAFE_METHODS.has(req.method ?? 'GET')) checkCsrf(req, entry.csrf ?? '');
@@ -68,20 +73,89 @@ export async function authenticateSession(
 }
 
 function checkCsrf(req: IncomingMessage, sessionCsrf: string): void {
+  const token = echoedToken(req, csrfCookieOf(req), undefined);
+  if (!constantTimeEqual(token, sessionCsrf)) throw new CsrfError('CSRF token incorrect.');
+}
+
+function csrfCookieOf(req: IncomingMessage): string {
   const cookie = parseCookies(req.headers.cookie)[CSRF_COOKIE];
   if (!cookie) throw new CsrfError('CSRF cookie not set.');
-  const header = req.headers[CSRF_HEADER];
-  if (typeof header !== 'string' || !header) throw new CsrfError('CSRF token missing.');
-  if (!constantTimeEqual(header, cookie) || !constantTimeEqual(cookie, sessionCsrf)) throw new CsrfError('CSRF token incorrect.');
+  return cookie;
 }
 
-/** Set-Cookie values for a new session (Secure when the client reached us over HTTPS). */
+/** The token the request echoes (X-CSRFToken, else the form's field), which must be its cookie's. */
+function echoedToken(req: IncomingMessage, cookie: string, field: unknown): string {
+  const header = req.headers[CSRF_HEADER];
+  const token = typeof header === 'string' && header ? header : typeof field === 'string' ? field : '';
+  if (!token) throw new CsrfError('CSRF token missing.');
+  if (!constantTimeEqual(token, cookie)) throw new CsrfError('CSRF token incorrect.');
+  return token;
+}
+
+/**
+ * POST /accounts/login, as Django checks Zulip's login form: a request from another origin is
+ * refused (checkSameOrigin), and the pre-login `csrftoken` cookie must be echoed in
+ * X-CSRFToken or in the form's `csrfmiddlewaretoken` field (Django's name). No session binds
+ * the token yet: another site can neither read nor set this site's cookie, so it cannot echo it.
+ * API clients log in with POST /fetch_api_key instead, which sets no cookie and needs neither.
+ */
+export function checkLoginCsrf(req: IncomingMessage, field: unknown): void {
+  checkSameOrigin(req);
+  echoedToken(req, csrfCookieOf(req), field);
+}
+
+/**
+ * Django's origin check, and the browser's own word: an `Origin` other than this Host (with
+ * its scheme when the request is known to have come over HTTPS; `null` included), or
+ * `Sec-Fetch-Site: cross-site` or `same-site` (another realm's subdomain is another origin).
+ */
+function checkSameOrigin(req: IncomingMessage): void {
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isOriginOf(origin, req.headers.host ?? '', isHttps(req))) {
+    // The origin as Django names it, cut: the message echoes a header of the client's.
+    throw new CsrfError(`Origin checking failed - ${origin.length > 100 ? `${origin.slice(0, 100)}…` : origin} does not match any trusted origins.`);
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw new CsrfError(`Cross-site request refused (Sec-Fetch-Site: ${site}).`);
+}
+
+/**
+ * Whether `origin` (`scheme://host[:port]`) names this Host, default ports aside. Compared as
+ * text, not parsed as a URL: a realm's host under an IP address (`sub.127.0.0.1`) is no URL.
+ */
+function isOriginOf(origin: string, host: string, https: boolean): boolean {
+  const match = /^(https?):\/\/([^/?#@\s]+)$/i.exec(origin);
+  if (!match) return false;
+  const scheme = match[1].toLowerCase();
+  if (https && scheme !== 'https') return false;
+  const defaultPort = scheme === 'https' ? ':443' : ':80';
+  const bare = (h: string) => (h.toLowerCase().endsWith(defaultPort) ? h.toLowerCase().slice(0, -defaultPort.length) : h.toLowerCase());
+  return bare(match[2]) === bare(host);
+}
+
+/** Whether the client reached us over HTTPS (directly, or through a proxy that says so). */
+export const isHttps = (req: IncomingMessage): boolean => req.headers['x-forwarded-proto'] === 'https' || (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+
+/**
+ * Django's CSRF_COOKIE_AGE: the token cookie outlives the 14-day session, so a page whose
+ * session ended can log in again with it.
+ */
+export const CSRF_COOKIE_AGE_SECONDS = 31_449_600;
+
+const csrfCookie = (token: string, secure: boolean) => `${CSRF_COOKIE}=${token}; Path=/; Max-Age=${CSRF_COOKIE_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/** A pre-login CSRF cookie for a page of the web client, unless the request carries one already. */
+export function preLoginCsrfCookie(req: IncomingMessage): string | undefined {
+  return parseCookies(req.headers.cookie)[CSRF_COOKIE] ? undefined : csrfCookie(randomToken(32), isHttps(req));
+}
+
+/** Set-Cookie values for a new session (Secure when the client reached us over HTTPS); the CSRF token is the session's own. */
 export function sessionCookies(reply: { session_id: string; csrf_token: string; max_age_seconds: number | string }, secure: boolean): string[] {
   const tail = `Path=/; Max-Age=${Number(reply.max_age_seconds)}; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return [`${SESSION_COOKIE}=${reply.session_id}; ${tail}; HttpOnly`, `${CSRF_COOKIE}=${reply.csrf_token}; ${tail}`];
+  return [`${SESSION_COOKIE}=${reply.session_id}; ${tail}; HttpOnly`, csrfCookie(reply.csrf_token, secure)];
 }
 
-export function clearedCookies(secure: boolean): string[] {
-  const tail = `Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return [`${SESSION_COOKIE}=; ${tail}; HttpOnly`, `${CSRF_COOKIE}=; ${tail}`];
+/** After a logout: no session, and a new pre-login CSRF token, so the page can log in again. */
+export function loggedOutCookies(secure: boolean): string[] {
+  return [`${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}; HttpOnly`, csrfCookie(randomToken(32), secure)];
 }

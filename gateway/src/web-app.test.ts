@@ -50,6 +50,17 @@ describe('the web client, served', () => {
     expect(WEB_CSP).toMatch(/frame-ancestors 'none'/);
   });
 
+  it("hands a browser without one a pre-login CSRF cookie with its pages (the login form echoes it), and keeps a browser's own", async () => {
+    for (const path of ['/', '/login/', '/join/AbC123xyz/']) {
+      const cookie = (await fetch(`${base}${path}`, { method: path === '/login/' ? 'HEAD' : 'GET' })).headers.get('set-cookie');
+      expect([path, cookie]).toEqual([path, expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32}; Path=\/; Max-Age=31449600; SameSite=Lax$/)]);
+    }
+    expect((await fetch(`${base}/`, { headers: { cookie: 'csrftoken=mine' } })).headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('set-cookie')).toMatch(/; Secure$/);
+    // Files are not pages.
+    expect((await fetch(`${base}/assets/index-abc123.js`)).headers.get('set-cookie')).toBeNull();
+  });
+
   it('serves hashed assets immutably, gzipped when the browser takes gzip', async () => {
     const plain = await fetch(`${base}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
     expect([plain.status, plain.headers.get('cache-control'), plain.headers.get('content-type'), plain.headers.get('content-encoding')]).toEqual([

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { preLoginCsrfCookie } from './session';
 
 /**
  * Parley's web client (web/, built by Vite into web/dist): the gateway serves it at `/`.
@@ -14,6 +15,9 @@ import { gzipSync } from 'node:zlib';
  * The files are read once, at start, into memory (about 2 MB with source maps), with a gzip
  * copy of each text file: the set of paths served is exactly what the build wrote, so no
  * request path ever reaches the file system.
+ *
+ * A page's answer sets the pre-login `csrftoken` cookie when the browser has none: the login
+ * form echoes it (session.ts, checkLoginCsrf), as Django's login page hands its form a token.
  */
 export const WEB_CSP = [
   "default-src 'self'",
@@ -103,6 +107,8 @@ export function loadWebApp(dir: string): WebApp {
         'referrer-policy': 'same-origin',
         'x-frame-options': 'DENY',
       };
+      const csrf = PAGE.test(path) ? preLoginCsrfCookie(req) : undefined;
+      if (csrf) headers['set-cookie'] = csrf;
       if (!file) {
         const text = 'Parley’s web client is not built here. Run `npm run build` (it builds web/ too), then reload.\n';
         res.writeHead(503, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });

@@ -71,7 +71,10 @@ async function main() {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
     const signedIn = async (user) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const res = await context.request.post(`${url}/accounts/login`, { form: { username: user.email, password: meta.password } });
+      // The login page hands the browser its pre-login CSRF token, which the form echoes.
+      await context.request.get(`${url}/login/`);
+      const csrf = (await context.cookies(url)).find((c) => c.name === 'csrftoken')?.value ?? '';
+      const res = await context.request.post(`${url}/accounts/login`, { form: { username: user.email, password: meta.password }, headers: { 'x-csrftoken': csrf } });
       if (!res.ok()) throw new Error(`login ${user.email}: ${res.status()} ${await res.text()}`);
       return context;
     };

@@ -43,7 +43,10 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
   USER_DEACTIVATED: { status: [401], meaning: 'The account is deactivated.' },
   REALM_DEACTIVATED: { status: [401], meaning: 'The organization is deactivated.' },
   AUTHENTICATION_FAILED: { status: [401], meaning: 'Wrong username or password (POST /fetch_api_key, POST /accounts/login).' },
-  CSRF_FAILED: { status: [403], meaning: 'A session-cookie request without a matching `X-CSRFToken` header.' },
+  CSRF_FAILED: {
+    status: [403],
+    meaning: 'A session-cookie request without a matching `X-CSRFToken` header, or a login (`POST /accounts/login`) from another origin or without the pre-login `csrftoken` cookie echoed.',
+  },
   RATE_LIMIT_HIT: {
     status: [429],
     meaning: 'Too many requests; retry after `retry-after` seconds (also the `Retry-After` header).',

@@ -176,14 +176,26 @@ export const extraRootPaths: Record<string, Record<string, unknown>> = {
       security: [],
       'x-parley-addition': true,
       description:
-        "Parley addition (Zulip's is an HTML form): checks the username and password and opens a browser session: sets the `sessionid` (httpOnly, SameSite=Lax) and `csrftoken` cookies. The endpoints open to sessions (uploads, tus, files) then take the cookie with an `X-CSRFToken` header equal to `csrftoken`. Failed logins are rate-limited per username (`RATE_LIMIT_LOGIN`).",
+        "Parley addition (Zulip's is an HTML form): checks the username and password and opens a browser session: sets the `sessionid` (httpOnly, SameSite=Lax) and `csrftoken` cookies. The endpoints open to sessions (uploads, tus, files) then take the cookie with an `X-CSRFToken` header equal to `csrftoken`. Failed logins are rate-limited per username (`RATE_LIMIT_LOGIN`). A browser's form, so guarded against login CSRF as Django guards Zulip's: the pre-login `csrftoken` cookie (the web client's pages set it) must be echoed in `X-CSRFToken` or the `csrfmiddlewaretoken` field, and an `Origin` other than the site's, or `Sec-Fetch-Site: cross-site`/`same-site`, is refused, with 403 `CSRF_FAILED`, before the password is checked. API clients use `POST /fetch_api_key`, which needs neither.",
       requestBody: {
         required: true,
         content: {
-          'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } },
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              required: ['username', 'password'],
+              properties: { username: { type: 'string' }, password: { type: 'string' }, csrfmiddlewaretoken: { type: 'string', description: 'The `csrftoken` cookie, unless sent in `X-CSRFToken`.' } },
+            },
+          },
         },
       },
-      responses: { 200: { ...json('#/components/schemas/LoginResponse'), headers: { 'Set-Cookie': { schema: { type: 'string' } } } }, 400: ERRORS[400], 401: ERRORS[401], 429: ERRORS[429] },
+      responses: {
+        200: { ...json('#/components/schemas/LoginResponse'), headers: { 'Set-Cookie': { schema: { type: 'string' } } } },
+        400: ERRORS[400],
+        401: ERRORS[401],
+        403: ERRORS[403],
+        429: ERRORS[429],
+      },
     },
   },
   '/accounts/logout': {
@@ -194,7 +206,7 @@ export const extraRootPaths: Record<string, Record<string, unknown>> = {
       tags: ['authentication'],
       security: [{ sessionCookie: [], csrfToken: [] }],
       'x-parley-addition': true,
-      description: 'Parley addition: ends the session of the cookie (with its CSRF token) and clears the cookies.',
+      description: 'Parley addition: ends the session of the cookie (with its CSRF token), clears it and sets a new pre-login `csrftoken` cookie.',
       responses: { 200: json('#/components/schemas/SimpleSuccess'), 401: ERRORS[401], 403: ERRORS[403] },
     },
   },

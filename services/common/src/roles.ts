@@ -24,6 +24,11 @@ export interface Caller {
   role: number;
   is_bot: boolean;
   email: string;
+  /**
+   * The browser session the request came with, by its store key (a hash of the cookie's token,
+   * never the token); absent with an API key. A password change keeps this one session (ADR 0029).
+   */
+  session?: string;
 }
 
 export const isAdmin = (c: { role: number }): boolean => c.role <= Role.ADMINISTRATOR;

@@ -121,6 +121,16 @@ async function post<T>(path: string, init: { body: BodyInit; headers?: Record<st
 /** POST a form outside /json (the login page). */
 export const postForm = <T>(path: string, params: Record<string, string>): Promise<T> => post<T>(path, { body: formBody(params), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
+/**
+ * POST /accounts/login, as Zulip's login form posts it: with the pre-login `csrftoken` cookie,
+ * which the page's answer set, echoed (postForm). A page whose cookie went meanwhile (cleared,
+ * or older than its year) asks the login page for a new one first.
+ */
+export async function logIn(username: string, password: string): Promise<void> {
+  if (!cookie('csrftoken')) await fetch('/login/', { method: 'HEAD', credentials: 'same-origin' }).catch(() => undefined);
+  await postForm('/accounts/login', { username, password });
+}
+
 /** POST one file as multipart to a /json file route (custom emoji, avatars). */
 export function postFile<T>(path: string, file: File): Promise<T> {
   const data = new FormData();

@@ -1,7 +1,7 @@
 // Sign-up through an invitation link (/join/<key>/): the link's key is the proof. Parley sends
 // no email, so this replaces Zulip's confirmation pages (docs/api.md, "Invitations").
 import { useEffect, useState, type FormEvent } from 'react';
-import { client, errorText, ok, postForm } from '../api/client';
+import { client, errorText, logIn, ok } from '../api/client';
 import { FormError } from './Form';
 
 interface InviteInfo {
@@ -31,7 +31,7 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
     setError(undefined);
     try {
       await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email, full_name: fullName, password } }));
-      await postForm('/accounts/login', { username: email, password });
+      await logIn(email, password);
       onJoined();
     } catch (err) {
       setError(errorText(err));

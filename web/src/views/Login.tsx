@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorText, postForm } from '../api/client';
+import { errorText, logIn } from '../api/client';
 import { FormError } from './Form';
 
 export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () => void }) {
@@ -13,7 +13,7 @@ export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () 
     setBusy(true);
     setError(undefined);
     try {
-      await postForm('/accounts/login', { username: email, password });
+      await logIn(email, password);
       onLoggedIn();
     } catch (err) {
       setError(errorText(err));

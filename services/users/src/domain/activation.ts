@@ -7,7 +7,8 @@ import type { UserRow } from '../store/users';
 import type { ChannelLookup } from './channels';
 import { channelsOf, notifyBotActive, type Channels } from './bots';
 import { accessUser } from './users';
-import { notifyAuthChanged, notifyClients, notifyUserActiveChanged } from './notify';
+import { notifyClients, notifyUserActiveChanged } from './notify';
+import { doEndSessions } from './sessions';
 
 /**
  * Deactivating and reactivating accounts, as Zulip's do_deactivate_user and the views over it:
@@ -29,10 +30,14 @@ export class CannotDeactivateLastUserError extends ApiError {
   }
 }
 
-/** Precondition: the target row is locked and is not already so. Signs it out and tells everyone. */
+/**
+ * Precondition: the target row is locked and is not already so. Signs it out and tells
+ * everyone. Its browser sessions end for good (Zulip's delete_user_sessions): reactivating the
+ * account brings none back.
+ */
 export async function doSetUserActive(tx: Queryable, target: Pick<UserRow, 'id' | 'realm_id'>, active: boolean): Promise<void> {
   await userStore.updateUserFields(tx, target.id, { is_active: active });
-  await notifyAuthChanged(tx, target.realm_id, target.id);
+  await doEndSessions(tx, target);
   await notifyUserActiveChanged(tx, target.realm_id, target.id, active);
   await notifyClients(tx, target.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: target.id, is_active: active } });
 }

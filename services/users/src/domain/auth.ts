@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UnauthorizedError, UserDeactivatedError } from '@parley/common';
+import { ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UserDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
@@ -70,10 +70,8 @@ export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { em
   return toCaller(user, email);
 }
 
-/** A browser session's user, checked as Basic auth checks an API key's: active, in the Host's realm ('' for the root realm). */
-export async function sessionCaller(pool: pg.Pool, config: UsersConfig, realmId: number, userId: number, subdomain: string | undefined): Promise<Caller> {
-  const user = await userStore.findUserById(pool, realmId, userId);
-  if (!user) throw new UnauthorizedError();
+/** A browser session's user (read by the caller), checked as Basic auth checks an API key's: active, in the Host's realm ('' for the root realm). */
+export async function sessionCaller(pool: pg.Pool, config: UsersConfig, user: UserRow, subdomain: string | undefined): Promise<Caller> {
   const realm = await realmStore.findRealmById(pool, user.realm_id);
   checkActive(user, realm);
   if (realm && realm.string_id !== (subdomain ?? '')) throw new SessionSubdomainMismatchError();
@@ -81,11 +79,12 @@ export async function sessionCaller(pool: pg.Pool, config: UsersConfig, realmId:
 }
 
 /**
- * POST /fetch_api_key: the user is looked up in the realm the Host names only (the root realm
- * for an IP or an unknown host); username is the real email. Zulip's answers: no such realm,
- * or the email's account is in another realm, is NONEXISTENT_SUBDOMAIN (404).
+ * A password login (POST /fetch_api_key, POST /accounts/login): the user is looked up in the
+ * realm the Host names only (the root realm for an IP or an unknown host); username is the real
+ * email. Zulip's answers: no such realm, or the email's account is in another realm, is
+ * NONEXISTENT_SUBDOMAIN (404). The row read is the one whose password was checked.
  */
-export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }) {
+export async function checkPasswordLogin(pool: pg.Pool, realm: RealmRow | undefined, req: { username: string; password: string }): Promise<UserRow> {
   if (!realm) throw new InvalidSubdomainError();
   const username = req.username.trim();
   const user = await userStore.findUserByEmail(pool, realm.id, username);
@@ -94,5 +93,11 @@ export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: Rea
   if (!user && (await userStore.emailHasAnyAccount(pool, username))) throw new InvalidSubdomainError();
   if (!user || !ok || user.is_bot) throw new AuthenticationFailedError();
   checkActive(user, realm);
+  return user;
+}
+
+/** POST /fetch_api_key: a password login answered with the API key. */
+export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }) {
+  const user = await checkPasswordLogin(pool, realm, req);
   return { api_key: unsealApiKey(config.secret, user.api_key_sealed), email: apiEmail(user, config.fakeEmailDomain), user_id: user.id };
 }

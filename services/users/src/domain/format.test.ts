@@ -17,6 +17,8 @@ const user = (over: Partial<UserRow> = {}): UserRow => ({
   date_joined: new Date('2026-01-02T03:04:05Z'),
   password_hash: null,
   api_key_sealed: 'x',
+  session_epoch: 0,
+  session_kept_key: null,
   timezone: 'Europe/Paris',
   avatar_source: 'G',
   avatar_version: 3,

@@ -4,13 +4,12 @@ import * as userStore from '../store/users';
 import type { UserRow } from '../store/users';
 import { checkNewPassword, hashPassword } from './passwords';
 import { accessUser } from './users';
-import { notifyAuthChanged } from './notify';
+import { doEndSessions } from './sessions';
 
 /**
  * An administrator sets a member's password (Parley's POST /users/{user_id}/password, and the
  * management CLI's reset-password): Parley sends no password-reset email. The user's browser
- * sessions end (those opened before the reset are refused: domain/sessions.ts); the API key
- * stays, as Zulip's password change keeps it.
+ * sessions end (domain/sessions.ts); the API key stays, as Zulip's password change keeps it.
  */
 export async function checkResetPassword(pool: pg.Pool, caller: Caller, userId: number, newPassword: string): Promise<void> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
@@ -36,7 +35,5 @@ export function checkResettable(user: Pick<UserRow, 'is_bot' | 'is_active'>): vo
 /** Precondition: the password checked and hashed; tx is a transaction. */
 export async function doSetPassword(tx: Queryable, user: Pick<UserRow, 'id' | 'realm_id'>, hash: string): Promise<void> {
   await userStore.setPasswordHash(tx, user.id, hash);
-  await userStore.markPasswordReset(tx, user.id);
-  // The gateways drop the user's cached authentications, so an ended session is asked again.
-  await notifyAuthChanged(tx, user.realm_id, user.id);
+  await doEndSessions(tx, user);
 }

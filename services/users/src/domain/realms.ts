@@ -98,6 +98,8 @@ export async function setRealmActive(pool: pg.Pool, subdomain: string, active: b
     const realm = await realmStore.findRealmBySubdomain(tx, subdomain);
     if (!realm) throw new BadRequestError(`No realm with subdomain '${subdomain}'`);
     await realmStore.setRealmDeactivated(tx, realm.id, !active);
+    // Every session of the realm ends for good (Zulip's delete_realm_user_sessions): reactivating it brings none back.
+    if (!active) await userStore.moveRealmSessionEpochs(tx, realm.id);
     await notifyAuthChanged(tx, realm.id);
     return { ...realm, deactivated: !active };
   });

@@ -12,6 +12,7 @@ import { EMOJISETS, NOTIFICATION_SOUNDS, SETTING_DEFAULTS, SETTINGS, SettingValu
 import { checkEmail, checkFullName } from './users';
 import { notifyAuthChanged, notifyClients, notifyLegacyClients, notifyUserSettingsChanged } from './notify';
 import { announcePresenceEnabled } from './presence';
+import { doEndSessions } from './sessions';
 
 /** A user's settings: Zulip's defaults, overlaid by what the user got at creation and changed. */
 export function userSettings(u: UserRow): Record<string, SettingValue> {
@@ -75,7 +76,7 @@ export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, pr
     const user = await userStore.findUserById(tx, caller.realm_id, caller.user_id, { lock: true });
     if (!user) throw new BadRequestError('No such user');
     const realm = (await realmStore.findRealmById(tx, user.realm_id))!;
-    if (req.new_password !== undefined || req.old_password !== undefined) await changePassword(tx, user, req);
+    if (req.new_password !== undefined || req.old_password !== undefined) await changePassword(tx, user, req, caller.session);
     if (req.full_name !== undefined && req.full_name.trim() !== user.full_name) {
       if (realm.settings.name_changes_disabled === true && !isAdmin(caller)) {
         throw new BadRequestError('Name changes are disabled in this organization. Please contact an administrator to update your name.');
@@ -95,13 +96,19 @@ export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, pr
   });
 }
 
-async function changePassword(tx: Queryable, user: UserRow, req: SettingsRequest): Promise<void> {
+/**
+ * Every other browser session of the user ends; the one making the change (`session`, absent
+ * through an API key) stays, as Zulip's update_session_auth_hash keeps it. The API key stays,
+ * as Zulip keeps it. Precondition: the user row is locked.
+ */
+async function changePassword(tx: Queryable, user: UserRow, req: SettingsRequest, session: string | undefined): Promise<void> {
   if (!req.new_password || !req.old_password) throw new BadRequestError('Please fill out all fields.');
   if (!(await verifyPassword(req.old_password, user.password_hash))) throw new BadRequestError('Wrong password!');
   if (req.new_password.length < LIMITS.password_min_length || req.new_password.length > LIMITS.password_max_length) {
     throw new BadRequestError('New password is too weak!');
   }
   await userStore.setPasswordHash(tx, user.id, await hashPassword(req.new_password));
+  await doEndSessions(tx, user, session);
 }
 
 /**

@@ -1,13 +1,28 @@
 import { createRealm } from '../domain/realms';
+import { describeWithRedis, testRedisUrl } from '../../../../test/support/servers';
+import { deleteKeys } from '../../../../test/support/redis';
 import { closeUsersDb, usersDb } from '../../../../test/support/users-db';
-import { MAX_SESSIONS_PER_USER, PgSessionStore } from './sessions';
+import { describeSessionStore } from './session-store.contract';
+import { MAX_SESSIONS_PER_USER, PgSessionStore, RedisSessionStore } from './sessions';
 
 /**
  * Browser sessions in the users schema (the store without Redis): they outlive the process
  * (a second store on the same database reads them), expire, end on delete, and are bounded
- * per user.
+ * per user. Both stores keep the SessionStore contract.
  */
 afterAll(closeUsersDb);
+
+describeSessionStore('PgSessionStore', async () => new PgSessionStore(usersDb().pool), someUser);
+
+const REDIS_PREFIX = `parley:test-sessions${Date.now().toString(36)}:`;
+describeWithRedis('sessions.db.test.ts')('with Redis', () => {
+  afterAll(() => deleteKeys(testRedisUrl() ?? 'redis://127.0.0.1:6379', REDIS_PREFIX));
+  describeSessionStore(
+    'RedisSessionStore',
+    async () => new RedisSessionStore(testRedisUrl() ?? 'redis://127.0.0.1:6379', REDIS_PREFIX),
+    async () => ({ realm_id: 1, user_id: 10 }),
+  );
+});
 
 async function someUser(): Promise<{ realm_id: number; user_id: number }> {
   const { pool, config } = usersDb();
@@ -19,7 +34,7 @@ async function someUser(): Promise<{ realm_id: number; user_id: number }> {
 describe('PgSessionStore', () => {
   it('keeps a session for another store on the same database (a restart), until it is deleted', async () => {
     const who = await someUser();
-    const record = { ...who, csrf_token: 'csrf-1', created_at: 1_700_000_000_000 };
+    const record = { ...who, csrf_token: 'csrf-1', created_at: 1_700_000_000_000, epoch: 0 };
     await new PgSessionStore(usersDb().pool).put('key-a', record, 3600);
     const after = new PgSessionStore(usersDb().pool);
     expect(await after.get('key-a')).toEqual(record);

@@ -11,8 +11,13 @@ export interface SessionRecord {
   realm_id: number;
   user_id: number;
   csrf_token: string;
-  /** When the session was opened, in ms: an administrator's password reset after it ends it. */
+  /** When the session was opened, in ms. */
   created_at?: number;
+  /**
+   * The user's session epoch when the session was opened (domain/sessions.ts): a password change
+   * or a deactivation moves the user's on, which ends it. Absent in sessions opened before epochs: 0.
+   */
+  epoch?: number;
 }
 
 export interface SessionStore {
@@ -51,20 +56,20 @@ export class PgSessionStore implements SessionStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async get(key: string) {
-    const { rows } = await this.pool.query<{ realm_id: number; user_id: number; csrf_token: string; created_at: string | null }>(
-      'SELECT realm_id, user_id, csrf_token, created_at FROM browser_sessions WHERE key = $1 AND expires_at > now()',
+    const { rows } = await this.pool.query<{ realm_id: number; user_id: number; csrf_token: string; created_at: string | null; epoch: number }>(
+      'SELECT realm_id, user_id, csrf_token, created_at, epoch FROM browser_sessions WHERE key = $1 AND expires_at > now()',
       [key],
     );
     const row = rows[0];
-    return row && { realm_id: row.realm_id, user_id: row.user_id, csrf_token: row.csrf_token, ...(row.created_at !== null && { created_at: Number(row.created_at) }) };
+    return row && { realm_id: row.realm_id, user_id: row.user_id, csrf_token: row.csrf_token, ...(row.created_at !== null && { created_at: Number(row.created_at) }), epoch: row.epoch };
   }
 
   async put(key: string, record: SessionRecord, ttlSeconds: number) {
     // One statement each, no transaction: the insert, then the user's expired and surplus sessions go.
     await this.pool.query(
-      `INSERT INTO browser_sessions (key, realm_id, user_id, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
-       ON CONFLICT (key) DO UPDATE SET csrf_token = EXCLUDED.csrf_token, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-      [key, record.realm_id, record.user_id, record.csrf_token, record.created_at ?? null, ttlSeconds],
+      `INSERT INTO browser_sessions (key, realm_id, user_id, csrf_token, created_at, epoch, expires_at) VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
+       ON CONFLICT (key) DO UPDATE SET csrf_token = EXCLUDED.csrf_token, created_at = EXCLUDED.created_at, epoch = EXCLUDED.epoch, expires_at = EXCLUDED.expires_at`,
+      [key, record.realm_id, record.user_id, record.csrf_token, record.created_at ?? null, record.epoch ?? 0, ttlSeconds],
     );
     await this.pool.query(
       `DELETE FROM browser_sessions WHERE user_id = $1 AND (expires_at <= now() OR key IN (

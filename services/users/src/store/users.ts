@@ -21,18 +21,22 @@ export interface UserRow {
   can_create_users: boolean;
   /** Personal settings, as settings-schema.ts names them (timezone and visibility are columns). */
   settings: Record<string, unknown>;
+  /** Which browser sessions stand (domain/sessions.ts): those opened in this epoch... */
+  session_epoch: number;
+  /** ...and the one kept through the epoch's last move, by its store key (null: none). */
+  session_kept_key: string | null;
 }
 
 /**
  * A user as a listing of the realm shows them (formatUser's input): without the personal
  * settings (2 KB of JSON each) and the secrets, which a list of every user never needs.
  */
-export type ListedUserRow = Omit<UserRow, 'settings' | 'password_hash' | 'api_key_sealed'>;
+export type ListedUserRow = Omit<UserRow, 'settings' | 'password_hash' | 'api_key_sealed' | 'session_epoch' | 'session_kept_key'>;
 
 const LISTED_COLUMNS = `id, realm_id, delivery_email, full_name, role, is_active, is_bot, bot_type, bot_owner_id,
   is_system_bot, date_joined, timezone, avatar_source, avatar_version, email_address_visibility, can_create_users`;
-/** A whole UserRow: the listed columns, the secrets and the settings. */
-const COLUMNS = `${LISTED_COLUMNS}, password_hash, api_key_sealed, settings`;
+/** A whole UserRow: the listed columns, the secrets, the settings and the sessions' standing. */
+const COLUMNS = `${LISTED_COLUMNS}, password_hash, api_key_sealed, settings, session_epoch, session_kept_key`;
 
 export interface NewUserRow {
   realm_id: number;
@@ -239,13 +243,12 @@ export async function readReceiptSharers(db: Queryable, realmId: number, ids: nu
   return rows.map((r) => r.id);
 }
 
-/** An administrator set the user's password: sessions opened before now end. */
-export async function markPasswordReset(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE users SET password_reset_at = now() WHERE id = $1', [userId]);
+/** Moves the user's session epoch on: every session ends but `keepKey`'s (null: none). */
+export async function moveSessionEpoch(db: Queryable, userId: number, keepKey: string | null): Promise<void> {
+  await db.query('UPDATE users SET session_epoch = session_epoch + 1, session_kept_key = $2 WHERE id = $1', [userId, keepKey]);
 }
 
-/** When the user's password was last set by an administrator, in ms (undefined: never). */
-export async function passwordResetAt(db: Queryable, userId: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ at: Date | null }>('SELECT password_reset_at AS at FROM users WHERE id = $1', [userId]);
-  return rows[0]?.at?.getTime() ?? undefined;
+/** Moves every session epoch of the realm's users on: all their sessions end. */
+export async function moveRealmSessionEpochs(db: Queryable, realmId: number): Promise<void> {
+  await db.query('UPDATE users SET session_epoch = session_epoch + 1, session_kept_key = NULL WHERE realm_id = $1', [realmId]);
 }
