@@ -3,9 +3,11 @@ import type { ServiceName } from '../config';
 /**
  * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
  * booleans JSON true/false, lists and objects JSON-encoded strings (the gateway's params.ts
- * checks them). A trailing `?` marks an optional parameter: `'int?'`.
+ * checks them). `email` is a string that, as a path parameter, matches only a segment with an
+ * `@` (gateway/src/router.ts), as `int` matches only digits. A trailing `?` marks an optional
+ * parameter: `'int?'`.
  */
-export type ParamType = 'int' | 'string' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
+export type ParamType = 'int' | 'string' | 'email' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
 export type ParamDecl = ParamType | `${ParamType}?`;
 
 /**
