@@ -222,6 +222,8 @@ const ROUTE_TABLE = [
   { method: 'POST', path: '/users', service: 'users', rpc: 'CreateUser', auth: 'user', params: { email: 'string', password: 'string', full_name: 'string' } },
   { method: 'GET', path: '/users/:user_id', service: 'users', rpc: 'GetUser', auth: 'user', params: { user_id: 'int', client_gravatar: 'bool?', include_custom_profile_fields: 'bool?' } },
   { method: 'PATCH', path: '/users/:user_id', service: 'users', rpc: 'UpdateUser', auth: 'user', params: { user_id: 'int', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
+  { method: 'GET', path: '/users/:email', service: 'users', rpc: 'GetUserByEmail', auth: 'user', params: { email: 'email', client_gravatar: 'bool?', include_custom_profile_fields: 'bool?' } },
+  { method: 'PATCH', path: '/users/:email', service: 'users', rpc: 'UpdateUserByEmail', auth: 'user', params: { email: 'email', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
   // Parley: an administrator sets a member's password (no password-reset email).

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { BadRequestError, Caller, InvalidParameterError, Queryable, RealmDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
+import type { UserRow } from '../store/users';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
-import { accessUser, formatFor } from './users';
+import { accessUser, accessUserByEmail, formatFor } from './users';
 import type { ApiUser } from './format';
 import { profileDataFor } from './profile-values';
 
@@ -36,17 +37,22 @@ export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Cal
   return user;
 }
 
-export async function getUser(
-  pool: pg.Pool,
-  config: UsersConfig,
-  caller: Caller,
-  userId: number,
-  opts: {
-    clientGravatar: boolean;
-    includeProfileFields: boolean;
-  },
-): Promise<ApiUser> {
-  const user = await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true });
+interface ShowOptions {
+  clientGravatar: boolean;
+  includeProfileFields: boolean;
+}
+
+/** GET /users/{user_id}: any user of the realm, deactivated users and bots too. */
+export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: ShowOptions): Promise<ApiUser> {
+  return show(pool, config, caller, await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true }), opts);
+}
+
+/** GET /users/{email}: the same, the user named by email (accessUserByEmail). */
+export async function getUserByEmail(pool: pg.Pool, config: UsersConfig, caller: Caller, email: string, opts: ShowOptions): Promise<ApiUser> {
+  return show(pool, config, caller, await accessUserByEmail(pool, config, caller, email, { allowDeactivated: true, allowBots: true }), opts);
+}
+
+async function show(pool: pg.Pool, config: UsersConfig, caller: Caller, user: UserRow, opts: ShowOptions): Promise<ApiUser> {
   return (await withProfileData(pool, caller.realm_id, [formatFor(caller, config, opts)(user)]))[0];
 }
 

@@ -722,6 +722,8 @@ export const usersResponses = {
   'POST /users': CreateUserResponse,
   'GET /users/{user_id}': GetUserResponse,
   'PATCH /users/{user_id}': UpdateUserResponse,
+  'GET /users/{email}': GetUserResponse,
+  'PATCH /users/{email}': UpdateUserResponse,
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'DELETE /users/me': DeactivateOwnUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
