@@ -56,6 +56,18 @@ describe('GET /users/me', () => {
   });
 });
 
+// Zulip's format_user_row: a bot's own user has bot_type and bot_owner_id, a person's neither
+// (the reference's schema of GET /users/me, which allows no other field, has none of them).
+describe('GET /users/me: bot fields', () => {
+  it.each(ROLES)("are in the %s's own user only if it is a bot", async (role) => {
+    const res = await realm[role].api.get('/users/me');
+    expect(res.status).toBe(200);
+    const fields = { bot_type: res.body.bot_type, bot_owner_id: res.body.bot_owner_id };
+    if (role === 'bot') expect(fields).toEqual({ bot_type: 1, bot_owner_id: realm.owner.user_id });
+    else expect([Object.hasOwn(res.body, 'bot_type'), Object.hasOwn(res.body, 'bot_owner_id')]).toEqual([false, false]);
+  });
+});
+
 describe('GET /users/{user_id}', () => {
   it("returns another user, with Parley's default avatar URL even under client_gravatar (ENABLE_GRAVATAR is off)", async () => {
     const res = await realm.member.api.get(`/users/${realm.admin.user_id}`);

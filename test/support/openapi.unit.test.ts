@@ -102,6 +102,17 @@ describe('contractProblems', () => {
     expect(simple({ result: 'success', msg: '', id: 3 })).toEqual(['DELETE /drafts/{draft_id} 200: (body) must NOT have additional properties (id)']);
   });
 
+  test("GET /users/me: bot_type and bot_owner_id are a bot's only (Zulip's format_user_row)", () => {
+    const me = (body: unknown) => contractProblems({ method: 'GET', path: '/api/v1/users/me', status: 200, body });
+    expect(me({ ...ownUser, is_bot: true, bot_type: 1, bot_owner_id: 5 })).toEqual([]);
+    expect(me({ ...ownUser, is_bot: true, bot_type: 1, bot_owner_id: null })).toEqual([]);
+    for (const extra of [{ bot_type: null }, { bot_owner_id: null }, { bot_type: null, bot_owner_id: null }]) {
+      expect(me({ ...ownUser, ...extra }).length).toBeGreaterThan(0);
+    }
+    // Nowhere else than where the server sends them: not in the own-user response's siblings.
+    expect(settings({ ...serverSettings, bot_type: null })).toEqual(['GET /server_settings 200: (body) must NOT have additional properties (bot_type)']);
+  });
+
   test('GET /users/me matches /users/me, not /users/{user_id}', () => {
     expect(contractProblems({ method: 'GET', path: '/api/v1/users/me', status: 200, body: ownUser })).toEqual([]);
     expect(contractProblems({ method: 'GET', path: '/api/v1/users/me', status: 200, body: { result: 'success', msg: '', user } })).toEqual([

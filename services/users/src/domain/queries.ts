@@ -26,15 +26,22 @@ export async function withProfileData<T extends ApiUser>(db: Queryable, realmId:
   return users;
 }
 
+/** GET /users/me's user: a bot's has bot_type and bot_owner_id, a person's neither. */
+export type OwnProfile = Omit<ApiUser, 'bot_type' | 'bot_owner_id'> & Partial<Pick<ApiUser, 'bot_type' | 'bot_owner_id'>>;
+
 /**
  * GET /users/me without its max_message_id (which the messages service knows): the caller
- * as they see themselves, their real email and profile fields included.
+ * as they see themselves, their real email and profile fields included. As Zulip's
+ * format_user_row, only a bot's carries bot_type and bot_owner_id (the reference's schema of
+ * this response, which allows no other field, has neither).
  */
-export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<ApiUser> {
+export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<OwnProfile> {
   const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!me) throw new BadRequestError('No such user');
   const [user] = await withProfileData(pool, caller.realm_id, [formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me)]);
-  return user;
+  if (user.is_bot) return user;
+  const { bot_type: _type, bot_owner_id: _owner, ...person } = user;
+  return person;
 }
 
 interface ShowOptions {

@@ -121,8 +121,16 @@ export const GetOwnUserResponse = Type.Object(
     max_message_id: Type.Optional(Type.Integer({ description: "The integer ID of the last message received by the requesting user's account.", deprecated: true })),
     user_id: Type.Optional(Type.Integer({ description: "The user's ID." })),
     delivery_email: Type.Optional(Type.String({ description: "The requesting user's real email address." })),
-    bot_type: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The bot's type (null for a person), as the User object of `GET /users` has it." })),
-    bot_owner_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The bot's owner (null for a person or an unowned bot), as the User object of `GET /users` has it." })),
+    bot_type: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: "A bot's type, as the User object of `GET /users` has it; absent for a person. Zulip's server sends it for bots, though its reference omits it here.",
+      }),
+    ),
+    bot_owner_id: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: "A bot's owner (null for an unowned bot), as the User object of `GET /users` has it; absent for a person. Zulip's server sends it for bots, though its reference omits it here.",
+      }),
+    ),
     profile_data: Type.Optional(profile_data),
   },
   { $id: 'GetOwnUserResponse', additionalProperties: false },
