@@ -31,9 +31,6 @@ export const SPEC_FILE = path.resolve(__dirname, '../reference/zulip-openapi.yam
  * into another response is still caught.
  */
 const ADDITION_SCHEMAS: Readonly<Record<string, Schema>> = {
-  // Parley's, in GET /server_settings and POST /register.
-  service_feature_level: { type: 'integer' },
-  parley_version: { type: 'string' },
   // Every success since feature level 167 (JsonSuccessBase), nested or not.
   ignored_parameters_unsupported: { type: 'array', items: { type: 'string' } },
   // The reference's POST /messages says the sender's queue gets local_id back in the message
@@ -62,9 +59,10 @@ const DROPPED = new Set(['example', 'examples', 'deprecated', 'description', 'ti
 const MAX_REF_DEPTH = 64; // the file has no $ref cycles today; this keeps a future one finite
 
 /**
- * Where the reference contradicts what Zulip's server sends, the server wins: each correction
- * names the schema path, what Zulip sends instead, and where in Zulip's source. Kept few and
- * exact, so the reference itself stays a byte-for-byte copy.
+ * Where the reference contradicts what Zulip's server sends, the server wins, and where the
+ * project's spec asks for more, the spec wins: each correction names the schema it changes, to
+ * what, and why (where in Zulip's source, or in the spec). Kept few and exact, so the
+ * reference itself stays a byte-for-byte copy, and each admits a field only where it belongs.
  */
 const REFERENCE_CORRECTIONS: readonly { path: string[]; apply: (was: Schema) => Schema; why: string }[] = [
   {
@@ -72,6 +70,11 @@ const REFERENCE_CORRECTIONS: readonly { path: string[]; apply: (was: Schema) => 
     apply: () => ({ $ref: '#/components/schemas/Reminder' }),
     why: "register's reminders are get_undelivered_reminders' to_reminder_dict() objects (zerver/actions/scheduled_messages.py), not ScheduledMessage",
   },
+  ...['register_queue_200_response', 'get_server_settings_200_response'].map((name) => ({
+    path: ['components', 'schemas', name, 'allOf', '1', 'properties'],
+    apply: (was: Schema) => ({ ...was, service_feature_level: { type: 'integer' } }),
+    why: 'the spec (../shared/spec/api-spec.md, Versioning) names the feature level service_feature_level in POST /register and GET /server_settings, and wins over the reference: Parley publishes both names there, and nowhere else',
+  })),
   {
     path: ['components', 'schemas', 'get_own_user_200_response', 'allOf', '1'],
     apply: (was: Schema) => ({

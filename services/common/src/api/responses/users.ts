@@ -25,8 +25,11 @@ export const GetServerSettingsResponse = Type.Object(
         description: 'A list of dictionaries describing the available external authentication methods (E.g. Google, GitHub, or SAML) enabled for this organization.',
       }),
     ),
-    service_feature_level: Type.Integer({ description: "Parley addition: the same as `zulip_feature_level` (the spec's name for it).", 'x-parley-addition': true }),
-    parley_version: Type.String({ description: 'Parley addition: the Parley release.', 'x-parley-addition': true }),
+    service_feature_level: Type.Integer({
+      description:
+        "Parley addition: the same as `zulip_feature_level` (the spec's name for it, which the spec asks for beside Zulip's; a validator of Zulip's schema, which allows no other field, refuses it). Parley's own release is this description's `info.version`.",
+      'x-parley-addition': true,
+    }),
     zulip_feature_level: Type.Optional(
       Type.Integer({
         description:
