@@ -711,6 +711,71 @@ describe("POST /register: the channels service's state", () => {
   });
 });
 
+// Zulip's gather_subscriptions leaves archived channels out of GET /users/me/subscriptions;
+// register has them only for clients declaring archived_channels. Archiving one (feature level
+// 378 and later) sends those clients a stream update of is_archived and the others a stream
+// delete, and no subscription event: each kind of client, applying its events to the state it
+// registered with, ends where a fresh register and the list are.
+describe('an archived channel in GET /users/me/subscriptions, register and events', () => {
+  let gone: number;
+  const TYPES = ['subscription', 'stream'];
+  const registered = {} as Record<RoleName, { legacy: Json; capable: Json }>;
+  const register = async (role: RoleName, archived: boolean) => {
+    const res = await realm[role].api.post('/register', { event_types: TYPES, fetch_event_types: ['subscription'], client_capabilities: { archived_channels: archived } });
+    expect([res.status, res.body.msg]).toEqual([200, '']);
+    return res.body as Json;
+  };
+  const sortedIds = (subs: Json[]) => ids(subs as { stream_id: number }[]).sort((a, b) => a - b);
+  const listed = async (role: RoleName) => sortedIds((await realm[role].api.get('/users/me/subscriptions')).body.subscriptions as Json[]);
+  /** The queue's events about the channel, once the one of its archiving has come. */
+  const eventsAbout = async (role: RoleName, state: Json, done: (e: Json) => boolean) => {
+    let events: Json[] = [];
+    await eventually(async () => {
+      const all = (await realm[role].api.get('/events', { queue_id: state.queue_id, last_event_id: -1, dont_block: true })).body.events as Json[];
+      events = all.filter((e) => [e.stream_id, ...((e.stream_ids as number[] | undefined) ?? [])].includes(gone));
+      expect(events.some(done)).toBe(true);
+    });
+    return events;
+  };
+
+  beforeAll(async () => {
+    gone = await createChannel(realm.owner, unique('Archived room'), { subscribers: ROLES.map((r) => realm[r].user_id) });
+    for (const role of ROLES) registered[role] = { legacy: await register(role, false), capable: await register(role, true) };
+    await archive(realm.owner, gone);
+  });
+
+  it.each(ROLES)('is left out of GET /users/me/subscriptions, as register leaves it out without archived_channels: %s', async (role) => {
+    const list = await listed(role);
+    expect(list).not.toContain(gone);
+    expect(list).toEqual(sortedIds((await register(role, false)).subscriptions));
+    const capable = (await register(role, true)).subscriptions as Json[];
+    expect(capable.find((s) => s.stream_id === gone)).toMatchObject({ is_archived: true });
+    expect(sortedIds(capable.filter((s) => !s.is_archived))).toEqual(list);
+  });
+
+  it.each(ROLES)('reaches the same state through events, with and without archived_channels: %s', async (role) => {
+    const { legacy, capable } = registered[role];
+    const forLegacy = await eventsAbout(role, legacy, (e) => e.op === 'delete');
+    expect(forLegacy.map(({ id, ...e }) => e)).toEqual([{ type: 'stream', op: 'delete', streams: [{ stream_id: gone }], stream_ids: [gone] }]);
+    const afterDelete = (legacy.subscriptions as Json[]).filter((s) => !forLegacy.some((e) => e.stream_ids.includes(s.stream_id)));
+    expect(sortedIds(afterDelete)).toEqual(await listed(role));
+
+    const forCapable = await eventsAbout(role, capable, (e) => e.property === 'is_archived');
+    expect(forCapable.map(({ id, ...e }) => e)).toEqual([{ type: 'stream', op: 'update', stream_id: gone, name: expect.any(String), property: 'is_archived', value: true }]);
+    const applied = (capable.subscriptions as Json[]).map((s) => (s.stream_id === gone ? { ...s, is_archived: true } : s));
+    const fresh = (await register(role, true)).subscriptions as Json[];
+    expect(applied.find((s) => s.stream_id === gone)).toEqual(fresh.find((s) => s.stream_id === gone));
+    expect(sortedIds(applied)).toEqual(sortedIds(fresh));
+  });
+
+  it('lets an administrator invite to every channel the list gives, and refuses the archived one (as Zulip)', async () => {
+    const invited = await realm.admin.api.post('/invites/multiuse', { invite_expires_in_minutes: 60, stream_ids: await listed('admin') });
+    expect([invited.status, invited.body.msg]).toEqual([200, '']);
+    const refused = await realm.admin.api.post('/invites/multiuse', { invite_expires_in_minutes: 60, stream_ids: [gone] });
+    expect([refused.status, refused.body.code, refused.body.msg]).toEqual([400, 'BAD_REQUEST', `Invalid channel ID ${gone}. No invites were sent.`]);
+  });
+});
+
 describe('limits: max_stream_name_length and max_stream_description_length', () => {
   it('publishes them in /register', async () => {
     const state = (await realm.member.api.post('/register', { fetch_event_types: ['realm'] })).body;

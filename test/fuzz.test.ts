@@ -20,6 +20,8 @@ let realm: TestRealm;
 let inputs = 0;
 /** Real object IDs by path/body parameter name, so some inputs get past "not found". */
 const known: Record<string, number[]> = {};
+/** Real users' emails, for `email` parameters. */
+const knownEmails: string[] = [];
 
 type Value = string | Buffer;
 type Encoding = 'query' | 'form' | 'multipart' | 'json-body';
@@ -48,6 +50,7 @@ async function setUpObjects(): Promise<void> {
   };
   add('user_id', other.user_id);
   add('user_id', owner.user_id);
+  knownEmails.push(other.email, owner.email);
   await member.api.post('/users/me/subscriptions', { subscriptions: [{ name: 'fuzz' }] }, { contract: 'envelope' });
   const streamId = (await member.api.get('/get_stream_id', { stream: 'fuzz' }, { contract: 'envelope' })).body.stream_id;
   add('stream_id', streamId);
@@ -203,6 +206,8 @@ function typed(name: string, type: ParamType): fc.Arbitrary<Value> {
       return fc.constantFrom('true', 'false', '1', '0', 'True', 'null', '"true"', 'yes', '', '[true]');
     case 'string':
       return HINTS[name] ? fc.oneof(fc.constantFrom(...HINTS[name]), anyString) : anyString;
+    case 'email':
+      return fc.oneof(fc.constantFrom(...knownEmails), anyString);
     case 'json':
     case 'object':
       return json;
@@ -225,6 +230,11 @@ const pathParamsOf = (route: Route) => [...route.path.matchAll(/:(\w+)\*?/g)].ma
 
 function pathSegment(name: string, type: ParamType): fc.Arbitrary<string> {
   const odd = fc.constantFrom('abc', '%FF', '%00', '-1', '1e3', '0x10', '00001', '9007199254740993', '%2e%2e', '1%2F2', '9'.repeat(5000));
+  if (type === 'email') {
+    // Addresses that reach the route (an @ in the segment) but name no one, or oddly.
+    const oddEmail = fc.constantFrom('@', 'a@', '@b', 'a@b@c', '%40', 'x%40y', 'x@%00', 'x@%FF', `${'x'.repeat(5000)}@example.test`, '%20user1@x%20', 'USER1@X', 'user9007199254740993@x');
+    return fc.oneof({ arbitrary: fc.constantFrom(...knownEmails).map(encodeURIComponent), weight: 3 }, { arbitrary: oddEmail, weight: 2 }, { arbitrary: odd, weight: 1 });
+  }
   const valid = type === 'int' ? knownId(name).map(String) : fc.constantFrom(...(HINTS[name] ?? ['x']));
   return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: fc.nat().map(String), weight: 1 }, { arbitrary: odd, weight: 2 });
 }
@@ -352,7 +362,11 @@ function hugeInput(route: Route): Input {
   const [name, decl] = Object.entries(route.params).find(([n]) => !inPath.includes(n)) ?? ['huge', 'string'];
   const type = parseDecl(decl).type;
   const value = type === 'json' || type === 'object' || type.endsWith('[]') ? `["${'é'.repeat(MIB / 2)}"]` : type === 'int' ? '9'.repeat(MIB) : 'x'.repeat(MIB);
-  const path = inPath.reduce((p, n) => p.replace(new RegExp(`:${n}\\*?`), parseDecl(route.params[n]).type === 'int' ? String(known[n]?.[0] ?? 1) : 'x'), route.path);
+  const segmentOf = (n: string) => {
+    const pathType = parseDecl(route.params[n]).type;
+    return pathType === 'int' ? String(known[n]?.[0] ?? 1) : pathType === 'email' ? encodeURIComponent(knownEmails[0]) : 'x';
+  };
+  const path = inPath.reduce((p, n) => p.replace(new RegExp(`:${n}\\*?`), segmentOf(n)), route.path);
   // A form body for every method: a 1 MiB query string is over Node's 16 KiB header limit.
   return { path, pairs: [[name, value]], encoding: 'form', raw: false, headers: {} };
 }

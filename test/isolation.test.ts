@@ -23,6 +23,8 @@ interface Objects {
   message: number;
   direct: number;
   user: number;
+  /** The same user, by the real email everyone may see. */
+  userEmail: string;
   group: number;
   draft: number;
   snippet: number;
@@ -112,6 +114,7 @@ async function makeObjects(r: TestRealm): Promise<Objects> {
     message,
     direct,
     user: member.user_id,
+    userEmail: member.email,
     group,
     draft,
     snippet,
@@ -149,6 +152,7 @@ async function snapshot(kind: Kind): Promise<unknown> {
       return [message, ok(await member.api.get(`/messages/${id}/history`)).message_history];
     }
     case 'user':
+    case 'userEmail':
       return [ok(await owner.api.get(`/users/${objA.user}`)).user, ok(await owner.api.get(`/users/${objA.user}/status`)).status];
     case 'group':
       return [
@@ -203,6 +207,7 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
   stream_id: ['channel'],
   user_id: ['user'],
   user_id_or_email: ['user'],
+  email: ['userEmail'],
   muted_user_id: ['user'],
   user_group_id: ['group'],
   group_id: ['group'],
@@ -224,8 +229,13 @@ const KINDS_OF_PARAM: Record<string, Kind[]> = {
 };
 
 /** An ID of that kind that exists in no realm. */
-const missingId = (kind: Kind): Id =>
-  kind === 'emoji' ? 'no_such_emoji_anywhere' : kind === 'queue' ? randomUUID() : kind === 'view' ? 'narrow/is/no-such-view' : kind === 'inviteKey' ? 'NoSuchInvitationKey0123456789abc' : 999999999;
+const MISSING: Partial<Record<Kind, Id>> = {
+  emoji: 'no_such_emoji_anywhere',
+  userEmail: 'no-such-user@nowhere.isolation.test',
+  view: 'narrow/is/no-such-view',
+  inviteKey: 'NoSuchInvitationKey0123456789abc',
+};
+const missingId = (kind: Kind): Id => (kind === 'queue' ? randomUUID() : (MISSING[kind] ?? 999999999));
 
 /**
  * Per route (`METHOD path`), the smallest other parameters that would make the call succeed
@@ -235,6 +245,8 @@ const missingId = (kind: Kind): Id =>
 const PATH_ROUTES: Record<string, (o: Objects) => Params> = {
   'GET /users/:user_id': () => ({}),
   'PATCH /users/:user_id': () => ({ full_name: 'Hijacked Name' }),
+  'GET /users/:email': () => ({}),
+  'PATCH /users/:email': () => ({ full_name: 'Hijacked Name' }),
   'DELETE /users/:user_id': () => ({}),
   'POST /users/:user_id/reactivate': () => ({}),
   'POST /users/:user_id/status': () => ({ status_text: 'hijacked' }),

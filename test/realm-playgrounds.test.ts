@@ -41,11 +41,22 @@ describe('code playgrounds', () => {
     expect((await state()).some((p) => p.id === id)).toBe(true);
   });
 
+  // Zulip's own example sends "Python"; its rule is [ a-zA-Z0-9_+-./#], where +-. is a range
+  // (so a comma passes too). The language is kept as sent, trimmed.
+  it.each(['owner', 'admin'] as const)("lets the %s use any case and every character of Zulip's rule", async (role) => {
+    for (const language of ['Python', 'C++', 'F#', 'Objective-C', 'Visual Basic .NET', 'a,b_c/d.e+f']) {
+      const res = await realm[role].api.post('/realm/playgrounds', { ...fresh(), pygments_language: ` ${language} ` });
+      expect([language, res.status, res.body.msg]).toEqual([language, 200, '']);
+      expect((await state()).find((p) => p.id === res.body.id)).toMatchObject({ pygments_language: language });
+    }
+  });
+
   it('refuses what Zulip refuses, with its messages', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ pygments_language: 'x'.repeat(41) }, 'pygments_language is too long (limit: 40 characters)'],
       [{ pygments_language: 'py!' }, 'Invalid characters in pygments language'],
-      [{ pygments_language: 'Python' }, 'Invalid characters in pygments language'],
+      [{ pygments_language: 'Py(thon)' }, 'Invalid characters in pygments language'],
+      [{ pygments_language: 'py\tthon' }, 'Invalid characters in pygments language'],
       [{ pygments_language: '  ' }, 'This field cannot be blank.'],
       [{ name: ' ' }, 'This field cannot be blank.'],
       [{ url_template: '' }, 'This field cannot be blank.'],

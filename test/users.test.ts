@@ -1,5 +1,5 @@
 import { Role } from '@parley/common';
-import { Api } from './support/api';
+import { Api, type Params } from './support/api';
 import { manage } from './support/cli';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
@@ -9,6 +9,7 @@ let realm: TestRealm;
 let elsewhere: TestRealm;
 type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
 const NON_ADMINS: RoleName[] = ['moderator', 'member', 'guest', 'bot'];
+const ROLES: RoleName[] = ['owner', 'admin', ...NON_ADMINS];
 
 beforeAll(async () => {
   realm = await createTestRealm('Users realm');
@@ -55,6 +56,18 @@ describe('GET /users/me', () => {
   });
 });
 
+// Zulip's format_user_row: a bot's own user has bot_type and bot_owner_id, a person's neither
+// (the reference's schema of GET /users/me, which allows no other field, has none of them).
+describe('GET /users/me: bot fields', () => {
+  it.each(ROLES)("are in the %s's own user only if it is a bot", async (role) => {
+    const res = await realm[role].api.get('/users/me');
+    expect(res.status).toBe(200);
+    const fields = { bot_type: res.body.bot_type, bot_owner_id: res.body.bot_owner_id };
+    if (role === 'bot') expect(fields).toEqual({ bot_type: 1, bot_owner_id: realm.owner.user_id });
+    else expect([Object.hasOwn(res.body, 'bot_type'), Object.hasOwn(res.body, 'bot_owner_id')]).toEqual([false, false]);
+  });
+});
+
 describe('GET /users/{user_id}', () => {
   it("returns another user, with Parley's default avatar URL even under client_gravatar (ENABLE_GRAVATAR is off)", async () => {
     const res = await realm.member.api.get(`/users/${realm.admin.user_id}`);
@@ -91,6 +104,95 @@ describe('GET /users/{user_id}', () => {
   it('does not route a non-numeric ID', async () => {
     const res = await realm.member.api.get('/users/abc', {}, { contract: false });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('GET /users/{email}', () => {
+  const byEmail = (caller: TestUser, email: string, params = {}) => caller.api.get(`/users/${encodeURIComponent(email)}`, params);
+  const NO_SUCH_USER = [400, { result: 'error', msg: 'No such user', code: 'BAD_REQUEST' }];
+
+  it.each(ROLES)('gives the %s the user a real email names, as by ID, bots and deactivated users too', async (role) => {
+    const gone = await realm.addUser({ name: 'Gone By Email' });
+    expect((await realm.admin.api.delete(`/users/${gone.user_id}`)).status).toBe(200);
+    for (const target of [realm.admin, realm.bot, gone]) {
+      const [res, byId] = [
+        await byEmail(realm[role], target.email, { include_custom_profile_fields: true }),
+        await realm[role].api.get(`/users/${target.user_id}`, { include_custom_profile_fields: true }),
+      ];
+      expect([res.status, res.body]).toEqual([200, byId.body]);
+      expect(res.body.user.user_id).toBe(target.user_id);
+    }
+  });
+
+  it('reads the address without regard to case or surrounding spaces (as Zulip)', async () => {
+    for (const email of [realm.admin.email.toUpperCase(), ` ${realm.admin.email} `]) {
+      const res = await byEmail(realm.member, email);
+      expect([res.status, res.body.user?.user_id]).toEqual([200, realm.admin.user_id]);
+    }
+  });
+
+  // Zulip's access_user_by_email: a real email finds a user only for the roles their
+  // email_address_visibility lets see it (no exception for oneself); the user{id}@ stand-in,
+  // which everyone sees, finds anyone.
+  describe('and email_address_visibility', () => {
+    const VISIBILITIES = { members: 2, moderators: 5, admins: 3, nobody: 4 } as const;
+    const SEEN_BY: Record<RoleName, (keyof typeof VISIBILITIES)[]> = {
+      owner: ['members', 'moderators', 'admins'],
+      admin: ['members', 'moderators', 'admins'],
+      moderator: ['members', 'moderators'],
+      member: ['members'],
+      bot: ['members'],
+      guest: [],
+    };
+    const hidden = {} as Record<keyof typeof VISIBILITIES, TestUser & { standIn: string }>;
+    beforeAll(async () => {
+      for (const [name, visibility] of Object.entries(VISIBILITIES) as [keyof typeof VISIBILITIES, number][]) {
+        const user = await realm.addUser({ name: `Hidden From ${name}` });
+        expect((await user.api.patch('/settings', { email_address_visibility: visibility })).status).toBe(200);
+        const standIn = (await realm.owner.api.get(`/users/${user.user_id}`)).body.user.email as string;
+        expect(standIn).toMatch(new RegExp(`^user${user.user_id}@`));
+        hidden[name] = { ...user, standIn };
+      }
+    });
+
+    it.each(ROLES)('finds a hidden real email only for the roles it is shown to: %s', async (role) => {
+      for (const name of Object.keys(VISIBILITIES) as (keyof typeof VISIBILITIES)[]) {
+        const res = await byEmail(realm[role], hidden[name].email);
+        if (SEEN_BY[role].includes(name)) expect([name, res.status, res.body.user.user_id, res.body.user.delivery_email]).toEqual([name, 200, hidden[name].user_id, hidden[name].email]);
+        else expect([name, res.status, res.body]).toEqual([name, ...NO_SUCH_USER]);
+      }
+    });
+
+    it.each(ROLES)('finds anyone by the user{id}@ stand-in: %s', async (role) => {
+      for (const name of Object.keys(VISIBILITIES) as (keyof typeof VISIBILITIES)[]) {
+        const res = await byEmail(realm[role], hidden[name].standIn);
+        expect([name, res.status, res.body.user?.user_id, res.body.user?.email]).toEqual([name, 200, hidden[name].user_id, hidden[name].standIn]);
+      }
+    });
+
+    it('makes no exception for the caller: a hidden address of their own reads as no such user (as Zulip)', async () => {
+      const { nobody } = hidden;
+      const res = await byEmail(nobody, nobody.email);
+      expect([res.status, res.body]).toEqual(NO_SUCH_USER);
+      expect((await byEmail(nobody, nobody.standIn)).body.user.user_id).toBe(nobody.user_id);
+    });
+  });
+
+  it("refuses an unknown address, another realm's user and another realm's stand-in alike", async () => {
+    // The stand-in's domain (FAKE_EMAIL_DOMAIN), read from a user whose real email nobody sees.
+    const probe = await realm.addUser({ name: 'Stand-in Probe' });
+    expect((await probe.api.patch('/settings', { email_address_visibility: 4 })).status).toBe(200);
+    const domain = ((await realm.owner.api.get(`/users/${probe.user_id}`)).body.user.email as string).split('@')[1];
+    const elsewhereStandIn = `user${elsewhere.member.user_id}@${domain}`;
+    for (const email of ['nobody@nowhere.test', elsewhere.member.email, elsewhereStandIn, `user99999999@${domain}`, 'a@b@c']) {
+      const res = await byEmail(realm.admin, email);
+      expect([email, res.status, res.body]).toEqual([email, ...NO_SUCH_USER]);
+    }
+  });
+
+  it('sends an ID to GET /users/{user_id} and me to GET /users/me', async () => {
+    expect((await realm.member.api.get(`/users/${realm.admin.user_id}`)).body.user.user_id).toBe(realm.admin.user_id);
+    expect((await realm.member.api.get('/users/me')).body.user_id).toBe(realm.member.user_id);
   });
 });
 
@@ -222,6 +324,52 @@ describe('PATCH /users/{user_id}', () => {
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'No such user' });
     const still = await elsewhere.member.api.get('/users/me');
     expect(still.body.full_name).toBe('Mia Member');
+  });
+});
+
+describe('PATCH /users/{email}', () => {
+  let target: TestUser;
+  beforeEach(async () => {
+    target = await realm.addUser({ name: 'Email Target' });
+  });
+  const patch = (caller: TestUser, email: string, params: Params) => caller.api.patch(`/users/${encodeURIComponent(email)}`, params);
+  const nameOf = async (user: TestUser) => (await realm.owner.api.get(`/users/${user.user_id}`)).body.user.full_name as string;
+
+  it.each(['owner', 'admin'] as const)('lets the %s change a name and a role by the real email, as by ID', async (role) => {
+    const res = await patch(realm[role], target.email, { full_name: 'Renamed By Email', role: Role.MODERATOR });
+    expect([res.status, res.body]).toEqual([200, { result: 'success', msg: '' }]);
+    expect((await realm.member.api.get(`/users/${target.user_id}`)).body.user).toMatchObject({ full_name: 'Renamed By Email', role: Role.MODERATOR });
+  });
+
+  it('finds by the user{id}@ stand-in a user whose real email administrators may not see', async () => {
+    expect((await target.api.patch('/settings', { email_address_visibility: 4 })).status).toBe(200); // nobody
+    const standIn = (await realm.admin.api.get(`/users/${target.user_id}`)).body.user.email as string;
+    const hidden = await patch(realm.admin, target.email, { full_name: 'Not Found' });
+    expect([hidden.status, hidden.body]).toEqual([400, { result: 'error', msg: 'No such user', code: 'BAD_REQUEST' }]);
+    expect((await patch(realm.admin, standIn, { full_name: 'Found By Stand-in' })).status).toBe(200);
+    expect(await nameOf(target)).toBe('Found By Stand-in');
+  });
+
+  it.each(NON_ADMINS)('refuses the %s with "Must be an organization administrator", known address or not', async (role) => {
+    for (const email of [target.email, 'nobody@nowhere.test']) {
+      const res = await patch(realm[role], email, { full_name: 'Nope' });
+      expect([email, res.status, res.body]).toEqual([email, 400, { result: 'error', msg: 'Must be an organization administrator', code: 'BAD_REQUEST' }]);
+    }
+    expect(await nameOf(target)).toBe('Email Target');
+  });
+
+  it('applies the rules of PATCH /users/{user_id}: only owners grant ownership', async () => {
+    const res = await patch(realm.admin, target.email, { role: Role.OWNER });
+    expect([res.status, res.body.msg]).toEqual([400, 'Must be an organization owner']);
+    expect((await patch(realm.owner, target.email, { full_name: ' ' })).body.msg).toBe('Name too short!');
+  });
+
+  it("refuses another realm's user as an unknown one, and changes nothing there", async () => {
+    for (const email of [elsewhere.member.email, 'nobody@nowhere.test']) {
+      const res = await patch(realm.admin, email, { full_name: 'Hijack' });
+      expect([email, res.status, res.body.msg]).toEqual([email, 400, 'No such user']);
+    }
+    expect((await elsewhere.member.api.get('/users/me')).body.full_name).toBe('Mia Member');
   });
 });
 

@@ -33,6 +33,7 @@ function parseJson(name: string, raw: string): unknown {
 export function coerce(name: string, type: ParamType, raw: string): number | string | boolean {
   switch (type) {
     case 'string':
+    case 'email': // the router checks a path segment's @; the service looks the address up
       return raw;
     case 'int': {
       const trimmed = raw.trim();

@@ -1,5 +1,6 @@
 import { serviceDefinition } from '@parley/common';
 import { Router } from './router';
+import { parseDecl } from './params';
 import { type Route, routes } from '@parley/common/api';
 
 const route = (method: Route['method'], path: string, params: Route['params'] = {}, rpc = `${method} ${path}`): Route => ({ method, path, service: 'users', rpc, auth: 'user', params });
@@ -59,6 +60,41 @@ describe('Router', () => {
     it('are matched after URL-decoding', () => {
       const m = router.match('GET', '/users/%34%32');
       expect(m.kind === 'route' && m.path).toEqual({ user_id: 42 });
+    });
+  });
+
+  describe('email parameters', () => {
+    // The email route is listed first, so only the types can send IDs and `me` elsewhere.
+    const router = new Router([
+      route('GET', '/users/:email', { email: 'email' }, 'ByEmail'),
+      route('PATCH', '/users/:email', { email: 'email' }, 'UpdateByEmail'),
+      route('GET', '/users/:user_id', { user_id: 'int' }, 'ById'),
+      route('GET', '/users/me', {}, 'Me'),
+    ]);
+
+    it('match a segment with an @, decoded, and yield it as a string', () => {
+      expect(router.match('GET', '/users/iago@zulip.com')).toMatchObject({ kind: 'route', route: { rpc: 'ByEmail' }, path: { email: 'iago@zulip.com' } });
+      expect(router.match('GET', '/users/a%2Bb%40x.example')).toMatchObject({ kind: 'route', route: { rpc: 'ByEmail' }, path: { email: 'a+b@x.example' } });
+      expect(matched(router, 'GET', '/users/user12@parley.invalid')).toBe('ByEmail');
+    });
+
+    it('leave IDs to the int route and literal segments to theirs, whatever the table order', () => {
+      expect(matched(router, 'GET', '/users/12')).toBe('ById');
+      expect(matched(router, 'GET', '/users/me')).toBe('Me');
+    });
+
+    it('do not match a segment without an @', () => {
+      expect(matched(router, 'GET', '/users/abc')).toBe('none');
+    });
+
+    it('do not take a method the literal route lacks: PATCH /users/me is not an email', () => {
+      expect(router.match('PATCH', '/users/me')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
+    });
+
+    it('win over a plain string parameter at the same place, whatever the table order', () => {
+      const both = new Router([route('GET', '/x/:name', { name: 'string' }, 'ByName'), route('GET', '/x/:email', { email: 'email' }, 'ByEmail')]);
+      expect(matched(both, 'GET', '/x/a@b.example')).toBe('ByEmail');
+      expect(matched(both, 'GET', '/x/ab')).toBe('ByName');
     });
   });
 
@@ -150,15 +186,21 @@ describe('the real route table', () => {
     expect(() => new Router(routes)).not.toThrow();
   });
 
-  it('has no two routes with the same method and path shape', () => {
-    const shapes = routes.map((r) => `${r.method} ${r.path.replace(/:[^/]+/g, ':')}`);
+  /** A path parameter's type as the router matches it: int, email, or any string. */
+  const typeOf = (r: Route, name: string) => {
+    const { type } = parseDecl(r.params[name]);
+    return type === 'int' || type === 'email' ? type : 'string';
+  };
+
+  it('has no two routes with the same method and path shape (parameters by type)', () => {
+    const shapes = routes.map((r) => `${r.method} ${r.path.replace(/:([a-z_]+)\*?/g, (_m, name: string) => `:${typeOf(r, name)}`)}`);
     expect(new Set(shapes).size).toBe(shapes.length);
   });
 
   it('routes every row to itself', () => {
     const router = new Router(routes);
     for (const r of routes) {
-      const path = r.path.replace(/:[^/]+/g, '7');
+      const path = r.path.replace(/:([a-z_]+)\*?/g, (_m, name: string) => (typeOf(r, name) === 'email' ? 'someone@example.test' : '7'));
       const m = router.match(r.method, path);
       expect({ row: `${r.method} ${r.path}`, rpc: m.kind === 'route' ? m.route.rpc : m.kind }).toEqual({ row: `${r.method} ${r.path}`, rpc: r.rpc });
     }

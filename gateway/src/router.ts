@@ -1,17 +1,29 @@
-import type { Route } from '@parley/common/api';
+import type { ParamDecl, Route } from '@parley/common/api';
 import { parseDecl } from './params';
 
 /**
  * Matches a method and path to a route. Literal segments win over parameters
- * (`/users/me` before `/users/:user_id`); an `int` path parameter matches digits only, as
- * Zulip's URL patterns do, so `/users/abc` is not that route.
+ * (`/users/me` before `/users/:user_id`), then typed parameters over plain strings. Path
+ * parameters match by their declared type, as Zulip's URL patterns do: an `int` takes digits
+ * only and an `email` a segment with an `@` only, so `/users/42`, `/users/iago@zulip.com` and
+ * `/users/me` are three routes, and `/users/abc` is none of them.
  */
 export type Match = { kind: 'route'; route: Route; path: Record<string, number | string> } | { kind: 'method-not-allowed'; allowed: string[] } | { kind: 'none' };
 
+/** What a parameter segment matches: digits (`int`), an address with an `@` (`email`), or anything. */
+type SegmentKind = 'int' | 'email' | 'any';
+
 interface Compiled {
   route: Route;
-  segments: { literal?: string; param?: string; int?: boolean; rest?: boolean }[];
+  segments: { literal?: string; param?: string; kind?: SegmentKind; rest?: boolean }[];
   literals: number;
+  /** Parameter segments of a type narrower than any string (int, email). */
+  typed: number;
+}
+
+function kindOf(decl: ParamDecl): SegmentKind {
+  const { type } = parseDecl(decl);
+  return type === 'int' ? 'int' : type === 'email' ? 'email' : 'any';
 }
 
 export class Router {
@@ -32,11 +44,11 @@ export class Router {
             const name = seg.slice(1, rest ? -1 : undefined);
             const decl = route.params[name];
             if (!decl) throw new Error(`route ${route.method} ${route.path}: path parameter ${name} is not declared`);
-            return { param: name, int: parseDecl(decl).type === 'int', rest };
+            return { param: name, kind: kindOf(decl), rest };
           });
-        return { route, segments, literals: segments.filter((s) => s.literal).length };
+        return { route, segments, literals: segments.filter((s) => s.literal).length, typed: segments.filter((s) => s.kind === 'int' || s.kind === 'email').length };
       })
-      .sort((a, b) => b.literals - a.literals);
+      .sort((a, b) => b.literals - a.literals || b.typed - a.typed);
     // Kept in the order above: routes whose first segment is a parameter stay beside every group.
     this.anyFirst = compiled.filter((c) => c.segments[0]?.literal === undefined);
     for (const c of compiled) {
@@ -85,10 +97,12 @@ function matchSegments(c: Compiled, parts: string[]): Record<string, number | st
       continue;
     }
     const value = parts[i];
-    if (seg.int) {
+    if (seg.kind === 'int') {
       if (!/^\d{1,15}$/.test(value)) return undefined;
       params[seg.param!] = Number(value);
     } else {
+      // Every email address has an @ (the `user{id}@…` stand-in too); an ID or `me` has none.
+      if (seg.kind === 'email' && !value.includes('@')) return undefined;
       params[seg.param!] = value;
     }
   }

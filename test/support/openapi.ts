@@ -24,14 +24,15 @@ type Schema = Record<string, unknown>;
 /** Zulip's reference, kept with the tests (test/reference/README.md). */
 export const SPEC_FILE = path.resolve(__dirname, '../reference/zulip-openapi.yaml');
 
-/** Schemas of the fields Parley adds to Zulip's objects (documented additions). */
+/**
+ * Fields admitted wherever a schema says additionalProperties: false: the ones Zulip's server
+ * may put in any such object. Anything else a response adds must be admitted where it
+ * belongs, by a correction of that schema (REFERENCE_CORRECTIONS), so that a field leaking
+ * into another response is still caught.
+ */
 const ADDITION_SCHEMAS: Readonly<Record<string, Schema>> = {
-  service_feature_level: { type: 'integer' },
-  parley_version: { type: 'string' },
+  // Every success since feature level 167 (JsonSuccessBase), nested or not.
   ignored_parameters_unsupported: { type: 'array', items: { type: 'string' } },
-  // The spec's User carries these in GET /users/me too; the reference's own-user schema omits them.
-  bot_type: { type: ['integer', 'null'] },
-  bot_owner_id: { type: ['integer', 'null'] },
   // The reference's POST /messages says the sender's queue gets local_id back in the message
   // event; Zulip sends it as local_message_id, which the event's schema omits.
   local_message_id: { type: 'string' },
@@ -58,15 +59,31 @@ const DROPPED = new Set(['example', 'examples', 'deprecated', 'description', 'ti
 const MAX_REF_DEPTH = 64; // the file has no $ref cycles today; this keeps a future one finite
 
 /**
- * Where the reference contradicts what Zulip's server sends, the server wins: each correction
- * names the schema path, what Zulip sends instead, and where in Zulip's source. Kept few and
- * exact, so the reference itself stays a byte-for-byte copy.
+ * Where the reference contradicts what Zulip's server sends, the server wins, and where the
+ * project's spec asks for more, the spec wins: each correction names the schema it changes, to
+ * what, and why (where in Zulip's source, or in the spec). Kept few and exact, so the
+ * reference itself stays a byte-for-byte copy, and each admits a field only where it belongs.
  */
-const REFERENCE_CORRECTIONS: readonly { path: string[]; value: Schema; why: string }[] = [
+const REFERENCE_CORRECTIONS: readonly { path: string[]; apply: (was: Schema) => Schema; why: string }[] = [
   {
     path: ['components', 'schemas', 'register_queue_200_response', 'allOf', '1', 'properties', 'reminders', 'items'],
-    value: { $ref: '#/components/schemas/Reminder' },
+    apply: () => ({ $ref: '#/components/schemas/Reminder' }),
     why: "register's reminders are get_undelivered_reminders' to_reminder_dict() objects (zerver/actions/scheduled_messages.py), not ScheduledMessage",
+  },
+  ...['register_queue_200_response', 'get_server_settings_200_response'].map((name) => ({
+    path: ['components', 'schemas', name, 'allOf', '1', 'properties'],
+    apply: (was: Schema) => ({ ...was, service_feature_level: { type: 'integer' } }),
+    why: 'the spec (../shared/spec/api-spec.md, Versioning) names the feature level service_feature_level in POST /register and GET /server_settings, and wins over the reference: Parley publishes both names there, and nowhere else',
+  })),
+  {
+    path: ['components', 'schemas', 'get_own_user_200_response', 'allOf', '1'],
+    apply: (was: Schema) => ({
+      ...was,
+      properties: { ...(was.properties as Schema), bot_type: { type: ['integer', 'null'] }, bot_owner_id: { type: ['integer', 'null'] } },
+      if: { properties: { is_bot: { const: true } }, required: ['is_bot'] },
+      else: { not: { anyOf: [{ required: ['bot_type'] }, { required: ['bot_owner_id'] }] } },
+    }),
+    why: "Zulip's format_user_row (zerver/lib/users.py) gives a bot's GET /users/me bot_type and bot_owner_id, which the own-user schema omits; a person's has neither",
   },
 ];
 
@@ -74,11 +91,13 @@ let spec: Schema | undefined;
 function loadSpec(): Schema {
   if (spec) return spec;
   spec = YAML.parse(fs.readFileSync(SPEC_FILE, 'utf8')) as Schema;
-  for (const { path: at, value, why } of REFERENCE_CORRECTIONS) {
+  for (const { path: at, apply, why } of REFERENCE_CORRECTIONS) {
     let node: unknown = spec;
     for (const key of at.slice(0, -1)) node = isObj(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
-    if (!isObj(node) || !(at[at.length - 1] in node)) throw new Error(`reference correction no longer applies (${why}): ${at.join('.')}`);
-    node[at[at.length - 1]] = value;
+    const key = at[at.length - 1];
+    const parent = node as Record<string, unknown>;
+    if (!(isObj(node) || Array.isArray(node)) || !isObj(parent[key])) throw new Error(`reference correction no longer applies (${why}): ${at.join('.')}`);
+    parent[key] = apply(parent[key]);
   }
   return spec;
 }

@@ -23,7 +23,6 @@ const serverSettings = {
   realm_description: '<p>Hello</p>',
   realm_web_public_access_enabled: false,
   service_feature_level: 420,
-  parley_version: '0.1.0',
 };
 const settings = (body: unknown) => contractProblems({ method: 'GET', path: '/api/v1/server_settings', status: 200, body });
 
@@ -68,11 +67,21 @@ const ownUser = {
 };
 
 describe('contractProblems', () => {
-  test('PARLEY_ADDITIONS names the documented additions', () => {
-    expect(PARLEY_ADDITIONS).toEqual(expect.arrayContaining(['service_feature_level', 'parley_version', 'ignored_parameters_unsupported']));
+  test('PARLEY_ADDITIONS names only what any object may carry', () => {
+    expect([...PARLEY_ADDITIONS].sort()).toEqual(['ignored_parameters_unsupported', 'local_message_id']);
   });
 
-  test('GET /server_settings: a realistic body, with Parley additions, passes', () => {
+  test('service_feature_level (the spec asks for it) passes in GET /server_settings and POST /register only; parley_version nowhere', () => {
+    const register = (body: unknown) => contractProblems({ method: 'POST', path: '/api/v1/register', status: 200, body });
+    expect(register({ result: 'success', msg: '', queue_id: 'q', last_event_id: -1, zulip_feature_level: 420, service_feature_level: 420 })).toEqual([]);
+    expect(register({ result: 'success', msg: '', queue_id: 'q', parley_version: '0.1.0' })).toEqual(['POST /register 200: (body) must NOT have additional properties (parley_version)']);
+    expect(settings({ ...serverSettings, parley_version: '0.1.0' })).toEqual(['GET /server_settings 200: (body) must NOT have additional properties (parley_version)']);
+    expect(contractProblems({ method: 'GET', path: '/api/v1/users/me', status: 200, body: { ...ownUser, service_feature_level: 420 } })).toEqual([
+      'GET /users/me 200: (body) must NOT have additional properties (service_feature_level)',
+    ]);
+  });
+
+  test('GET /server_settings: a realistic body, with service_feature_level, passes', () => {
     expect(settings(serverSettings)).toEqual([]);
     // with or without the /api/v1 prefix, with a query string, any method case
     expect(contractProblems({ method: 'get', path: '/server_settings?x=1', status: 200, body: serverSettings })).toEqual([]);
@@ -83,7 +92,7 @@ describe('contractProblems', () => {
     expect(settings(noResult)).toEqual([expect.stringMatching(/^GET \/server_settings 200: \(body\) must have required property 'result'/)]);
     expect(settings({ ...serverSettings, zulip_feature_level: '420' })).toEqual(['GET /server_settings 200: /zulip_feature_level must be integer']);
     expect(settings({ ...serverSettings, result: 'error' })).toEqual([expect.stringContaining('/result must be equal to one of the allowed values')]);
-    expect(settings({ ...serverSettings, parley_version: 1 })).toEqual(['GET /server_settings 200: /parley_version must be string']);
+    expect(settings({ ...serverSettings, service_feature_level: '420' })).toEqual(['GET /server_settings 200: /service_feature_level must be integer']);
     const badIcon = [{ ...serverSettings.external_authentication_methods[0], display_icon: 3 }];
     expect(settings({ ...serverSettings, external_authentication_methods: badIcon })).toEqual(['GET /server_settings 200: /external_authentication_methods/0/display_icon must be string,null']);
   });
@@ -100,6 +109,17 @@ describe('contractProblems', () => {
     const simple = (body: unknown) => contractProblems({ method: 'DELETE', path: '/api/v1/drafts/3', status: 200, body });
     expect(simple({ result: 'success', msg: '', ignored_parameters_unsupported: ['x'] })).toEqual([]);
     expect(simple({ result: 'success', msg: '', id: 3 })).toEqual(['DELETE /drafts/{draft_id} 200: (body) must NOT have additional properties (id)']);
+  });
+
+  test("GET /users/me: bot_type and bot_owner_id are a bot's only (Zulip's format_user_row)", () => {
+    const me = (body: unknown) => contractProblems({ method: 'GET', path: '/api/v1/users/me', status: 200, body });
+    expect(me({ ...ownUser, is_bot: true, bot_type: 1, bot_owner_id: 5 })).toEqual([]);
+    expect(me({ ...ownUser, is_bot: true, bot_type: 1, bot_owner_id: null })).toEqual([]);
+    for (const extra of [{ bot_type: null }, { bot_owner_id: null }, { bot_type: null, bot_owner_id: null }]) {
+      expect(me({ ...ownUser, ...extra }).length).toBeGreaterThan(0);
+    }
+    // Nowhere else than where the server sends them: not in the own-user response's siblings.
+    expect(settings({ ...serverSettings, bot_type: null })).toEqual(['GET /server_settings 200: (body) must NOT have additional properties (bot_type)']);
   });
 
   test('GET /users/me matches /users/me, not /users/{user_id}', () => {

@@ -68,6 +68,8 @@ export const routeAccess: Record<string, RouteAccess> = {
   },
   'GET /users/:user_id': everyone,
   'PATCH /users/:user_id': admins,
+  'GET /users/:email': { allowed: EVERYONE, why: "the author's real email, which everyone may see (email_address_visibility defaults to everyone)" },
+  'PATCH /users/:email': { allowed: ADMINS, why: 'a fresh member named by the real email everyone may see: administrators, as by ID' },
   'DELETE /users/:user_id': admins,
   'POST /users/:user_id/reactivate': admins,
   'POST /users/:user_id/password': { allowed: ADMINS, why: "a fresh member's password: administrators (Parley's; owners only for an owner's)" },

@@ -45,6 +45,7 @@ function paramSchema(type: ParamType): Json {
     case 'int':
       return { type: 'integer' };
     case 'string':
+    case 'email':
       return { type: 'string' };
     case 'bool':
       return { type: 'boolean' };

@@ -13,8 +13,8 @@ Anything Parley has that Zulip does not is marked **Parley addition** (and \`x-p
 ## Feature level
 
 Parley follows Zulip ${ZULIP_VERSION}'s API at feature level **${FEATURE_LEVEL}**: \`GET /server_settings\` and
-\`POST /register\` publish it as \`zulip_feature_level\` (and, Parley addition, as \`service_feature_level\`
-beside \`parley_version\`). Each operation's \`x-zulip-feature-level\` is the level of the latest change Zulip's
+\`POST /register\` publish it as \`zulip_feature_level\` (and, Parley addition, as \`service_feature_level\`,
+the name Parley's spec gives it). Parley's own release is this description's \`info.version\`. Each operation's \`x-zulip-feature-level\` is the level of the latest change Zulip's
 reference records for that endpoint, the behaviour it matches (0: none since feature levels began).
 
 ## Authentication

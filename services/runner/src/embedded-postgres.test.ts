@@ -1,7 +1,26 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { letOthersReach } from './embedded-postgres';
+import { letOthersReach, startEmbeddedPostgres } from './embedded-postgres';
+
+describe('startEmbeddedPostgres', () => {
+  it('names the port and EMBEDDED_PG_PORT when another program listens there, before making any data', async () => {
+    // Not PostgreSQL: it drops every connection, so no embedded server is found running there.
+    const squatter = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((done) => squatter.listen(0, '127.0.0.1', done));
+    const { port } = squatter.address() as AddressInfo;
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-pg-port-'));
+    try {
+      const started = startEmbeddedPostgres({ dataDir, port, secret: 'x'.repeat(32) });
+      await expect(started).rejects.toThrow(`The embedded PostgreSQL cannot use port ${port} on 127.0.0.1 (another program is listening there). Set EMBEDDED_PG_PORT to a free port`);
+      expect(existsSync(join(dataDir, 'pg'))).toBe(false);
+    } finally {
+      await new Promise((done) => squatter.close(done));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('letOthersReach', () => {
   let root: string;

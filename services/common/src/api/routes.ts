@@ -3,9 +3,11 @@ import type { ServiceName } from '../config';
 /**
  * Parameter types of the route table, with Zulip's encodings: integers are decimal strings,
  * booleans JSON true/false, lists and objects JSON-encoded strings (the gateway's params.ts
- * checks them). A trailing `?` marks an optional parameter: `'int?'`.
+ * checks them). `email` is a string that, as a path parameter, matches only a segment with an
+ * `@` (gateway/src/router.ts), as `int` matches only digits. A trailing `?` marks an optional
+ * parameter: `'int?'`.
  */
-export type ParamType = 'int' | 'string' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
+export type ParamType = 'int' | 'string' | 'email' | 'bool' | 'json' | 'int[]' | 'string[]' | 'object';
 export type ParamDecl = ParamType | `${ParamType}?`;
 
 /**
@@ -220,6 +222,8 @@ const ROUTE_TABLE = [
   { method: 'POST', path: '/users', service: 'users', rpc: 'CreateUser', auth: 'user', params: { email: 'string', password: 'string', full_name: 'string' } },
   { method: 'GET', path: '/users/:user_id', service: 'users', rpc: 'GetUser', auth: 'user', params: { user_id: 'int', client_gravatar: 'bool?', include_custom_profile_fields: 'bool?' } },
   { method: 'PATCH', path: '/users/:user_id', service: 'users', rpc: 'UpdateUser', auth: 'user', params: { user_id: 'int', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
+  { method: 'GET', path: '/users/:email', service: 'users', rpc: 'GetUserByEmail', auth: 'user', params: { email: 'email', client_gravatar: 'bool?', include_custom_profile_fields: 'bool?' } },
+  { method: 'PATCH', path: '/users/:email', service: 'users', rpc: 'UpdateUserByEmail', auth: 'user', params: { email: 'email', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
   // Parley: an administrator sets a member's password (no password-reset email).

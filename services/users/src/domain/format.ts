@@ -46,19 +46,31 @@ export function apiEmail(u: Pick<ListedUserRow, 'id' | 'delivery_email' | 'email
 
 /** Whether `viewer` may see `target`'s real email, per the target's email_address_visibility. */
 export function canSeeDeliveryEmail(target: ListedUserRow, viewer: { user_id: number; role: number }): boolean {
-  if (viewer.user_id === target.id) return true;
-  switch (target.email_address_visibility) {
+  return viewer.user_id === target.id || roleSeesEmail(target.email_address_visibility, viewer.role);
+}
+
+/** Whether a role sees the real emails of users with this email_address_visibility (Zulip's ROLE_TO_ACCESSIBLE_EMAIL_ADDRESS_VISIBILITY_IDS). */
+export function roleSeesEmail(visibility: number, role: number): boolean {
+  switch (visibility) {
     case EmailVisibility.EVERYONE:
       return true;
     case EmailVisibility.MEMBERS:
-      return viewer.role <= Role.MEMBER;
+      return role <= Role.MEMBER;
     case EmailVisibility.MODERATORS:
-      return viewer.role <= Role.MODERATOR;
+      return role <= Role.MODERATOR;
     case EmailVisibility.ADMINS:
-      return viewer.role <= Role.ADMINISTRATOR;
+      return role <= Role.ADMINISTRATOR;
     default:
       return false;
   }
+}
+
+/** The user ID a `user{id}@<FAKE_EMAIL_DOMAIN>` stand-in names (the domain in any case), else undefined. */
+export function standInUserId(email: string, fakeEmailDomain: string): number | undefined {
+  const m = /^user([0-9]{1,10})@(.+)$/.exec(email);
+  if (!m || m[2].toLowerCase() !== fakeEmailDomain.toLowerCase()) return undefined;
+  const id = Number(m[1]);
+  return id <= 2 ** 31 - 1 ? id : undefined;
 }
 
 /** Zulip's avatar_source values: Gravatar (or, without it, the default avatar) and uploaded. */

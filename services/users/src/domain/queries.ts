@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { BadRequestError, Caller, InvalidParameterError, Queryable, RealmDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
+import type { UserRow } from '../store/users';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
-import { accessUser, formatFor } from './users';
+import { accessUser, accessUserByEmail, formatFor } from './users';
 import type { ApiUser } from './format';
 import { profileDataFor } from './profile-values';
 
@@ -25,28 +26,40 @@ export async function withProfileData<T extends ApiUser>(db: Queryable, realmId:
   return users;
 }
 
+/** GET /users/me's user: a bot's has bot_type and bot_owner_id, a person's neither. */
+export type OwnProfile = Omit<ApiUser, 'bot_type' | 'bot_owner_id'> & Partial<Pick<ApiUser, 'bot_type' | 'bot_owner_id'>>;
+
 /**
  * GET /users/me without its max_message_id (which the messages service knows): the caller
- * as they see themselves, their real email and profile fields included.
+ * as they see themselves, their real email and profile fields included. As Zulip's
+ * format_user_row, only a bot's carries bot_type and bot_owner_id (the reference's schema of
+ * this response, which allows no other field, has neither).
  */
-export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<ApiUser> {
+export async function ownProfile(pool: pg.Pool, config: UsersConfig, caller: Caller): Promise<OwnProfile> {
   const me = await userStore.findUserById(pool, caller.realm_id, caller.user_id);
   if (!me) throw new BadRequestError('No such user');
   const [user] = await withProfileData(pool, caller.realm_id, [formatFor(caller, config, { clientGravatar: false, includeProfileFields: true })(me)]);
-  return user;
+  if (user.is_bot) return user;
+  const { bot_type: _type, bot_owner_id: _owner, ...person } = user;
+  return person;
 }
 
-export async function getUser(
-  pool: pg.Pool,
-  config: UsersConfig,
-  caller: Caller,
-  userId: number,
-  opts: {
-    clientGravatar: boolean;
-    includeProfileFields: boolean;
-  },
-): Promise<ApiUser> {
-  const user = await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true });
+interface ShowOptions {
+  clientGravatar: boolean;
+  includeProfileFields: boolean;
+}
+
+/** GET /users/{user_id}: any user of the realm, deactivated users and bots too. */
+export async function getUser(pool: pg.Pool, config: UsersConfig, caller: Caller, userId: number, opts: ShowOptions): Promise<ApiUser> {
+  return show(pool, config, caller, await accessUser(pool, caller, userId, { allowDeactivated: true, allowBots: true }), opts);
+}
+
+/** GET /users/{email}: the same, the user named by email (accessUserByEmail). */
+export async function getUserByEmail(pool: pg.Pool, config: UsersConfig, caller: Caller, email: string, opts: ShowOptions): Promise<ApiUser> {
+  return show(pool, config, caller, await accessUserByEmail(pool, config, caller, email, { allowDeactivated: true, allowBots: true }), opts);
+}
+
+async function show(pool: pg.Pool, config: UsersConfig, caller: Caller, user: UserRow, opts: ShowOptions): Promise<ApiUser> {
   return (await withProfileData(pool, caller.realm_id, [formatFor(caller, config, opts)(user)]))[0];
 }
 

@@ -1,7 +1,7 @@
 import type { Reply } from '@parley/common/api';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { defaultAvatarPath, FEATURE_LEVEL, PARLEY_VERSION, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
+import { defaultAvatarPath, FEATURE_LEVEL, subdomainFromHost, ZULIP_VERSION } from '@parley/common';
 import * as realmStore from '../store/realms';
 import type { RealmRow } from '../store/realms';
 import type { UsersConfig } from '../config';
@@ -56,7 +56,6 @@ export function serverSettings(config: UsersConfig, realm: RealmRow | undefined)
     service_feature_level: FEATURE_LEVEL,
     zulip_version: ZULIP_VERSION,
     zulip_merge_base: ZULIP_VERSION,
-    parley_version: PARLEY_VERSION,
     push_notifications_enabled: false,
     is_incompatible: false,
     email_auth_enabled: true,

@@ -9,7 +9,7 @@ import type { UsersConfig } from '../config';
 import { newApiKey } from './api-keys';
 import { checkPasswordShape, hashPassword } from './passwords';
 import { directSystemGroups } from './system-groups';
-import { canSeeDeliveryEmail, formatUser, ApiUser, FormatOptions } from './format';
+import { canSeeDeliveryEmail, formatUser, roleSeesEmail, standInUserId, ApiUser, FormatOptions } from './format';
 import { realmUserDefaults } from './realm-defaults';
 import { checkUpdateProfileData, renderProfileValues, type RenderMarkdown } from './profile-values';
 import { notifyAuthChanged, notifyClients, notifyUserCreated, notifyUserRoleChanged } from './notify';
@@ -118,21 +118,34 @@ async function notifyUserAdded(tx: Queryable, config: UsersConfig, user: UserRow
  * Finds a user of the caller's realm. Another realm's ID reads as nonexistent, so realms
  * cannot probe each other.
  */
-export async function accessUser(
-  db: Queryable,
-  caller: Caller,
-  userId: number,
-  opts: {
-    allowDeactivated?: boolean;
-    allowBots?: boolean;
-    lock?: boolean;
-  } = {},
-): Promise<UserRow> {
-  const user = await userStore.findUserById(db, caller.realm_id, userId, { lock: opts.lock });
+export async function accessUser(db: Queryable, caller: Caller, userId: number, opts: AccessOptions & { lock?: boolean } = {}): Promise<UserRow> {
+  return accessible(await userStore.findUserById(db, caller.realm_id, userId, { lock: opts.lock }), opts);
+}
+
+interface AccessOptions {
+  allowDeactivated?: boolean;
+  allowBots?: boolean;
+}
+
+function accessible(user: UserRow | undefined, opts: AccessOptions): UserRow {
   if (!user || user.is_system_bot) throw new BadRequestError('No such user');
   if (user.is_bot && opts.allowBots === false) throw new BadRequestError('No such bot');
   if (!user.is_active && !opts.allowDeactivated) throw new BadRequestError('User is deactivated');
   return user;
+}
+
+/**
+ * A user of the caller's realm named by email, as Zulip's access_user_by_email: the
+ * `user{id}@<FAKE_EMAIL_DOMAIN>` stand-in names the user by ID whatever their
+ * email_address_visibility; a real (delivery) email, in any case, finds only a user whose
+ * setting lets the caller's role see it (Zulip makes no exception for the caller's own), so a
+ * lookup tells nothing of an address the caller may not see. Then as accessUser.
+ */
+export async function accessUserByEmail(db: Queryable, config: Pick<UsersConfig, 'fakeEmailDomain'>, caller: Caller, email: string, opts: AccessOptions = {}): Promise<UserRow> {
+  const standIn = standInUserId(email, config.fakeEmailDomain);
+  if (standIn !== undefined) return accessUser(db, caller, standIn, opts);
+  const user = await userStore.findUserByEmail(db, caller.realm_id, email.trim());
+  return accessible(user && roleSeesEmail(user.email_address_visibility, caller.role) ? user : undefined, opts);
 }
 
 export function formatFor(caller: Caller, config: UsersConfig, opts: Partial<FormatOptions> = {}) {
@@ -181,6 +194,20 @@ export async function checkUpdateUser(pool: pg.Pool, caller: Caller, req: { user
     await doUpdateUser(tx, target, changes);
     if (req.profile_data !== undefined) await checkUpdateProfileData(tx, caller, target.id, req.profile_data, 'profile_data', rendered);
   });
+}
+
+/** PATCH /users/{email}: PATCH /users/{user_id} for the user accessUserByEmail names. */
+export async function checkUpdateUserByEmail(
+  pool: pg.Pool,
+  config: Pick<UsersConfig, 'fakeEmailDomain'>,
+  caller: Caller,
+  req: { email: string; full_name?: string; role?: number; profile_data?: string },
+  render: RenderMarkdown,
+): Promise<void> {
+  // First, as by ID: a non-administrator learns nothing, not even whether the address is known.
+  if (!isAdmin(caller)) throw new AdminRequiredError();
+  const target = await accessUserByEmail(pool, config, caller, req.email, { allowDeactivated: true });
+  await checkUpdateUser(pool, caller, { ...req, user_id: target.id }, render);
 }
 
 async function checkRoleChange(tx: Queryable, caller: Caller, target: UserRow, role: number): Promise<void> {

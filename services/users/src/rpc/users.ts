@@ -1,15 +1,17 @@
 import type { Reply } from '@parley/common/api';
 import { EncodedJson, encodedJson, Handler, HandlerContext, parseJsonReply } from '@parley/common';
 import type { GetUserRequest__Output } from '@parley/common/generated/parley/users/v1/GetUserRequest';
+import type { GetUserByEmailRequest__Output } from '@parley/common/generated/parley/users/v1/GetUserByEmailRequest';
 import type { GetUsersRequest__Output } from '@parley/common/generated/parley/users/v1/GetUsersRequest';
 import type { CreateUserRequest__Output } from '@parley/common/generated/parley/users/v1/CreateUserRequest';
 import type { UpdateUserRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateUserRequest';
+import type { UpdateUserByEmailRequest__Output } from '@parley/common/generated/parley/users/v1/UpdateUserByEmailRequest';
 import type { DeactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/DeactivateUserRequest';
 import type { ReactivateUserRequest__Output } from '@parley/common/generated/parley/users/v1/ReactivateUserRequest';
 import type { ResetUserPasswordRequest__Output } from '@parley/common/generated/parley/users/v1/ResetUserPasswordRequest';
 import type { UsersDeps } from '../deps';
-import { ownProfile, getUser as get, listUsers, parseUserIds, callerRealm } from '../domain/queries';
-import { checkCreateUser, checkUpdateUser } from '../domain/users';
+import { ownProfile, getUser as get, getUserByEmail as getByEmail, listUsers, parseUserIds, callerRealm } from '../domain/queries';
+import { checkCreateUser, checkUpdateUser, checkUpdateUserByEmail } from '../domain/users';
 import { markdownThrough } from '../domain/markdown';
 import { checkDeactivateOwnUser } from '../domain/activation';
 import { checkSetUserActiveWithBots } from '../domain/bot-activation';
@@ -45,6 +47,15 @@ export const getUser =
     }),
   });
 
+export const getUserByEmail =
+  (deps: UsersDeps): Handler<GetUserByEmailRequest__Output, Reply<'GET /users/{email}'>> =>
+  async (req, ctx) => ({
+    user: await getByEmail(deps.pool, deps.config, ctx.caller, req.email, {
+      clientGravatar: req.client_gravatar ?? true,
+      includeProfileFields: req.include_custom_profile_fields ?? false,
+    }),
+  });
+
 export const getUsers =
   (deps: UsersDeps): Handler<GetUsersRequest__Output, Reply<'GET /users'>> =>
   async (req, ctx) => ({
@@ -65,6 +76,13 @@ export const updateUser =
   (deps: UsersDeps): Handler<UpdateUserRequest__Output, Reply<'PATCH /users/{user_id}'>> =>
   async (req, ctx) => {
     await checkUpdateUser(deps.pool, ctx.caller, req, markdownThrough(deps.clients.messages, ctx));
+    return {};
+  };
+
+export const updateUserByEmail =
+  (deps: UsersDeps): Handler<UpdateUserByEmailRequest__Output, Reply<'PATCH /users/{email}'>> =>
+  async (req, ctx) => {
+    await checkUpdateUserByEmail(deps.pool, deps.config, ctx.caller, req, markdownThrough(deps.clients.messages, ctx));
     return {};
   };
 

@@ -25,8 +25,11 @@ export const GetServerSettingsResponse = Type.Object(
         description: 'A list of dictionaries describing the available external authentication methods (E.g. Google, GitHub, or SAML) enabled for this organization.',
       }),
     ),
-    service_feature_level: Type.Integer({ description: "Parley addition: the same as `zulip_feature_level` (the spec's name for it).", 'x-parley-addition': true }),
-    parley_version: Type.String({ description: 'Parley addition: the Parley release.', 'x-parley-addition': true }),
+    service_feature_level: Type.Integer({
+      description:
+        "Parley addition: the same as `zulip_feature_level` (the spec's name for it, which the spec asks for beside Zulip's; a validator of Zulip's schema, which allows no other field, refuses it). Parley's own release is this description's `info.version`.",
+      'x-parley-addition': true,
+    }),
     zulip_feature_level: Type.Optional(
       Type.Integer({
         description:
@@ -121,8 +124,16 @@ export const GetOwnUserResponse = Type.Object(
     max_message_id: Type.Optional(Type.Integer({ description: "The integer ID of the last message received by the requesting user's account.", deprecated: true })),
     user_id: Type.Optional(Type.Integer({ description: "The user's ID." })),
     delivery_email: Type.Optional(Type.String({ description: "The requesting user's real email address." })),
-    bot_type: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The bot's type (null for a person), as the User object of `GET /users` has it." })),
-    bot_owner_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: "The bot's owner (null for a person or an unowned bot), as the User object of `GET /users` has it." })),
+    bot_type: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: "A bot's type, as the User object of `GET /users` has it; absent for a person. Zulip's server sends it for bots, though its reference omits it here.",
+      }),
+    ),
+    bot_owner_id: Type.Optional(
+      Type.Union([Type.Integer(), Type.Null()], {
+        description: "A bot's owner (null for an unowned bot), as the User object of `GET /users` has it; absent for a person. Zulip's server sends it for bots, though its reference omits it here.",
+      }),
+    ),
     profile_data: Type.Optional(profile_data),
   },
   { $id: 'GetOwnUserResponse', additionalProperties: false },
@@ -722,6 +733,8 @@ export const usersResponses = {
   'POST /users': CreateUserResponse,
   'GET /users/{user_id}': GetUserResponse,
   'PATCH /users/{user_id}': UpdateUserResponse,
+  'GET /users/{email}': GetUserResponse,
+  'PATCH /users/{email}': UpdateUserResponse,
   'DELETE /users/{user_id}': DeactivateUserResponse,
   'DELETE /users/me': DeactivateOwnUserResponse,
   'POST /users/{user_id}/reactivate': ReactivateUserResponse,
