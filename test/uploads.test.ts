@@ -172,14 +172,40 @@ describe('GET /user_uploads/<path_id>', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves active content (HTML, SVG) as a download, never inline', async () => {
+  it('serves active content (HTML, SVG, scripts, styles) as bytes to save: octet-stream, attachment, nosniff, locked down', async () => {
     for (const [filename, type] of [
       ['page.html', 'text/html'],
       ['logo.svg', 'image/svg+xml'],
+      ['gadget.js', 'text/javascript'],
+      ['gadget.mjs', 'application/javascript'],
+      ['look.css', 'text/css'],
+      ['feed.xml', 'application/xml'],
+      ['page.xhtml', 'application/xhtml+xml'],
+      // Declared as nothing in particular: the type guessed from the name is not served either.
+      ['guessed.js', 'application/octet-stream'],
     ]) {
       const res = await uploadFile(realm.member, { filename, type, content: '<script>alert(1)</script>' });
+      for (const url of [res.body.url, ok(await realm.member.api.get(`/user_uploads/${pathIdOf(res.body.url)}`)).url]) {
+        const got = await download(url.startsWith('/user_uploads/temporary/') ? undefined : realm.member, url);
+        expect([filename, got.status, got.headers['content-type'], got.headers['content-disposition']?.split(';')[0]]).toEqual([filename, 200, 'application/octet-stream', 'attachment']);
+        expect(got.headers['x-content-type-options']).toBe('nosniff');
+        expect(got.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+        expect(got.body.toString()).toBe('<script>alert(1)</script>');
+      }
+    }
+  });
+
+  it('serves inert types (images, audio, video, PDF, plain text) as themselves, inline', async () => {
+    for (const [filename, type] of [
+      ['photo.jpg', 'image/jpeg'],
+      ['song.mp3', 'audio/mpeg'],
+      ['clip.webm', 'video/webm'],
+      ['paper.pdf', 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+    ]) {
+      const res = await uploadFile(realm.member, { filename, type, content: 'bytes' });
       const got = await download(realm.member, res.body.url);
-      expect(got.headers['content-disposition']).toMatch(/^attachment;/);
+      expect([filename, got.headers['content-type'], got.headers['content-disposition']?.split(';')[0], got.headers['x-content-type-options']]).toEqual([filename, type, 'inline', 'nosniff']);
     }
   });
 

@@ -18,7 +18,7 @@ import {
 } from '@parley/common';
 import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
 import type { AvatarDeps } from '../domain/avatars';
-import { contentDisposition, newPathId, parsePathId, sanitizeFileName, storedContentType } from '../domain/names';
+import { newPathId, parsePathId, sanitizeFileName, servedAs, storedContentType } from '../domain/names';
 import { readTemporaryToken } from '../domain/temporary';
 import { examineUpload, examineUploadQuietly } from '../domain/thumbnails';
 import { TUS_PATH, TusHandler } from './tus';
@@ -247,27 +247,38 @@ async function findFile(opts: FileHttpOptions, path: string): Promise<Attachment
 export type ServedFile = Pick<AttachmentRow, 'path_id' | 'file_name' | 'content_type' | 'size' | 'create_time'>;
 
 /**
- * S3: a redirect to a short-lived presigned URL. Folder: the bytes, with type, disposition and
- * caching headers (`cacheControl`: by default the browser may keep them, proxies may not).
+ * What every served file's answer carries: no sniffing a type out of the bytes, and the
+ * lock-down policy for a file opened on its own (nothing it holds may run, load or frame).
+ */
+export const FILE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+} as const;
+
+/**
+ * S3: a redirect to a short-lived presigned URL, whose answer's type and disposition S3 is told
+ * to force (response-content-type, response-content-disposition). Folder: the bytes, with type,
+ * disposition, FILE_SECURITY_HEADERS and caching headers (`cacheControl`: by default the
+ * browser may keep them, proxies may not). Either way a file of a type that is not inert is
+ * served as application/octet-stream, as an attachment (servedAs).
  */
 export async function sendFile(opts: FileHttpOptions, row: ServedFile, req: IncomingMessage, res: ServerResponse, cacheControl = 'private, max-age=86400, immutable'): Promise<void> {
-  const disposition = contentDisposition(row.content_type, row.file_name);
-  const presigned = await opts.deps.files.presignedGetUrl(row.path_id, opts.temporaryUrlSeconds, { contentDisposition: disposition, contentType: row.content_type });
+  const served = servedAs(row.content_type, row.file_name);
+  const presigned = await opts.deps.files.presignedGetUrl(row.path_id, opts.temporaryUrlSeconds, { contentDisposition: served.disposition, contentType: served.contentType });
   if (presigned) {
-    res.writeHead(302, { location: presigned, 'cache-control': 'private, no-store', 'content-length': '0' });
+    res.writeHead(302, { location: presigned, 'cache-control': 'private, no-store', 'content-length': '0', 'x-content-type-options': 'nosniff' });
     res.end();
     return;
   }
   const body = req.method === 'HEAD' ? null : await opts.deps.files.get(row.path_id);
   if (req.method !== 'HEAD' && !body) throw new FileNotFoundError();
   res.writeHead(200, {
-    'content-type': row.content_type,
+    'content-type': served.contentType,
     'content-length': String(row.size),
-    'content-disposition': disposition,
+    'content-disposition': served.disposition,
     // Path ids are random and files never change.
     'cache-control': cacheControl,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+    ...FILE_SECURITY_HEADERS,
     'last-modified': row.create_time.toUTCString(),
   });
   if (!body) return void res.end();
@@ -281,7 +292,7 @@ export async function sendFile(opts: FileHttpOptions, row: ServedFile, req: Inco
 export function sendJson(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return void res.destroy();
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-content-type-options': 'nosniff' });
   res.end(text);
 }
 
