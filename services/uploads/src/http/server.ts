@@ -56,10 +56,14 @@ export interface FileHttpServer {
 export async function startFileHttpServer(addr: string, opts: FileHttpOptions): Promise<FileHttpServer> {
   const server = http.createServer((req, res) => {
     handle(opts, req, res).catch((err: unknown) => {
-      const apiErr = isApiError(err) ? err : internal(opts.deps.log, err);
-      sendError(res, apiErr);
       // What the client still sends is read and dropped, so it gets the answer.
       req.resume();
+      if (clientWentAway(req, res)) {
+        // Nobody reads the answer, and it is no failure of ours (as the gateway logs it).
+        opts.deps.log.debug({ reason: err instanceof Error ? err.message : String(err), path: (req.url ?? '').split('?')[0] }, 'client aborted the request');
+        return;
+      }
+      sendError(res, isApiError(err) ? err : internal(opts.deps.log, err));
     });
   });
   server.requestTimeout = 0; // big uploads take as long as they take; the gateway bounds idle time
@@ -79,6 +83,14 @@ export async function startFileHttpServer(addr: string, opts: FileHttpOptions): 
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * Whether the client (the gateway, for a client of its own that went away) left before its
+ * answer: its connection is gone, so whatever failed was reading a request nobody finishes.
+ */
+function clientWentAway(req: IncomingMessage, res: ServerResponse): boolean {
+  return !res.writableFinished && (req.socket.destroyed || res.destroyed);
 }
 
 function splitAddr(addr: string): [string, number] {
