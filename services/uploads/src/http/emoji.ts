@@ -29,7 +29,7 @@ const invalidImage = () => new BadRequestError('Invalid image format');
 
 /** POST /realm/emoji/<emoji_name>: every check that needs no body first, then the image, then the row and its event. */
 export async function uploadEmoji(opts: FileHttpOptions, caller: Caller, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const name = await checkAddEmoji(opts.deps, caller, decodeName(UPLOAD_PATH.exec(path)![1]));
+  const name = await checkAddEmoji(opts.deps, caller, decodeName(UPLOAD_PATH.exec(path)![1]), opts.maxCustomEmojiPerRealm);
   const mib = opts.maxEmojiFileSizeMib ?? DEFAULT_MAX_EMOJI_FILE_SIZE_MIB;
   const maxBytes = mib * 1024 * 1024;
   const declared = Number(req.headers['content-length'] ?? NaN);
@@ -37,7 +37,7 @@ export async function uploadEmoji(opts: FileHttpOptions, caller: Caller, path: s
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) throw new EmojiTooLargeError(mib);
   if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) throw exactlyOneFile();
   const image = await receiveImage(opts, caller.realm_id, req, maxBytes, mib);
-  await doAddEmoji(opts.deps.pool, caller, { name, ...image }).catch(async (err: unknown) => {
+  await doAddEmoji(opts.deps.pool, caller, { name, ...image }, opts.maxCustomEmojiPerRealm).catch(async (err: unknown) => {
     await opts.deps.files.delete(emojiKey(caller.realm_id, image.fileName)).catch(() => undefined);
     throw err;
   });

@@ -44,7 +44,14 @@ beforeAll(async () => {
     }),
   );
   const deps = { pool: {} as pg.Pool, files, clients: {} as RpcClients, log, secret: SECRET };
-  server = await startFileHttpServer('127.0.0.1:0', { deps, secret: SECRET, maxFileUploadSizeMib: 25, maxUploadMibPerUser: 1024, temporaryUrlSeconds: 60 });
+  server = await startFileHttpServer('127.0.0.1:0', {
+    deps,
+    secret: SECRET,
+    maxFileUploadSizeMib: 25,
+    uploadBounds: { maxMibPerUser: 1024, maxUploadsPerUser: 10 },
+    maxCustomEmojiPerRealm: 10,
+    temporaryUrlSeconds: 60,
+  });
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import {
   thumbnailKey,
   UnauthorizedError,
 } from '@parley/common';
-import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
+import { AttachmentDeps, mayReadFile, recordUpload, UploadBounds } from '../domain/attachments';
 import type { AvatarDeps } from '../domain/avatars';
 import { newPathId, parsePathId, sanitizeFileName, servedAs, storedContentType } from '../domain/names';
 import { readTemporaryToken } from '../domain/temporary';
@@ -33,8 +33,10 @@ export interface FileHttpOptions {
   deps: AttachmentDeps & AvatarDeps;
   secret: string;
   maxFileUploadSizeMib: number;
-  /** The bytes one user's uploads may take in all, in MiB (config's maxUploadMibPerUser). */
-  maxUploadMibPerUser: number;
+  /** What one user's uploads may take: bytes in all and how many (config's maxUploadMibPerUser, maxUploadsPerUser). */
+  uploadBounds: UploadBounds;
+  /** The custom emoji a realm may have made in all, deactivated ones included (config's maxCustomEmojiPerRealm). */
+  maxCustomEmojiPerRealm: number;
   temporaryUrlSeconds: number;
   /** Resumable uploads at /api/v1/tus (see tus.ts). */
   tus?: TusHandler;
@@ -142,7 +144,7 @@ async function upload(opts: FileHttpOptions, caller: Caller, req: IncomingMessag
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new BadRequestError('You must specify a file to upload');
   const stored = await receiveFile(opts, caller, req, maxBytes);
-  const row = await recordUpload(opts.deps.pool, caller, stored, opts.maxUploadMibPerUser).catch(async (err: unknown) => {
+  const row = await recordUpload(opts.deps.pool, caller, stored, opts.uploadBounds).catch(async (err: unknown) => {
     await opts.deps.files.delete(stored.pathId).catch(() => undefined);
     throw err;
   });
