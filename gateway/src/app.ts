@@ -1,5 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError } from '@parley/common';
+import {
+  ApiError,
+  Caller,
+  InternalError,
+  isApiError,
+  JsonReplyOf,
+  Logger,
+  MissingParameterError,
+  NotFoundError,
+  RpcClients,
+  subdomainFromHost,
+  UnauthorizedError,
+  ZULIP_EMOJI_IMAGE_PATH,
+} from '@parley/common';
 import { AuthCache, authenticate, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
@@ -278,13 +291,13 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
  * File bodies, which stream to and from the uploads service's HTTP server instead of
  * travelling in a gRPC message: POST /api/v1/user_uploads, POST /api/v1/realm/emoji/{name} and POST /api/v1/users/me/avatar
  * (uploads; /json/… too, for a browser's session), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
- * credentials: their token is the grant), and avatars and custom emoji images under /user_avatars/
- * (public, as in Zulip).
+ * credentials: their token is the grant), avatars and custom emoji images under /user_avatars/
+ * (public, as in Zulip), and the `:zulip:` emoji's image (public).
  */
 export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
   if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+|users\/me\/avatar)$/.test(path);
-  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
+  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/') || path === ZULIP_EMOJI_IMAGE_PATH);
 }
 
 /** /api/v1/tus: resumable uploads (the tus protocol), every method of it proxied. */
@@ -292,7 +305,7 @@ const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsW
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
-  if (path.startsWith('/user_avatars/')) {
+  if (path.startsWith('/user_avatars/') || path === ZULIP_EMOJI_IMAGE_PATH) {
     await limitAnonymous(deps, req, res, true, 'images');
     return proxyRequest(target, req, res, path, undefined);
   }

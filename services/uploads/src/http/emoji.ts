@@ -5,6 +5,7 @@ import { BadRequestError, Caller } from '@parley/common';
 import { DEFAULT_MAX_EMOJI_FILE_SIZE_MIB, emojiKey, newEmojiFileName, parseEmojiKey, SNIFF_BYTES, sniffImageType } from '../domain/emoji-names';
 import { checkAddEmoji, doAddEmoji } from '../domain/realm-emoji';
 import { FileNotFoundError } from '../domain/errors';
+import { parleyMarkPng } from '../domain/parley-mark';
 import * as store from '../store/realm-emoji';
 import { TooLargeError } from '../storage';
 import { FileHttpOptions, sendFile, sendJson } from './server';
@@ -169,4 +170,14 @@ export async function serveEmojiImage(opts: FileHttpOptions, path: string, req: 
     res,
     'public, max-age=31536000, immutable',
   );
+}
+
+/**
+ * GET /static/generated/emoji/images/emoji/unicode/zulip.png: the `:zulip:` emoji's image (its
+ * renderer's URL), to anyone, as Zulip serves its static files. Parley's mark, drawn once.
+ */
+export function serveZulipEmoji(req: IncomingMessage, res: ServerResponse): void {
+  const png = parleyMarkPng();
+  res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
+  res.end(req.method === 'HEAD' ? undefined : png);
 }

@@ -15,6 +15,7 @@ import {
   thumbnailFormatNamed,
   thumbnailKey,
   UnauthorizedError,
+  ZULIP_EMOJI_IMAGE_PATH,
 } from '@parley/common';
 import { AttachmentDeps, mayReadFile, recordUpload, UploadBounds } from '../domain/attachments';
 import type { AvatarDeps } from '../domain/avatars';
@@ -26,7 +27,7 @@ import { FileForbiddenError, FileNotFoundError, FileTooLargeError } from '../dom
 import * as store from '../store/attachments';
 import type { AttachmentRow } from '../store/attachments';
 import { TooLargeError } from '../storage';
-import { isEmojiUploadPath, serveEmojiImage, uploadEmoji } from './emoji';
+import { isEmojiUploadPath, serveEmojiImage, serveZulipEmoji, uploadEmoji } from './emoji';
 import { isAvatarUploadPath, serveAvatar, uploadAvatar } from './avatars';
 
 export interface FileHttpOptions {
@@ -115,6 +116,7 @@ async function handle(opts: FileHttpOptions, req: IncomingMessage, res: ServerRe
   }
   if (req.method === 'POST' && isEmojiUploadPath(path)) return uploadEmoji(opts, callerOf(opts, req), path, req, res);
   if (req.method === 'POST' && isAvatarUploadPath(path)) return uploadAvatar(opts, callerOf(opts, req), req, res);
+  if ((req.method === 'GET' || req.method === 'HEAD') && path === ZULIP_EMOJI_IMAGE_PATH) return serveZulipEmoji(req, res);
   if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_avatars/')) {
     const avatar = parseAvatarPath(path.slice('/user_avatars/'.length));
     if (avatar) return serveAvatar(opts, avatar, req, res);
