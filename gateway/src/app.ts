@@ -13,7 +13,7 @@ import {
   UnauthorizedError,
   ZULIP_EMOJI_IMAGE_PATH,
 } from '@parley/common';
-import { AuthCache, authenticate, parseBasicAuth } from './auth';
+import { AuthCache, authenticate, authenticateApiKey, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
 import { type AuthScheme, sendError, sendJson, sendSuccess } from './envelope';
@@ -300,6 +300,19 @@ export function isFileRequest(method: string | undefined, path: string): boolean
   return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/') || path === ZULIP_EMOJI_IMAGE_PATH);
 }
 
+/**
+ * The routes that take an API key in the query (`?api_key=`), as Zulip's
+ * override_api_url_scheme views do, for clients that cannot set headers (a mobile app's image
+ * loader): files read with GET. Nowhere else: the API itself never does.
+ */
+const takesQueryApiKey = (method: string | undefined, path: string) => (method === 'GET' || method === 'HEAD') && path.startsWith('/user_uploads/') && !path.startsWith('/user_uploads/temporary/');
+
+/** The `api_key` of the request's query string, if it has one. */
+function queryApiKey(url: string): string | undefined {
+  const at = url.indexOf('?');
+  return at < 0 ? undefined : (new URLSearchParams(url.slice(at + 1)).get('api_key') ?? undefined);
+}
+
 /** /api/v1/tus: resumable uploads (the tus protocol), every method of it proxied. */
 const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsWith(`${API_PREFIX}/tus/`);
 
@@ -320,10 +333,27 @@ async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerRe
   const api = apiPrefixOf(path);
   // Files take either credentials, except that /json takes only a browser's session.
   const credentials = api?.credentials === 'session' ? 'session' : 'either';
-  const caller = await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, clientName(undefined, req.headers['user-agent']), { credentials }));
+  const client = clientName(undefined, req.headers['user-agent']);
+  const caller = await limitUser(deps, req, res, await authenticateFileRequest(deps, req, res, path, client, credentials));
   // tus keeps its /api/v1 path, so the Location it answers is the client's URL.
   const upstreamPath = api && !isTusPath(path) ? path.slice(api.prefix.length) : path;
   await proxyRequest(target, req, res, upstreamPath, caller);
+}
+
+/**
+ * A file request's caller, by Zulip's order for the routes that also take `api_key` in the
+ * query: the Authorization header first, then the query's key, then a browser's session.
+ */
+async function authenticateFileRequest(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string, client: string, credentials: Credentials | 'either'): Promise<Caller> {
+  const apiKey = req.headers.authorization === undefined && takesQueryApiKey(req.method, path) ? queryApiKey(req.url ?? '') : undefined;
+  if (apiKey === undefined) return authenticateAnonymouslyLimited(deps, req, res, client, { credentials });
+  const host = req.headers.host ?? '';
+  try {
+    return await authenticateApiKey(deps.cache, deps.clients.users, apiKey, subdomainOf(deps, host), client, host);
+  } catch (err) {
+    if (isApiError(err) && err.httpStatus === 401) await limitAnonymous(deps, req, res);
+    throw err;
+  }
 }
 
 async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {
