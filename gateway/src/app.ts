@@ -292,20 +292,32 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
  * travelling in a gRPC message: POST /api/v1/user_uploads, POST /api/v1/realm/emoji/{name} and POST /api/v1/users/me/avatar
  * (uploads; /json/… too, for a browser's session), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
  * credentials: their token is the grant), avatars and custom emoji images under /user_avatars/
- * (public, as in Zulip), and the `:zulip:` emoji's image (public).
+ * (public, as in Zulip), GET /avatar/{user_id_or_email}[/medium] (Zulip's redirects to a
+ * user's avatar, for a caller), and the `:zulip:` emoji's image (public).
  */
 export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
   if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+|users\/me\/avatar)$/.test(path);
-  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/') || path === ZULIP_EMOJI_IMAGE_PATH);
+  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/') || path.startsWith('/avatar/') || path === ZULIP_EMOJI_IMAGE_PATH);
 }
 
 /**
  * The routes that take an API key in the query (`?api_key=`), as Zulip's
  * override_api_url_scheme views do, for clients that cannot set headers (a mobile app's image
- * loader): files read with GET. Nowhere else: the API itself never does.
+ * loader): files and avatars read with GET. Nowhere else: the API itself never does.
  */
-const takesQueryApiKey = (method: string | undefined, path: string) => (method === 'GET' || method === 'HEAD') && path.startsWith('/user_uploads/') && !path.startsWith('/user_uploads/temporary/');
+const takesQueryApiKey = (method: string | undefined, path: string) =>
+  (method === 'GET' || method === 'HEAD') && ((path.startsWith('/user_uploads/') && !path.startsWith('/user_uploads/temporary/')) || path.startsWith('/avatar/'));
+
+/** The request's query string without `api_key` (it goes no further than the gateway), with its `?`; '' for none. */
+function queryWithoutApiKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return '';
+  const params = new URLSearchParams(url.slice(at + 1));
+  params.delete('api_key');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
 
 /** The `api_key` of the request's query string, if it has one. */
 function queryApiKey(url: string): string | undefined {
@@ -337,7 +349,8 @@ async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerRe
   const caller = await limitUser(deps, req, res, await authenticateFileRequest(deps, req, res, path, client, credentials));
   // tus keeps its /api/v1 path, so the Location it answers is the client's URL.
   const upstreamPath = api && !isTusPath(path) ? path.slice(api.prefix.length) : path;
-  await proxyRequest(target, req, res, upstreamPath, caller);
+  // An avatar's redirect carries the request's query on (Zulip's `?s=`…), but never the key.
+  await proxyRequest(target, req, res, path.startsWith('/avatar/') ? `${upstreamPath}${queryWithoutApiKey(req.url ?? '')}` : upstreamPath, caller);
 }
 
 /**

@@ -28,7 +28,7 @@ import * as store from '../store/attachments';
 import type { AttachmentRow } from '../store/attachments';
 import { TooLargeError } from '../storage';
 import { isEmojiUploadPath, serveEmojiImage, serveZulipEmoji, uploadEmoji } from './emoji';
-import { isAvatarUploadPath, serveAvatar, uploadAvatar } from './avatars';
+import { isAvatarUploadPath, redirectToAvatar, serveAvatar, uploadAvatar } from './avatars';
 
 export interface FileHttpOptions {
   deps: AttachmentDeps & AvatarDeps;
@@ -117,6 +117,7 @@ async function handle(opts: FileHttpOptions, req: IncomingMessage, res: ServerRe
   if (req.method === 'POST' && isEmojiUploadPath(path)) return uploadEmoji(opts, callerOf(opts, req), path, req, res);
   if (req.method === 'POST' && isAvatarUploadPath(path)) return uploadAvatar(opts, callerOf(opts, req), req, res);
   if ((req.method === 'GET' || req.method === 'HEAD') && path === ZULIP_EMOJI_IMAGE_PATH) return serveZulipEmoji(req, res);
+  if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/avatar/')) return redirectToAvatar(opts, callerOf(opts, req), path, req, res);
   if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_avatars/')) {
     const avatar = parseAvatarPath(path.slice('/user_avatars/'.length));
     if (avatar) return serveAvatar(opts, avatar, req, res);
