@@ -6,6 +6,7 @@ import { ok } from './support/responses';
 import { assertMatchesParleyContract } from './support/openapi';
 import { FilePart, multipart, rawRequest } from './support/uploads';
 import { loginCsrf } from './support/browser-session';
+import { hostHeader } from './support/api';
 
 /**
  * Avatars end to end: the default avatars Parley draws (public, PNG, deterministic, one per
@@ -326,5 +327,73 @@ describe("the realm's avatar_changes_disabled", () => {
     }
     // Another realm's setting is its own.
     expect((await postAvatar(elsewhere.member, [await jpegPart()])).status).toBe(200);
+  });
+});
+
+describe('GET /avatar/{user_id_or_email} and /avatar/{user_id_or_email}/medium', () => {
+  type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'guest' | 'bot';
+  const redirect = (viewer: TestUser | undefined, path: string) => rawRequest('GET', path, { creds: viewer });
+  const medium = (url: string) => url.replace('.png?', '-medium.png?');
+
+  it.each(['owner', 'admin', 'moderator', 'member', 'guest', 'bot'] as RoleName[])('redirects the %s to a user’s avatar, by ID or API email, and to its medium size', async (role) => {
+    const viewer = realm[role];
+    for (const target of [realm.member, realm.bot, carol]) {
+      const { avatar_url, email } = await userAsSeenBy(viewer, target.user_id);
+      for (const [path, expected] of [
+        [`/avatar/${target.user_id}`, avatar_url],
+        [`/avatar/${encodeURIComponent(email)}`, avatar_url],
+        [`/avatar/${target.user_id}/medium`, medium(avatar_url)],
+        [`/avatar/${encodeURIComponent(email.toUpperCase())}/medium`, medium(avatar_url)],
+      ]) {
+        const res = await redirect(viewer, path);
+        expect([path, res.status, res.headers.location, res.headers['cache-control']]).toEqual([path, 302, expected, 'no-store']);
+      }
+    }
+  });
+
+  it('follows the avatar the user uploaded, and the redirect leads to the image', async () => {
+    const image = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const { body, type } = multipart([{ filename: 'me.png', type: 'image/png', content: image }]);
+    const uploaded = await rawRequest('POST', '/api/v1/users/me/avatar', { creds: carol, body, headers: { 'content-type': type } });
+    expect(uploaded.status).toBe(200);
+    const res = await redirect(realm.member, `/avatar/${carol.user_id}/medium`);
+    expect(res.headers.location).toMatch(/^\/user_avatars\/\d+\/avatars\/[0-9a-f]{40}-medium\.png\?version=\d+$/);
+    const got = await fetchAnonymously(res.headers.location!);
+    expect([got.status, got.headers['content-type'], pngSize(got.body)]).toEqual([200, 'image/png', { width: 500, height: 500 }]);
+  });
+
+  it("appends the request's query to the avatar URL, as Zulip does", async () => {
+    const { avatar_url } = await userAsSeenBy(realm.member, realm.owner.user_id);
+    expect((await redirect(realm.member, `/avatar/${realm.owner.user_id}?s=50&x=a%20b`)).headers.location).toBe(`${avatar_url}&s=50&x=a+b`);
+  });
+
+  it('gives a name that is no user of the realm (another realm’s user included) a default avatar of its own, as Zulip gives a new Gravatar', async () => {
+    const stranger = await redirect(realm.member, `/avatar/${elsewhere.member.user_id}`);
+    const { avatar_url: theirs } = await userAsSeenBy(elsewhere.owner, elsewhere.member.user_id);
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.location).toMatch(DEFAULT_URL);
+    expect(stranger.headers.location).not.toBe(theirs);
+    const nobody = await redirect(realm.member, '/avatar/nobody%40example.com');
+    expect([nobody.status, nobody.headers.location]).toEqual([302, expect.stringMatching(DEFAULT_URL)]);
+    expect((await redirect(realm.owner, '/avatar/NOBODY%40example.com')).headers.location).toBe(nobody.headers.location);
+    expect((await fetchAnonymously(nobody.headers.location!)).status).toBe(200);
+  });
+
+  it('needs credentials (401), and answers 404 for a path that names no avatar', async () => {
+    const anonymous = await redirect(undefined, `/avatar/${realm.member.user_id}`);
+    expect([anonymous.status, JSON.parse(anonymous.body.toString()).code]).toEqual([401, 'UNAUTHORIZED']);
+    const bad = await rawRequest('GET', '/avatar/x/y/z', { creds: realm.member });
+    expect([bad.status, JSON.parse(bad.body.toString()).code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('takes the API key in the query, for clients that cannot set headers, and never passes it on', async () => {
+    const { avatar_url } = await userAsSeenBy(realm.member, realm.owner.user_id);
+    // No Authorization header: the key alone, on the realm's host.
+    const withKey = (key: string, query = '') => rawRequest('GET', `/avatar/${realm.owner.user_id}?api_key=${encodeURIComponent(key)}${query}`, { headers: hostHeader(realm.member) });
+    const res = await withKey(realm.member.api_key, '&s=50');
+    expect([res.status, res.headers.location]).toEqual([302, `${avatar_url}&s=50`]);
+    expect((await withKey('not-a-key')).status).toBe(401);
   });
 });

@@ -388,3 +388,18 @@ describe('custom emoji in messages', () => {
     expect(ok(await realm.member.api.post('/messages/render', { content: `:${name}:` })).rendered).toBe(`<p>:${name}:</p>`);
   });
 });
+
+describe('the :zulip: emoji', () => {
+  it('renders as an image whose URL answers an image, to anyone', async () => {
+    const sent = ok(await realm.member.api.post('/messages', { type: 'direct', to: JSON.stringify([realm.member.user_id]), content: 'hi :zulip:' }));
+    const { message } = ok(await realm.member.api.get(`/messages/${sent.id}`, { apply_markdown: 'true' }));
+    const src = /<img alt=":zulip:" class="emoji" src="([^"]+)"/.exec(message.content as string)?.[1];
+    expect(src).toBe('/static/generated/emoji/images/emoji/unicode/zulip.png');
+    const got = await rawRequest('GET', src!);
+    expect([got.status, got.headers['content-type'], got.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+    // A PNG, 64×64 as Zulip's emoji images are.
+    expect(got.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([got.body.readUInt32BE(16), got.body.readUInt32BE(20)]).toEqual([64, 64]);
+    expect((await rawRequest('HEAD', src!)).status).toBe(200);
+  });
+});

@@ -61,6 +61,24 @@ describe('uploads on S3 storage', () => {
     expect((await rawRequest('GET', res.body.url, { creds: realm.other })).status).toBe(403);
   });
 
+  it('has S3 serve a file that is not inert as application/octet-stream, an attachment, whatever type it was stored with', async () => {
+    const res = await uploadFile(realm.member, { filename: 'gadget.js', type: 'text/javascript', content: 'alert(1)' });
+    expect(await bucket.stat(pathIdOf(res.body.url))).toMatchObject({ contentType: 'text/javascript' });
+    const temporary = ok(await realm.member.api.get(`/user_uploads/${pathIdOf(res.body.url)}`)).url as string;
+    for (const redirect of [await rawRequest('GET', res.body.url, { creds: realm.member }), await rawRequest('GET', temporary)]) {
+      expect([redirect.status, redirect.headers['x-content-type-options']]).toEqual([302, 'nosniff']);
+      const location = new URL(redirect.headers.location!);
+      expect(location.searchParams.get('response-content-type')).toBe('application/octet-stream');
+      const file = await fetch(location);
+      expect([file.status, file.headers.get('content-type'), file.headers.get('content-disposition')]).toEqual([
+        200,
+        'application/octet-stream',
+        `attachment; filename="gadget.js"; filename*=UTF-8''gadget.js`,
+      ]);
+      expect(await file.text()).toBe('alert(1)');
+    }
+  });
+
   it('redirects from a temporary URL too', async () => {
     const res = await uploadFile(realm.member, { filename: 'temp.txt', content: 'temporary' });
     const { url } = ok(await realm.member.api.get(`/user_uploads/${pathIdOf(res.body.url)}`));

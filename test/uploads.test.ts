@@ -1,8 +1,9 @@
+import sharp from 'sharp';
 import { parseJsonReply, connect, ServiceClient } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
-import type { ApiResponse } from './support/api';
+import { hostHeader, type ApiResponse } from './support/api';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './support/uploads';
 
 /**
@@ -172,14 +173,40 @@ describe('GET /user_uploads/<path_id>', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves active content (HTML, SVG) as a download, never inline', async () => {
+  it('serves active content (HTML, SVG, scripts, styles) as bytes to save: octet-stream, attachment, nosniff, locked down', async () => {
     for (const [filename, type] of [
       ['page.html', 'text/html'],
       ['logo.svg', 'image/svg+xml'],
+      ['gadget.js', 'text/javascript'],
+      ['gadget.mjs', 'application/javascript'],
+      ['look.css', 'text/css'],
+      ['feed.xml', 'application/xml'],
+      ['page.xhtml', 'application/xhtml+xml'],
+      // Declared as nothing in particular: the type guessed from the name is not served either.
+      ['guessed.js', 'application/octet-stream'],
     ]) {
       const res = await uploadFile(realm.member, { filename, type, content: '<script>alert(1)</script>' });
+      for (const url of [res.body.url, ok(await realm.member.api.get(`/user_uploads/${pathIdOf(res.body.url)}`)).url]) {
+        const got = await download(url.startsWith('/user_uploads/temporary/') ? undefined : realm.member, url);
+        expect([filename, got.status, got.headers['content-type'], got.headers['content-disposition']?.split(';')[0]]).toEqual([filename, 200, 'application/octet-stream', 'attachment']);
+        expect(got.headers['x-content-type-options']).toBe('nosniff');
+        expect(got.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+        expect(got.body.toString()).toBe('<script>alert(1)</script>');
+      }
+    }
+  });
+
+  it('serves inert types (images, audio, video, PDF, plain text) as themselves, inline', async () => {
+    for (const [filename, type] of [
+      ['photo.jpg', 'image/jpeg'],
+      ['song.mp3', 'audio/mpeg'],
+      ['clip.webm', 'video/webm'],
+      ['paper.pdf', 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+    ]) {
+      const res = await uploadFile(realm.member, { filename, type, content: 'bytes' });
       const got = await download(realm.member, res.body.url);
-      expect(got.headers['content-disposition']).toMatch(/^attachment;/);
+      expect([filename, got.headers['content-type'], got.headers['content-disposition']?.split(';')[0], got.headers['x-content-type-options']]).toEqual([filename, type, 'inline', 'nosniff']);
     }
   });
 
@@ -229,6 +256,48 @@ describe('GET /user_uploads/<path_id>', () => {
     expect((await download(realm.moderator, url)).status).toBe(403);
     expect((await download(realm.guest, url)).status).toBe(403);
     expect((await attachmentOf(realm.member, pathIdOf(url))).messages).toEqual([]);
+  });
+});
+
+describe('GET /user_uploads/<path_id>?api_key=KEY', () => {
+  /** The file with the key in the query and no Authorization header, on the key's realm's host unless told. */
+  const withKey = (url: string, key: string, host: TestUser = realm.member) => rawRequest('GET', `${url}?api_key=${encodeURIComponent(key)}`, { headers: hostHeader(host) });
+
+  it.each(['owner', 'admin', 'moderator', 'member', 'guest', 'bot'] as RoleName[])("serves the %s's own file for the key alone, as Zulip does for clients that cannot set headers", async (role) => {
+    const { url } = await upload(realm[role], 'by-key.txt', `${role}'s`);
+    const got = await withKey(url, realm[role].api_key);
+    expect([got.status, got.body.toString()]).toEqual([200, `${role}'s`]);
+    const head = await rawRequest('HEAD', `${url}?api_key=${encodeURIComponent(realm[role].api_key)}`, { headers: hostHeader(realm[role]) });
+    expect(head.status).toBe(200);
+  });
+
+  it("serves an image's thumbnails for the key alone too", async () => {
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const res = await uploadFile(realm.member, { filename: 'keyed.png', type: 'image/png', content: image });
+    const got = await withKey(`/user_uploads/thumbnail/${pathIdOf(res.body.url)}/840x560.webp`, realm.member.api_key);
+    expect([got.status, got.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect((await withKey(`/user_uploads/thumbnail/${pathIdOf(res.body.url)}/840x560.webp`, realm.other.api_key)).status).toBe(403);
+  });
+
+  it("refuses another user's key (403) as their credentials would be, a wrong key (401), and another realm's key on this host (401)", async () => {
+    const { url } = await upload(realm.member, 'key-private.txt', 'secret');
+    for (const role of ['owner', 'admin', 'moderator', 'guest', 'bot'] as const) {
+      const res = await withKey(url, realm[role].api_key);
+      expect([role, res.status, JSON.parse(res.body.toString()).msg]).toEqual([role, 403, 'You are not authorized to view this file.']);
+    }
+    expect((await withKey(url, 'not-a-key')).status).toBe(401);
+    expect((await withKey(url, otherRealm.owner.api_key)).status).toBe(401);
+  });
+
+  it('takes the key on file reads only: never on the API, nor on uploads', async () => {
+    const key = encodeURIComponent(realm.member.api_key);
+    const api = await rawRequest('GET', `/api/v1/users/me?api_key=${key}`, { headers: hostHeader(realm.member) });
+    expect([api.status, JSON.parse(api.body.toString()).code]).toEqual([401, 'UNAUTHORIZED']);
+    const { body, type } = multipart([{ filename: 'k.txt', content: 'k' }]);
+    const post = await rawRequest('POST', `/api/v1/user_uploads?api_key=${key}`, { body, headers: { ...hostHeader(realm.member), 'content-type': type } });
+    expect(post.status).toBe(401);
   });
 });
 

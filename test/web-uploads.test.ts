@@ -8,7 +8,9 @@
 // file over the realm's max_file_upload_size_mib (13 MiB here) is refused with its message
 // before a byte is sent (the server refuses it too: 413). A resumable upload cancelled with its
 // Cancel button stops, is deleted on the server (tus termination: HEAD then finds nothing), and
-// leaves no link behind.
+// leaves no link behind. A member's upload declared as a script or a stylesheet never runs or
+// applies on Parley's origin, even when the page itself asks for it with <script src> or
+// <link rel=stylesheet> (issue #41: the web client's CSP allows scripts from 'self').
 //
 // It runs against a Parley of its own (test/support/own-parley.ts), the root realm of a fresh
 // database reached at the bare address, as test/web-client.test.ts does.
@@ -19,6 +21,7 @@ import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
 import { startOwnParley, type OwnParley } from './support/own-parley';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
+import { uploadFile } from './support/uploads';
 
 jest.setTimeout(60_000);
 
@@ -47,8 +50,10 @@ describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
-      // The cut-off PATCH is logged by the browser; the test checks what followed it.
-      if (msg.type() === 'error' && !/status of (4\d\d)|Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+      // The cut-off PATCH is logged by the browser; the test checks what followed it. So are the
+      // uploaded script and stylesheet it refuses to use; the test checks that it refused them.
+      const expected = /status of (4\d\d)|Failed to load resource|Refused to (execute script|apply style) from '[^']*\/user_uploads\//;
+      if (msg.type() === 'error' && !expected.test(msg.text())) problems.push(`console: ${msg.text()}`);
     });
     page.on('request', (req) => {
       const url = new URL(req.url());
@@ -177,6 +182,39 @@ describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
     await until(async () => expect(await composeBox().inputValue()).toMatch(/\[note\.txt\]\(\/user_uploads\/[^)]+\)/));
     expect(requests).toEqual([{ method: 'POST', path: '/json/user_uploads' }]);
     expect((await sendAndDownload('note.txt')).equals(file)).toBe(true);
+  });
+
+  it("never runs an uploaded script or applies an uploaded stylesheet on Parley's origin", async () => {
+    const script = await uploadFile(owner, { filename: 'gadget.js', type: 'text/javascript', content: 'globalThis.parleyGadgetRan = true;' });
+    const style = await uploadFile(owner, { filename: 'look.css', type: 'text/css', content: 'html { scroll-padding-top: 777px !important; }' });
+    expect([script.status, style.status]).toEqual([200, 200]);
+    // The page (logged in: its session reads the owner's files) asks for both as its own.
+    const outcome = await page.evaluate(
+      async ({ scriptUrl, styleUrl }) => {
+        // In the page (the tests' tsconfig has no DOM types).
+        const g = globalThis as unknown as {
+          document: { createElement(tag: string): any; head: { appendChild(e: unknown): void }; documentElement: unknown };
+          getComputedStyle(e: unknown): { scrollPaddingTop: string };
+          parleyGadgetRan?: boolean;
+        };
+        const load = (element: any) =>
+          new Promise<string>((resolve) => {
+            element.onload = () => resolve('load');
+            element.onerror = () => resolve('error');
+            g.document.head.appendChild(element);
+          });
+        const scriptElement = g.document.createElement('script');
+        scriptElement.src = scriptUrl;
+        const link = g.document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = styleUrl;
+        const [scriptEvent, styleEvent] = await Promise.all([load(scriptElement), load(link)]);
+        return { scriptEvent, styleEvent, ran: g.parleyGadgetRan === true, scrollPadding: g.getComputedStyle(g.document.documentElement).scrollPaddingTop };
+      },
+      { scriptUrl: script.body.url as string, styleUrl: style.body.url as string },
+    );
+    // Chromium refuses both: served as application/octet-stream with nosniff, neither is a script or a stylesheet.
+    expect(outcome).toEqual({ scriptEvent: 'error', styleEvent: 'error', ran: false, scrollPadding: 'auto' });
   });
 
   it("refuses a file over the realm's max_file_upload_size_mib with its message, sending nothing", async () => {

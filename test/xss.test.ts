@@ -152,6 +152,19 @@ describe('rendering safety', () => {
     }
   });
 
+  it('marks every API answer nosniff, so no browser reads one as a script, a style or a page', async () => {
+    const answers = [
+      await realm.member.api.get('/users/me'),
+      await realm.member.api.post('/messages', { type: 'stream', to: '999999999', topic: 't', content: '<script>alert(1)</script>' }),
+      await realm.member.api.as(undefined).get('/users/me'),
+    ];
+    expect(answers.map((a) => [a.status, a.headers['content-type'], a.headers['x-content-type-options']])).toEqual([
+      [200, 'application/json', 'nosniff'],
+      [400, 'application/json', 'nosniff'],
+      [401, 'application/json', 'nosniff'],
+    ]);
+  });
+
   it('refuses a NUL escaped inside a JSON value with a 400, never a 500', async () => {
     const fieldId = ok(await realm.owner.api.post('/realm/profile_fields', { name: 'NUL field', field_type: 1 })).id as number;
     const res = await realm.member.api.patch('/users/me/profile_data', { data: JSON.stringify([{ id: fieldId, value: 'a\u0000b' }]) }, { contract: 'envelope' });

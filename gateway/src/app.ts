@@ -1,6 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, Caller, InternalError, isApiError, JsonReplyOf, Logger, MissingParameterError, NotFoundError, RpcClients, subdomainFromHost, UnauthorizedError } from '@parley/common';
-import { AuthCache, authenticate, parseBasicAuth } from './auth';
+import {
+  ApiError,
+  Caller,
+  InternalError,
+  isApiError,
+  JsonReplyOf,
+  Logger,
+  MissingParameterError,
+  NotFoundError,
+  RpcClients,
+  subdomainFromHost,
+  UnauthorizedError,
+  ZULIP_EMOJI_IMAGE_PATH,
+} from '@parley/common';
+import { AuthCache, authenticate, authenticateApiKey, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
 import { type AuthScheme, sendError, sendJson, sendSuccess } from './envelope';
@@ -285,13 +298,38 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
  * File bodies, which stream to and from the uploads service's HTTP server instead of
  * travelling in a gRPC message: POST /api/v1/user_uploads, POST /api/v1/realm/emoji/{name} and POST /api/v1/users/me/avatar
  * (uploads; /json/… too, for a browser's session), GET /user_uploads/<path_id> outside /api/v1 as in Zulip (temporary URLs need no
- * credentials: their token is the grant), and avatars and custom emoji images under /user_avatars/
- * (public, as in Zulip).
+ * credentials: their token is the grant), avatars and custom emoji images under /user_avatars/
+ * (public, as in Zulip), GET /avatar/{user_id_or_email}[/medium] (Zulip's redirects to a
+ * user's avatar, for a caller), and the `:zulip:` emoji's image (public).
  */
 export function isFileRequest(method: string | undefined, path: string): boolean {
   if (isTusPath(path)) return true;
   if (method === 'POST') return /^\/(?:api\/v1|json)\/(?:user_uploads|realm\/emoji\/[^/]+|users\/me\/avatar)$/.test(path);
-  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/'));
+  return (method === 'GET' || method === 'HEAD') && (path.startsWith('/user_uploads/') || path.startsWith('/user_avatars/') || path.startsWith('/avatar/') || path === ZULIP_EMOJI_IMAGE_PATH);
+}
+
+/**
+ * The routes that take an API key in the query (`?api_key=`), as Zulip's
+ * override_api_url_scheme views do, for clients that cannot set headers (a mobile app's image
+ * loader): files and avatars read with GET. Nowhere else: the API itself never does.
+ */
+const takesQueryApiKey = (method: string | undefined, path: string) =>
+  (method === 'GET' || method === 'HEAD') && ((path.startsWith('/user_uploads/') && !path.startsWith('/user_uploads/temporary/')) || path.startsWith('/avatar/'));
+
+/** The request's query string without `api_key` (it goes no further than the gateway), with its `?`; '' for none. */
+function queryWithoutApiKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return '';
+  const params = new URLSearchParams(url.slice(at + 1));
+  params.delete('api_key');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/** The `api_key` of the request's query string, if it has one. */
+function queryApiKey(url: string): string | undefined {
+  const at = url.indexOf('?');
+  return at < 0 ? undefined : (new URLSearchParams(url.slice(at + 1)).get('api_key') ?? undefined);
 }
 
 /** /api/v1/tus: resumable uploads (the tus protocol), every method of it proxied. */
@@ -299,7 +337,7 @@ const isTusPath = (path: string) => path === `${API_PREFIX}/tus` || path.startsW
 
 async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
   const target = { addr: deps.config.uploadsHttpAddr, secret: deps.config.secret, service: 'uploads', bodyIdleTimeoutMs: deps.config.limits.uploadIdleTimeoutMs };
-  if (path.startsWith('/user_avatars/')) {
+  if (path.startsWith('/user_avatars/') || path === ZULIP_EMOJI_IMAGE_PATH) {
     await limitAnonymous(deps, req, res, true, 'images');
     return proxyRequest(target, req, res, path, undefined);
   }
@@ -314,10 +352,28 @@ async function handleFile(deps: GatewayDeps, req: IncomingMessage, res: ServerRe
   const api = apiPrefixOf(path);
   // Files take either credentials, except that /json takes only a browser's session.
   const credentials = api?.credentials === 'session' ? 'session' : 'either';
-  const caller = await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, clientName(undefined, req.headers['user-agent']), { credentials }));
+  const client = clientName(undefined, req.headers['user-agent']);
+  const caller = await limitUser(deps, req, res, await authenticateFileRequest(deps, req, res, path, client, credentials));
   // tus keeps its /api/v1 path, so the Location it answers is the client's URL.
   const upstreamPath = api && !isTusPath(path) ? path.slice(api.prefix.length) : path;
-  await proxyRequest(target, req, res, upstreamPath, caller);
+  // An avatar's redirect carries the request's query on (Zulip's `?s=`…), but never the key.
+  await proxyRequest(target, req, res, path.startsWith('/avatar/') ? `${upstreamPath}${queryWithoutApiKey(req.url ?? '')}` : upstreamPath, caller);
+}
+
+/**
+ * A file request's caller, by Zulip's order for the routes that also take `api_key` in the
+ * query: the Authorization header first, then the query's key, then a browser's session.
+ */
+async function authenticateFileRequest(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string, client: string, credentials: Credentials | 'either'): Promise<Caller> {
+  const apiKey = req.headers.authorization === undefined && takesQueryApiKey(req.method, path) ? queryApiKey(req.url ?? '') : undefined;
+  if (apiKey === undefined) return authenticateAnonymouslyLimited(deps, req, res, client, { credentials });
+  const host = req.headers.host ?? '';
+  try {
+    return await authenticateApiKey(deps.cache, deps.clients.users, apiKey, subdomainOf(deps, host), client, host);
+  } catch (err) {
+    if (isApiError(err) && err.httpStatus === 401) await limitAnonymous(deps, req, res);
+    throw err;
+  }
 }
 
 async function ready(deps: GatewayDeps, res: ServerResponse): Promise<void> {

@@ -82,6 +82,16 @@ describe('AuthCache', () => {
       expect(new Set(keys).size).toBe(4);
     });
 
+    it('keeps an API key given alone apart from every Basic key, whatever email is claimed', () => {
+      const keyOnly = AuthCache.keyOnlyKey('key1', 'chat');
+      expect(keyOnly).toBe(AuthCache.keyOnlyKey('key1', 'chat'));
+      expect(keyOnly).not.toBe(AuthCache.keyOnlyKey('key1', 'other'));
+      for (const email of ['', 'key-only', '\0key-only', 'key-only\0']) {
+        for (const apiKey of ['key1', `key1\0chat`, `\0key1`]) expect(AuthCache.key({ email, apiKey }, 'chat')).not.toBe(keyOnly);
+      }
+      expect(keyOnly).not.toContain('key1');
+    });
+
     it('does not contain the API key', () => {
       expect(AuthCache.key({ email: 'a@b.c', apiKey: 'SECRETKEYSECRETKEY' }, undefined)).not.toContain('SECRETKEY');
     });

@@ -44,6 +44,16 @@ export class AuthCache {
       .digest('base64');
   }
 
+  /**
+   * The key of an API key given alone (authenticateApiKey): prefixed, as a session's is, so it
+   * is never a Basic key (a bare digest), and no email reaches an entry that skipped its check.
+   */
+  static keyOnlyKey(apiKey: string, subdomain: string | undefined): string {
+    return `key-only\0${createHash('sha256')
+      .update(`${apiKey}\0${subdomain ?? '\u0001'}`)
+      .digest('base64')}`;
+  }
+
   get(key: string): Caller | undefined {
     return this.getWithCsrf(key)?.caller;
   }
@@ -85,6 +95,21 @@ export async function authenticate(cache: AuthCache, users: ServiceClient<'users
   const hit = cache.get(key);
   if (hit) return hit;
   const reply = await users.authenticate({ email: creds.email, api_key: creds.apiKey, subdomain }, { client, host });
+  const caller = answeredCaller(reply.caller);
+  cache.set(key, caller);
+  return caller;
+}
+
+/**
+ * An API key given alone, as Zulip's file routes take it in the query (`?api_key=`) for
+ * clients that cannot set headers: the key names the user. Through the cache, apart from
+ * Basic credentials' entries.
+ */
+export async function authenticateApiKey(cache: AuthCache, users: ServiceClient<'users'>, apiKey: string, subdomain: string | undefined, client: string, host: string): Promise<Caller> {
+  const key = AuthCache.keyOnlyKey(apiKey, subdomain);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const reply = await users.authenticate({ email: '', api_key: apiKey, subdomain, key_only: true }, { client, host });
   const caller = answeredCaller(reply.caller);
   cache.set(key, caller);
   return caller;

@@ -17,9 +17,15 @@ export function successBody(data: Buffer | string, ignored: string[]): Buffer {
 
 const CLOSE = Buffer.from('}');
 
+/**
+ * Every JSON answer says it is JSON and nothing else: a browser never sniffs one into a
+ * script, a stylesheet or a page, whatever text a user put in it.
+ */
+export const JSON_HEADERS = { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' } as const;
+
 export function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers });
+  res.writeHead(status, { ...JSON_HEADERS, 'content-length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);
 }
 

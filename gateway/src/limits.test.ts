@@ -67,6 +67,7 @@ describe('applyServerLimits', () => {
     const res = await get(`/x?q=${'a'.repeat(DEFAULT_MAX_HEADER_BYTES)}`);
     expect(res.status).toBe(431);
     expect(res.headers).toContain('content-type: application/json');
+    expect(res.headers).toContain('x-content-type-options: nosniff');
     expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Request line and headers too large (limit ${DEFAULT_MAX_HEADER_BYTES} bytes)` });
   });
 

@@ -58,7 +58,7 @@ export function rawErrorResponse(err: ApiError): string {
   const body = JSON.stringify(err.toBody());
   const retry = err.extra['retry-after'] === undefined ? '' : `retry-after: ${err.extra['retry-after'] as number}\r\n`;
   return (
-    `HTTP/1.1 ${err.httpStatus} ${STATUS_CODES[err.httpStatus] ?? 'Error'}\r\ncontent-type: application/json\r\n` +
+    `HTTP/1.1 ${err.httpStatus} ${STATUS_CODES[err.httpStatus] ?? 'Error'}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\n` +
     `content-length: ${Buffer.byteLength(body)}\r\n${retry}connection: close\r\n\r\n${body}`
   );
 }

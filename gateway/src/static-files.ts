@@ -17,6 +17,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse): void {
     'content-length': String(body.length),
     'cache-control': 'public, max-age=31536000, immutable',
     'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

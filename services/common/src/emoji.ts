@@ -88,3 +88,9 @@ export function emojiApiData(): EmojiApiData {
   apiData = { json, path: `/static/generated/emoji/emoji_api.${hash}.json` };
   return apiData;
 }
+
+/**
+ * Where the image of Zulip's extra emoji `:zulip:` is, as Zulip's renderer names it and clients
+ * expect it (the uploads service serves Parley's mark there, publicly).
+ */
+export const ZULIP_EMOJI_IMAGE_PATH = '/static/generated/emoji/images/emoji/unicode/zulip.png';

@@ -11,6 +11,10 @@ export interface UploadsConfig extends BaseConfig {
   maxFileUploadSizeMib: number;
   /** Parley's bound on the bytes of one user's uploads in all (MAX_UPLOAD_MIB_PER_USER, default 1024): an upload past it is refused. */
   maxUploadMibPerUser: number;
+  /** Parley's bound on how many uploads one user keeps (MAX_UPLOADS_PER_USER, default 10,000): one more is refused. */
+  maxUploadsPerUser: number;
+  /** Parley's bound on the custom emoji a realm makes, deactivated ones included (MAX_CUSTOM_EMOJI_PER_REALM, default 5,000). */
+  maxCustomEmojiPerRealm: number;
   /** Zulip's MAX_EMOJI_FILE_SIZE_MIB: the largest custom emoji image (MAX_EMOJI_FILE_SIZE_MIB, default 5). */
   maxEmojiFileSizeMib: number;
   /** Uploads no message ever linked to are deleted after this long (UPLOAD_UNCLAIMED_GRACE_HOURS; Zulip: three weeks). */
@@ -32,6 +36,8 @@ export function readUploadsConfig(env: Record<string, string | undefined>, defau
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     maxEmojiFileSizeMib: envInt(env, 'MAX_EMOJI_FILE_SIZE_MIB', 5, 0),
     maxUploadMibPerUser: envInt(env, 'MAX_UPLOAD_MIB_PER_USER', 1024, 1),
+    maxUploadsPerUser: envInt(env, 'MAX_UPLOADS_PER_USER', 10_000, 1),
+    maxCustomEmojiPerRealm: envInt(env, 'MAX_CUSTOM_EMOJI_PER_REALM', 5_000, 1),
     unclaimedGraceMs: envInt(env, 'UPLOAD_UNCLAIMED_GRACE_HOURS', 21 * 24, 0) * 3_600_000,
     gcIntervalMs: envInt(env, 'UPLOAD_GC_INTERVAL_MS', 3_600_000, 0),
     tusStagingDir: envString(env, 'TUS_STAGING_DIR', join(base.dataDir, 'tus')),

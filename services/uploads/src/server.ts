@@ -64,7 +64,7 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
         deps: d,
         secret: config.secret,
         maxFileUploadSizeMib: config.maxFileUploadSizeMib,
-        maxUploadMibPerUser: config.maxUploadMibPerUser,
+        uploadBounds: { maxMibPerUser: config.maxUploadMibPerUser, maxUploadsPerUser: config.maxUploadsPerUser },
         storage: config.storage,
         stagingDir: config.tusStagingDir,
       });
@@ -72,7 +72,8 @@ export async function startUploadsService(config: UploadsConfig): Promise<Runnin
         deps: d,
         secret: config.secret,
         maxFileUploadSizeMib: config.maxFileUploadSizeMib,
-        maxUploadMibPerUser: config.maxUploadMibPerUser,
+        uploadBounds: { maxMibPerUser: config.maxUploadMibPerUser, maxUploadsPerUser: config.maxUploadsPerUser },
+        maxCustomEmojiPerRealm: config.maxCustomEmojiPerRealm,
         temporaryUrlSeconds: config.temporaryUrlSeconds,
         maxEmojiFileSizeMib: config.maxEmojiFileSizeMib,
         tus,

@@ -55,7 +55,7 @@ import { createBot, deactivateBot, getBots, regenerateBotApiKey, updateBot } fro
 import { addLinkifier, getLinkifiers, updateLinkifier, removeLinkifier, reorderLinkifiers } from './rpc/linkifiers';
 import { addAlertWords, getAlertWords, removeAlertWords } from './rpc/alert-words';
 import { muteUser, unmuteUser } from './rpc/muted-users';
-import { changeAvatar } from './rpc/avatars';
+import { changeAvatar, getAvatarUrl } from './rpc/avatars';
 import { addPlayground, removePlayground } from './rpc/playgrounds';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './rpc/navigation-views';
 
@@ -115,6 +115,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     CheckGroupSettings: checkGroupSettings(deps),
     GetRenderContext: getRenderContext(deps),
     ChangeAvatar: changeAvatar(deps),
+    GetAvatarUrl: getAvatarUrl(deps),
     GetTypingPreferences: getTypingPreferences(deps),
     GetUserSettings: getUserSettings(deps),
     GetReadReceiptUsers: getReadReceiptUsers(deps),

@@ -3,7 +3,7 @@ import { BadRequestError, Caller, emit, Logger, Queryable, RpcClients, withTrans
 import type { FileStore } from '../storage';
 import * as store from '../store/attachments';
 import type { AttachmentRow } from '../store/attachments';
-import { UploadQuotaError } from './errors';
+import { UploadCountError, UploadQuotaError } from './errors';
 
 /**
  * Attachments: the uploaded files and the messages that link to them. A file is its
@@ -53,21 +53,34 @@ function notifier(tx: Queryable) {
   };
 }
 
-/** Refuses (UploadQuotaError) a file of `size` bytes that would take the caller's uploads past `maxMibPerUser`. */
-export async function ensureUploadRoom(db: Queryable, caller: Caller, size: number, maxMibPerUser: number): Promise<void> {
-  const used = await store.ownerSpaceUsed(db, caller.realm_id, caller.user_id);
-  if (used + size > maxMibPerUser * 1024 * 1024) throw new UploadQuotaError(maxMibPerUser);
+/**
+ * What one user's uploads may take, Parley's bounds (Zulip has none per user): bytes in all
+ * (MAX_UPLOAD_MIB_PER_USER) and how many (MAX_UPLOADS_PER_USER).
+ */
+export interface UploadBounds {
+  maxMibPerUser: number;
+  maxUploadsPerUser: number;
 }
 
 /**
- * Records a stored file as the caller's upload, within the bytes one user's uploads may take
- * (`maxMibPerUser`; counted under a per-user advisory lock, so two uploads at once cannot both
- * pass it). Past it: UploadQuotaError, and the caller deletes the stored file.
+ * Refuses a file of `size` bytes that would take the caller's uploads past their bounds:
+ * UploadCountError past their number, UploadQuotaError past their bytes.
  */
-export async function recordUpload(pool: pg.Pool, caller: Caller, file: { pathId: string; fileName: string; contentType: string; size: number }, maxMibPerUser: number): Promise<AttachmentRow> {
+export async function ensureUploadRoom(db: Queryable, caller: Caller, size: number, bounds: UploadBounds): Promise<void> {
+  const used = await store.ownerUsage(db, caller.realm_id, caller.user_id);
+  if (used.count + 1 > bounds.maxUploadsPerUser) throw new UploadCountError(bounds.maxUploadsPerUser);
+  if (used.bytes + size > bounds.maxMibPerUser * 1024 * 1024) throw new UploadQuotaError(bounds.maxMibPerUser);
+}
+
+/**
+ * Records a stored file as the caller's upload, within one user's bounds (UploadBounds;
+ * counted under a per-user advisory lock, so two uploads at once cannot both pass them).
+ * Past them: UploadCountError or UploadQuotaError, and the caller deletes the stored file.
+ */
+export async function recordUpload(pool: pg.Pool, caller: Caller, file: { pathId: string; fileName: string; contentType: string; size: number }, bounds: UploadBounds): Promise<AttachmentRow> {
   return withTransaction(pool, async (tx) => {
     await store.lockOwnerUploads(tx, caller.realm_id, caller.user_id);
-    await ensureUploadRoom(tx, caller, file.size, maxMibPerUser);
+    await ensureUploadRoom(tx, caller, file.size, bounds);
     const row = await store.insertAttachment(tx, {
       realm_id: caller.realm_id,
       owner_id: caller.user_id,

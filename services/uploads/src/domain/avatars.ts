@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AVATAR_SIZE, BadRequestError, bindClient, Caller, MEDIUM_AVATAR_SIZE, uploadedAvatarStoreKey } from '@parley/common';
 import type { AttachmentDeps } from './attachments';
-import { IMAGE_BOMB_TOTAL_PIXELS, inImageTurn } from './thumbnails';
+import { IMAGE_BOMB_TOTAL_PIXELS, imageOwner, inImageTurn } from './thumbnails';
 
 /**
  * Users' own avatars (POST and DELETE /users/me/avatar), as Zulip's upload_avatar_image: the
@@ -24,9 +24,9 @@ export async function checkChangeAvatar(deps: AvatarDeps, caller: Caller): Promi
   await usersOf(deps, caller).changeAvatar({ avatar_source: 'U', check_only: true });
 }
 
-/** The image's two sizes as PNG, first frame, EXIF orientation applied; undecodable: Zulip's BadImageError. */
-export async function resizeAvatar(image: Buffer): Promise<{ small: Buffer; medium: Buffer }> {
-  return inImageTurn(async () => {
+/** The image's two sizes as PNG, first frame, EXIF orientation applied, on one of `owner`'s image turns; undecodable: Zulip's BadImageError. */
+export async function resizeAvatar(image: Buffer, owner: string): Promise<{ small: Buffer; medium: Buffer }> {
+  return inImageTurn(owner, async () => {
     try {
       const square = (size: number) => sharp(image, { limitInputPixels: IMAGE_BOMB_TOTAL_PIXELS, failOn: 'error' }).rotate().resize(size, size, { fit: 'cover', position: 'centre' }).png().toBuffer();
       return { small: await square(AVATAR_SIZE), medium: await square(MEDIUM_AVATAR_SIZE) };
@@ -38,7 +38,7 @@ export async function resizeAvatar(image: Buffer): Promise<{ small: Buffer; medi
 
 /** POST /users/me/avatar once the image is read: both sizes into the store, then the users service's change. Answers the new URL. */
 export async function setUploadedAvatar(deps: AvatarDeps, caller: Caller, image: Buffer): Promise<string> {
-  const { small, medium } = await resizeAvatar(image);
+  const { small, medium } = await resizeAvatar(image, imageOwner(caller.realm_id, caller.user_id));
   for (const [bytes, isMedium] of [
     [small, false],
     [medium, true],

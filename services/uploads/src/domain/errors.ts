@@ -21,6 +21,13 @@ export class UploadQuotaError extends BadRequestError {
   }
 }
 
+/** An upload past the number of uploads one user may keep (MAX_UPLOADS_PER_USER). */
+export class UploadCountError extends BadRequestError {
+  constructor(max: number) {
+    super(`Upload would exceed your limit of ${max} uploads. Delete some of your uploads to make room.`);
+  }
+}
+
 export class FileTooLargeError extends BadRequestError {
   constructor(mib: number) {
     super(`File is larger than this server's configured maximum upload size (${mib} MiB).`);

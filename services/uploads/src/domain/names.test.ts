@@ -1,4 +1,4 @@
-import { contentDisposition, MAX_FILE_NAME_BYTES, newPathId, parsePathId, sanitizeFileName, storedContentType } from './names';
+import { contentDisposition, MAX_FILE_NAME_BYTES, newPathId, parsePathId, sanitizeFileName, servedAs, storedContentType } from './names';
 
 describe('sanitizeFileName', () => {
   it.each([
@@ -48,6 +48,26 @@ describe('serving headers', () => {
     expect(contentDisposition('image/png', 'a.png')).toBe(`inline; filename="a.png"; filename*=UTF-8''a.png`);
     expect(contentDisposition('text/html', 'a.html')).toMatch(/^attachment; /);
     expect(contentDisposition('image/svg+xml', 'a.svg')).toMatch(/^attachment; /);
+  });
+
+  it('serves inert types as themselves and every other type as application/octet-stream, an attachment', () => {
+    for (const type of ['image/png', 'image/jpeg', 'audio/mpeg', 'video/mp4', 'application/pdf', 'text/plain']) {
+      expect(servedAs(type, 'f')).toEqual({ contentType: type, disposition: `inline; filename="f"; filename*=UTF-8''f` });
+    }
+    for (const type of [
+      'text/javascript',
+      'application/javascript',
+      'text/css',
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'text/xml',
+      'application/xhtml+xml',
+      'application/wasm',
+      'text/markdown',
+    ]) {
+      expect([type, servedAs(type, 'f')]).toEqual([type, { contentType: 'application/octet-stream', disposition: `attachment; filename="f"; filename*=UTF-8''f` }]);
+    }
   });
 
   it('quotes non-ASCII names safely', () => {

@@ -63,8 +63,13 @@ export function parsePathId(path: string): { realmId: number; pathId: string } |
   return { realmId: Number(segments[0]), pathId: path };
 }
 
-/** Types a browser may show inline; everything else is served as a download (Zulip's list, roughly). */
-const INLINE_TYPES = new Set([
+/**
+ * The types served as themselves, inline: inert media a browser only ever shows, never runs
+ * (Zulip's INLINE_MIME_TYPES: images, audio, video, PDF and plain text, and a few more of the
+ * same kinds). Never SVG, HTML, XML, JavaScript, CSS or anything else a browser would execute
+ * or apply on Parley's origin.
+ */
+const INERT_TYPES = new Set([
   'image/png',
   'image/jpeg',
   'image/gif',
@@ -87,11 +92,26 @@ const INLINE_TYPES = new Set([
   'text/plain',
 ]);
 
-/** Content-Disposition for serving a file: inline for safe types, attachment otherwise. */
+/** What every file that is not inert is served as: bytes to save, which no browser runs or renders. */
+export const DOWNLOAD_TYPE = 'application/octet-stream';
+
+/** Content-Disposition for serving a file: inline for inert types, attachment otherwise. */
 export function contentDisposition(contentType: string, fileName: string): string {
-  const kind = INLINE_TYPES.has(contentType.split(';')[0].trim().toLowerCase()) ? 'inline' : 'attachment';
+  const kind = isInert(contentType) ? 'inline' : 'attachment';
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const isInert = (contentType: string) => INERT_TYPES.has(contentType.split(';')[0].trim().toLowerCase());
+
+/**
+ * The type and disposition a stored file is served with, whoever declared its type: an inert
+ * type as itself, inline; anything else as DOWNLOAD_TYPE, as an attachment. A member's
+ * `gadget.js` declared `text/javascript` is then bytes to save, which a `<script src>` on
+ * Parley's origin refuses to run (with `nosniff`), and a `.css` no stylesheet.
+ */
+export function servedAs(contentType: string, fileName: string): { contentType: string; disposition: string } {
+  return { contentType: isInert(contentType) ? contentType : DOWNLOAD_TYPE, disposition: contentDisposition(contentType, fileName) };
 }
 
 /** The content type to store: the client's, when it is a plausible media type, else a guess from the name. */

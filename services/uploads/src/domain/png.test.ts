@@ -45,6 +45,14 @@ describe('encodePalettePng', () => {
     expect([...raw]).toEqual([0, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 1]);
   });
 
+  it('writes the opacities it is given in a tRNS chunk after PLTE, and refuses more than the palette has', () => {
+    const found = chunks(encodePalettePng(4, 3, palette, pixels, [0]));
+    expect(found.map((c) => c.type)).toEqual(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
+    expect([...found[2].data]).toEqual([0]);
+    expect(() => encodePalettePng(4, 3, palette, pixels, [0, 0, 0])).toThrow(RangeError);
+    expect(() => encodePalettePng(4, 3, palette, pixels, [256])).toThrow(RangeError);
+  });
+
   it('computes the CRC-32 that zlib does', () => {
     for (const text of ['', 'IEND', 'The quick brown fox jumps over the lazy dog']) expect(crc32(Buffer.from(text))).toBe(zlibCrc32(Buffer.from(text)));
   });

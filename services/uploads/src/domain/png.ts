@@ -38,10 +38,11 @@ export type Rgb = readonly [number, number, number];
 
 /**
  * Encodes `pixels` (one palette index per pixel, row by row, width × height) with `palette`
- * (at most 256 colours). Every row is filtered with "None": the images are flat areas, which
- * deflate shrinks well without filters.
+ * (at most 256 colours) and, if given, the opacity of the first palette entries (`alphas`,
+ * 0 transparent to 255 opaque; the rest are opaque). Every row is filtered with "None": the
+ * images are flat areas, which deflate shrinks well without filters.
  */
-export function encodePalettePng(width: number, height: number, palette: readonly Rgb[], pixels: Uint8Array): Buffer {
+export function encodePalettePng(width: number, height: number, palette: readonly Rgb[], pixels: Uint8Array, alphas: readonly number[] = []): Buffer {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError('PNG dimensions must be positive integers');
   if (palette.length < 1 || palette.length > 256) throw new RangeError('a PNG palette holds 1 to 256 colours');
   if (pixels.length !== width * height) throw new RangeError('one palette index per pixel');
@@ -64,5 +65,7 @@ export function encodePalettePng(width: number, height: number, palette: readonl
     for (const index of row) if (index >= palette.length) throw new RangeError('a pixel names a colour the palette lacks');
     raw.set(row, y * (width + 1) + 1);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  if (alphas.length > palette.length || !alphas.every((a) => Number.isInteger(a) && a >= 0 && a <= 255)) throw new RangeError('one opacity byte per palette colour at most');
+  const trns = alphas.length ? [chunk('tRNS', Buffer.from(alphas))] : [];
+  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('PLTE', plte), ...trns, chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -63,9 +63,10 @@ export async function mayAddCustomEmoji(deps: EmojiDeps, caller: Caller): Promis
 
 /**
  * What POST /realm/emoji/{emoji_name} checks before it reads the image, in Zulip's order
- * (require_member_or_admin, then upload_emoji). Returns the name to store.
+ * (require_member_or_admin, then upload_emoji), then Parley's bound on the realm's custom
+ * emoji (`maxPerRealm`; doAddEmoji counts again under a lock). Returns the name to store.
  */
-export async function checkAddEmoji(deps: EmojiDeps, caller: Caller, rawName: string): Promise<string> {
+export async function checkAddEmoji(deps: EmojiDeps, caller: Caller, rawName: string, maxPerRealm: number): Promise<string> {
   if (caller.role === Role.GUEST) throw new BadRequestError('Not allowed for guest users');
   refuseBots(caller);
   const name = normalizeEmojiName(rawName);
@@ -74,7 +75,23 @@ export async function checkAddEmoji(deps: EmojiDeps, caller: Caller, rawName: st
   if (await store.activeEmojiByName(deps.pool, caller.realm_id, name)) throw new EmojiExistsError();
   // A custom emoji shadows the Unicode one of its name (it comes first when a name is looked up).
   if (unicodeEmojiCodeOf(name) !== undefined && !isAdmin(caller)) throw new BadRequestError('Only administrators can override default emoji.');
+  await ensureEmojiRoom(deps.pool, caller.realm_id, maxPerRealm);
   return name;
+}
+
+/**
+ * Refuses a custom emoji past the realm's bound (MAX_CUSTOM_EMOJI_PER_REALM). Deactivated
+ * ones count: they are kept for good (old messages still show them) and every change sends
+ * the realm all of them.
+ */
+async function ensureEmojiRoom(db: Queryable, realmId: number, maxPerRealm: number): Promise<void> {
+  if ((await store.countRealmEmoji(db, realmId)) >= maxPerRealm) throw new EmojiLimitError(maxPerRealm);
+}
+
+export class EmojiLimitError extends BadRequestError {
+  constructor(max: number) {
+    super(`This organization has reached its limit of ${max} custom emoji (deactivated ones included).`);
+  }
 }
 
 export class EmojiExistsError extends BadRequestError {
@@ -90,9 +107,15 @@ export class EmojiNotFoundError extends ApiError {
   }
 }
 
-/** Precondition: checkAddEmoji passed and the image is in the store under emojiKey(realm, file_name). */
-export async function doAddEmoji(pool: pg.Pool, caller: Caller, emoji: { name: string; fileName: string; contentType: string; size: number }): Promise<RealmEmojiRow> {
+/**
+ * Precondition: checkAddEmoji passed and the image is in the store under emojiKey(realm,
+ * file_name). Counts the realm's emoji again under a per-realm lock, so uploads at once
+ * never pass `maxPerRealm` together (EmojiLimitError: the caller deletes the image).
+ */
+export async function doAddEmoji(pool: pg.Pool, caller: Caller, emoji: { name: string; fileName: string; contentType: string; size: number }, maxPerRealm: number): Promise<RealmEmojiRow> {
   return withTransaction(pool, async (tx) => {
+    await store.lockRealmEmoji(tx, caller.realm_id);
+    await ensureEmojiRoom(tx, caller.realm_id, maxPerRealm);
     const row = await store
       .insertRealmEmoji(tx, {
         realm_id: caller.realm_id,

@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
-import { examineImage, formatsFor, IMAGE_BOMB_TOTAL_PIXELS, makeThumbnails } from './thumbnails';
+import type { Logger } from '@parley/common';
+import type pg from 'pg';
+import type { FileStore } from '../storage';
+import type { AttachmentRow } from '../store/attachments';
+import { examineImage, examineUploadQuietly, formatsFor, IMAGE_BOMB_TOTAL_PIXELS, makeThumbnails, MAX_CONCURRENT_THUMBNAILING } from './thumbnails';
 
 /** A solid image of this size, in this format. */
 const solid = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'tiff', color = '#3366cc') =>
@@ -132,5 +136,49 @@ describe('makeThumbnails', () => {
     const image = await examineImage(truncated);
     expect(image).toEqual({ width: 400, height: 300, frames: 1 });
     await expect(makeThumbnails(truncated, image!, formatsFor(image!, 'image/png'))).rejects.toThrow();
+  });
+});
+
+describe('examineUpload', () => {
+  const row = (ownerId: number, name: string): AttachmentRow => ({
+    id: ownerId * 100 + name.length,
+    realm_id: 1,
+    owner_id: ownerId,
+    path_id: `1/ab/${name}/${name}.png`,
+    file_name: `${name}.png`,
+    content_type: 'image/png',
+    size: 1000,
+    create_time: new Date(),
+    image_status: null,
+    original_width_px: null,
+    original_height_px: null,
+    frames: null,
+    thumbnails: [],
+  });
+
+  it("starts another user's image while one user's images fill the queue (issue #41)", async () => {
+    // The store holds every read until the test lets it go: an examination reads the original
+    // first thing in its turn, so the reads say which examinations have a turn.
+    const reads: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const files = {
+      get: async (key: string) => {
+        reads.push(key);
+        await released;
+        return null; // missing: the examination fails quietly, and gives its turn back
+      },
+    } as unknown as FileStore;
+    const log = { warn: () => undefined } as unknown as Logger;
+    const deps = { pool: {} as pg.Pool, files, log };
+    const examinations = [1, 2, 3, 4, 5, 6].map((i) => examineUploadQuietly(deps, row(7, `big${i}`)));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    examinations.push(examineUploadQuietly(deps, row(8, 'small')));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(MAX_CONCURRENT_THUMBNAILING).toBe(2);
+    expect(reads).toEqual(['1/ab/big1/big1.png', '1/ab/small/small.png']);
+    release();
+    await Promise.all(examinations);
+    expect(reads).toHaveLength(7);
   });
 });

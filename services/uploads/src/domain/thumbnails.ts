@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { FileStore } from '../storage';
 import * as store from '../store/attachments';
 import type { AttachmentRow, ImageInfo, StoredThumbnail } from '../store/attachments';
+import { FairTurns } from './turns';
 
 /**
  * Thumbnails of uploaded images, as Zulip makes them (zerver/lib/thumbnail.py), with sharp
@@ -16,7 +17,8 @@ import type { AttachmentRow, ImageInfo, StoredThumbnail } from '../store/attachm
  *
  * Zulip examines at upload and thumbnails in a queue worker, re-rendering the messages when
  * done; Parley thumbnails before the upload is answered, so a message can never link an image
- * whose thumbnails are still coming (docs/adr/0015-thumbnails-at-upload.md). An upload left
+ * whose thumbnails are still coming (docs/adr/0015-thumbnails-at-upload.md), on turns shared
+ * fairly between the uploads' owners (docs/adr/0030-fair-thumbnail-turns.md). An upload left
  * unexamined (stored before thumbnails existed, or the store failed mid-way) is examined when
  * a message or a thumbnail URL first needs it.
  */
@@ -47,6 +49,14 @@ export const MAX_THUMBNAIL_SOURCE_BYTES = 64 * 1024 * 1024;
  * libvips' buffers); the rest wait their turn.
  */
 export const MAX_CONCURRENT_THUMBNAILING = 2;
+
+/**
+ * Of those, at most this many are one user's (the uploader's, or the avatar's owner): one
+ * user's many large images never hold every turn, so another user's image starts on the
+ * turn left, and when all are busy waits for one image of each user ahead of it, not for all
+ * of theirs (FairTurns).
+ */
+export const MAX_THUMBNAILING_PER_USER = 1;
 
 // Each upload is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -128,38 +138,28 @@ const fitting = (f: ThumbnailFormat): sharp.ResizeOptions => ({ width: f.max_wid
 /** The frames an animated thumbnail keeps: as many as fit MAX_ANIMATED_PIXELS, at least one. */
 const animatedPages = (image: ExaminedImage) => Math.max(1, Math.min(image.frames, Math.floor(MAX_ANIMATED_PIXELS / (image.width * image.height))));
 
-/** Limits how many thumbnailing jobs run at once (MAX_CONCURRENT_THUMBNAILING). */
-class Turns {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly max: number) {}
+const turns = new FairTurns(MAX_CONCURRENT_THUMBNAILING, MAX_THUMBNAILING_PER_USER);
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await job();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-}
+/** Whose turn an image job takes: a user of a realm. */
+export const imageOwner = (realmId: number, userId: number): string => `${realmId}:${userId}`;
 
-const turns = new Turns(MAX_CONCURRENT_THUMBNAILING);
-
-/** Runs an image job (decoding with sharp) when one of the MAX_CONCURRENT_THUMBNAILING turns is free: avatars share them. */
-export const inImageTurn = <T>(job: () => Promise<T>): Promise<T> => turns.run(job);
+/**
+ * Runs an image job (decoding with sharp) on one of `owner`'s turns (imageOwner), when one is
+ * free: avatars share them with thumbnails.
+ */
+export const inImageTurn = <T>(owner: string, job: () => Promise<T>): Promise<T> => turns.run(owner, job);
 
 /**
  * Examines an upload not yet examined and records what it is; answers the row as it is now.
  * Not an image, or not one Parley thumbnails: recorded as such, once. A failure of the store
  * (reading the original, writing a thumbnail) leaves the row unexamined for a later try, and
- * is thrown. Holds no database connection while it reads, decodes or writes files.
+ * is thrown. Holds no database connection while it reads, decodes or writes files. The work
+ * takes a turn of the upload's owner, whoever needs it (the upload, a message's preview, a
+ * thumbnail URL): it is theirs.
  */
 export async function examineUpload(deps: ThumbnailDeps, row: AttachmentRow): Promise<AttachmentRow> {
   if (row.image_status !== null) return row;
-  const info = await turns.run(() => imageInfoOf(deps, row));
+  const info = await inImageTurn(imageOwner(row.realm_id, row.owner_id), () => imageInfoOf(deps, row));
   if (await store.recordImage(deps.pool, row.id, info)) return { ...row, ...info };
   const [now] = await store.attachmentsByIds(deps.pool, [row.id]);
   if (!now) {

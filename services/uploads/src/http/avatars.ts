@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { AvatarPath, BadRequestError, Caller, LIMITS } from '@parley/common';
+import { AvatarPath, BadRequestError, bindClient, Caller, LIMITS } from '@parley/common';
 import { multipartParser } from './multipart';
 import { checkChangeAvatar, setUploadedAvatar } from '../domain/avatars';
 import { SNIFF_BYTES, sniffImageType } from '../domain/emoji-names';
@@ -112,4 +112,31 @@ export async function serveAvatar(opts: FileHttpOptions, avatar: AvatarPath, req
     res,
     CACHE_CONTROL,
   );
+}
+
+/** /avatar/{user_id_or_email} and /avatar/{user_id_or_email}/medium: the name is one path segment. */
+const AVATAR_REDIRECT_PATH = /^\/avatar\/([^/]+)(\/medium)?$/;
+
+/**
+ * GET /avatar/{user_id_or_email}[/medium], Zulip's `avatar` and `avatar_medium` views: for a
+ * caller (the gateway authenticates; anonymous requests never get here), a 302 to the avatar
+ * URL of the caller's realm's user of that ID or API email (the users service says which:
+ * another realm's user is no user here), with the request's query appended, as Zulip appends
+ * it. Never kept: the avatar changes.
+ */
+export async function redirectToAvatar(opts: FileHttpOptions, caller: Caller, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const match = AVATAR_REDIRECT_PATH.exec(path);
+  if (!match) throw new FileNotFoundError();
+  let name: string;
+  try {
+    name = decodeURIComponent(match[1]);
+  } catch {
+    throw new FileNotFoundError();
+  }
+  const users = bindClient(opts.deps.clients.users, { caller, client: 'uploads', host: '' });
+  const { avatar_url } = await users.getAvatarUrl({ user_id_or_email: name, medium: match[2] !== undefined });
+  const query = (req.url ?? '').split('?')[1];
+  const location = query ? `${avatar_url}${avatar_url.includes('?') ? '&' : '?'}${query}` : avatar_url;
+  res.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': '0', 'x-content-type-options': 'nosniff' });
+  res.end();
 }

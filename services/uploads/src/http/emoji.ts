@@ -5,6 +5,7 @@ import { BadRequestError, Caller } from '@parley/common';
 import { DEFAULT_MAX_EMOJI_FILE_SIZE_MIB, emojiKey, newEmojiFileName, parseEmojiKey, SNIFF_BYTES, sniffImageType } from '../domain/emoji-names';
 import { checkAddEmoji, doAddEmoji } from '../domain/realm-emoji';
 import { FileNotFoundError } from '../domain/errors';
+import { parleyMarkPng } from '../domain/parley-mark';
 import * as store from '../store/realm-emoji';
 import { TooLargeError } from '../storage';
 import { FileHttpOptions, sendFile, sendJson } from './server';
@@ -29,7 +30,7 @@ const invalidImage = () => new BadRequestError('Invalid image format');
 
 /** POST /realm/emoji/<emoji_name>: every check that needs no body first, then the image, then the row and its event. */
 export async function uploadEmoji(opts: FileHttpOptions, caller: Caller, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const name = await checkAddEmoji(opts.deps, caller, decodeName(UPLOAD_PATH.exec(path)![1]));
+  const name = await checkAddEmoji(opts.deps, caller, decodeName(UPLOAD_PATH.exec(path)![1]), opts.maxCustomEmojiPerRealm);
   const mib = opts.maxEmojiFileSizeMib ?? DEFAULT_MAX_EMOJI_FILE_SIZE_MIB;
   const maxBytes = mib * 1024 * 1024;
   const declared = Number(req.headers['content-length'] ?? NaN);
@@ -37,7 +38,7 @@ export async function uploadEmoji(opts: FileHttpOptions, caller: Caller, path: s
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) throw new EmojiTooLargeError(mib);
   if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) throw exactlyOneFile();
   const image = await receiveImage(opts, caller.realm_id, req, maxBytes, mib);
-  await doAddEmoji(opts.deps.pool, caller, { name, ...image }).catch(async (err: unknown) => {
+  await doAddEmoji(opts.deps.pool, caller, { name, ...image }, opts.maxCustomEmojiPerRealm).catch(async (err: unknown) => {
     await opts.deps.files.delete(emojiKey(caller.realm_id, image.fileName)).catch(() => undefined);
     throw err;
   });
@@ -169,4 +170,14 @@ export async function serveEmojiImage(opts: FileHttpOptions, path: string, req: 
     res,
     'public, max-age=31536000, immutable',
   );
+}
+
+/**
+ * GET /static/generated/emoji/images/emoji/unicode/zulip.png: the `:zulip:` emoji's image (its
+ * renderer's URL), to anyone, as Zulip serves its static files. Parley's mark, drawn once.
+ */
+export function serveZulipEmoji(req: IncomingMessage, res: ServerResponse): void {
+  const png = parleyMarkPng();
+  res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length), 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
+  res.end(req.method === 'HEAD' ? undefined : png);
 }

@@ -15,10 +15,11 @@ import {
   thumbnailFormatNamed,
   thumbnailKey,
   UnauthorizedError,
+  ZULIP_EMOJI_IMAGE_PATH,
 } from '@parley/common';
-import { AttachmentDeps, mayReadFile, recordUpload } from '../domain/attachments';
+import { AttachmentDeps, mayReadFile, recordUpload, UploadBounds } from '../domain/attachments';
 import type { AvatarDeps } from '../domain/avatars';
-import { contentDisposition, newPathId, parsePathId, sanitizeFileName, storedContentType } from '../domain/names';
+import { newPathId, parsePathId, sanitizeFileName, servedAs, storedContentType } from '../domain/names';
 import { readTemporaryToken } from '../domain/temporary';
 import { examineUpload, examineUploadQuietly } from '../domain/thumbnails';
 import { TUS_PATH, TusHandler } from './tus';
@@ -26,15 +27,17 @@ import { FileForbiddenError, FileNotFoundError, FileTooLargeError } from '../dom
 import * as store from '../store/attachments';
 import type { AttachmentRow } from '../store/attachments';
 import { TooLargeError } from '../storage';
-import { isEmojiUploadPath, serveEmojiImage, uploadEmoji } from './emoji';
-import { isAvatarUploadPath, serveAvatar, uploadAvatar } from './avatars';
+import { isEmojiUploadPath, serveEmojiImage, serveZulipEmoji, uploadEmoji } from './emoji';
+import { isAvatarUploadPath, redirectToAvatar, serveAvatar, uploadAvatar } from './avatars';
 
 export interface FileHttpOptions {
   deps: AttachmentDeps & AvatarDeps;
   secret: string;
   maxFileUploadSizeMib: number;
-  /** The bytes one user's uploads may take in all, in MiB (config's maxUploadMibPerUser). */
-  maxUploadMibPerUser: number;
+  /** What one user's uploads may take: bytes in all and how many (config's maxUploadMibPerUser, maxUploadsPerUser). */
+  uploadBounds: UploadBounds;
+  /** The custom emoji a realm may have made in all, deactivated ones included (config's maxCustomEmojiPerRealm). */
+  maxCustomEmojiPerRealm: number;
   temporaryUrlSeconds: number;
   /** Resumable uploads at /api/v1/tus (see tus.ts). */
   tus?: TusHandler;
@@ -56,10 +59,14 @@ export interface FileHttpServer {
 export async function startFileHttpServer(addr: string, opts: FileHttpOptions): Promise<FileHttpServer> {
   const server = http.createServer((req, res) => {
     handle(opts, req, res).catch((err: unknown) => {
-      const apiErr = isApiError(err) ? err : internal(opts.deps.log, err);
-      sendError(res, apiErr);
       // What the client still sends is read and dropped, so it gets the answer.
       req.resume();
+      if (clientWentAway(req, res)) {
+        // Nobody reads the answer, and it is no failure of ours (as the gateway logs it).
+        opts.deps.log.debug({ reason: err instanceof Error ? err.message : String(err), path: (req.url ?? '').split('?')[0] }, 'client aborted the request');
+        return;
+      }
+      sendError(res, isApiError(err) ? err : internal(opts.deps.log, err));
     });
   });
   server.requestTimeout = 0; // big uploads take as long as they take; the gateway bounds idle time
@@ -79,6 +86,14 @@ export async function startFileHttpServer(addr: string, opts: FileHttpOptions): 
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * Whether the client (the gateway, for a client of its own that went away) left before its
+ * answer: its connection is gone, so whatever failed was reading a request nobody finishes.
+ */
+function clientWentAway(req: IncomingMessage, res: ServerResponse): boolean {
+  return !res.writableFinished && (req.socket.destroyed || res.destroyed);
 }
 
 function splitAddr(addr: string): [string, number] {
@@ -101,6 +116,8 @@ async function handle(opts: FileHttpOptions, req: IncomingMessage, res: ServerRe
   }
   if (req.method === 'POST' && isEmojiUploadPath(path)) return uploadEmoji(opts, callerOf(opts, req), path, req, res);
   if (req.method === 'POST' && isAvatarUploadPath(path)) return uploadAvatar(opts, callerOf(opts, req), req, res);
+  if ((req.method === 'GET' || req.method === 'HEAD') && path === ZULIP_EMOJI_IMAGE_PATH) return serveZulipEmoji(req, res);
+  if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/avatar/')) return redirectToAvatar(opts, callerOf(opts, req), path, req, res);
   if ((req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/user_avatars/')) {
     const avatar = parseAvatarPath(path.slice('/user_avatars/'.length));
     if (avatar) return serveAvatar(opts, avatar, req, res);
@@ -130,7 +147,7 @@ async function upload(opts: FileHttpOptions, caller: Caller, req: IncomingMessag
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new BadRequestError('You must specify a file to upload');
   const stored = await receiveFile(opts, caller, req, maxBytes);
-  const row = await recordUpload(opts.deps.pool, caller, stored, opts.maxUploadMibPerUser).catch(async (err: unknown) => {
+  const row = await recordUpload(opts.deps.pool, caller, stored, opts.uploadBounds).catch(async (err: unknown) => {
     await opts.deps.files.delete(stored.pathId).catch(() => undefined);
     throw err;
   });
@@ -247,27 +264,38 @@ async function findFile(opts: FileHttpOptions, path: string): Promise<Attachment
 export type ServedFile = Pick<AttachmentRow, 'path_id' | 'file_name' | 'content_type' | 'size' | 'create_time'>;
 
 /**
- * S3: a redirect to a short-lived presigned URL. Folder: the bytes, with type, disposition and
- * caching headers (`cacheControl`: by default the browser may keep them, proxies may not).
+ * What every served file's answer carries: no sniffing a type out of the bytes, and the
+ * lock-down policy for a file opened on its own (nothing it holds may run, load or frame).
+ */
+export const FILE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+} as const;
+
+/**
+ * S3: a redirect to a short-lived presigned URL, whose answer's type and disposition S3 is told
+ * to force (response-content-type, response-content-disposition). Folder: the bytes, with type,
+ * disposition, FILE_SECURITY_HEADERS and caching headers (`cacheControl`: by default the
+ * browser may keep them, proxies may not). Either way a file of a type that is not inert is
+ * served as application/octet-stream, as an attachment (servedAs).
  */
 export async function sendFile(opts: FileHttpOptions, row: ServedFile, req: IncomingMessage, res: ServerResponse, cacheControl = 'private, max-age=86400, immutable'): Promise<void> {
-  const disposition = contentDisposition(row.content_type, row.file_name);
-  const presigned = await opts.deps.files.presignedGetUrl(row.path_id, opts.temporaryUrlSeconds, { contentDisposition: disposition, contentType: row.content_type });
+  const served = servedAs(row.content_type, row.file_name);
+  const presigned = await opts.deps.files.presignedGetUrl(row.path_id, opts.temporaryUrlSeconds, { contentDisposition: served.disposition, contentType: served.contentType });
   if (presigned) {
-    res.writeHead(302, { location: presigned, 'cache-control': 'private, no-store', 'content-length': '0' });
+    res.writeHead(302, { location: presigned, 'cache-control': 'private, no-store', 'content-length': '0', 'x-content-type-options': 'nosniff' });
     res.end();
     return;
   }
   const body = req.method === 'HEAD' ? null : await opts.deps.files.get(row.path_id);
   if (req.method !== 'HEAD' && !body) throw new FileNotFoundError();
   res.writeHead(200, {
-    'content-type': row.content_type,
+    'content-type': served.contentType,
     'content-length': String(row.size),
-    'content-disposition': disposition,
+    'content-disposition': served.disposition,
     // Path ids are random and files never change.
     'cache-control': cacheControl,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+    ...FILE_SECURITY_HEADERS,
     'last-modified': row.create_time.toUTCString(),
   });
   if (!body) return void res.end();
@@ -281,7 +309,7 @@ export async function sendFile(opts: FileHttpOptions, row: ServedFile, req: Inco
 export function sendJson(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return void res.destroy();
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-content-type-options': 'nosniff' });
   res.end(text);
 }
 

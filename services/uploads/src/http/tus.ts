@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { Caller, CALLER_HEADER, decodeCaller, isApiError, randomToken } from '@parley/common';
-import { AttachmentDeps, ensureUploadRoom, recordUpload } from '../domain/attachments';
+import { AttachmentDeps, ensureUploadRoom, recordUpload, UploadBounds } from '../domain/attachments';
 import { examineUploadQuietly } from '../domain/thumbnails';
 import { newPathId, sanitizeFileName, storedContentType } from '../domain/names';
 import type { StorageConfig } from '../storage';
@@ -31,8 +31,8 @@ interface TusOptions {
   deps: AttachmentDeps;
   secret: string;
   maxFileUploadSizeMib: number;
-  /** The bytes one user's uploads may take in all, in MiB. */
-  maxUploadMibPerUser: number;
+  /** What one user's uploads may take: bytes in all and how many. */
+  uploadBounds: UploadBounds;
   storage: StorageConfig;
   /** Where @tus/file-store stages bytes with folder storage. */
   stagingDir: string;
@@ -50,7 +50,7 @@ class TusRefusal {
   ) {}
 }
 
-/** Rethrows a refusal (a 4xx ApiError: the user's upload quota) as tus's answer, in Zulip's envelope; anything else as it is. */
+/** Rethrows a refusal (a 4xx ApiError: the user's upload bounds) as tus's answer, in Zulip's envelope; anything else as it is. */
 function throwAsTus(err: unknown): never {
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus's refusal shape
   if (isApiError(err) && err.httpStatus < 500) throw new TusRefusal(err.httpStatus, JSON.stringify(err.toBody()));
@@ -98,8 +98,9 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
     namingFunction: () => randomToken(32),
     onUploadCreate: async (req: TusRequest, upload) => {
       const caller = callerOf(req);
-      // Past the user's upload quota already: refused before a byte is sent (the last PATCH checks again, under a lock).
-      if (upload.size !== undefined) await ensureUploadRoom(opts.deps.pool, caller, upload.size, opts.maxUploadMibPerUser).catch(throwAsTus);
+      // Past the user's bounds already (bytes, or number of uploads): refused before a byte is
+      // sent (the last PATCH checks again, under a lock).
+      await ensureUploadRoom(opts.deps.pool, caller, upload.size ?? 0, opts.uploadBounds).catch(throwAsTus);
       return { metadata: { ...upload.metadata, [OWNER_KEY]: ownerTag(caller) } };
     },
     onIncomingRequest: async (req: TusRequest & { method: string }, uploadId: string) => {
@@ -116,7 +117,7 @@ export async function createTusHandler(opts: TusOptions): Promise<TusHandler> {
       const pathId = newPathId(caller.realm_id, fileName);
       const body = await datastore.read(upload.id);
       const { size } = await opts.deps.files.put(pathId, toNodeStream(body), { contentType, maxBytes: opts.maxFileUploadSizeMib * 1024 * 1024 });
-      const row = await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }, opts.maxUploadMibPerUser).catch(async (err: unknown) => {
+      const row = await recordUpload(opts.deps.pool, caller, { pathId, fileName, contentType, size }, opts.uploadBounds).catch(async (err: unknown) => {
         await opts.deps.files.delete(pathId).catch(() => undefined);
         throwAsTus(err);
       });

@@ -177,15 +177,18 @@ export async function forgetDoomed(db: Queryable, pathId: string): Promise<void>
   await db.query('DELETE FROM doomed_objects WHERE path_id = $1', [pathId]);
 }
 
-/** Serialises one user's new uploads until the transaction ends (their bytes are bounded). */
+/** Serialises one user's new uploads until the transaction ends (their bytes and number are bounded). */
 export async function lockOwnerUploads(tx: Queryable, realmId: number, ownerId: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [`uploads:per-user:${realmId}`, ownerId]);
 }
 
-/** Bytes of one user's uploads. */
-export async function ownerSpaceUsed(db: Queryable, realmId: number, ownerId: number): Promise<number> {
-  const { rows } = await db.query<{ used: number }>('SELECT coalesce(sum(size), 0)::float8 AS used FROM attachments WHERE realm_id = $1 AND owner_id = $2', [realmId, ownerId]);
-  return rows[0].used;
+/** Bytes and number of one user's uploads. */
+export async function ownerUsage(db: Queryable, realmId: number, ownerId: number): Promise<{ bytes: number; count: number }> {
+  const { rows } = await db.query<{ bytes: number; count: number }>(
+    'SELECT coalesce(sum(size), 0)::float8 AS bytes, count(*)::float8 AS count FROM attachments WHERE realm_id = $1 AND owner_id = $2',
+    [realmId, ownerId],
+  );
+  return rows[0];
 }
 
 /** Bytes of every upload of the realm (Zulip's upload_space_used). */

@@ -54,6 +54,17 @@ export async function emojiByFileName(db: Queryable, realmId: number, fileName: 
   return rows[0];
 }
 
+/** Serialises a realm's new custom emoji until the transaction ends (their number is bounded). */
+export async function lockRealmEmoji(tx: Queryable, realmId: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['uploads:realm-emoji', realmId]);
+}
+
+/** How many custom emoji the realm has made, deactivated ones included. */
+export async function countRealmEmoji(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::float8 AS count FROM realm_emoji WHERE realm_id = $1', [realmId]);
+  return rows[0].count;
+}
+
 export async function deactivateEmoji(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE realm_emoji SET deactivated = true WHERE id = $1', [id]);
 }

@@ -57,13 +57,14 @@ function checkActive(user: UserRow, realm: RealmRow | undefined): void {
  * realm the request's Host names (`subdomain`; absent or '' for the root realm, as an IP or
  * an unknown host names it) must be the user's realm, as Zulip binds every request.
  */
-export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { email: string; api_key: string; subdomain?: string }): Promise<Caller> {
+export async function authenticate(pool: pg.Pool, config: UsersConfig, req: { email: string; api_key: string; subdomain?: string; key_only?: boolean }): Promise<Caller> {
   if (!API_KEY_PATTERN.test(req.api_key)) throw new InvalidApiKeyError();
   const user = await userStore.findUserByApiKeyHash(pool, apiKeyHash(req.api_key));
   if (!user || !constantTimeEqual(unsealApiKey(config.secret, user.api_key_sealed), req.api_key)) throw new InvalidApiKeyError();
   const email = apiEmail(user, config.fakeEmailDomain);
   const given = req.email.trim().toLowerCase();
-  if (given !== email.toLowerCase() && given !== user.delivery_email.toLowerCase()) throw new InvalidApiKeyError();
+  // Key only (the file routes' `api_key` query parameter, as Zulip's validate_api_key with no role): the key is the whole credential.
+  if (!req.key_only && given !== email.toLowerCase() && given !== user.delivery_email.toLowerCase()) throw new InvalidApiKeyError();
   const realm = await realmStore.findRealmById(pool, user.realm_id);
   checkActive(user, realm);
   if (realm && realm.string_id !== (req.subdomain ?? '')) throw new SubdomainMismatchError();

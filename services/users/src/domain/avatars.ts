@@ -1,10 +1,11 @@
 import pg from 'pg';
-import { BadRequestError, Caller, isAdmin, Queryable, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, defaultAvatarPath, isAdmin, Queryable, withTransaction } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
 import * as botStore from '../store/bots';
 import type { UsersConfig } from '../config';
-import { apiEmail, AvatarSource, avatarUrl } from './format';
+import { apiEmail, AvatarSource, avatarUrl, gravatarUrl } from './format';
+import { findByIdOrApiEmail } from './presence';
 import { notifyClients } from './notify';
 import { botAudience, Channels, channelsOf } from './bots';
 import type { ChannelInfo, ChannelLookup } from './channels';
@@ -55,4 +56,18 @@ export async function changeAvatar(pool: pg.Pool, config: UsersConfig, caller: C
     // The caller sees their own real address, so their own URL is from it (as register's avatar_url).
     return { avatar_url: avatarUrl(changed, user.delivery_email, config) };
   });
+}
+
+/**
+ * GET /avatar/{user_id_or_email}[/medium], as Zulip's `avatar` view: the avatar URL of the
+ * realm's user with that ID or API email, deactivated users and bots included (everyone may
+ * see everyone in Parley: it enforces no can_access_all_users_group). A name that is no such
+ * user gets what a new user of that email would show, at version 1: its Gravatar with
+ * ENABLE_GRAVATAR, else a default avatar drawn for the name.
+ */
+export async function avatarUrlOf(pool: pg.Pool, config: UsersConfig, caller: Caller, userIdOrEmail: string, medium: boolean): Promise<string> {
+  const user = await findByIdOrApiEmail(pool, config, caller.realm_id, userIdOrEmail);
+  if (user) return avatarUrl(user, apiEmail(user, config.fakeEmailDomain), config, medium);
+  if (config.enableGravatar) return gravatarUrl(userIdOrEmail, 1, medium);
+  return `${defaultAvatarPath(caller.realm_id, `unknown:${userIdOrEmail.toLowerCase()}`, medium)}?version=1`;
 }

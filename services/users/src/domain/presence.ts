@@ -79,7 +79,7 @@ export async function userPresence(pool: pg.Pool, store: PresenceStore, config: 
 }
 
 /** A user by ID, or by the API email others see (the real one, or the user{id}@ stand-in). */
-async function findByIdOrApiEmail(pool: pg.Pool, config: UsersConfig, realmId: number, idOrEmail: string): Promise<UserRow | undefined> {
+export async function findByIdOrApiEmail(pool: pg.Pool, config: UsersConfig, realmId: number, idOrEmail: string): Promise<UserRow | undefined> {
   if (/^[0-9]+$/.test(idOrEmail)) {
     const id = Number(idOrEmail);
     return id <= 2 ** 31 - 1 ? userStore.findUserById(pool, realmId, id) : undefined;
