@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { Readable } from 'node:stream';
-import { defaultThumbnailFormat, Logger, MAX_PREVIEWED_UPLOADS, ThumbnailFormat, thumbnailKey, thumbnailName, THUMBNAIL_FORMATS, TRANSCODED_FORMAT, UploadPreview } from '@parley/common';
+import { defaultThumbnailFormat, FairQueue, Logger, MAX_PREVIEWED_UPLOADS, ThumbnailFormat, thumbnailKey, thumbnailName, THUMBNAIL_FORMATS, TRANSCODED_FORMAT, UploadPreview } from '@parley/common';
 import type pg from 'pg';
 import type { FileStore } from '../storage';
 import * as store from '../store/attachments';
 import type { AttachmentRow, ImageInfo, StoredThumbnail } from '../store/attachments';
-import { FairTurns } from './turns';
 
 /**
  * Thumbnails of uploaded images, as Zulip makes them (zerver/lib/thumbnail.py), with sharp
@@ -54,7 +53,7 @@ export const MAX_CONCURRENT_THUMBNAILING = 2;
  * Of those, at most this many are one user's (the uploader's, or the avatar's owner): one
  * user's many large images never hold every turn, so another user's image starts on the
  * turn left, and when all are busy waits for one image of each user ahead of it, not for all
- * of theirs (FairTurns).
+ * of theirs (FairQueue).
  */
 export const MAX_THUMBNAILING_PER_USER = 1;
 
@@ -138,7 +137,7 @@ const fitting = (f: ThumbnailFormat): sharp.ResizeOptions => ({ width: f.max_wid
 /** The frames an animated thumbnail keeps: as many as fit MAX_ANIMATED_PIXELS, at least one. */
 const animatedPages = (image: ExaminedImage) => Math.max(1, Math.min(image.frames, Math.floor(MAX_ANIMATED_PIXELS / (image.width * image.height))));
 
-const turns = new FairTurns(MAX_CONCURRENT_THUMBNAILING, MAX_THUMBNAILING_PER_USER);
+const turns = new FairQueue(MAX_CONCURRENT_THUMBNAILING, { perKey: MAX_THUMBNAILING_PER_USER });
 
 /** Whose turn an image job takes: a user of a realm. */
 export const imageOwner = (realmId: number, userId: number): string => `${realmId}:${userId}`;
