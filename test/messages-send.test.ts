@@ -2,6 +2,7 @@ import { Role } from '@parley/common';
 import { Params, RequestOpts } from './support/api';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 import { eventually } from './support/eventually';
+import { eventsOf } from './support/queues';
 import { ok, refused } from './support/responses';
 
 /**
@@ -1108,6 +1109,20 @@ describe("one message's rendering is bounded (issue #41)", () => {
   it('renders the same kind of message under the cap', async () => {
     const { rendered } = ok(await realm.member.api.post('/messages/render', { content: '```math\n' + 'x^2\n\n'.repeat(300) }));
     expect((rendered as string).match(/class="katex-display"/g)).toHaveLength(300);
+  });
+
+  it('sends one just under the cap and delivers its event (past the bus’s 1 MiB, gzipped), and later ones after it', async () => {
+    const queue = ok(await realm.other.api.post('/register', { event_types: ['message'], apply_markdown: true })).queue_id as string;
+    // 991,200 characters of HTML: its event is past NATS's default max_payload unzipped.
+    const near = await dm(realm.member, [realm.other], '```math\n' + 'x^2\n\n'.repeat(1200));
+    const after = await dm(realm.member, [realm.other], 'and after it');
+    const events = await eventsOf(realm.other, queue, 2);
+    const delivered = events.filter((e) => e.type === 'message').map((e) => [e.message.id, (e.message.content as string).length]);
+    expect(delivered).toEqual([
+      [near, expect.any(Number)],
+      [after, expect.any(Number)],
+    ]);
+    expect(delivered[0][1]).toBeGreaterThan(900_000);
   });
 });
 

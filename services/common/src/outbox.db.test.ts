@@ -231,6 +231,26 @@ describe('outbox', () => {
     await waitFor(async () => (await unsentCount()) === 0);
   });
 
+  it('drops a row the bus can never take, loudly, and publishes the rows after it', async () => {
+    const bus = new FakeBus();
+    const ids = await writeEvents(3);
+    const publish = bus.publish.bind(bus);
+    // The second row is too large for the bus (NATS: past max_payload even gzipped).
+    bus.publish = async (subject, data, id) => {
+      if (id === ids[1]) throw Object.assign(new Error('MAX_PAYLOAD_EXCEEDED'), { code: 'MAX_PAYLOAD_EXCEEDED' });
+      return publish(subject, data, id);
+    };
+    const logged = jest.spyOn(log, 'error').mockImplementation(() => undefined);
+    try {
+      await newRelay(bus).flush();
+      expect(bus.ids()).toEqual([ids[0], ids[2]]);
+      expect(await unsentCount()).toBe(0);
+      expect(logged.mock.calls).toEqual([[expect.objectContaining({ schema, row: ids[1].split(':').pop() }), 'outbox row too large for the bus: dropped']]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('leaves rows it claimed unsent when its connection dies before the commit (as in a crash)', async () => {
     const bus = new FakeBus();
     const ids = await writeEvents(3);

@@ -2,7 +2,7 @@ import { Client, ClientBase, Pool, PoolClient, QueryResult, escapeIdentifier } f
 import { join } from 'node:path';
 import type { Bus } from './bus/bus';
 import type { BusPayloads, BusSubject } from './bus/subjects';
-import { encodeJson, JsonText } from './bus/bus';
+import { encodeJson, isPayloadTooLarge, JsonText } from './bus/bus';
 import { currentTraceHeaders, publishTraced } from './bus/trace';
 import type { Logger } from './logger';
 import { coalesced } from './promises';
@@ -432,7 +432,11 @@ export class OutboxRelay {
       try {
         await publishTraced(row.subject, row.trace, (headers) => this.opts.bus.publish(row.subject, new JsonText(row.payload), `${this.opts.schema}:${this.identity}:${row.id}`, headers));
       } catch (error) {
-        return { sent, failure: { error } };
+        if (!isPayloadTooLarge(error)) return { sent, failure: { error } };
+        // A row the bus can never take would hold back every row after it for ever: it is
+        // dropped, loudly. (Event payloads are gzipped past 64 KiB, so this takes an event of
+        // megabytes that do not compress.)
+        this.opts.log.error({ err: error, schema: this.opts.schema, row: row.id, subject: row.subject, bytes: Buffer.byteLength(row.payload) }, 'outbox row too large for the bus: dropped');
       }
       sent.push(row.id);
       this.sentNow(row.id);

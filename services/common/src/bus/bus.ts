@@ -134,6 +134,14 @@ export class JsonText {
 }
 
 /** Serialises a payload the way every bus carries it; refuses what JSON cannot carry. */
+/**
+ * The bus refused a payload for its size (NATS: past the server's max_payload, even gzipped):
+ * no retry can publish it.
+ */
+export function isPayloadTooLarge(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'MAX_PAYLOAD_EXCEEDED';
+}
+
 export function encodeJson(data: unknown): string {
   if (data instanceof JsonText) return data.text;
   const json = JSON.stringify(data);

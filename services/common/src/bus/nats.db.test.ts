@@ -83,6 +83,31 @@ describeNats('NATS bus', () => {
     expect(r.got[5].data).toEqual({ i: 5, s: 'é' });
   });
 
+  it("carries a payload past NATS's max_payload gzipped, and a small one as it is", async () => {
+    const bus = await newBus();
+    const p = await newStream(bus);
+    const durable = recorder();
+    const broadcast = recorder();
+    await bus.subscribe({ subject: `${p}.>`, durable: 'large', handler: durable.handler });
+    await bus.subscribe({ subject: `${p}.>`, handler: broadcast.handler });
+    const raw = admin.subscribe(`${p}.>`);
+    await admin.flush();
+    // A message event's worth of KaTeX: 3 MB of JSON, three times NATS's default max_payload.
+    const large = { html: '<span class="katex"><span class="mord mathnormal">x</span></span>'.repeat(50_000), n: 1 };
+    await bus.publish(`${p}.event`, large, `${p}:large`);
+    await bus.publish(`${p}.event`, { n: 2 }, `${p}:small`);
+    await waitFor(() => durable.got.length === 2 && broadcast.got.length === 2);
+    for (const r of [durable, broadcast]) expect(r.got.map((m) => m.data)).toEqual([large, { n: 2 }]);
+    const onTheWire: { encoding?: string; bytes: number }[] = [];
+    for await (const m of raw) {
+      onTheWire.push({ encoding: m.headers?.get('Content-Encoding') || undefined, bytes: m.data.length });
+      if (onTheWire.length === 2) break;
+    }
+    expect(onTheWire[0].encoding).toBe('gzip');
+    expect(onTheWire[0].bytes).toBeLessThan(100_000);
+    expect(onTheWire[1]).toEqual({ encoding: undefined, bytes: 7 });
+  });
+
   it('carries trace headers to durable and broadcast subscribers', async () => {
     const bus = await newBus();
     const p = await newStream(bus);

@@ -17,6 +17,8 @@ import {
   headers as natsHeaders,
   nanos,
 } from 'nats';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { Logger } from '../logger';
 import { Bus, BusHandler, BusMessage, HandledCount, SubscribeOptions, Subscription, SYNC_WAIT_MS, encodeJson, runWithRetry, streamOf } from './bus';
 import { coalesced, settledWithin } from '../promises';
@@ -50,6 +52,18 @@ const MAX_REDELIVERY_DELAY_MS = 60_000;
 const ACK_WAIT_MS = 10_000;
 
 const codec = StringCodec();
+
+/**
+ * Payloads past this many bytes travel gzipped (header `Content-Encoding: gzip`): NATS refuses
+ * a message past its max_payload (1 MiB by default), and an outbox row it refuses would hold
+ * back every row after it. A message's event carries its HTML, up to Zulip's 1,000,000
+ * characters of KaTeX or highlighted code, which compress about 200 times. Zipped and unzipped
+ * on libuv's threads, not the event loop.
+ */
+export const COMPRESS_FROM_BYTES = 64 * 1024;
+const CONTENT_ENCODING = 'Content-Encoding';
+const zip = promisify(gzip);
+const unzip = promisify(gunzip);
 
 /** Connects to NATS (failing if it is unreachable now) and keeps reconnecting forever afterwards. */
 export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
@@ -98,8 +112,14 @@ class NatsBus implements Bus {
       hdrs ??= natsHeaders();
       hdrs.set(key, value);
     }
+    let body = codec.encode(encodeJson(data));
+    if (body.length > COMPRESS_FROM_BYTES) {
+      body = await zip(body);
+      hdrs ??= natsHeaders();
+      hdrs.set(CONTENT_ENCODING, 'gzip');
+    }
     // A duplicate id is acked too (with `duplicate` set): the message is stored once either way.
-    await this.js.publish(subject, codec.encode(encodeJson(data)), {
+    await this.js.publish(subject, body, {
       msgID: id,
       timeout: this.opts.publishTimeoutMs ?? 5_000,
       ...(hdrs ? { headers: hdrs } : {}),
@@ -192,7 +212,7 @@ class NatsBus implements Bus {
 
   private async handleDurable(messages: ConsumerMessages, handler: BusHandler): Promise<void> {
     for await (const m of messages) {
-      const msg = this.decode(m, `${m.info.stream}:${m.info.streamSequence}`);
+      const msg = await this.decode(m, `${m.info.stream}:${m.info.streamSequence}`);
       if (!msg) {
         m.term();
         continue;
@@ -221,7 +241,7 @@ class NatsBus implements Bus {
     this.broadcasts.add(broadcast);
     const done = (async () => {
       for await (const m of sub) {
-        const msg = this.decode(m, '');
+        const msg = await this.decode(m, '');
         if (msg) await runWithRetry(handler, msg, this.log, retryDelaysMs);
         broadcast.handled.done();
       }
@@ -235,14 +255,15 @@ class NatsBus implements Bus {
     };
   }
 
-  /** Parses a message; one that is not JSON is logged and skipped, as no retry can fix it. */
-  private decode(m: Msg | JsMsg, fallbackId: string): BusMessage | undefined {
+  /** Parses a message (gunzipped first when it was zipped); one that is not JSON is logged and skipped, as no retry can fix it. */
+  private async decode(m: Msg | JsMsg, fallbackId: string): Promise<BusMessage | undefined> {
     const id = m.headers?.get('Nats-Msg-Id') || fallbackId;
     const traceparent = m.headers?.get('traceparent');
     const tracestate = m.headers?.get('tracestate');
     const headers = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
     try {
-      return { subject: m.subject, id, data: JSON.parse(codec.decode(m.data)), ...(headers ? { headers } : {}) };
+      const body = m.headers?.get(CONTENT_ENCODING) === 'gzip' ? await unzip(m.data) : m.data;
+      return { subject: m.subject, id, data: JSON.parse(codec.decode(body)), ...(headers ? { headers } : {}) };
     } catch (err) {
       this.log.error({ err, subject: m.subject, id }, 'bus message is not JSON; dropped');
       return undefined;
