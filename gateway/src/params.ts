@@ -1,4 +1,4 @@
-import { BadRequestError, MissingParameterError, parseIntList } from '@parley/common';
+import { BadRequestError, isIntegerText, MissingParameterError, parseIntList } from '@parley/common';
 import type { ParamDecl, ParamType } from '@parley/common/api';
 
 /**
@@ -19,8 +19,6 @@ export function parseDecl(decl: ParamDecl): ParamSpec {
   return { type: (required ? decl : decl.slice(0, -1)) as ParamType, required };
 }
 
-const INT = /^-?\d{1,16}$/;
-
 function parseJson(name: string, raw: string): unknown {
   try {
     return JSON.parse(raw);
@@ -35,10 +33,10 @@ export function coerce(name: string, type: ParamType, raw: string): number | str
     case 'string':
       return raw;
     case 'int': {
+      // Up to 2^53 in magnitude (MAX_INTEGER_PARAM): an ID that large names nothing, as in Zulip.
       const trimmed = raw.trim();
-      const n = Number(trimmed);
-      if (!INT.test(trimmed) || !Number.isSafeInteger(n)) throw new BadRequestError(`${name} is not an integer`);
-      return n;
+      if (!isIntegerText(trimmed)) throw new BadRequestError(`${name} is not an integer`);
+      return Number(trimmed);
     }
     case 'bool': {
       const value = parseJson(name, raw);

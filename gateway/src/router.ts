@@ -1,10 +1,13 @@
+import { isIntegerText } from '@parley/common';
 import type { Route } from '@parley/common/api';
 import { parseDecl } from './params';
 
 /**
  * Matches a method and path to a route. Literal segments win over parameters
  * (`/users/me` before `/users/:user_id`); an `int` path parameter matches digits only, as
- * Zulip's URL patterns do, so `/users/abc` is not that route.
+ * Zulip's URL patterns do, so `/users/abc` and `/users/-1` are not that route; up to 2^53
+ * (MAX_INTEGER_PARAM), where an ID names nothing but the route answers for it, as for any
+ * unknown ID.
  */
 export type Match = { kind: 'route'; route: Route; path: Record<string, number | string> } | { kind: 'method-not-allowed'; allowed: string[] } | { kind: 'none' };
 
@@ -86,7 +89,7 @@ function matchSegments(c: Compiled, parts: string[]): Record<string, number | st
     }
     const value = parts[i];
     if (seg.int) {
-      if (!/^\d{1,15}$/.test(value)) return undefined;
+      if (!/^\d+$/.test(value) || !isIntegerText(value)) return undefined;
       params[seg.param!] = Number(value);
     } else {
       params[seg.param!] = value;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
+import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isIntegerParam, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import type { ChannelRow } from '../store/channels';
 import type { Peers, Viewer } from '../peers';
@@ -102,8 +102,8 @@ export async function checkFolder(db: Queryable, realmId: number, raw: string | 
   if (raw === undefined) return null;
   const value: unknown = JSON.parse(raw);
   if (value === null) return null;
-  if (!Number.isSafeInteger(value) || !(await store.folderExists(db, realmId, value as number))) throw new BadRequestError('Invalid channel folder ID');
-  return value as number;
+  if (!isIntegerParam(value) || !(await store.folderExists(db, realmId, value))) throw new BadRequestError('Invalid channel folder ID');
+  return value;
 }
 
 /** Inserts a channel (the caller holds the realm's channel lock and checked the name). */
