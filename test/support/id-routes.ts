@@ -267,6 +267,8 @@ export const BODY_ROUTES: BodyCase[] = [
 
 export interface Case {
   name: string;
+  /** `METHOD path` of its route. */
+  route: string;
   method: string;
   /** The path, query or body with this ID in place of the varied parameter(s). */
   call: (id: Id) => { path: string; params: Params };
@@ -274,8 +276,8 @@ export interface Case {
   /** The target realm's object of this kind. */
   id: Id;
   missing: Id;
-  /** Whether the ID travels in the path (else in the body or query). */
-  inPath: boolean;
+  /** The path parameter that takes the ID (the first, for "all of"); none when the ID travels in the query or body. */
+  pathParam?: string;
   /** How many path parameters take the ID at once (1 unless "all of"). */
   varied: number;
 }
@@ -328,11 +330,12 @@ export function pathCases(method: string, path: string, caller: Side, target: Ob
       const label = varied.length === 1 ? `${varied[0]}=${kind}` : `all of ${varied.join(', ')}`;
       cases.push({
         name: `${method} ${path} (${label})`,
+        route: `${method} ${path}`,
         method,
         kind,
         id,
         missing,
-        inPath: true,
+        pathParam: varied[0],
         varied: varied.length,
         call: (v) => {
           const values: Record<string, Id> = {};
@@ -354,11 +357,11 @@ export function bodyCases(caller: Side, target: Objects): Case[] {
     const [method, path] = route.split(' ');
     return KINDS_OF_PARAM[param].map((kind) => ({
       name: `${route} (${param}=${kind} in the body)`,
+      route,
       method,
       kind,
       id: target[kind],
       missing: missingId(kind),
-      inPath: false,
       varied: 1,
       call: (v: Id) => ({ path: at ? at(caller.objects) : path, params: params(caller.objects, v) }),
     }));
@@ -369,11 +372,11 @@ export function bodyCases(caller: Side, target: Objects): Case[] {
 export function moveCase(caller: Side, target: Objects): Case {
   return {
     name: 'PATCH /messages/:message_id (stream_id=channel in the body: a move)',
+    route: 'PATCH /messages/:message_id',
     method: 'PATCH',
     kind: 'channel',
     id: target.channel,
     missing: 999999999,
-    inPath: false,
     varied: 1,
     call: (v) => ({ path: `/messages/${caller.objects.message}`, params: { stream_id: v, propagate_mode: 'change_one' } }),
   };

@@ -6,8 +6,10 @@ import type { ServiceName } from '../config';
 import { sign } from '../secret';
 import { adoptOutboxMigrationCopies, followTransaction, OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
+import { WideIntegersClient } from './wide-integers';
 
 export * from './remote-rule';
+export * from './wide-integers';
 
 /**
  * One PostgreSQL, one schema and one login role per service. The role owns its schema and
@@ -162,6 +164,8 @@ export function createPool(url: string, service: ServiceName, max = 10, publishB
     new pg.Pool({
       connectionString: url,
       max,
+      // Integer parameters past PostgreSQL's integer read as bigint: an ID no row can have finds nothing (wide-integers.ts).
+      Client: WideIntegersClient,
       options: `-c search_path=${schemaOf(service)}`,
       application_name: `parley-${service}`,
       connectionTimeoutMillis: 5000,
