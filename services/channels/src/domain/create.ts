@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isIntegerParam, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
+import { BadRequestError, BaseConfig, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isIntegerParam, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import type { ChannelRow } from '../store/channels';
 import type { Peers, Viewer } from '../peers';
@@ -127,6 +127,9 @@ export async function doCreateChannel(tx: Queryable, peers: Peers, caller: Calle
   });
 }
 
+/** The server's settings that creating channels obeys (the service's config). */
+export type CreationSettings = Pick<BaseConfig, 'webPublicStreamsEnabled'>;
+
 export interface CreateChannelRequest extends CreationRequest {
   name: string;
   description?: string;
@@ -144,7 +147,7 @@ export async function checkCreateChannel(
   peers: Peers,
   caller: Caller,
   req: CreateChannelRequest,
-  webPublicEnabled: boolean,
+  settings: CreationSettings,
   subscribe: (tx: Queryable, channel: ChannelRow, userIds: number[]) => Promise<number[]>,
 ): Promise<number> {
   const name = checkChannelName(req.name);
@@ -160,7 +163,7 @@ export async function checkCreateChannel(
       await store.lockRealmChannels(tx, caller.realm_id);
       const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
       if (existing) throw new ChannelAlreadyExistsError(existing.name);
-      const plan = await planCreation(tx, peers, caller, viewer, req, webPublicEnabled);
+      const plan = await planCreation(tx, peers, caller, viewer, req, settings.webPublicStreamsEnabled);
       const channel = await doCreateChannel(tx, peers, caller, plan, name, req.description ?? '');
       const added = await subscribe(
         tx,
@@ -173,7 +176,7 @@ export async function checkCreateChannel(
       }
       return channel.id;
     },
-    () => askCreation(pool, peers, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
+    () => askCreation(pool, peers, caller, viewer, req, settings.webPublicStreamsEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
   );
 }
 

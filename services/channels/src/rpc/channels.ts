@@ -31,7 +31,7 @@ export const createChannel =
         announce: req.announce ?? false,
         send_new_subscription_messages: req.send_new_subscription_messages ?? true,
       },
-      deps.config.webPublicStreamsEnabled,
+      deps.config,
       async (tx, channel, userIds) => (await doSubscribe(tx, peers, [{ channel, userIds }], [channel])).added.get(channel.id)!,
     );
     return { id };
