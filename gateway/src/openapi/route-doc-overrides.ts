@@ -49,6 +49,20 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
         "[Mute a user](https://zulip.com/help/mute-a-user) from the perspective of the requesting user. The muted user's new messages arrive already read for the requesting user. Parley keeps at most 1,000 muted users per user.",
     },
   },
+  'POST /channels/create': {
+    reason: "Parley's bound on a realm's channels.",
+    doc: {
+      description:
+        "Create a new [channel](https://zulip.com/help/create-channels) and optionally subscribe users to the newly created channel. The initial [channel settings](https://zulip.com/api/update-stream) will be determined by the optional parameters, like `invite_only`, detailed below. An organization has at most 5,000 channels, archived ones included (Parley's bound, `MAX_CHANNELS_PER_REALM`).",
+    },
+  },
+  'POST /users/me/subscriptions': {
+    reason: "Parley's bound on a realm's channels, which creating channels by name meets.",
+    doc: {
+      description:
+        "Subscribe one or more users to one or more channels, creating those that do not exist. An organization has at most 5,000 channels, archived ones included (Parley's bound, `MAX_CHANNELS_PER_REALM`): a request that would create more creates none.",
+    },
+  },
   'POST /realm/playgrounds': {
     reason: "Parley's bound on playgrounds.",
     doc: {

@@ -128,7 +128,17 @@ export async function doCreateChannel(tx: Queryable, peers: Peers, caller: Calle
 }
 
 /** The server's settings that creating channels obeys (the service's config). */
-export type CreationSettings = Pick<BaseConfig, 'webPublicStreamsEnabled'>;
+export type CreationSettings = Pick<BaseConfig, 'webPublicStreamsEnabled' | 'maxChannelsPerRealm'>;
+
+/**
+ * Parley's bound on a realm's channels, archived ones included (MAX_CHANNELS_PER_REALM; Zulip
+ * has none): every user's POST /register lists them. A request that would pass it creates none.
+ * Precondition: the caller holds the realm's channel lock (store.lockRealmChannels).
+ */
+export async function checkChannelRoom(tx: Queryable, realmId: number, adding: number, settings: CreationSettings): Promise<void> {
+  const max = settings.maxChannelsPerRealm;
+  if ((await store.countChannels(tx, realmId)) + adding > max) throw new BadRequestError(`An organization may have at most ${max} channels.`);
+}
 
 export interface CreateChannelRequest extends CreationRequest {
   name: string;
@@ -164,6 +174,7 @@ export async function checkCreateChannel(
       const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
       if (existing) throw new ChannelAlreadyExistsError(existing.name);
       const plan = await planCreation(tx, peers, caller, viewer, req, settings.webPublicStreamsEnabled);
+      await checkChannelRoom(tx, caller.realm_id, 1, settings);
       const channel = await doCreateChannel(tx, peers, caller, plan, name, req.description ?? '');
       const added = await subscribe(
         tx,

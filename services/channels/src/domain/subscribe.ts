@@ -7,7 +7,7 @@ import { accessOf, ChannelAccess } from './access';
 import type { Peers, UserSummary, RealmPolicy, Viewer } from '../peers';
 import { colorFor, formatChannel, formatSubscription } from './format';
 import { askAudiences, audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
-import { askCreation, CreationRequest, CreationSettings, doCreateChannel, planCreation } from './create';
+import { askCreation, checkChannelRoom, CreationRequest, CreationSettings, doCreateChannel, planCreation } from './create';
 import { checkChannelName } from './text';
 import { announceNewChannels, tellNewSubscribers } from './announce';
 
@@ -230,6 +230,7 @@ export async function subscribeWithin(tx: Queryable, peers: Peers, caller: Calle
   const created: ChannelRow[] = [];
   if (missing.length) {
     const creation = await planCreation(tx, peers, caller, viewer, req, settings.webPublicStreamsEnabled);
+    await checkChannelRoom(tx, caller.realm_id, missing.length, settings);
     for (const m of missing) created.push(await doCreateChannel(tx, peers, caller, creation, m.name, m.description));
   }
   const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));
