@@ -63,6 +63,13 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
         "Subscribe one or more users to one or more channels, creating those that do not exist. An organization has at most 5,000 channels, archived ones included (Parley's bound, `MAX_CHANNELS_PER_REALM`): a request that would create more creates none.",
     },
   },
+  'POST /user_groups/create': {
+    reason: "Parley's bound on a realm's user groups.",
+    doc: {
+      description:
+        "Create a new [user group](https://zulip.com/help/user-groups). An organization has at most 2,000 user groups, deactivated ones included (Parley's bound, `MAX_USER_GROUPS_PER_REALM`).",
+    },
+  },
   'POST /realm/playgrounds': {
     reason: "Parley's bound on playgrounds.",
     doc: {
