@@ -70,6 +70,13 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
         "Create a new [user group](https://zulip.com/help/user-groups). An organization has at most 2,000 user groups, deactivated ones included (Parley's bound, `MAX_USER_GROUPS_PER_REALM`).",
     },
   },
+  'POST /realm/filters': {
+    reason: "Parley's bound on a realm's linkifiers.",
+    doc: {
+      description:
+        "Configure [linkifiers](https://zulip.com/help/add-a-custom-linkifier), regular expression patterns that are automatically linkified when they appear in messages and topics. An organization has at most 500 linkifiers (Parley's bound, `MAX_LINKIFIERS_PER_REALM`).",
+    },
+  },
   'POST /realm/playgrounds': {
     reason: "Parley's bound on playgrounds.",
     doc: {

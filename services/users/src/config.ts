@@ -1,5 +1,6 @@
 import { envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
 import { DEFAULT_MAX_USER_GROUPS_PER_REALM } from './domain/user-groups';
+import { DEFAULT_MAX_LINKIFIERS_PER_REALM } from './domain/linkifiers';
 
 export interface UsersConfig extends BaseConfig {
   /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
@@ -16,6 +17,8 @@ export interface UsersConfig extends BaseConfig {
   enableGravatar: boolean;
   /** User groups one realm may have, deactivated ones included (MAX_USER_GROUPS_PER_REALM; Parley's bound). */
   maxUserGroupsPerRealm: number;
+  /** Linkifiers one realm may have (MAX_LINKIFIERS_PER_REALM; Parley's bound). */
+  maxLinkifiersPerRealm: number;
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
@@ -32,5 +35,6 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),
+    maxLinkifiersPerRealm: envInt(env, 'MAX_LINKIFIERS_PER_REALM', DEFAULT_MAX_LINKIFIERS_PER_REALM, 1),
   });
 }
