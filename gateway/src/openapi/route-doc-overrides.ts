@@ -77,6 +77,13 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
         "Configure [linkifiers](https://zulip.com/help/add-a-custom-linkifier), regular expression patterns that are automatically linkified when they appear in messages and topics. An organization has at most 500 linkifiers (Parley's bound, `MAX_LINKIFIERS_PER_REALM`).",
     },
   },
+  'POST /realm/profile_fields': {
+    reason: "Parley's bound on a realm's custom profile fields.",
+    doc: {
+      description:
+        "[Create a custom profile field](https://zulip.com/help/custom-profile-fields#add-a-custom-profile-field) in the user's organization. An organization has at most 100 custom profile fields (Parley's bound, `MAX_CUSTOM_PROFILE_FIELDS_PER_REALM`).",
+    },
+  },
   'POST /realm/playgrounds': {
     reason: "Parley's bound on playgrounds.",
     doc: {

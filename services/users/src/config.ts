@@ -1,6 +1,7 @@
 import { envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
 import { DEFAULT_MAX_USER_GROUPS_PER_REALM } from './domain/user-groups';
 import { DEFAULT_MAX_LINKIFIERS_PER_REALM } from './domain/linkifiers';
+import { DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM } from './domain/profile-fields';
 
 export interface UsersConfig extends BaseConfig {
   /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
@@ -19,6 +20,8 @@ export interface UsersConfig extends BaseConfig {
   maxUserGroupsPerRealm: number;
   /** Linkifiers one realm may have (MAX_LINKIFIERS_PER_REALM; Parley's bound). */
   maxLinkifiersPerRealm: number;
+  /** Custom profile fields one realm may have (MAX_CUSTOM_PROFILE_FIELDS_PER_REALM; Parley's bound). */
+  maxCustomProfileFieldsPerRealm: number;
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
@@ -36,5 +39,6 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),
     maxLinkifiersPerRealm: envInt(env, 'MAX_LINKIFIERS_PER_REALM', DEFAULT_MAX_LINKIFIERS_PER_REALM, 1),
+    maxCustomProfileFieldsPerRealm: envInt(env, 'MAX_CUSTOM_PROFILE_FIELDS_PER_REALM', DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM, 1),
   });
 }
