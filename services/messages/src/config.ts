@@ -1,4 +1,5 @@
 import { BaseConfig, envInt, readBaseConfig } from '@parley/common';
+import { DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE } from './domain/submessages';
 
 export interface MessagesConfig extends BaseConfig {
   /** Above this many subscribers (or topic participants) wildcard mentions need can_mention_many_users_group (Zulip: 15). */
@@ -11,6 +12,8 @@ export interface MessagesConfig extends BaseConfig {
   deleteTopicBatchSize: number;
   /** After how long delete_topic stops between batches and answers complete: false (DELETE_TOPIC_TIME_LIMIT_MS; Zulip: 50 s). */
   deleteTopicTimeLimitMs: number;
+  /** Submessages one message may have (MAX_SUBMESSAGES_PER_MESSAGE; Parley's bound: every fetch carries them). */
+  maxSubmessagesPerMessage: number;
 }
 
 export function readMessagesConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): MessagesConfig {
@@ -21,5 +24,6 @@ export function readMessagesConfig(env: Record<string, string | undefined>, defa
     scheduledDeliveryIntervalMs: envInt(env, 'SCHEDULED_DELIVERY_INTERVAL_MS', 5_000, 0),
     deleteTopicBatchSize: envInt(env, 'DELETE_TOPIC_BATCH_SIZE', 1_000, 1),
     deleteTopicTimeLimitMs: envInt(env, 'DELETE_TOPIC_TIME_LIMIT_MS', 50_000, 0),
+    maxSubmessagesPerMessage: envInt(env, 'MAX_SUBMESSAGES_PER_MESSAGE', DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE, 1),
   });
 }
