@@ -217,6 +217,11 @@ describe('parseParams', () => {
     expect(ignored).toEqual(['Mid', 'alpha', 'zeta']);
   });
 
+  it('leaves unknown names past 100 characters out of ignored, naming those up to it', () => {
+    const [at, past] = ['n'.repeat(100), 'n'.repeat(101)];
+    expect(parseParams({ name: 'string' }, { name: 'x', [at]: '1', [past]: '2', ['é'.repeat(101)]: '3', short: '4' }, {}, none).ignored).toEqual([at, 'short']);
+  });
+
   it('reports an always-accepted parameter as ignored when the set does not hold it', () => {
     expect(parseParams({}, { client: 'x' }, {}, none).ignored).toEqual(['client']);
   });

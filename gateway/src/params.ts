@@ -63,6 +63,15 @@ export function coerce(name: string, type: ParamType, raw: string): number | str
   }
 }
 
+/**
+ * The longest unknown parameter name that `ignored_parameters_unsupported` repeats, in UTF-16
+ * code units: longer than any of Zulip's (the longest is 51). A longer one is left out of the
+ * reply (the request is served as if it were not there), so that 1,000 unknown names of 9 KB
+ * each are not echoed back as 9 MB: the list is at most 1,000 (DEFAULT_MAX_PARAMS) names of
+ * this length.
+ */
+export const MAX_IGNORED_NAME_LENGTH = 100;
+
 export interface ParsedParams {
   values: Record<string, number | string | boolean>;
   ignored: string[];
@@ -70,7 +79,8 @@ export interface ParsedParams {
 
 /**
  * Applies a route's declarations to the raw parameters: missing required ones, wrong types
- * and null bytes are refused; ones the route does not take are returned as `ignored`.
+ * and null bytes are refused; ones the route does not take are returned as `ignored`, but for
+ * names past MAX_IGNORED_NAME_LENGTH.
  * Path parameters are already validated by the router and passed in `path`.
  */
 export function parseParams(decls: Record<string, ParamDecl>, raw: Record<string, string>, path: Record<string, number | string>, alwaysAccepted: ReadonlySet<string>): ParsedParams {
@@ -88,7 +98,7 @@ export function parseParams(decls: Record<string, ParamDecl>, raw: Record<string
     values[name] = coerce(name, spec.type, value);
   }
   const ignored = Object.keys(raw)
-    .filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k))
+    .filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k) && k.length <= MAX_IGNORED_NAME_LENGTH)
     .sort();
   return { values, ignored };
 }
