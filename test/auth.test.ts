@@ -1,7 +1,10 @@
-import { Api } from './support/api';
+import http from 'node:http';
+import { Api, basicAuth, Credentials } from './support/api';
 import { rawRequest } from './support/uploads';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { eventually } from './support/eventually';
+import { manageJson } from './support/cli';
+import { OwnParley, startOwnParley } from './support/own-parley';
 
 /** The gateway's authentication and envelope, end to end over HTTP. */
 let realm: TestRealm;
@@ -81,6 +84,13 @@ describe('Basic authentication', () => {
     expect((await realm.member.api.get('/users/me')).status).toBe(200);
   });
 
+  it('wants the port EXTERNAL_HOST names, when it names one: the realm on another port is the root realm', async () => {
+    // The run's Parley has EXTERNAL_HOST 127.0.0.1:<port>, as Zulip with a port in EXTERNAL_HOST.
+    const refusal = { result: 'error', code: 'UNAUTHORIZED', msg: 'Account is not associated with this subdomain' };
+    const res = await realm.member.api.get('/users/me', {}, { headers: { host: `${realm.subdomain}.127.0.0.1:1` } });
+    expect([res.status, res.body]).toEqual([401, refusal]);
+  });
+
   it('answers 401 USER_DEACTIVATED once the user is deactivated, also after a cached success', async () => {
     const victim = await realm.addUser({ name: 'Short Lived' });
     expect((await victim.api.get('/users/me')).status).toBe(200);
@@ -90,6 +100,54 @@ describe('Basic authentication', () => {
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
     });
+  });
+});
+
+describe('EXTERNAL_HOST without a port', () => {
+  // A Parley of its own: the run's names a port in EXTERNAL_HOST (its address), and the matching
+  // of Hosts to realms is what this configuration changes.
+  let own: OwnParley;
+  let alpha: Credentials;
+  let beta: Credentials;
+  const ALPHA = 'alpha.parley.test';
+  const refusal = { result: 'error', code: 'UNAUTHORIZED', msg: 'Account is not associated with this subdomain' };
+
+  beforeAll(async () => {
+    own = await startOwnParley('hosts', { EXTERNAL_HOST: 'parley.test' });
+    const realmOf = (sub: string) =>
+      manageJson<{ email: string; api_key: string }>(['create-realm', '--name', sub, '--subdomain', sub, '--owner-email', `boss@${sub}.test`, '--owner-name', 'Boss', '--no-initial-channels'], {
+        env: { ...own.env, LOG_LEVEL: 'warn' },
+      });
+    [alpha, beta] = await Promise.all([realmOf('alpha'), realmOf('beta')]);
+  }, 120_000);
+  afterAll(() => own?.stop());
+
+  /** GET /users/me on this Parley with the given Host and credentials. */
+  function me(host: string, creds: Credentials): Promise<{ status: number; body: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${own.url}/api/v1/users/me`, { headers: { host, authorization: basicAuth(creds) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it("serves a realm at its subdomain whatever the Host's port, or none, as Zulip does", async () => {
+    for (const host of [ALPHA, `${ALPHA}:443`, `${ALPHA}:9991`, `${ALPHA}:${new URL(own.url).port}`, 'ALPHA.Parley.Test:9992']) {
+      const res = await me(host, alpha);
+      expect([host, res.status, res.body.email]).toEqual([host, 200, alpha.email]);
+    }
+  });
+
+  it("still refuses realm B's key on realm A's host, on any port, and both on the bare host", async () => {
+    for (const host of [ALPHA, `${ALPHA}:9991`, `${ALPHA}:9992`]) expect([host, await me(host, beta)]).toEqual([host, { status: 401, body: refusal }]);
+    expect((await me('beta.parley.test:9992', beta)).status).toBe(200);
+    for (const host of ['parley.test', 'parley.test:9991', '127.0.0.1:9991', 'alpha.parley.test.evil.test:9991']) {
+      expect([host, await me(host, alpha)]).toEqual([host, { status: 401, body: refusal }]);
+    }
   });
 });
 

@@ -63,6 +63,15 @@ describe('parameters per request', () => {
     expect(res.body.ignored_parameters_unsupported).toHaveLength(1000);
   });
 
+  it('leaves unknown names past 100 characters out of ignored_parameters_unsupported, so the reply stays small', async () => {
+    // 990 unknown names of 9 KB each (an 8.9 MB body) were echoed back whole: an 8.9 MB reply.
+    const long = Array.from({ length: 990 }, (_, i) => `${String(i).padStart(4, '0')}${'x'.repeat(9000)}=1`);
+    const short = ['a'.repeat(100), 'short'];
+    const res = await request('POST', api('/messages/render'), realm.member, ['content=hello', ...long, ...short.map((k) => `${k}=1`)].join('&'));
+    expect([res.status, res.body.rendered, res.body.ignored_parameters_unsupported]).toEqual([200, '<p>hello</p>', short]);
+    expect(JSON.stringify(res.body).length).toBeLessThan(1000);
+  });
+
   it('refuses 1,001 with 400 BAD_REQUEST, in the query string or the body', async () => {
     const tooMany = refusal(400, 'BAD_REQUEST', 'Too many parameters: a request may carry at most 1000');
     expect(await request('GET', api(`/users/me?${params(1001)}`), realm.member)).toEqual(tooMany);

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { ApiResponse, Params } from './support/api';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 import { eventually } from './support/eventually';
+import { testServicePool } from './support/service-pools';
 
 /**
  * Joining, leaving and creating channels: POST, DELETE and GET /users/me/subscriptions and
@@ -933,5 +935,78 @@ describe('events', () => {
     expect(memberSaw.map(summary)).toEqual(['stream create', 'subscription add']);
     expect(memberSaw[0].streams).toEqual([expect.objectContaining({ stream_id: secretId, name: secret, invite_only: true })]);
     expect([...memberSaw[1].subscriptions[0].subscribers].sort(byId)).toEqual(ids(realm.owner, realm.member));
+  });
+});
+
+describe("Parley's bound on a realm's channels (MAX_CHANNELS_PER_REALM)", () => {
+  const MAX = 5000;
+  const TOO_MANY = `An organization may have at most ${MAX} channels.`;
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = testServicePool('channels', process.env.PARLEY_SECRET!, 1);
+  });
+  afterAll(async () => {
+    await pool.query("DELETE FROM channels WHERE realm_id = $1 AND name LIKE 'bulk %'", [realm.realm_id]);
+    await pool.end();
+  });
+
+  /** Fills the realm until `room` channels more would reach the bound, with archived channels written straight into the table (they count). */
+  async function leaveRoom(room: number): Promise<void> {
+    await pool.query("DELETE FROM channels WHERE realm_id = $1 AND name LIKE 'bulk %'", [realm.realm_id]);
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM channels WHERE realm_id = $1', [realm.realm_id]);
+    await pool.query(`INSERT INTO channels (realm_id, name, is_archived, group_settings) SELECT $1, 'bulk ' || g, true, '{}' FROM generate_series(1, $2) AS g`, [
+      realm.realm_id,
+      MAX - rows[0].n - room,
+    ]);
+  }
+  const channelCount = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM channels WHERE realm_id = $1', [realm.realm_id])).rows[0].n;
+
+  it('refuses a new channel past it, by every route, to every role that may create one; joining still works', async () => {
+    const creators: [RoleName, TestUser][] = [
+      ['owner', realm.owner],
+      ['admin', realm.admin],
+      ['moderator', realm.moderator],
+      ['member', realm.member],
+      ['bot', realm.bot],
+    ];
+    await leaveRoom(creators.length);
+    const made: string[] = [];
+    for (const [, user] of creators) {
+      made.push(unique('Last room'));
+      await create(user, { name: made[made.length - 1] });
+    }
+    expect(await channelCount()).toBe(MAX);
+    const refusal = [400, 'error', 'BAD_REQUEST', TOO_MANY];
+    for (const [role, user] of creators) {
+      const answers = [
+        await user.api.post('/channels/create', { name: unique('Too many'), subscribers: [] }),
+        await subscribe(user, [unique('Too many')]),
+        await user.api.patch('/users/me/subscriptions', { add: [{ name: unique('Too many') }] }),
+      ];
+      expect([role, answers.map((a) => [a.status, a.body.result, a.body.code, a.body.msg])]).toEqual([role, [refusal, refusal, refusal]]);
+    }
+    // A guest may create none at all, and is told so first.
+    refused(await subscribe(realm.guest, [unique('Too many')]), 'Not allowed for guest users');
+    refused(await realm.guest.api.post('/channels/create', { name: unique('Too many'), subscribers: [] }), 'Insufficient permission');
+    expect(await channelCount()).toBe(MAX);
+    // Channels that exist are joined as ever.
+    ok(await subscribe(realm.other, made));
+  });
+
+  it('refuses a request that would pass it whole: two new channels with room for one make neither', async () => {
+    await leaveRoom(1);
+    const [first, second] = [unique('Pair'), unique('Pair')];
+    refused(await subscribe(realm.member, [first, second]), TOO_MANY);
+    refused(await realm.member.api.get('/get_stream_id', { stream: first }), `Invalid channel name '${first}'`);
+    ok(await subscribe(realm.member, [first]));
+    expect(await channelCount()).toBe(MAX);
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 make exactly 4', async () => {
+    await leaveRoom(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => realm.member.api.post('/channels/create', { name: unique('Race'), subscribers: [] })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) refused(a, TOO_MANY);
+    expect(await channelCount()).toBe(MAX);
   });
 });

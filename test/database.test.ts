@@ -1,6 +1,6 @@
 import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 import pg from 'pg';
-import { bootstrapServiceSchema, roleOf, Role, serviceDatabaseUrl, sha256 } from '@parley/common';
+import { bootstrapServiceSchema, dropServiceRoles, legacyRoleOf, roleOf, Role, SERVICES, serviceDatabaseUrl, sha256 } from '@parley/common';
 import { closeFixtures, createTestRealm, TestRealm } from './support/fixtures';
 import { adminQuery, dropDatabase } from './support/environment';
 import { testDatabaseUrl } from './support/servers';
@@ -63,6 +63,19 @@ describe('deployments sharing one PostgreSQL', () => {
     await adminQuery(testDatabaseUrl(), `CREATE DATABASE ${name}`);
     url.pathname = `/${name}`;
     return { name, url: url.toString() };
+  }
+
+  /** A database of its own whose name a role name cannot hold as it is (a `-`), and its removal. */
+  async function oddlyNamed(suffix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+    const url = new URL(testDatabaseUrl());
+    const name = `${url.pathname.slice(1)}_${suffix}`;
+    await adminQuery(testDatabaseUrl(), `CREATE DATABASE "${name}"`);
+    url.pathname = `/${encodeURIComponent(name)}`;
+    const drop = async () => {
+      await adminQuery(testDatabaseUrl(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropServiceRoles(testDatabaseUrl(), name, SERVICES);
+    };
+    return { name, url: url.toString(), drop };
   }
 
   async function canConnect(url: string): Promise<void> {
@@ -135,8 +148,53 @@ describe('deployments sharing one PostgreSQL', () => {
     }
   });
 
+  it("gives databases named alike but for a character a role cannot hold roles of their own: starting one leaves the other's password", async () => {
+    // s3dist-parley and s3dist_parley both had the role parley_s3dist_parley_<service> before.
+    const dashed = await oddlyNamed('s3dist-parley');
+    const underscored = await deployment('s3dist_parley');
+    try {
+      await bootstrapServiceSchema(dashed.url, 'users', 'dashed-secret-0123456789abcdef0123', {});
+      await bootstrapServiceSchema(underscored.url, 'users', 'underscored-secret-0123456789abcdef', {});
+      expect(roleOf('users', dashed.url, {})).not.toBe(roleOf('users', underscored.url, {}));
+      // The plain name keeps the role it always had.
+      expect(roleOf('users', underscored.url, {})).toBe(`parley_${underscored.name}_users`);
+      await expect(passwordHolds(serviceDatabaseUrl({}, dashed.url, 'users', 'dashed-secret-0123456789abcdef0123'))).resolves.toBe(true);
+      await expect(passwordHolds(serviceDatabaseUrl({}, underscored.url, 'users', 'underscored-secret-0123456789abcdef'))).resolves.toBe(true);
+      await canConnect(serviceDatabaseUrl({}, dashed.url, 'users', 'dashed-secret-0123456789abcdef0123'));
+    } finally {
+      await dashed.drop();
+      await dropDatabase(testDatabaseUrl(), underscored.name);
+    }
+  });
+
+  it('hands a schema its old role made, for a database whose name a role cannot hold, to its new role, tables and all', async () => {
+    const db = await oddlyNamed('up-grade');
+    const legacy = legacyRoleOf('uploads', db.url, {});
+    try {
+      expect(legacy).not.toBe(roleOf('uploads', db.url, {}));
+      await adminQuery(testDatabaseUrl(), `CREATE ROLE "${legacy}" LOGIN`);
+      await adminQuery(db.url, `CREATE SCHEMA uploads AUTHORIZATION "${legacy}"`);
+      await adminQuery(db.url, `SET ROLE "${legacy}"; CREATE TABLE uploads.files (id int); INSERT INTO uploads.files VALUES (1); RESET ROLE`);
+      await bootstrapServiceSchema(db.url, 'uploads', 'a-secret-of-enough-length-0123456789', {});
+      const client = new pg.Client({ connectionString: serviceDatabaseUrl({}, db.url, 'uploads', 'a-secret-of-enough-length-0123456789') });
+      await client.connect();
+      try {
+        await client.query('INSERT INTO uploads.files VALUES (2)');
+        expect((await client.query('SELECT count(*)::int AS n FROM uploads.files')).rows).toEqual([{ n: 2 }]);
+        const { rows } = await client.query("SELECT tableowner FROM pg_tables WHERE schemaname = 'uploads'");
+        expect(rows).toEqual([{ tableowner: roleOf('uploads', db.url, {}) }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await db.drop();
+      await adminQuery(testDatabaseUrl(), `DROP ROLE IF EXISTS "${legacy}"`);
+    }
+  });
+
   it("names roles by DATABASE_ROLE_PREFIX when set, and keeps long names within PostgreSQL's 63 bytes", () => {
-    expect(roleOf('messages', 'postgres://u@h/anything', { DATABASE_ROLE_PREFIX: 'Prod-EU' })).toBe('prod_eu_messages');
+    expect(roleOf('messages', 'postgres://u@h/anything', { DATABASE_ROLE_PREFIX: 'prod_eu' })).toBe('prod_eu_messages');
+    expect(roleOf('messages', 'postgres://u@h/anything', { DATABASE_ROLE_PREFIX: 'Prod-EU' })).toMatch(/^prod_eu-[0-9a-f]{16}_messages$/);
     expect(roleOf('messages', 'postgres://u@h/chat')).toMatch(/^parley_chat_messages$/);
     const long = roleOf('messages', `postgres://u@h/${'d'.repeat(80)}`, {});
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(63);

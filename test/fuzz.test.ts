@@ -4,6 +4,8 @@ import { routes, type Route } from '@parley/common/api';
 import { parseDecl, type ParamType } from '../gateway/src/params';
 import { baseUrl, basicAuth } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
+import { answer, bodyCases, callAs, Case, idRoutes, Json, Kind, KINDS_OF_PARAM, makeObjects, moveCase, Objects, pathCases, pathParams, routeKey, SPECIAL_ROUTES, unique } from './support/id-routes';
+import { ok } from './support/responses';
 
 /**
  * Property-based fuzzing of every route of the gateway's route table, as a real member of a
@@ -17,6 +19,8 @@ const TIMEOUT_MS = 10_000;
 const MIB = 1024 * 1024;
 
 let realm: TestRealm;
+/** One object of every kind in the realm, for the calls with IDs at the edges of the integers. */
+let objects: Objects;
 let inputs = 0;
 /** Real object IDs by path/body parameter name, so some inputs get past "not found". */
 const known: Record<string, number[]> = {};
@@ -36,7 +40,11 @@ interface Input {
 beforeAll(async () => {
   realm = await createTestRealm('Fuzz realm');
   await setUpObjects();
-}, 60_000);
+  objects = await makeObjects(realm);
+  // The realm takes reports, so a report is refused for the message, not for the realm.
+  const moderation = ok(await realm.owner.api.post('/channels/create', { name: unique('Moderation'), subscribers: [realm.owner.user_id], invite_only: true })).id as number;
+  ok(await realm.owner.api.patch('/realm', { moderation_request_channel_id: moderation }, { contract: 'envelope' }));
+}, 120_000);
 afterAll(async () => {
   console.log(`fuzz: ${inputs} inputs over ${selected.length} routes`);
   await closeFixtures();
@@ -229,7 +237,7 @@ const valueFor = (name: string, type: ParamType): fc.Arbitrary<Value> =>
 const pathParamsOf = (route: Route) => [...route.path.matchAll(/:(\w+)\*?/g)].map((m) => m[1]);
 
 function pathSegment(name: string, type: ParamType): fc.Arbitrary<string> {
-  const odd = fc.constantFrom('abc', '%FF', '%00', '-1', '1e3', '0x10', '00001', '9007199254740993', '%2e%2e', '1%2F2', '9'.repeat(5000));
+  const odd = fc.constantFrom('abc', '%FF', '%00', '-1', '0', '1e3', '0x10', '00001', '2147483647', '2147483648', '9007199254740992', '9007199254740993', '%2e%2e', '1%2F2', '9'.repeat(5000));
   if (type === 'email') {
     // Addresses that reach the route (an @ in the segment) but name no one, or oddly.
     const oddEmail = fc.constantFrom('@', 'a@', '@b', 'a@b@c', '%40', 'x%40y', 'x@%00', 'x@%FF', `${'x'.repeat(5000)}@example.test`, '%20user1@x%20', 'USER1@X', 'user9007199254740993@x');
@@ -394,4 +402,69 @@ describe.each(selected.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', 
 
 it('leaves the member able to use the API', async () => {
   expect((await realm.member.api.get('/users/me')).status).toBe(200);
+});
+
+/**
+ * IDs at the edges of the integers, on every route that takes an object by ID, in its path, its
+ * query or body, or a JSON list: each must get exactly the answer an ID that does not exist
+ * gets on that route (Zulip's own answer differs by route: "No such user", "Invalid channel
+ * ID", ...), with the ID itself taken out of the message. 2^31 is past PostgreSQL's integer,
+ * 2^53 past JavaScript's exact integers. The calls are test/support/id-routes.ts's, made by the
+ * owner, so that every check before the lookup passes; the other parameters name objects of
+ * the realm's own.
+ */
+const EDGE_IDS = [2 ** 31 - 1, 2 ** 31, 2 ** 53, -1, 0];
+/** Kinds of object whose IDs are integers (the others are names, keys and paths). */
+const INTEGER_KINDS = new Set<Kind>([
+  'channel',
+  'message',
+  'direct',
+  'user',
+  'group',
+  'draft',
+  'snippet',
+  'attachment',
+  'linkifier',
+  'field',
+  'scheduled',
+  'reminder',
+  'folder',
+  'playground',
+  'bot',
+  'invite',
+]);
+/** Zulip's URL patterns take digits only: in a path, where an integer goes, -1 names no endpoint at all. */
+const NO_ENDPOINT = { status: 404, result: 'error', code: 'NOT_FOUND', msg: 'Endpoint not found' };
+
+describe('IDs at the edges of the integers', () => {
+  const self = () => ({ realm, objects });
+  const takesDigitsOnly = (c: Case) => c.pathParam !== undefined && parseDecl(routes.find((r) => routeKey(r) === c.route)!.params[c.pathParam]).type === 'int';
+  const integerCases = (cases: Case[]) => cases.filter((c) => INTEGER_KINDS.has(c.kind) && c.varied === 1);
+
+  async function check(cases: Case[]): Promise<void> {
+    expect(cases.length).toBeGreaterThan(0);
+    const problems: Json[] = [];
+    for (const c of cases) {
+      const missing = answer(await callAs(realm.owner, c, c.missing), c.missing);
+      if (missing.result !== 'error' || missing.status < 400) problems.push({ case: c.name, missing });
+      for (const id of EDGE_IDS) {
+        const edge = answer(await callAs(realm.owner, c, id), id);
+        const expected = id < 0 && takesDigitsOnly(c) ? NO_ENDPOINT : missing;
+        if (JSON.stringify(edge) !== JSON.stringify(expected)) problems.push({ case: c.name, id, expected, got: edge });
+      }
+    }
+    expect(problems).toEqual([]);
+  }
+
+  // Routes whose ID parameters are all names or keys (emoji, navigation views, invitation keys) have no case here.
+  const pathRoutes = idRoutes()
+    .filter((r) => !SPECIAL_ROUTES.has(routeKey(r)) && pathParams(r.path).some((p) => KINDS_OF_PARAM[p]?.some((k) => INTEGER_KINDS.has(k))))
+    .map((r) => [routeKey(r), r.method, r.path] as const);
+  it.each(pathRoutes)('%s', async (_key, method, path) => {
+    await check(integerCases(pathCases(method, path, self(), objects)));
+  });
+
+  it('in the query or body, JSON lists included', async () => {
+    await check([...integerCases(bodyCases(self(), objects)), moveCase(self(), objects)]);
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import type { Api, Params } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
+import { testServicePool } from './support/service-pools';
 
 /**
  * Linkifiers (Zulip's realm filters) over HTTP: POST /realm/filters, GET /realm/linkifiers,
@@ -347,5 +349,60 @@ describe('rendering with patterns that backtrack catastrophically elsewhere', ()
     expect([fetched.status, fetched.body.message.content]).toEqual([200, expected]);
     // Another realm is answered meanwhile, as ever.
     expect((await elsewhere.member.api.get('/users/me')).status).toBe(200);
+  });
+});
+
+describe("Parley's bound on a realm's linkifiers (MAX_LINKIFIERS_PER_REALM)", () => {
+  const MAX = 500;
+  const TOO_MANY = { result: 'error', code: 'BAD_REQUEST', msg: `An organization may have at most ${MAX} linkifiers.` };
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = testServicePool('users', process.env.PARLEY_SECRET!, 1);
+  });
+  afterAll(async () => {
+    await pool.query("DELETE FROM linkifiers WHERE realm_id = $1 AND pattern LIKE 'bulk-%'", [realm.realm_id]);
+    await pool.end();
+  });
+
+  const count = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM linkifiers WHERE realm_id = $1', [realm.realm_id])).rows[0].n;
+  /** Fills the realm until `room` linkifiers more would reach the bound, written straight into the table. */
+  async function leaveRoom(room: number): Promise<void> {
+    await pool.query("DELETE FROM linkifiers WHERE realm_id = $1 AND pattern LIKE 'bulk-%'", [realm.realm_id]);
+    await pool.query(
+      `INSERT INTO linkifiers (realm_id, pattern, url_template, sort_order)
+       SELECT $1, 'bulk-' || g || '-(?P<id>[0-9]+)', 'https://bulk.example/' || g || '/{id}', 1000 + g FROM generate_series(1, $2) AS g`,
+      [realm.realm_id, MAX - (await count()) - room],
+    );
+  }
+
+  it('refuses one more to owners and administrators; the other roles are refused as before', async () => {
+    await leaveRoom(2);
+    await add(realm.owner.api, issue(9001));
+    await add(realm.admin.api, issue(9002));
+    expect(await count()).toBe(MAX);
+    for (const [role, user] of [
+      ['owner', realm.owner],
+      ['admin', realm.admin],
+    ] as const) {
+      const res = await user.api.post('/realm/filters', issue(9003));
+      expect([role, res.status, res.body]).toEqual([role, 400, TOO_MANY]);
+    }
+    for (const [role, user] of refusedRoles()) {
+      const res = await user.api.post('/realm/filters', issue(9003));
+      expect([role, res.status, res.body]).toEqual([role, 400, ADMIN_ONLY]);
+    }
+    // Deleting one makes room for one.
+    const [first] = await listIds(realm.owner.api);
+    expect((await realm.owner.api.delete(`/realm/filters/${first}`)).status).toBe(200);
+    await add(realm.owner.api, issue(9003));
+    expect(await count()).toBe(MAX);
+  });
+
+  it('holds under concurrent adds: 10 at once with room for 4 make exactly 4', async () => {
+    await leaveRoom(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => realm.admin.api.post('/realm/filters', issue(9100 + i))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect(a.body).toEqual(TOO_MANY);
+    expect(await count()).toBe(MAX);
   });
 });

@@ -2,6 +2,7 @@ import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/f
 import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { unique } from './support/route-samples';
+import { messagesPool } from './support/messages-db';
 
 /**
  * Widgets: /poll and /todo messages get a `widget` submessage at send (Zulip's
@@ -149,5 +150,43 @@ describe('POST /submessage', () => {
       await realm.member.api.post('/submessage', { message_id: plain, msg_type: 'widget', content: 'x'.repeat(10_001) }, { contract: 'envelope' }),
       'Submessage content is too long (limit: 10000 characters)',
     );
+  });
+});
+
+describe("Parley's bound on a message's submessages (MAX_SUBMESSAGES_PER_MESSAGE)", () => {
+  const MAX = 10_000;
+  const TOO_MANY = `This message has the most submessages it may have (${MAX}).`;
+  const vote = { type: 'vote', key: 'canned,0', vote: 1 };
+  const made: number[] = [];
+  afterAll(async () => {
+    await messagesPool().query('DELETE FROM submessages WHERE message_id = ANY($1::bigint[])', [made]);
+  });
+
+  /** A poll with `room` submessages left before the bound, the others votes written straight into the table. */
+  async function pollWithRoom(room: number): Promise<number> {
+    const id = await send(realm.member, '/poll Q?\nA');
+    made.push(id);
+    await messagesPool().query(
+      `INSERT INTO submessages (message_id, sender_id, msg_type, content)
+       SELECT $1, $2, 'widget', $3 FROM generate_series(1, $4)`,
+      [id, realm.other.user_id, JSON.stringify(vote), MAX - 1 - room],
+    );
+    return id;
+  }
+
+  it('refuses one more to every role that may add to the message', async () => {
+    const roles = [realm.owner, realm.admin, realm.moderator, realm.member, realm.guest, realm.bot];
+    const poll = await pollWithRoom(roles.length);
+    for (const user of roles) ok(await submit(user, poll, vote));
+    for (const user of roles) refused(await submit(user, poll, vote), TOO_MANY);
+    expect(await submessagesOf(realm.other, poll)).toHaveLength(MAX);
+  });
+
+  it('holds under concurrent adds: 10 at once with room for 4 make exactly 4', async () => {
+    const poll = await pollWithRoom(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => submit(realm.other, poll, vote)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) refused(a, TOO_MANY);
+    expect(await submessagesOf(realm.other, poll)).toHaveLength(MAX);
   });
 });

@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { Params } from './support/api';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 import { ok } from './support/responses';
+import { testServicePool } from './support/service-pools';
 
 /**
  * Custom profile fields over HTTP: GET/POST/PATCH /realm/profile_fields, PATCH/DELETE
@@ -297,5 +299,52 @@ describe('events and POST /register', () => {
     ]);
     const none = await elsewhere.member.api.get('/events', { queue_id: quiet.queue_id, last_event_id: -1, dont_block: true });
     expect(none.body.events).toEqual([]);
+  });
+});
+
+describe("Parley's bound on a realm's custom profile fields (MAX_CUSTOM_PROFILE_FIELDS_PER_REALM)", () => {
+  const MAX = 100;
+  const TOO_MANY = refusal(`An organization may have at most ${MAX} custom profile fields.`);
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = testServicePool('users', process.env.PARLEY_SECRET!, 1);
+  });
+  afterAll(async () => {
+    await pool.query("DELETE FROM custom_profile_fields WHERE realm_id = $1 AND name LIKE 'Bulk %'", [realm.realm_id]);
+    await pool.end();
+  });
+
+  const count = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM custom_profile_fields WHERE realm_id = $1', [realm.realm_id])).rows[0].n;
+  /** Fills the realm until `room` fields more would reach the bound, written straight into the table. */
+  async function leaveRoom(room: number): Promise<void> {
+    await pool.query("DELETE FROM custom_profile_fields WHERE realm_id = $1 AND name LIKE 'Bulk %'", [realm.realm_id]);
+    await pool.query(`INSERT INTO custom_profile_fields (realm_id, name, field_type) SELECT $1, 'Bulk ' || g, 1 FROM generate_series(1, $2) AS g`, [realm.realm_id, MAX - (await count()) - room]);
+  }
+
+  it('refuses one more to owners and administrators; the other roles are refused as before', async () => {
+    await leaveRoom(2);
+    await createField({}, realm.owner);
+    const last = await createField({}, realm.admin);
+    expect(await count()).toBe(MAX);
+    for (const role of ['owner', 'admin'] as const) {
+      const res = await realm[role].api.post('/realm/profile_fields', { field_type: 1, name: `Field ${++n}` });
+      expect([role, res.status, res.body]).toEqual([role, 400, TOO_MANY]);
+    }
+    for (const role of NON_ADMINS) {
+      const res = await realm[role].api.post('/realm/profile_fields', { field_type: 1, name: `Field ${++n}` });
+      expect([role, res.status, res.body]).toEqual([role, 400, refusal('Must be an organization administrator')]);
+    }
+    // Deleting one makes room for one.
+    ok(await realm.admin.api.delete(`/realm/profile_fields/${last}`, {}, UNDOCUMENTED));
+    await createField({}, realm.admin);
+    expect(await count()).toBe(MAX);
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 make exactly 4', async () => {
+    await leaveRoom(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => realm.admin.api.post('/realm/profile_fields', { field_type: 1, name: `Field ${++n}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect(a.body).toEqual(TOO_MANY);
+    expect(await count()).toBe(MAX);
   });
 });

@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { connect } from '@parley/common';
 import { Params } from './support/api';
 import { closeFixtures, createTestRealm, systemGroupIds, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
+import { testServicePool } from './support/service-pools';
 
 /** User groups: create, read, update, members, subgroups, deactivate; permissions and events. */
 let realm: TestRealm;
@@ -260,5 +262,52 @@ describe('IsInGroupSetting (internal RPC)', () => {
     } finally {
       client.transport.close();
     }
+  });
+});
+
+describe("Parley's bound on a realm's user groups (MAX_USER_GROUPS_PER_REALM)", () => {
+  const MAX = 2000;
+  const TOO_MANY = `An organization may have at most ${MAX} user groups.`;
+  let pool: pg.Pool;
+  beforeAll(() => {
+    pool = testServicePool('users', process.env.PARLEY_SECRET!, 1);
+  });
+  afterAll(async () => {
+    await pool.query("DELETE FROM user_groups WHERE realm_id = $1 AND name LIKE 'bulk %'", [realm.realm_id]);
+    await pool.end();
+  });
+
+  const groupCount = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM user_groups WHERE realm_id = $1 AND NOT is_system_group', [realm.realm_id])).rows[0].n;
+  /** Fills the realm until `room` groups more would reach the bound, with deactivated groups written straight into the table (they count). */
+  async function leaveRoom(room: number): Promise<void> {
+    await pool.query("DELETE FROM user_groups WHERE realm_id = $1 AND name LIKE 'bulk %'", [realm.realm_id]);
+    await pool.query(`INSERT INTO user_groups (realm_id, name, deactivated) SELECT $1, 'bulk ' || g, true FROM generate_series(1, $2) AS g`, [realm.realm_id, MAX - (await groupCount()) - room]);
+  }
+
+  it('refuses a new group past it to every role that may create one; the others are refused as before', async () => {
+    const creators: [string, TestUser][] = [
+      ['owner', realm.owner],
+      ['admin', realm.admin],
+      ['moderator', realm.moderator],
+      ['member', realm.member],
+      ['bot', realm.bot],
+    ];
+    await leaveRoom(creators.length);
+    for (const [, user] of creators) await create(user);
+    expect(await groupCount()).toBe(MAX);
+    for (const [role, user] of creators) {
+      const res = await user.api.post('/user_groups/create', { name: unique('Too many'), description: '', members: [] });
+      expect([role, res.status, res.body.code, res.body.msg]).toEqual([role, 400, 'BAD_REQUEST', TOO_MANY]);
+    }
+    expect((await realm.guest.api.post('/user_groups/create', { name: unique('Too many'), description: '', members: [] })).body.msg).toBe('Insufficient permission');
+    expect(await groupCount()).toBe(MAX);
+  });
+
+  it('holds under concurrent creates: 10 at once with room for 4 make exactly 4', async () => {
+    await leaveRoom(4);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => realm.member.api.post('/user_groups/create', { name: unique('Race'), description: '', members: [] })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect([a.body.code, a.body.msg]).toEqual(['BAD_REQUEST', TOO_MANY]);
+    expect(await groupCount()).toBe(MAX);
   });
 });

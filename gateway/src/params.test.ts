@@ -47,6 +47,9 @@ describe('coerce', () => {
       ['007', 7],
       ['9007199254740991', Number.MAX_SAFE_INTEGER],
       ['-9007199254740991', -Number.MAX_SAFE_INTEGER],
+      ['2147483648', 2 ** 31],
+      ['9007199254740992', 2 ** 53], // 2^53 itself: an ID that large names nothing, as in Zulip
+      ['-9007199254740992', -(2 ** 53)],
     ])('accepts %j as %d', (raw, expected) => {
       expect(coerce('n', 'int', raw)).toBe(expected);
     });
@@ -65,7 +68,7 @@ describe('coerce', () => {
       ['true'],
       ['[1]'],
       ['"5"'],
-      ['9007199254740992'], // one past the largest safe integer: 16 digits, still refused
+      ['9007199254740993'], // past 2^53, which a Number cannot tell from it
       ['12345678901234567'], // 17 digits
       ['-9007199254740993'],
     ])('refuses %j with BAD_REQUEST "n is not an integer"', (raw) => {
@@ -135,7 +138,7 @@ describe('coerce', () => {
       ['[1.5]', 'user_ids[0] is not an integer'],
       ['[1,2,null]', 'user_ids[2] is not an integer'],
       ['[true]', 'user_ids[0] is not an integer'],
-      ['[9007199254740993]', 'user_ids[0] is not an integer'],
+      ['[9007199254740994]', 'user_ids[0] is not an integer'],
       ['[[1]]', 'user_ids[0] is not an integer'],
     ])('refuses %s naming the bad element', (raw, message) => {
       expect(thrown(() => coerce('user_ids', 'int[]', raw))).toMatchObject({ code: 'BAD_REQUEST', message });
@@ -212,6 +215,11 @@ describe('parseParams', () => {
     const { values, ignored } = parseParams({ name: 'string' }, { zeta: '1', name: 'n', alpha: '2', client: 'ZulipMobile', Mid: '3' }, {}, new Set(['client']));
     expect(values).toEqual({ name: 'n' });
     expect(ignored).toEqual(['Mid', 'alpha', 'zeta']);
+  });
+
+  it('leaves unknown names past 100 characters out of ignored, naming those up to it', () => {
+    const [at, past] = ['n'.repeat(100), 'n'.repeat(101)];
+    expect(parseParams({ name: 'string' }, { name: 'x', [at]: '1', [past]: '2', ['é'.repeat(101)]: '3', short: '4' }, {}, none).ignored).toEqual([at, 'short']);
   });
 
   it('reports an always-accepted parameter as ignored when the set does not hold it', () => {

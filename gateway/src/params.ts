@@ -1,4 +1,4 @@
-import { BadRequestError, MissingParameterError, parseIntList } from '@parley/common';
+import { BadRequestError, isIntegerText, MissingParameterError, parseIntList } from '@parley/common';
 import type { ParamDecl, ParamType } from '@parley/common/api';
 
 /**
@@ -19,8 +19,6 @@ export function parseDecl(decl: ParamDecl): ParamSpec {
   return { type: (required ? decl : decl.slice(0, -1)) as ParamType, required };
 }
 
-const INT = /^-?\d{1,16}$/;
-
 function parseJson(name: string, raw: string): unknown {
   try {
     return JSON.parse(raw);
@@ -36,10 +34,10 @@ export function coerce(name: string, type: ParamType, raw: string): number | str
     case 'email': // the router checks a path segment's @; the service looks the address up
       return raw;
     case 'int': {
+      // Up to 2^53 in magnitude (MAX_INTEGER_PARAM): an ID that large names nothing, as in Zulip.
       const trimmed = raw.trim();
-      const n = Number(trimmed);
-      if (!INT.test(trimmed) || !Number.isSafeInteger(n)) throw new BadRequestError(`${name} is not an integer`);
-      return n;
+      if (!isIntegerText(trimmed)) throw new BadRequestError(`${name} is not an integer`);
+      return Number(trimmed);
     }
     case 'bool': {
       const value = parseJson(name, raw);
@@ -66,6 +64,15 @@ export function coerce(name: string, type: ParamType, raw: string): number | str
   }
 }
 
+/**
+ * The longest unknown parameter name that `ignored_parameters_unsupported` repeats, in UTF-16
+ * code units: longer than any of Zulip's (the longest is 51). A longer one is left out of the
+ * reply (the request is served as if it were not there), so that 1,000 unknown names of 9 KB
+ * each are not echoed back as 9 MB: the list is at most 1,000 (DEFAULT_MAX_PARAMS) names of
+ * this length.
+ */
+export const MAX_IGNORED_NAME_LENGTH = 100;
+
 export interface ParsedParams {
   values: Record<string, number | string | boolean>;
   ignored: string[];
@@ -73,7 +80,8 @@ export interface ParsedParams {
 
 /**
  * Applies a route's declarations to the raw parameters: missing required ones, wrong types
- * and null bytes are refused; ones the route does not take are returned as `ignored`.
+ * and null bytes are refused; ones the route does not take are returned as `ignored`, but for
+ * names past MAX_IGNORED_NAME_LENGTH.
  * Path parameters are already validated by the router and passed in `path`.
  */
 export function parseParams(decls: Record<string, ParamDecl>, raw: Record<string, string>, path: Record<string, number | string>, alwaysAccepted: ReadonlySet<string>): ParsedParams {
@@ -91,7 +99,7 @@ export function parseParams(decls: Record<string, ParamDecl>, raw: Record<string
     values[name] = coerce(name, spec.type, value);
   }
   const ignored = Object.keys(raw)
-    .filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k))
+    .filter((k) => !Object.hasOwn(decls, k) && !alwaysAccepted.has(k) && k.length <= MAX_IGNORED_NAME_LENGTH)
     .sort();
   return { values, ignored };
 }

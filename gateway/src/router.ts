@@ -1,3 +1,4 @@
+import { isIntegerText } from '@parley/common';
 import type { ParamDecl, Route } from '@parley/common/api';
 import { parseDecl } from './params';
 
@@ -6,7 +7,9 @@ import { parseDecl } from './params';
  * (`/users/me` before `/users/:user_id`), then typed parameters over plain strings. Path
  * parameters match by their declared type, as Zulip's URL patterns do: an `int` takes digits
  * only and an `email` a segment with an `@` only, so `/users/42`, `/users/iago@zulip.com` and
- * `/users/me` are three routes, and `/users/abc` is none of them.
+ * `/users/me` are three routes, and `/users/abc` and `/users/-1` are none of them. An `int`
+ * goes up to 2^53 (MAX_INTEGER_PARAM), where an ID names nothing but the route answers for
+ * it, as for any unknown ID.
  */
 export type Match = { kind: 'route'; route: Route; path: Record<string, number | string> } | { kind: 'method-not-allowed'; allowed: string[] } | { kind: 'none' };
 
@@ -98,7 +101,7 @@ function matchSegments(c: Compiled, parts: string[]): Record<string, number | st
     }
     const value = parts[i];
     if (seg.kind === 'int') {
-      if (!/^\d{1,15}$/.test(value)) return undefined;
+      if (!/^\d+$/.test(value) || !isIntegerText(value)) return undefined;
       params[seg.param!] = Number(value);
     } else {
       // Every email address has an @ (the `user{id}@…` stand-in too); an ID or `me` has none.

@@ -39,6 +39,8 @@ success is HTTP 200 \`{"result": "success", "msg": "", ...data}\`; an error is
 
 **\`ignored_parameters_unsupported\`**: a success lists the request's parameters that the endpoint does not
 take (they were ignored) in \`ignored_parameters_unsupported\`, as Zulip does since feature level 167.
+A name longer than 100 characters (longer than any of Zulip's) is ignored without being listed,
+so the list is at most 1,000 names of at most 100 characters.
 
 ## Errors
 

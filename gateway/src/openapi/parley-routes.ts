@@ -68,7 +68,7 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     summary: 'Send a submessage',
     tag: 'messages',
     featureLevel: 420,
-    description: `Adds to a message's widget (a poll's vote or option, a to-do list's task or strike): the first submessage is the message sender's; the widget's type decides which data it takes. ${undocumented}`,
+    description: `Adds to a message's widget (a poll's vote or option, a to-do list's task or strike): the first submessage is the message sender's; the widget's type decides which data it takes. A message has at most 10,000 submessages, each at most 10,000 characters (Parley's bounds; the first is \`MAX_SUBMESSAGES_PER_MESSAGE\`). ${undocumented}`,
     params: {
       message_id: "The target message's ID.",
       msg_type: 'The type of the submessage: `widget` for widget data.',

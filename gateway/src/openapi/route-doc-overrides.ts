@@ -49,6 +49,41 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
         "[Mute a user](https://zulip.com/help/mute-a-user) from the perspective of the requesting user. The muted user's new messages arrive already read for the requesting user. Parley keeps at most 1,000 muted users per user.",
     },
   },
+  'POST /channels/create': {
+    reason: "Parley's bound on a realm's channels.",
+    doc: {
+      description:
+        "Create a new [channel](https://zulip.com/help/create-channels) and optionally subscribe users to the newly created channel. The initial [channel settings](https://zulip.com/api/update-stream) will be determined by the optional parameters, like `invite_only`, detailed below. An organization has at most 5,000 channels, archived ones included (Parley's bound, `MAX_CHANNELS_PER_REALM`).",
+    },
+  },
+  'POST /users/me/subscriptions': {
+    reason: "Parley's bound on a realm's channels, which creating channels by name meets.",
+    doc: {
+      description:
+        "Subscribe one or more users to one or more channels, creating those that do not exist. An organization has at most 5,000 channels, archived ones included (Parley's bound, `MAX_CHANNELS_PER_REALM`): a request that would create more creates none.",
+    },
+  },
+  'POST /user_groups/create': {
+    reason: "Parley's bound on a realm's user groups.",
+    doc: {
+      description:
+        "Create a new [user group](https://zulip.com/help/user-groups). An organization has at most 2,000 user groups, deactivated ones included (Parley's bound, `MAX_USER_GROUPS_PER_REALM`).",
+    },
+  },
+  'POST /realm/filters': {
+    reason: "Parley's bound on a realm's linkifiers.",
+    doc: {
+      description:
+        "Configure [linkifiers](https://zulip.com/help/add-a-custom-linkifier), regular expression patterns that are automatically linkified when they appear in messages and topics. An organization has at most 500 linkifiers (Parley's bound, `MAX_LINKIFIERS_PER_REALM`).",
+    },
+  },
+  'POST /realm/profile_fields': {
+    reason: "Parley's bound on a realm's custom profile fields.",
+    doc: {
+      description:
+        "[Create a custom profile field](https://zulip.com/help/custom-profile-fields#add-a-custom-profile-field) in the user's organization. An organization has at most 100 custom profile fields (Parley's bound, `MAX_CUSTOM_PROFILE_FIELDS_PER_REALM`).",
+    },
+  },
   'POST /realm/playgrounds': {
     reason: "Parley's bound on playgrounds.",
     doc: {

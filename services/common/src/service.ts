@@ -32,6 +32,11 @@ export interface BaseConfig {
    * MAX_SUBSCRIPTIONS_PER_REQUEST). Zulip has no such bound; 20,000 new names ran past the gRPC deadline.
    */
   maxSubscriptionsPerRequest: number;
+  /**
+   * Channels one realm may have, archived ones included (channels service; MAX_CHANNELS_PER_REALM).
+   * Zulip has no such bound; every user's POST /register lists the realm's channels (about 1 KB each).
+   */
+  maxChannelsPerRealm: number;
 }
 
 export function readBaseConfig(service: ServiceName, env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): BaseConfig {
@@ -50,6 +55,7 @@ export function readBaseConfig(service: ServiceName, env: Record<string, string 
     grpcDeadlineMs: envInt(env, 'GRPC_DEADLINE_MS', 10_000, 100),
     webPublicStreamsEnabled: envBool(env, 'WEB_PUBLIC_STREAMS_ENABLED', false),
     maxSubscriptionsPerRequest: envInt(env, 'MAX_SUBSCRIPTIONS_PER_REQUEST', 1000, 1),
+    maxChannelsPerRealm: envInt(env, 'MAX_CHANNELS_PER_REALM', 5000, 1),
   });
 }
 

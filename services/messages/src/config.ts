@@ -1,5 +1,6 @@
 import { BaseConfig, envInt, readBaseConfig } from '@parley/common';
 import { defaultRenderThreads } from './domain/render/pool';
+import { DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE } from './domain/submessages';
 
 export interface MessagesConfig extends BaseConfig {
   /** Above this many subscribers (or topic participants) wildcard mentions need can_mention_many_users_group (Zulip: 15). */
@@ -16,6 +17,8 @@ export interface MessagesConfig extends BaseConfig {
   renderThreads: number;
   /** How long one message's rendering may run before it is stopped and the message refused (RENDER_TIME_LIMIT_MS; Zulip: 5 s). */
   renderTimeLimitMs: number;
+  /** Submessages one message may have (MAX_SUBMESSAGES_PER_MESSAGE; Parley's bound: every fetch carries them). */
+  maxSubmessagesPerMessage: number;
 }
 
 export function readMessagesConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): MessagesConfig {
@@ -28,5 +31,6 @@ export function readMessagesConfig(env: Record<string, string | undefined>, defa
     deleteTopicTimeLimitMs: envInt(env, 'DELETE_TOPIC_TIME_LIMIT_MS', 50_000, 0),
     renderThreads: envInt(env, 'RENDER_THREADS', defaultRenderThreads(), 1, 64),
     renderTimeLimitMs: envInt(env, 'RENDER_TIME_LIMIT_MS', 5_000, 1),
+    maxSubmessagesPerMessage: envInt(env, 'MAX_SUBMESSAGES_PER_MESSAGE', DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE, 1),
   });
 }

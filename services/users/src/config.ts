@@ -1,4 +1,7 @@
 import { envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
+import { DEFAULT_MAX_USER_GROUPS_PER_REALM } from './domain/user-groups';
+import { DEFAULT_MAX_LINKIFIERS_PER_REALM } from './domain/linkifiers';
+import { DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM } from './domain/profile-fields';
 
 export interface UsersConfig extends BaseConfig {
   /** The host clients reach Parley at; realm subdomains are `<sub>.<externalHost>`. */
@@ -13,6 +16,12 @@ export interface UsersConfig extends BaseConfig {
    * get Gravatar's, or the default avatar Parley draws itself (common/avatars.ts).
    */
   enableGravatar: boolean;
+  /** User groups one realm may have, deactivated ones included (MAX_USER_GROUPS_PER_REALM; Parley's bound). */
+  maxUserGroupsPerRealm: number;
+  /** Linkifiers one realm may have (MAX_LINKIFIERS_PER_REALM; Parley's bound). */
+  maxLinkifiersPerRealm: number;
+  /** Custom profile fields one realm may have (MAX_CUSTOM_PROFILE_FIELDS_PER_REALM; Parley's bound). */
+  maxCustomProfileFieldsPerRealm: number;
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
@@ -28,5 +37,8 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     fakeEmailDomain: envOptional(env, 'FAKE_EMAIL_DOMAIN') ?? (domainLike ? hostname : 'parley.invalid'),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
+    maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),
+    maxLinkifiersPerRealm: envInt(env, 'MAX_LINKIFIERS_PER_REALM', DEFAULT_MAX_LINKIFIERS_PER_REALM, 1),
+    maxCustomProfileFieldsPerRealm: envInt(env, 'MAX_CUSTOM_PROFILE_FIELDS_PER_REALM', DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM, 1),
   });
 }

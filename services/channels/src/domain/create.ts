@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
+import { BadRequestError, BaseConfig, Caller, ChannelAlreadyExistsError, holdsGroupSetting, isAdmin, isIntegerParam, isOwner, Queryable, withPrefetchedTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import type { ChannelRow } from '../store/channels';
 import type { Peers, Viewer } from '../peers';
@@ -102,8 +102,8 @@ export async function checkFolder(db: Queryable, realmId: number, raw: string | 
   if (raw === undefined) return null;
   const value: unknown = JSON.parse(raw);
   if (value === null) return null;
-  if (!Number.isSafeInteger(value) || !(await store.folderExists(db, realmId, value as number))) throw new BadRequestError('Invalid channel folder ID');
-  return value as number;
+  if (!isIntegerParam(value) || !(await store.folderExists(db, realmId, value))) throw new BadRequestError('Invalid channel folder ID');
+  return value;
 }
 
 /** Inserts a channel (the caller holds the realm's channel lock and checked the name). */
@@ -127,6 +127,19 @@ export async function doCreateChannel(tx: Queryable, peers: Peers, caller: Calle
   });
 }
 
+/** The server's settings that creating channels obeys (the service's config). */
+export type CreationSettings = Pick<BaseConfig, 'webPublicStreamsEnabled' | 'maxChannelsPerRealm'>;
+
+/**
+ * Parley's bound on a realm's channels, archived ones included (MAX_CHANNELS_PER_REALM; Zulip
+ * has none): every user's POST /register lists them. A request that would pass it creates none.
+ * Precondition: the caller holds the realm's channel lock (store.lockRealmChannels).
+ */
+export async function checkChannelRoom(tx: Queryable, realmId: number, adding: number, settings: CreationSettings): Promise<void> {
+  const max = settings.maxChannelsPerRealm;
+  if ((await store.countChannels(tx, realmId)) + adding > max) throw new BadRequestError(`An organization may have at most ${max} channels.`);
+}
+
 export interface CreateChannelRequest extends CreationRequest {
   name: string;
   description?: string;
@@ -144,7 +157,7 @@ export async function checkCreateChannel(
   peers: Peers,
   caller: Caller,
   req: CreateChannelRequest,
-  webPublicEnabled: boolean,
+  settings: CreationSettings,
   subscribe: (tx: Queryable, channel: ChannelRow, userIds: number[]) => Promise<number[]>,
 ): Promise<number> {
   const name = checkChannelName(req.name);
@@ -160,7 +173,8 @@ export async function checkCreateChannel(
       await store.lockRealmChannels(tx, caller.realm_id);
       const [existing] = await store.findChannelsByName(tx, caller.realm_id, [name]);
       if (existing) throw new ChannelAlreadyExistsError(existing.name);
-      const plan = await planCreation(tx, peers, caller, viewer, req, webPublicEnabled);
+      const plan = await planCreation(tx, peers, caller, viewer, req, settings.webPublicStreamsEnabled);
+      await checkChannelRoom(tx, caller.realm_id, 1, settings);
       const channel = await doCreateChannel(tx, peers, caller, plan, name, req.description ?? '');
       const added = await subscribe(
         tx,
@@ -173,7 +187,7 @@ export async function checkCreateChannel(
       }
       return channel.id;
     },
-    () => askCreation(pool, peers, caller, viewer, req, webPublicEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
+    () => askCreation(pool, peers, caller, viewer, req, settings.webPublicStreamsEnabled, [req.description ?? ''], req.announce || req.send_new_subscription_messages),
   );
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, withTransaction } from '@parley/common';
+import { BadRequestError, Caller, isIntegerParam, withTransaction } from '@parley/common';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
 import type { PropertyColumn } from '../store/subscriptions';
@@ -34,10 +34,10 @@ export function parseSubscriptionData(raw: unknown): PropertyChange[] {
   if (!Array.isArray(raw)) throw new BadRequestError('subscription_data is not a list');
   return raw.map((item, i) => {
     const x = item as Partial<PropertyChange> | null;
-    if (typeof x !== 'object' || x === null || !Number.isSafeInteger(x.stream_id) || typeof x.property !== 'string' || !('value' in x)) {
+    if (typeof x !== 'object' || x === null || !isIntegerParam(x.stream_id) || typeof x.property !== 'string' || !('value' in x)) {
       throw new BadRequestError(`subscription_data[${i}] must have stream_id, property and value`);
     }
-    return { stream_id: x.stream_id!, property: x.property, value: x.value };
+    return { stream_id: x.stream_id, property: x.property, value: x.value };
   });
 }
 

@@ -7,7 +7,7 @@ import { accessOf, ChannelAccess } from './access';
 import type { Peers, UserSummary, RealmPolicy, Viewer } from '../peers';
 import { colorFor, formatChannel, formatSubscription } from './format';
 import { askAudiences, audienceExcept, audienceOf, notify, streamDeleteEvent } from './notify';
-import { askCreation, CreationRequest, doCreateChannel, planCreation } from './create';
+import { askCreation, checkChannelRoom, CreationRequest, CreationSettings, doCreateChannel, planCreation } from './create';
 import { checkChannelName } from './text';
 import { announceNewChannels, tellNewSubscribers } from './announce';
 
@@ -153,19 +153,19 @@ export interface SubscribeResult {
 }
 
 /** POST /users/me/subscriptions. */
-export async function checkSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, webPublicEnabled: boolean): Promise<SubscribeResult> {
+export async function checkSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, settings: CreationSettings): Promise<SubscribeResult> {
   const plan = await planSubscribe(peers, caller, req);
   // Other services are asked before BEGIN (rule 1): what the channels found by name now need;
   // a channel created or changed meanwhile costs an attempt that rolls back (runPrefetched).
   return withPrefetchedTransaction(
     pool,
-    (tx) => subscribeWithin(tx, peers, caller, req, plan, webPublicEnabled),
-    () => askSubscribe(pool, peers, caller, req, plan, webPublicEnabled),
+    (tx) => subscribeWithin(tx, peers, caller, req, plan, settings),
+    () => askSubscribe(pool, peers, caller, req, plan, settings),
   );
 }
 
 /** Asks, before BEGIN, what subscribeWithin will ask other services, for the channels as they are now. */
-export async function askSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<void> {
+export async function askSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, settings: CreationSettings): Promise<void> {
   const existing = await store.findChannelsByName(pool, caller.realm_id, [...plan.wanted.keys()]);
   const missing = [...plan.wanted.values()].filter((w) => !existing.some((c) => c.name.toLowerCase() === w.name.toLowerCase()));
   await Promise.all([
@@ -177,7 +177,7 @@ export async function askSubscribe(pool: pg.Pool, peers: Peers, caller: Caller, 
         caller,
         plan.viewer,
         req,
-        webPublicEnabled,
+        settings.webPublicStreamsEnabled,
         missing.map((m) => m.description),
         req.announce,
       ),
@@ -208,7 +208,7 @@ export async function planSubscribe(peers: Peers, caller: Caller, req: Subscribe
 }
 
 /** Carries out a planned subscribe request in the caller's transaction. */
-export async function subscribeWithin(tx: Queryable, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, webPublicEnabled: boolean): Promise<SubscribeResult> {
+export async function subscribeWithin(tx: Queryable, peers: Peers, caller: Caller, req: SubscribeRequest, plan: SubscribePlan, settings: CreationSettings): Promise<SubscribeResult> {
   const { wanted, viewer, users } = plan;
   const onlySelf = users.every((u) => u.user_id === caller.user_id);
   await store.lockRealmChannels(tx, caller.realm_id);
@@ -229,7 +229,8 @@ export async function subscribeWithin(tx: Queryable, peers: Peers, caller: Calle
   }
   const created: ChannelRow[] = [];
   if (missing.length) {
-    const creation = await planCreation(tx, peers, caller, viewer, req, webPublicEnabled);
+    const creation = await planCreation(tx, peers, caller, viewer, req, settings.webPublicStreamsEnabled);
+    await checkChannelRoom(tx, caller.realm_id, missing.length, settings);
     for (const m of missing) created.push(await doCreateChannel(tx, peers, caller, creation, m.name, m.description));
   }
   const targets = [...allowed, ...created].map((channel) => ({ channel, userIds: users.map((u) => u.user_id) }));

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { BadRequestError, Caller, withPrefetchedTransaction } from '@parley/common';
 import type { Peers } from '../peers';
+import type { CreationSettings } from './create';
 import { askSubscribe, askUnsubscribe, planSubscribe, planUnsubscribe, subscribeWithin, SubscribeResult, unsubscribeWithin, UnsubscribeResult } from './subscribe';
 
 /**
@@ -18,7 +19,7 @@ export async function checkUpdateSubscriptions(
     add: { name: string; description?: string }[];
     delete: string[];
   },
-  webPublicEnabled: boolean,
+  settings: CreationSettings,
 ): Promise<SubscribeResult & UnsubscribeResult> {
   if (req.add.length === 0 && req.delete.length === 0) {
     throw new BadRequestError('Nothing to do. Specify at least one of "add" or "delete".');
@@ -32,9 +33,9 @@ export async function checkUpdateSubscriptions(
   return withPrefetchedTransaction(
     pool,
     async (tx) => ({
-      ...(await subscribeWithin(tx, peers, caller, subscribe, addPlan, webPublicEnabled)),
+      ...(await subscribeWithin(tx, peers, caller, subscribe, addPlan, settings)),
       ...(await unsubscribeWithin(tx, peers, caller, req.delete, deletePlan)),
     }),
-    () => Promise.all([askSubscribe(pool, peers, caller, subscribe, addPlan, webPublicEnabled), askUnsubscribe(pool, peers, caller, req.delete)]),
+    () => Promise.all([askSubscribe(pool, peers, caller, subscribe, addPlan, settings), askUnsubscribe(pool, peers, caller, req.delete)]),
   );
 }

@@ -1,5 +1,5 @@
 import type { Reply } from '@parley/common/api';
-import { BadRequestError, DbServiceDeps, Handler, HandlerContext } from '@parley/common';
+import { BadRequestError, DbServiceDeps, Handler, HandlerContext, isIntegerParam } from '@parley/common';
 import type { CreateChannelRequest__Output } from '@parley/common/generated/parley/channels/v1/CreateChannelRequest';
 import type { GetChannelsRequest__Output } from '@parley/common/generated/parley/channels/v1/GetChannelsRequest';
 import type { StreamIdRequest__Output } from '@parley/common/generated/parley/channels/v1/StreamIdRequest';
@@ -19,7 +19,7 @@ export const createChannel =
   (deps: DbServiceDeps): Handler<CreateChannelRequest__Output, Reply<'POST /channels/create'>> =>
   async (req, ctx) => {
     const subscribers = jsonList('subscribers', req.subscribers)!;
-    if (!subscribers.every((id) => Number.isSafeInteger(id))) throw new BadRequestError('subscribers is not a list of user IDs');
+    if (!subscribers.every((id) => isIntegerParam(id))) throw new BadRequestError('subscribers is not a list of user IDs');
     const peers = peersFor(deps, ctx);
     const id = await checkCreateChannel(
       deps.pool,
@@ -27,11 +27,11 @@ export const createChannel =
       ctx.caller,
       {
         ...req,
-        subscribers: subscribers as number[],
+        subscribers: subscribers,
         announce: req.announce ?? false,
         send_new_subscription_messages: req.send_new_subscription_messages ?? true,
       },
-      deps.config.webPublicStreamsEnabled,
+      deps.config,
       async (tx, channel, userIds) => (await doSubscribe(tx, peers, [{ channel, userIds }], [channel])).added.get(channel.id)!,
     );
     return { id };

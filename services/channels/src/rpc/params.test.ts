@@ -23,3 +23,13 @@ describe('MAX_SUBSCRIPTIONS_PER_REQUEST', () => {
     expect(() => readBaseConfig('channels', { ...env, MAX_SUBSCRIPTIONS_PER_REQUEST: '0' })).toThrow(/MAX_SUBSCRIPTIONS_PER_REQUEST/);
   });
 });
+
+describe('MAX_CHANNELS_PER_REALM', () => {
+  const env = { PARLEY_SECRET: 's'.repeat(48) };
+
+  it('is 5,000 by default and read from the environment', () => {
+    expect(readBaseConfig('channels', env).maxChannelsPerRealm).toBe(5000);
+    expect(readBaseConfig('channels', { ...env, MAX_CHANNELS_PER_REALM: '20000' }).maxChannelsPerRealm).toBe(20_000);
+    expect(() => readBaseConfig('channels', { ...env, MAX_CHANNELS_PER_REALM: '0' })).toThrow(/MAX_CHANNELS_PER_REALM/);
+  });
+});

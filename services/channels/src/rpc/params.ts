@@ -1,4 +1,4 @@
-import { BadRequestError, parseJsonParam } from '@parley/common';
+import { BadRequestError, isIntegerParam, parseJsonParam } from '@parley/common';
 
 /** A JSON list parameter (the gateway checked it is JSON; services do not trust their callers). */
 export function jsonList(name: string, raw: string | undefined, maxLength = Infinity): unknown[] | undefined {
@@ -17,6 +17,6 @@ export function checkListLength(name: string, list: unknown[], maxLength: number
 /** principals: user IDs or API emails, not a mix of anything else. */
 export function principalList(raw: string | undefined): (string | number)[] | undefined {
   const list = jsonList('principals', raw);
-  if (list && !list.every((p) => typeof p === 'string' || Number.isSafeInteger(p))) throw new BadRequestError('principals is not a list of user IDs or emails');
-  return list as (string | number)[] | undefined;
+  if (list && !list.every((p) => typeof p === 'string' || isIntegerParam(p))) throw new BadRequestError('principals is not a list of user IDs or emails');
+  return list;
 }

@@ -47,7 +47,7 @@ export const subscribe =
         announce: req.announce ?? false,
         send_new_subscription_messages: req.send_new_subscription_messages ?? true,
       },
-      deps.config.webPublicStreamsEnabled,
+      deps.config,
     );
   };
 
@@ -70,7 +70,7 @@ export const updateSubscriptions =
         add: channelSpecs('add', req.add, max),
         delete: channelNames('delete', req.delete, max),
       },
-      deps.config.webPublicStreamsEnabled,
+      deps.config,
     );
   };
 

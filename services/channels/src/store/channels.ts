@@ -31,6 +31,12 @@ export async function lockRealmChannels(db: Queryable, realmId: number): Promise
   await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`channels:${realmId}`]);
 }
 
+/** How many channels the realm has, archived ones included. */
+export async function countChannels(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM channels WHERE realm_id = $1', [realmId]);
+  return rows[0].n;
+}
+
 export async function findChannel(db: Queryable, realmId: number, id: number, opts: { lock?: boolean } = {}): Promise<ChannelRow | undefined> {
   const { rows } = await db.query<ChannelRow>(`SELECT ${COLUMNS} FROM channels WHERE realm_id = $1 AND id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [realmId, id]);
   return rows[0];

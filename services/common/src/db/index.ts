@@ -7,8 +7,10 @@ import { sign } from '../secret';
 import { adoptOutboxMigrationCopies, followTransaction, OUTBOX_MIGRATIONS_DIR, OUTBOX_MIGRATIONS_TABLE, type Publisher, type ServicePool } from '../outbox';
 import { markTransaction, runPrefetched } from './remote-rule';
 import { beginWrite } from '../write-deadline';
+import { WideIntegersClient } from './wide-integers';
 
 export * from './remote-rule';
+export * from './wide-integers';
 
 /**
  * One PostgreSQL, one schema and one login role per service. The role owns its schema and
@@ -21,7 +23,8 @@ export * from './remote-rule';
  * Roles belong to the PostgreSQL server, not to a database, and every start sets their
  * passwords from PARLEY_SECRET. So each deployment has roles of its own, named after its
  * database (`parley_<database>_<service>`) or DATABASE_ROLE_PREFIX (`<prefix>_<service>`):
- * two deployments sharing a server cannot reset each other's passwords.
+ * two deployments sharing a server cannot reset each other's passwords. The naming is
+ * one-to-one (roleOf): different databases or prefixes never share a role.
  */
 export const schemaOf = (service: ServiceName): string => service;
 
@@ -35,10 +38,45 @@ export function databaseNameOf(adminUrl: string): string {
   return path || decodeURIComponent(url.username) || 'postgres';
 }
 
-/** The deployment's login role for a service (see above). */
+const rolePrefixOf = (adminUrl: string, env: Record<string, string | undefined>): string => env.DATABASE_ROLE_PREFIX?.trim() || `parley_${databaseNameOf(adminUrl)}`;
+
+/** A prefix that names roles as it is: lower-case letters, digits and underscores only. */
+const PLAIN_PREFIX = /^[a-z0-9_]+$/;
+
+/**
+ * The deployment's login role for a service (see above), one-to-one with the prefix:
+ * - a plain prefix (the usual database name) gives `<prefix>_<service>`, as Parley always
+ *   named it, so an upgrade keeps the roles a deployment has;
+ * - any other (`s3dist-parley`, `Chat`) gives its plain look-alike, a `-` (which no plain
+ *   prefix has) and a hash of the exact prefix: `parley_s3dist_parley-<hash>_users`, never the
+ *   role of database `s3dist_parley` nor of `S3dist-parley`. (They shared one before, and
+ *   starting one deployment reset the other's password.) Its role under the old naming
+ *   (legacyRoleOf) hands its schema over at the next start (adoptSchema).
+ * Names past PostgreSQL's 63 bytes are cut, keeping a hash of the whole prefix.
+ */
 export function roleOf(service: ServiceName, adminUrl: string, env: Record<string, string | undefined> = process.env): string {
-  const prefix = env.DATABASE_ROLE_PREFIX?.trim() || `parley_${databaseNameOf(adminUrl)}`;
-  const name = `${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${service}`;
+  const prefix = rolePrefixOf(adminUrl, env);
+  if (!PLAIN_PREFIX.test(prefix)) {
+    const hash = sha256Hex(prefix).slice(0, 16);
+    const plain = plainRolePart(prefix).slice(0, MAX_IDENTIFIER_BYTES - service.length - hash.length - 2);
+    return `${plain}-${hash}_${service}`;
+  }
+  const name = `${prefix}_${service}`;
+  if (Buffer.byteLength(name) <= MAX_IDENTIFIER_BYTES) return name;
+  const hash = sha256Hex(prefix).slice(0, 12);
+  return `${name.slice(0, MAX_IDENTIFIER_BYTES - service.length - hash.length - 2)}_${hash}_${service}`;
+}
+
+const plainRolePart = (prefix: string): string => prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+
+/**
+ * The role Parley gave the service before roleOf was one-to-one: the prefix lower-cased, every
+ * other character turned into `_` (so `s3dist-parley` and `s3dist_parley` shared it). The same
+ * as roleOf for a plain prefix.
+ */
+export function legacyRoleOf(service: ServiceName, adminUrl: string, env: Record<string, string | undefined> = process.env): string {
+  const prefix = rolePrefixOf(adminUrl, env);
+  const name = `${plainRolePart(prefix)}_${service}`;
   if (Buffer.byteLength(name) <= MAX_IDENTIFIER_BYTES) return name;
   const hash = sha256Hex(prefix).slice(0, 12);
   return `${name.slice(0, MAX_IDENTIFIER_BYTES - service.length - hash.length - 2)}_${hash}_${service}`;
@@ -80,7 +118,7 @@ export async function bootstrapServiceSchema(adminUrl: string, service: ServiceN
       const verb = exists.rowCount ? 'ALTER' : 'CREATE';
       await client.query(`${verb} ROLE ${ident(role)} LOGIN PASSWORD ${literal(rolePassword(secret, role))}`);
     });
-    await adoptSchema(client, service, role);
+    await adoptSchema(client, service, role, legacyRoleOf(service, adminUrl, env));
     await retryOnRace(() => client.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(role)}`));
     // The admin may not be a superuser on a managed PostgreSQL: make sure it can hand the schema over.
     await retryOnRace(() => client.query(`ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(role)}`));
@@ -92,12 +130,13 @@ export async function bootstrapServiceSchema(adminUrl: string, service: ServiceN
 
 /**
  * A schema made under another role name of this service (`parley_<service>` before roles
- * were per deployment, or the seed a database was copied from: `CREATE DATABASE … TEMPLATE`)
- * passes to this deployment's role with everything in it. Only a Parley service role of the
- * same service is taken from (never the admin or a superuser), and REASSIGN OWNED acts in
- * this database alone, so the other deployments that role serves keep their objects.
+ * were per deployment, the seed a database was copied from: `CREATE DATABASE … TEMPLATE`, or
+ * this deployment's role before the naming was one-to-one: `legacy`) passes to this
+ * deployment's role with everything in it. Only a Parley service role of the same service is
+ * taken from (never the admin or a superuser), and REASSIGN OWNED acts in this database alone,
+ * so the other deployments that role serves keep their objects.
  */
-async function adoptSchema(client: pg.Client, service: ServiceName, role: string): Promise<void> {
+async function adoptSchema(client: pg.Client, service: ServiceName, role: string, legacy: string): Promise<void> {
   const { rows } = await client.query<{ owner: string; superuser: boolean }>(
     `SELECT r.rolname AS owner, r.rolsuper AS superuser FROM pg_namespace n JOIN pg_roles r ON r.oid = n.nspowner
      WHERE n.nspname = $1`,
@@ -105,7 +144,7 @@ async function adoptSchema(client: pg.Client, service: ServiceName, role: string
   );
   const owner = rows[0];
   if (!owner || owner.owner === role || owner.superuser) return;
-  if (!owner.owner.startsWith('parley_') || !owner.owner.endsWith(`_${service}`)) return;
+  if (owner.owner !== legacy && (!owner.owner.startsWith('parley_') || !owner.owner.endsWith(`_${service}`))) return;
   await retryOnRace(() => client.query(`REASSIGN OWNED BY ${ident(owner.owner)} TO ${ident(role)}`));
 }
 
@@ -163,6 +202,8 @@ export function createPool(url: string, service: ServiceName, max = 10, publishB
     new pg.Pool({
       connectionString: url,
       max,
+      // Integer parameters past PostgreSQL's integer read as bigint: an ID no row can have finds nothing (wide-integers.ts).
+      Client: WideIntegersClient,
       options: `-c search_path=${schemaOf(service)}`,
       application_name: `parley-${service}`,
       connectionTimeoutMillis: 5000,

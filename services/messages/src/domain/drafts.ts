@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Queryable, UserSettingsChanged, withTransaction } from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, isIntegerParam, Queryable, UserSettingsChanged, withTransaction } from '@parley/common';
 import * as store from '../store/drafts';
 import { lockUserList } from '../store/user-lists';
 import type { DraftFields, DraftRow } from '../store/drafts';
@@ -43,7 +43,7 @@ export function parseDraft(raw: unknown, now: Date, keepTimestamp: boolean): Dra
   const type = d.type;
   if (type !== '' && type !== 'stream' && type !== 'private') throw new BadRequestError('draft["type"] is not one of "", "stream", "private"');
   const to = d.to ?? [];
-  if (!Array.isArray(to) || !to.every((x) => Number.isSafeInteger(x))) throw new BadRequestError('draft["to"] is not a list of integers');
+  if (!Array.isArray(to) || !to.every(isIntegerParam)) throw new BadRequestError('draft["to"] is not a list of integers');
   for (const field of ['topic', 'content']) {
     if (typeof d[field] !== 'string') throw new BadRequestError(`draft["${field}"] is not a string`);
     if (d[field].includes('\u0000')) throw new BadRequestError(`${field === 'topic' ? 'Topic' : 'Content'} must not contain null bytes`);
@@ -54,7 +54,7 @@ export function parseDraft(raw: unknown, now: Date, keepTimestamp: boolean): Dra
     if (typeof d.timestamp !== 'number' || !Number.isFinite(d.timestamp) || d.timestamp < 0) throw new BadRequestError('draft["timestamp"] is not a number');
     timestamp = new Date(Math.floor(d.timestamp) * 1000);
   }
-  return { type, to: type === '' ? [] : (to as number[]), topic: d.topic as string, content: d.content as string, timestamp };
+  return { type, to: type === '' ? [] : to, topic: d.topic as string, content: d.content as string, timestamp };
 }
 
 async function checkSyncEnabled(peers: Peers): Promise<void> {

@@ -1,5 +1,18 @@
 import pg from 'pg';
-import { ApiError, BadRequestError, Caller, emit, Logger, Queryable, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
+import {
+  ApiError,
+  BadRequestError,
+  Caller,
+  emit,
+  isIntegerParam,
+  Logger,
+  Queryable,
+  schemaOf,
+  startPeriodicJob,
+  withPrefetchedTransaction,
+  withTransaction,
+  writeOutbox,
+} from '@parley/common';
 import * as store from '../store/scheduled';
 import { lockUserList } from '../store/user-lists';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
@@ -65,11 +78,11 @@ function target(type: string, rawTo: string): { type: 'stream' | 'private'; to: 
   }
   if (kind === 'stream') {
     const id: unknown = Array.isArray(to) && to.length === 1 ? to[0] : to;
-    if (!Number.isSafeInteger(id)) throw new BadRequestError('Invalid channel ID in to');
-    return { type: kind, to: [id as number] };
+    if (!isIntegerParam(id)) throw new BadRequestError('Invalid channel ID in to');
+    return { type: kind, to: [id] };
   }
-  if (!Array.isArray(to) || !to.length || !to.every((x) => Number.isSafeInteger(x))) throw new BadRequestError('to is not a list of user IDs');
-  return { type: kind, to: to as number[] };
+  if (!Array.isArray(to) || !to.length || !to.every(isIntegerParam)) throw new BadRequestError('to is not a list of user IDs');
+  return { type: kind, to: to };
 }
 
 /** Checks a scheduled message as a send (as its sender) and renders it for GET. */

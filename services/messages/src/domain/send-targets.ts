@@ -1,4 +1,4 @@
-import { BadRequestError } from '@parley/common';
+import { BadRequestError, isIntegerParam } from '@parley/common';
 
 /**
  * Where a send goes, as clients name it: `to` for direct messages and for channel messages,
@@ -19,7 +19,7 @@ export function parseDirectRecipients(raw: string): (string | number)[] {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  if (!Array.isArray(value) || !value.length || !value.every((v) => (typeof v === 'string' && v) || Number.isSafeInteger(v))) {
+  if (!Array.isArray(value) || !value.length || !value.every((v) => (typeof v === 'string' && v) || isIntegerParam(v))) {
     throw new BadRequestError('Invalid user ID or email in to');
   }
   return value as (string | number)[];
@@ -34,7 +34,7 @@ export function parseChannelTarget(raw: string): { stream_id: number } | { name:
     // a bare name
   }
   if (Array.isArray(value) && value.length === 1) value = value[0];
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return { stream_id: value };
+  if (isIntegerParam(value)) return { stream_id: value };
   if (typeof value === 'string' && value.trim()) return { name: value.trim() };
   throw new BadRequestError('Invalid channel in to');
 }

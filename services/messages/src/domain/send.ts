@@ -79,7 +79,9 @@ async function resolveDirectRecipients(peers: Peers, raw: string): Promise<Perso
   const { users, unknown } = await peers.people(named);
   if (unknown.length) {
     const u = unknown[0];
-    throw new BadRequestError(/^\d+$/.test(u) ? `Invalid user ID ${u}` : `Invalid email '${u}'`);
+    // Digits, or a JSON number (negative ones too: Zulip's "Invalid user ID -1"), name an ID.
+    const byId = /^\d+$/.test(u) || named.some((n) => typeof n === 'number' && String(n) === u);
+    throw new BadRequestError(byId ? `Invalid user ID ${u}` : `Invalid email '${u}'`);
   }
   const gone = users.find((u) => !u.is_active);
   if (gone) throw new BadRequestError(`'${gone.email}' is no longer using Zulip.`);

@@ -14,8 +14,11 @@ import { checkPollData, checkTodoData, widgetOf, type WidgetContent } from './wi
  * checked against the widget's type. Everyone with a copy of the message hears of it.
  */
 
-/** The most submessages a message keeps (Parley's bound: every fetch of it carries them all). */
-export const MAX_SUBMESSAGES_PER_MESSAGE = 10_000;
+/**
+ * The most submessages a message keeps by default (Parley's bound, MAX_SUBMESSAGES_PER_MESSAGE;
+ * Zulip has none): every fetch of the message carries them all. A poll's votes are one each.
+ */
+export const DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE = 10_000;
 /** The longest content of one submessage (Parley's bound). */
 export const MAX_SUBMESSAGE_LENGTH = 10_000;
 
@@ -27,7 +30,7 @@ export interface ApiSubmessage {
   content: string;
 }
 
-export async function checkSubmessage(pool: pg.Pool, peers: Peers, messageId: number, msgType: string, content: string): Promise<void> {
+export async function checkSubmessage(pool: pg.Pool, peers: Peers, messageId: number, msgType: string, content: string, maxSubmessages = DEFAULT_MAX_SUBMESSAGES_PER_MESSAGE): Promise<void> {
   const caller = peers.caller;
   if ([...content].length > MAX_SUBMESSAGE_LENGTH) throw new BadRequestError(`Submessage content is too long (limit: ${MAX_SUBMESSAGE_LENGTH} characters)`);
   // Asked before the transaction: the channels the locked read below needs.
@@ -46,8 +49,9 @@ export async function checkSubmessage(pool: pg.Pool, peers: Peers, messageId: nu
     const widgetType = widgetTypeOf(summary.widget);
     if (widgetType === 'poll') checkPollData(data, isAuthor);
     if (widgetType === 'todo') checkTodoData(data, isAuthor);
-    if (summary.count >= MAX_SUBMESSAGES_PER_MESSAGE) {
-      throw new BadRequestError(`This message has the most submessages it may have (${MAX_SUBMESSAGES_PER_MESSAGE}).`);
+    // Counted under the message's row lock (accessMessage above): concurrent adds wait here.
+    if (summary.count >= maxSubmessages) {
+      throw new BadRequestError(`This message has the most submessages it may have (${maxSubmessages}).`);
     }
     const id = await submessageStore.insertSubmessage(tx, { message_id: messageId, sender_id: caller.user_id, msg_type: msgType, content });
     await notify(tx, caller.realm_id, await store.copiesOf(tx, messageId), {

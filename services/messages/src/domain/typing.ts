@@ -1,4 +1,4 @@
-import { BadRequestError, emptyTopicDisplayName, Queryable } from '@parley/common';
+import { BadRequestError, emptyTopicDisplayName, isIntegerParam, Queryable } from '@parley/common';
 import type { Peers } from '../peers';
 import { checkMayEditContent } from './edit';
 import { accessMessage } from './fetch';
@@ -60,8 +60,8 @@ export async function checkTyping(peers: Peers, req: TypingRequest, send: Typing
     } catch {
       throw new BadRequestError('to is not a list of user IDs');
     }
-    if (!Array.isArray(ids) || !ids.length || !ids.every((i) => Number.isSafeInteger(i))) throw new BadRequestError('to is not a list of user IDs');
-    recipients = [...new Set([...(ids as number[]), caller.user_id])].sort((a, b) => a - b);
+    if (!Array.isArray(ids) || !ids.length || !ids.every(isIntegerParam)) throw new BadRequestError('to is not a list of user IDs');
+    recipients = [...new Set([...ids, caller.user_id])].sort((a, b) => a - b);
     where = {};
     setting = 'send_private_typing_notifications';
   } else if (type === 'stream' || type === 'channel') {

@@ -156,7 +156,7 @@ export const removeReaction =
 export const addSubmessage =
   (deps: MessagesDeps): Handler<SubmessageRequest__Output, Reply<'POST /submessage'>> =>
   async (req, ctx) => {
-    await checkSubmessage(deps.pool, peersFor(deps, ctx), Number(req.message_id), req.msg_type, req.content);
+    await checkSubmessage(deps.pool, peersFor(deps, ctx), Number(req.message_id), req.msg_type, req.content, deps.config.maxSubmessagesPerMessage);
     return {};
   };
 

@@ -1,4 +1,4 @@
-import { BadRequestError, GroupSettingValue, Queryable } from '@parley/common';
+import { BadRequestError, GroupSettingValue, isIntegerParam, Queryable } from '@parley/common';
 import * as groupStore from '../store/groups';
 import * as userStore from '../store/users';
 import { isUserInGroup } from './groups';
@@ -30,7 +30,7 @@ export async function checkGroupSettingValue(db: Queryable, realmId: number, nam
     throw new BadRequestError(`Invalid ${name}`);
   }
   v.direct_subgroups.forEach(checkGroup);
-  const ids = v.direct_members.filter((x) => Number.isSafeInteger(x)) as number[];
+  const ids = v.direct_members.filter(isIntegerParam);
   const users = await userStore.listRealmUsers(db, realmId, ids);
   for (const id of v.direct_members) {
     if (!users.some((u) => u.id === id && u.is_active)) throw new BadRequestError(`Invalid user ID: ${String(id)}`);

@@ -8,6 +8,7 @@ import {
   encrypt,
   holdsGroupSetting,
   isAdmin,
+  isIntegerParam,
   isOwner,
   OwnerRequiredError,
   parseJsonReply,
@@ -101,8 +102,8 @@ function parseExpiry(raw: string | undefined): number | null {
 function parseStreamIds(raw: string | undefined): number[] {
   if (raw === undefined) return [];
   const value = parseJson('stream_ids', raw);
-  if (!Array.isArray(value) || !value.every((v) => Number.isSafeInteger(v))) throw new BadRequestError('stream_ids is not a list of integers');
-  return [...new Set(value as number[])];
+  if (!Array.isArray(value) || !value.every(isIntegerParam)) throw new BadRequestError('stream_ids is not a list of integers');
+  return [...new Set(value)];
 }
 
 /** Zulip's check_role_based_permissions: only owners invite owners; administrators, moderators and owners need an administrator. */

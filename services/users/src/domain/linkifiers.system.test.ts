@@ -6,7 +6,7 @@ import { addLinkifier, getLinkifiers, updateLinkifier, removeLinkifier, reorderL
 import type { UsersDeps } from '../deps';
 import type { HandlerContext } from '@parley/common';
 
-const { pool } = usersDb();
+const { pool, config } = usersDb();
 let realm: TestRealm;
 let elsewhere: TestRealm;
 let owner: Caller;
@@ -236,7 +236,7 @@ describe('linkifierState', () => {
 describe('linkifier RPC handlers', () => {
   it('turn requests into domain calls and return the response fields', async () => {
     const me = await freshAdmin();
-    const deps = { pool } as UsersDeps;
+    const deps = { pool, config } as UsersDeps;
     const ctx = { caller: me } as HandlerContext;
     // The reply's type is the published schema's, where `id` is optional.
     const id = (await addLinkifier(deps)(issue(1), ctx)).id!;

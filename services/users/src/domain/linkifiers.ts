@@ -82,12 +82,19 @@ function pairProblem(pattern: string, variables: string[] | undefined): string |
   return undefined;
 }
 
+/**
+ * Parley's bound on a realm's linkifiers (MAX_LINKIFIERS_PER_REALM; Zulip has none): every
+ * message's rendering runs each of them, and every user's POST /register lists them.
+ */
+export const DEFAULT_MAX_LINKIFIERS_PER_REALM = 500;
+
 /** POST /realm/filters (administrators): adds a linkifier after the others; returns its ID. */
-export async function checkAddLinkifier(pool: pg.Pool, caller: Caller, input: LinkifierInput): Promise<number> {
+export async function checkAddLinkifier(pool: pg.Pool, caller: Caller, input: LinkifierInput, maxLinkifiers = DEFAULT_MAX_LINKIFIERS_PER_REALM): Promise<number> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   return withTransaction(pool, async (tx) => {
     await store.lockRealmLinkifiers(tx, caller.realm_id);
     const valid = await checkLinkifierFields(tx, caller.realm_id, input);
+    if ((await store.countLinkifiers(tx, caller.realm_id)) >= maxLinkifiers) throw new BadRequestError(`An organization may have at most ${maxLinkifiers} linkifiers.`);
     return doAddLinkifier(tx, caller.realm_id, valid);
   });
 }

@@ -1,4 +1,4 @@
-import { BadRequestError } from '@parley/common';
+import { BadRequestError, isIntegerParam } from '@parley/common';
 
 /**
  * Custom profile field types and the checks their definitions and values share: Zulip's
@@ -75,8 +75,8 @@ export const checkRequiredString: Validator<string> = (varName, value) => {
 };
 
 export const checkInt: Validator<number> = (varName, value) => {
-  if (!Number.isSafeInteger(value)) throw new BadRequestError(`${varName} is not an integer`);
-  return value as number;
+  if (!isIntegerParam(value)) throw new BadRequestError(`${varName} is not an integer`);
+  return value;
 };
 
 export const checkIntList: Validator<number[]> = (varName, value) => {

@@ -128,8 +128,14 @@ export interface CreateFieldRequest {
   editable_by_user?: boolean;
 }
 
+/**
+ * Parley's bound on a realm's custom profile fields (MAX_CUSTOM_PROFILE_FIELDS_PER_REALM; Zulip
+ * has none): every user's POST /register lists them, and each user's values of them.
+ */
+export const DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM = 100;
+
 /** POST /realm/profile_fields (administrators): returns the new field's ID. */
-export async function checkCreateProfileField(pool: pg.Pool, caller: Caller, req: CreateFieldRequest): Promise<number> {
+export async function checkCreateProfileField(pool: pg.Pool, caller: Caller, req: CreateFieldRequest, maxFields = DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM): Promise<number> {
   if (!isAdmin(caller)) throw new AdminRequiredError();
   const data = req.field_data === undefined ? {} : parseFieldData(req.field_data);
   const summary = req.display_in_profile_summary ?? false;
@@ -138,6 +144,7 @@ export async function checkCreateProfileField(pool: pg.Pool, caller: Caller, req
     if (summary) await checkSummaryLimit(tx, caller.realm_id);
     const def = { name: (req.name ?? '').trim(), hint: req.hint ?? '', type: req.field_type, data, summary };
     checkFieldDefinition(def);
+    if ((await store.countFields(tx, caller.realm_id)) >= maxFields) throw new BadRequestError(`An organization may have at most ${maxFields} custom profile fields.`);
     const field = await doCreateProfileField(tx, caller.realm_id, def, { required: req.required ?? false, editable_by_user: req.editable_by_user ?? true });
     return field.id;
   });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BadRequestError, Caller, InvalidParameterError, Queryable, RealmDeactivatedError } from '@parley/common';
+import { BadRequestError, Caller, InvalidParameterError, isIntegerParam, Queryable, RealmDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
 import type { UserRow } from '../store/users';
 import * as realmStore from '../store/realms';
@@ -85,8 +85,8 @@ export function parseUserIds(raw: string): number[] {
   } catch {
     throw new InvalidParameterError('user_ids', 'not a JSON list');
   }
-  if (!Array.isArray(value) || !value.every((v) => Number.isSafeInteger(v))) {
+  if (!Array.isArray(value) || !value.every(isIntegerParam)) {
     throw new BadRequestError('user_ids is not a list of integers');
   }
-  return value as number[];
+  return value;
 }

@@ -87,6 +87,12 @@ async function checkUsers(db: Queryable, realmId: number, ids: number[]): Promis
 
 const notify = (tx: Queryable, realmId: number, event: ClientEvent['event'], fallback?: ClientEvent['fallback']) => notifyClients(tx, realmId, 'realm', event, fallback);
 
+/**
+ * Parley's bound on a realm's user groups, deactivated ones included (a group is never deleted):
+ * every user's POST /register lists them with their members. Zulip has none. MAX_USER_GROUPS_PER_REALM.
+ */
+export const DEFAULT_MAX_USER_GROUPS_PER_REALM = 2000;
+
 /** POST /user_groups/create. */
 export async function checkCreateGroup(
   pool: pg.Pool,
@@ -98,6 +104,7 @@ export async function checkCreateGroup(
     subgroups: number[];
     settings: Record<string, unknown>;
   },
+  maxGroups = DEFAULT_MAX_USER_GROUPS_PER_REALM,
 ): Promise<number> {
   const name = checkName(req.name);
   const description = checkDescription(req.description);
@@ -106,6 +113,9 @@ export async function checkCreateGroup(
     if (caller.role === Role.GUEST || !(await isInGroupSetting(tx, caller.user_id, realm.settings.can_create_groups))) {
       throw new BadRequestError('Insufficient permission');
     }
+    // Creations in the realm wait for each other here, so the count holds at commit.
+    await groupStore.lockRealmGroups(tx, realm.id);
+    if ((await groupStore.countUserGroups(tx, realm.id)) >= maxGroups) throw new BadRequestError(`An organization may have at most ${maxGroups} user groups.`);
     await checkUniqueName(tx, realm.id, name);
     await checkUsers(tx, realm.id, req.members);
     const ids = Object.fromEntries((await groupStore.realmGroups(tx, realm.id)).map((g) => [g.name, g.id]));

@@ -22,7 +22,7 @@ export const getCustomProfileFields =
 export const createCustomProfileField =
   (deps: UsersDeps): Handler<CreateCustomProfileFieldRequest, Reply<'POST /realm/profile_fields'>> =>
   async (req, ctx) => ({
-    id: await checkCreateProfileField(deps.pool, ctx.caller, req),
+    id: await checkCreateProfileField(deps.pool, ctx.caller, req, deps.config.maxCustomProfileFieldsPerRealm),
   });
 
 /** PATCH /realm/profile_fields (administrators). */

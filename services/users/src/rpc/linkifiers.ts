@@ -19,7 +19,7 @@ export interface AddLinkifierRequest {
 export const addLinkifier =
   (deps: UsersDeps): Handler<AddLinkifierRequest, Reply<'POST /realm/filters'>> =>
   async (req, ctx) => ({
-    id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }),
+    id: await checkAddLinkifier(deps.pool, ctx.caller, { pattern: req.pattern, url_template: req.url_template }, deps.config.maxLinkifiersPerRealm),
   });
 
 /** parley.users.v1.UpdateLinkifierRequest (PATCH /realm/filters/{filter_id}). */

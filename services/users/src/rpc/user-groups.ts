@@ -29,13 +29,18 @@ export function groupSettingParams(req: Record<string, unknown>): Record<string,
 export const createUserGroup =
   (deps: UsersDeps): Handler<CreateUserGroupRequest__Output, Reply<'POST /user_groups/create'>> =>
   async (req, ctx) => ({
-    group_id: await checkCreateGroup(deps.pool, ctx.caller, {
-      name: req.name,
-      description: req.description,
-      members: idList('members', req.members),
-      subgroups: idList('subgroups', req.subgroups),
-      settings: groupSettingParams(req as unknown as Record<string, unknown>),
-    }),
+    group_id: await checkCreateGroup(
+      deps.pool,
+      ctx.caller,
+      {
+        name: req.name,
+        description: req.description,
+        members: idList('members', req.members),
+        subgroups: idList('subgroups', req.subgroups),
+        settings: groupSettingParams(req as unknown as Record<string, unknown>),
+      },
+      deps.config.maxUserGroupsPerRealm,
+    ),
   });
 
 export const getUserGroups =

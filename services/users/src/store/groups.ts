@@ -74,6 +74,17 @@ export async function findUserGroupByName(db: Queryable, realmId: number, name: 
   return rows[0];
 }
 
+/** Serializes the realm's group creations until the transaction ends, so their count holds (user-groups.ts). */
+export async function lockRealmGroups(tx: Queryable, realmId: number): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('user_groups'), $1)", [realmId]);
+}
+
+/** The realm's groups that are not system groups, deactivated ones included. */
+export async function countUserGroups(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_groups WHERE realm_id = $1 AND NOT is_system_group', [realmId]);
+  return rows[0].n;
+}
+
 export async function insertUserGroup(db: Queryable, g: { realm_id: number; name: string; description: string; creator_id: number; settings: Record<string, unknown> }): Promise<number> {
   const { rows } = await db.query<{ id: number }>('INSERT INTO user_groups (realm_id, name, description, creator_id, settings) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
     g.realm_id,

@@ -24,6 +24,11 @@ export async function patternTaken(db: Queryable, realmId: number, pattern: stri
   return (rowCount ?? 0) > 0;
 }
 
+export async function countLinkifiers(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM linkifiers WHERE realm_id = $1', [realmId]);
+  return rows[0].n;
+}
+
 /** Adds a linkifier after the realm's others. */
 export async function insertLinkifier(db: Queryable, realmId: number, pattern: string, urlTemplate: string): Promise<number> {
   const { rows } = await db.query<{ id: number }>(

@@ -49,6 +49,11 @@ export async function findFields(db: Queryable, realmId: number, ids: number[], 
   return rows;
 }
 
+export async function countFields(db: Queryable, realmId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM custom_profile_fields WHERE realm_id = $1', [realmId]);
+  return rows[0].n;
+}
+
 export async function countSummaryFields(db: Queryable, realmId: number, exceptId?: number): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM custom_profile_fields
