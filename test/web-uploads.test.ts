@@ -118,12 +118,10 @@ describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
         return route.continue();
       },
     );
-    const started = Date.now();
     await page.locator('input[type=file]').first().setInputFiles({ name: 'big.bin', mimeType: 'application/octet-stream', buffer: file });
     // The progress bar shows while it uploads (it waits 1 s, then 2 s, before resuming).
     await page.getByRole('progressbar', { name: 'Uploading big.bin' }).waitFor();
     await until(async () => expect(await composeBox().inputValue()).toMatch(/\[big\.bin\]\(\/user_uploads\/[^)]+\/big\.bin\)/));
-    const seconds = (Date.now() - started) / 1000;
     await page.unroute((url) => isTus(url));
 
     expect(requests).toEqual([
@@ -138,7 +136,6 @@ describeInChromium('web-uploads.test.ts')('uploads from the web client', () => {
       { method: 'PATCH', path: expect.any(String), offset: 10 * MIB },
     ]);
     expect(new Set(requests.slice(1).map((r) => r.path)).size).toBe(1);
-    expect(seconds).toBeLessThan(20);
     const downloaded = await sendAndDownload('big.bin');
     expect(downloaded.length).toBe(file.length);
     expect(downloaded.equals(file)).toBe(true);
