@@ -355,6 +355,8 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     const row = messageRow(bob, 'quarterly zeppelin');
     await row.hover();
     await row.getByRole('button', { name: 'Star this message' }).click();
+    // Starred once the server says so (its event): the starred view fetched before that would miss it.
+    await row.getByRole('button', { name: 'Unstar this message' }).waitFor();
     await bob.goto(`${parley.url}/#narrow/is/starred`);
     await messageRow(bob, 'quarterly zeppelin').waitFor();
     // Quote and reply: the quote goes into the compose box, addressed to the message's topic.
