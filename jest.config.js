@@ -24,8 +24,15 @@ const moduleNameMapper = {
 const common = { transform, moduleNameMapper, testEnvironment: 'node', setupFiles: ['<rootDir>/test/support/strict-transactions.js'] };
 const besideTheCode = (suffix) => [`<rootDir>/services/*/src/**/*${suffix}`, `<rootDir>/gateway/src/**/*${suffix}`];
 
+// Two workers at least: most of an integration test's time is spent waiting for the Parley
+// under test (another process) or a browser, so on this 2-core machine two workers take the
+// whole run from 22 to 14 minutes (jest's default is one fewer than the cores: one). At most
+// four, so that the one Parley the integration tests share is not swamped on a larger machine.
+const maxWorkers = Math.min(4, Math.max(2, require('node:os').availableParallelism()));
+
 module.exports = {
   testTimeout: 30000,
+  maxWorkers,
   projects: [
     {
       ...common,
