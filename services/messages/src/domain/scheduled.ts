@@ -1,18 +1,5 @@
 import pg from 'pg';
-import {
-  ApiError,
-  BadRequestError,
-  Caller,
-  emit,
-  isIntegerParam,
-  Logger,
-  Queryable,
-  schemaOf,
-  startPeriodicJob,
-  withPrefetchedTransaction,
-  withTransaction,
-  writeOutbox,
-} from '@parley/common';
+import { ApiError, BadRequestError, Caller, emit, isIntegerParam, Logger, Queryable, schemaOf, startPeriodicJob, withPrefetchedTransaction, withTransaction, writeOutbox } from '@parley/common';
 import * as store from '../store/scheduled';
 import { lockUserList } from '../store/user-lists';
 import type { ScheduledFields, ScheduledRow } from '../store/scheduled';
