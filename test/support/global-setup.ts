@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startSystem, RunningSystem } from '@parley/runner';
 import { acquireRunEnvironment } from './run-environment';
 import { freePort } from '@parley/common';
+import { TestSmtpServer } from './smtp';
 
 /**
  * The integration project's global setup, once per `jest` run: provide PostgreSQL/NATS/Redis
@@ -11,7 +12,7 @@ import { freePort } from '@parley/common';
  * through the environment (PARLEY_TEST_*), which the test workers inherit.
  */
 declare global {
-  var __parley: { system: RunningSystem } | undefined;
+  var __parley: { system: RunningSystem; smtp: TestSmtpServer } | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -28,8 +29,14 @@ export default async function globalSetup(): Promise<void> {
   // Also sets the run's PARLEY_SECRET and PARLEY_BUS_NAMESPACE in process.env.
   const environment = await acquireRunEnvironment();
   const port = await freePort();
+  // Parley's mail goes to a real SMTP server here; tests read what arrived (smtp.ts, Mailbox).
+  const mailbox = mkdtempSync(join(tmpdir(), 'parley-test-mailbox-'));
+  const smtp = await TestSmtpServer.start({ dir: mailbox });
   const env = {
+    ...smtp.env,
     ...process.env,
+    // Each mail within 100 ms of its queueing.
+    MAIL_POLL_MS: '100',
     DATABASE_URL: environment.databaseUrl,
     NATS_URL: environment.natsUrl,
     REDIS_URL: environment.redisUrl,
@@ -45,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
     DELETE_TOPIC_BATCH_SIZE: '3',
   };
   const system = await startSystem(env);
-  globalThis.__parley = { system };
+  globalThis.__parley = { system, smtp };
   Object.assign(process.env, {
     PARLEY_TEST_URL: system.url,
     // For tests of internal RPCs (no HTTP route), e.g. IsInGroupSetting.
@@ -54,6 +61,7 @@ export default async function globalSetup(): Promise<void> {
     PARLEY_TEST_MESSAGES_GRPC_ADDR: `127.0.0.1:${system.services.messages.grpcPort}`,
     PARLEY_TEST_UPLOADS_GRPC_ADDR: `127.0.0.1:${system.services.uploads.grpcPort}`,
     PARLEY_DATA_DIR: env.PARLEY_DATA_DIR,
+    PARLEY_TEST_MAILBOX: mailbox,
     EXTERNAL_HOST: env.EXTERNAL_HOST,
   });
   console.log(`\nParley under test at ${system.url} (database and bus: ${environment.source})`);

@@ -8,6 +8,7 @@ export default async function globalTeardown(): Promise<void> {
   if (!state) return;
   globalThis.__parley = undefined;
   await state.system.stop();
+  await state.smtp.stop();
   await releaseRunEnvironment();
   checkLogsForSecrets();
 }

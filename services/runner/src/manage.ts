@@ -15,8 +15,12 @@ import {
   withTransaction,
 } from '@parley/common';
 import {
+  checkEmail,
   checkNewPassword,
   checkResettable,
+  describeMail,
+  mailStore,
+  queueTestMail,
   confirmEmailChange,
   createRealm,
   doCreateUser,
@@ -54,6 +58,7 @@ const OPTIONS = {
   bot: { type: 'boolean' },
   namespace: { type: 'string' },
   'no-initial-channels': { type: 'boolean' },
+  limit: { type: 'string' },
 } as const;
 
 class UsageError extends Error {}
@@ -130,6 +135,22 @@ const commands: Record<string, Command> = {
     return { pending: pending.map((c) => ({ user_id: c.user_id, new_email: c.new_email, token: c.token })) };
   },
   'confirm-email-change': async ({ pool, config, args }) => confirmEmailChange(pool, config, need(args, 'token')),
+  // The latest mails, newest first, with the links in them: where an operator without
+  // EMAIL_HOST reads a password-reset or invitation link to hand on (the files are in `file`).
+  mails: async ({ pool, args }) => {
+    const limit = args.limit === undefined ? 10 : Number(args.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be a whole number from 1 to 1000');
+    const rows = await mailStore.latestMail(pool, limit, args.email as string | undefined);
+    return { mails: rows.map(describeMail) };
+  },
+  // A mail to check the settings (Zulip's send_test_email): queued, then sent by the running
+  // server's users service; `mails` shows what became of it.
+  'send-test-mail': async ({ pool, config, args }) => {
+    const realm = await findRealm(pool, (args.realm as string | undefined) ?? '');
+    const address = checkEmail(need(args, 'email'));
+    const id = await queueTestMail(pool, config, realm, address);
+    return { queued: id, to: address, transport: config.mail.transport.kind };
+  },
   grant: async ({ pool, args, positionals }: Parameters<Command>[0] & { positionals?: string[] }) => {
     const permission = positionals?.[0];
     if (permission !== 'can_create_users') throw new UsageError('grant takes one permission: can_create_users');

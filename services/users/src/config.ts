@@ -1,4 +1,7 @@
-import { envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
+import { join } from 'node:path';
+import { ConfigError, envBool, envInt, envOptional, envString, readBaseConfig, BaseConfig } from '@parley/common';
+import type { MailTransportConfig } from './mail/transport';
+import { DEFAULT_MAIL_SENDER, MailSenderOptions } from './mail/sender';
 import { DEFAULT_MAX_USER_GROUPS_PER_REALM } from './domain/user-groups';
 import { DEFAULT_MAX_LINKIFIERS_PER_REALM } from './domain/linkifiers';
 import { DEFAULT_MAX_CUSTOM_PROFILE_FIELDS_PER_REALM } from './domain/profile-fields';
@@ -22,6 +25,52 @@ export interface UsersConfig extends BaseConfig {
   maxLinkifiersPerRealm: number;
   /** Custom profile fields one realm may have (MAX_CUSTOM_PROFILE_FIELDS_PER_REALM; Parley's bound). */
   maxCustomProfileFieldsPerRealm: number;
+  /** Outgoing mail (docs/configuration.md, "Mail"; ADR 0031). */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  transport: MailTransportConfig;
+  /** The name mails come from (EMAIL_FROM_NAME), after the realm's: "Acme via Parley". */
+  fromName: string;
+  /** How the sender works: its From address (NOREPLY_EMAIL_ADDRESS), polling, retries. */
+  sender: MailSenderOptions;
+}
+
+/**
+ * Zulip's names: EMAIL_HOST (none: mail goes to files under PARLEY_DATA_DIR), EMAIL_PORT,
+ * EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (STARTTLS), EMAIL_USE_SSL, and
+ * NOREPLY_EMAIL_ADDRESS; the port defaults as Django's do (465 with SSL, 587 with TLS, else 25).
+ */
+export function readMailConfig(env: Record<string, string | undefined>, dataDir: string, emailDomain: string): MailConfig {
+  const host = envOptional(env, 'EMAIL_HOST');
+  const useTls = envBool(env, 'EMAIL_USE_TLS', false);
+  const useSsl = envBool(env, 'EMAIL_USE_SSL', false);
+  if (useTls && useSsl) throw new ConfigError('EMAIL_USE_TLS and EMAIL_USE_SSL are exclusive: STARTTLS or TLS from the start, not both');
+  const transport: MailTransportConfig = host
+    ? {
+        kind: 'smtp',
+        host,
+        port: envInt(env, 'EMAIL_PORT', useSsl ? 465 : useTls ? 587 : 25, 1, 65535),
+        user: envOptional(env, 'EMAIL_HOST_USER'),
+        password: envOptional(env, 'EMAIL_HOST_PASSWORD'),
+        useTls,
+        useSsl,
+        timeoutMs: envInt(env, 'EMAIL_TIMEOUT_MS', 30_000, 100),
+      }
+    : { kind: 'folder', dir: envString(env, 'EMAIL_FOLDER', join(dataDir, 'mail')) };
+  const from = envString(env, 'NOREPLY_EMAIL_ADDRESS', `noreply@${emailDomain}`);
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from)) throw new ConfigError(`NOREPLY_EMAIL_ADDRESS is not an email address: ${from}`);
+  return Object.freeze({
+    transport: Object.freeze(transport),
+    fromName: envString(env, 'EMAIL_FROM_NAME', 'Parley'),
+    sender: Object.freeze({
+      ...DEFAULT_MAIL_SENDER,
+      from,
+      pollMs: envInt(env, 'MAIL_POLL_MS', DEFAULT_MAIL_SENDER.pollMs, 10),
+      giveUpMs: envInt(env, 'MAIL_GIVE_UP_HOURS', DEFAULT_MAIL_SENDER.giveUpMs / 3_600_000, 1) * 3_600_000,
+    }),
+  });
 }
 
 export function readUsersConfig(env: Record<string, string | undefined>, defaults: { databaseUrl?: string } = {}): UsersConfig {
@@ -30,11 +79,14 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
   const hostname = externalHost.replace(/:\d+$/, '');
   // An IP address or a bare name makes no email domain; Zulip falls back the same way.
   const domainLike = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(hostname) && !/^[\d.]+$/.test(hostname);
+  const base = readBaseConfig('users', env, defaults);
+  const fakeEmailDomain = envOptional(env, 'FAKE_EMAIL_DOMAIN') ?? (domainLike ? hostname : 'parley.invalid');
   return Object.freeze({
-    ...readBaseConfig('users', env, defaults),
+    ...base,
     externalHost,
     urlScheme: envString(env, 'EXTERNAL_SCHEME', 'http'),
-    fakeEmailDomain: envOptional(env, 'FAKE_EMAIL_DOMAIN') ?? (domainLike ? hostname : 'parley.invalid'),
+    fakeEmailDomain,
+    mail: readMailConfig(env, base.dataDir, fakeEmailDomain),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),

@@ -11,3 +11,5 @@ export * as realmStore from './store/realms';
 export * as userStore from './store/users';
 export { checkResettable, doSetPassword } from './domain/password-reset';
 export { checkNewPassword, hashPassword } from './domain/passwords';
+export * as mailStore from './store/mail';
+export { describeMail, queueTestMail } from './mail/operator';

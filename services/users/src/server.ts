@@ -1,6 +1,8 @@
 import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
-import { redisKeyPrefix, runService, RunningService, Handler } from '@parley/common';
+import { redisKeyPrefix, runService, RunningService, Handler, Logger } from '@parley/common';
+import { MailSender } from './mail/sender';
+import { createMailTransport } from './mail/transport';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
 import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/presence';
@@ -161,6 +163,16 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
   return handlers satisfies RouteHandlers<'users'>;
 }
 
+/** Every replica sends queued mail (mail/sender.ts); the log says where it goes. */
+function startMailSender(config: UsersConfig, pool: pg.Pool, log: Logger): MailSender {
+  const { transport } = config.mail;
+  const sender = new MailSender(pool, createMailTransport(transport), log, config.mail.sender);
+  if (transport.kind === 'smtp') log.info({ host: transport.host, port: transport.port }, `mail: sent through SMTP at ${transport.host}:${transport.port}`);
+  else log.info({ dir: transport.dir }, `mail: no EMAIL_HOST, so mails are written to ${transport.dir} (npm run manage -- mails lists them)`);
+  sender.start();
+  return sender;
+}
+
 /** Presence lives in Redis when REDIS_URL is set (shared by the replicas), else in memory. */
 export function createPresenceStore(config: UsersConfig): PresenceStore {
   return config.redisUrl ? new RedisPresenceStore(config.redisUrl, redisKeyPrefix(config.busNamespace)) : new MemoryPresenceStore();
@@ -188,9 +200,11 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
       sessions = createSessionStore(config, pool);
       return usersHandlers({ pool, log, config, presence, sessions, clients, kept, people });
     },
-    onStart: async ({ bus }) => {
+    onStart: async ({ bus, pool, log }) => {
       const stops = await Promise.all([listenForOwnUserChanges(kept, bus), people.listen(bus)]);
+      const mail = startMailSender(config, pool, log);
       return async () => {
+        await mail.stop();
         await Promise.all(stops.map((stop) => stop()));
         await presence.close();
         await sessions?.close();
