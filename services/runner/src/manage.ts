@@ -149,7 +149,7 @@ const commands: Record<string, Command> = {
     const realm = await findRealm(pool, (args.realm as string | undefined) ?? '');
     const address = checkEmail(need(args, 'email'));
     const id = await queueTestMail(pool, config, realm, address);
-    return { queued: id, to: address, transport: config.mail.transport.kind };
+    return { queued: Number(id), to: address };
   },
   grant: async ({ pool, args, positionals }: Parameters<Command>[0] & { positionals?: string[] }) => {
     const permission = positionals?.[0];
