@@ -144,5 +144,5 @@ export class Mailbox {
 
 /** The links in a mail's plain-text part. */
 export function linksOf(mail: ReceivedMail): string[] {
-  return [...new Set(mail.parsed.text?.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  return [...new Set((mail.parsed.text?.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[).,;:!?'\]]+$/, '')))];
 }

@@ -24,7 +24,8 @@ export function describeMail(row: MailRow) {
 
 /** The links of a mail's plain-text part, in order, without repeats (the footer's realm link included). */
 export function linksIn(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  // A link ends before white space, and before punctuation that closes the sentence around it ("(http://x)." ).
+  return [...new Set((text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[).,;:!?'\]]+$/, '')))];
 }
 
 export function queueTestMail(db: Queryable, config: UsersConfig, realm: Pick<RealmRow, 'id' | 'name' | 'string_id'>, address: string): Promise<string> {
