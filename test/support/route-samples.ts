@@ -172,7 +172,7 @@ const realmHostOf = (w: SampleWorld) => `${w.realm.subdomain}.${new URL(baseUrl(
 /** A working password-reset token of a fresh member, read from the mail Parley sent (the token is nowhere else). */
 export const resetTokenOf = async (w: SampleWorld) => {
   const user = await w.realm.addUser({ name: unique('Forgetful') });
-  ok(await new Api(undefined).post('/password_reset', { email: user.email }, { headers: { host: realmHostOf(w) } }));
+  ok(await new Api(undefined).post('/password_reset', { email: user.email }, { ...envelope, headers: { host: realmHostOf(w) } }));
   const mail = await new Mailbox().waitFor(user.email, { subject: /Password reset/ });
   return /\/accounts\/password\/reset\/([A-Za-z0-9]+)\//.exec(mail.parsed.text ?? '')![1];
 };
