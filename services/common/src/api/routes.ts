@@ -232,7 +232,7 @@ const ROUTE_TABLE = [
   { method: 'PATCH', path: '/users/:email', service: 'users', rpc: 'UpdateUserByEmail', auth: 'user', params: { email: 'email', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
-  // Parley: an administrator sets a member's password (no password-reset email).
+  // Parley: an administrator sets a member's password (for one who cannot reset it by mail).
   { method: 'POST', path: '/users/:user_id/password', service: 'users', rpc: 'ResetUserPassword', auth: 'user', params: { user_id: 'int', new_password: 'string' } },
   {
     method: 'POST',
