@@ -245,13 +245,15 @@ async function limitUser(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
  * A password-reset mail asked for an address (Zulip's password_reset_form_by_email rule):
  * every request counts, refused past the limit, whether or not the address has an account
  * (so the refusal tells nothing). Counted against the account the address names in the
- * Host's realm, whatever its spelling, else its folded form (the login rule's key).
+ * Host's realm, whatever its spelling, else its folded form (the login rule's key); then
+ * against the client's address (Zulip's sends_email_by_ip), so one client mails few.
  */
 async function limitPasswordReset(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, email: string, client: string): Promise<void> {
   const limiter = deps.limiter;
   if (!limiter?.enabled) return;
   const { key } = await deps.clients.users.getLoginLimitKey({ username: email }, { client, host: req.headers.host ?? '' });
   RateLimiter.apply(res, await limiter.check('passwordReset', key));
+  RateLimiter.apply(res, await limiter.check('mailByIp', limiter.clientIp(req)));
 }
 
 /**

@@ -12,6 +12,7 @@ const config = (over: Partial<RateLimitConfig> = {}): RateLimitConfig => ({
   images: { limit: 4, windowSeconds: 10 },
   login: { limit: 5, windowSeconds: 1800 },
   passwordReset: { limit: 2, windowSeconds: 3600 },
+  mailByIp: { limit: 5, windowSeconds: 86400 },
   proxyHops: 0,
   ...over,
 });
@@ -49,6 +50,7 @@ describe('readGatewayConfig: rate limits', () => {
       images: { limit: 1000, windowSeconds: 60 },
       login: { limit: 5, windowSeconds: 1800 },
       passwordReset: { limit: 2, windowSeconds: 3600 },
+      mailByIp: { limit: 5, windowSeconds: 86400 },
       proxyHops: 0,
     });
     expect(c.redisUrl).toBeUndefined();
@@ -63,6 +65,7 @@ describe('readGatewayConfig: rate limits', () => {
       RATE_LIMIT_IMAGES: '9/15',
       RATE_LIMIT_LOGIN: '3/600',
       RATE_LIMIT_PASSWORD_RESET: '4/120',
+      RATE_LIMIT_MAIL_BY_IP: '6/600',
       RATE_LIMIT_PROXY_HOPS: '1',
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
@@ -73,6 +76,7 @@ describe('readGatewayConfig: rate limits', () => {
       images: { limit: 9, windowSeconds: 15 },
       login: { limit: 3, windowSeconds: 600 },
       passwordReset: { limit: 4, windowSeconds: 120 },
+      mailByIp: { limit: 6, windowSeconds: 600 },
       proxyHops: 1,
     });
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
@@ -81,6 +85,7 @@ describe('readGatewayConfig: rate limits', () => {
       ['RATE_LIMIT_USER', '200'],
       ['RATE_LIMIT_LOGIN', '5/x'],
       ['RATE_LIMIT_PASSWORD_RESET', '0/60'],
+      ['RATE_LIMIT_MAIL_BY_IP', 'lots'],
       ['REDIS_URL', 'http://x'],
     ]) {
       expect(() => readGatewayConfig({ PARLEY_SECRET: 'x'.repeat(48), [k]: v })).toThrow(ConfigError);
