@@ -11,7 +11,7 @@ jest.setTimeout(90_000);
 /**
  * Rate limits, end to end, on a Parley of this test's own (all-in-one in its own process, on
  * its own database; every other suite runs with RATE_LIMIT_ENABLED=false) with low limits:
- * 5 requests / 60 s per user, 4 / 60 s per IP (6 for avatars and emoji images), 3 failed logins per account (or per normalised username). The gateway
+ * 5 requests / 60 s per user, 4 / 60 s per IP (6 for avatars and emoji images), 3 failed logins per account (or per normalised username), 2 password-reset mails per address and 3 per client address. The gateway
  * trusts one proxy hop, so each test names its own client IP in X-Forwarded-For.
  */
 let own: OwnParley;
@@ -31,6 +31,8 @@ beforeAll(async () => {
     RATE_LIMIT_ANONYMOUS: '4/60',
     RATE_LIMIT_IMAGES: '6/60',
     RATE_LIMIT_LOGIN: '3/1800',
+    RATE_LIMIT_PASSWORD_RESET: '2/3600',
+    RATE_LIMIT_MAIL_BY_IP: '3/86400',
     RATE_LIMIT_PROXY_HOPS: '1',
   });
   url = own.url;
@@ -177,6 +179,31 @@ it("refuses a username's logins after 3 failures, before the password is checked
   const second = await freshUser('pw-2');
   expect((await api.post('/fetch_api_key', { username: second.email, password: 'pw-2' }, realmOpts(newIp()))).status).toBe(200);
   expect((await user.api.get('/users/me', {}, opts(newIp()))).status).toBe(200);
+});
+
+it('limits password-reset mails per address, from any client address, whatever the spelling, alike for an address with no account', async () => {
+  const user = await freshUser();
+  const api = new Api(undefined, url);
+  const ask = (email: string) => api.post('/password_reset', { email }, realmOpts(newIp()));
+  for (let i = 0; i < 2; i++) expect((await ask(user.email)).status).toBe(200);
+  expectRateLimited(await ask(user.email.toUpperCase()), 2);
+  expectRateLimited(await ask(user.email), 2);
+  // An address with no account is limited the same way, so the refusal tells nothing.
+  const nobody = `nobody-${Date.now()}@${realm.subdomain}.test`;
+  for (let i = 0; i < 2; i++) expect((await ask(nobody)).status).toBe(200);
+  expectRateLimited(await ask(nobody), 2);
+  // Another address is not affected.
+  expect((await ask((await freshUser()).email)).status).toBe(200);
+});
+
+it('limits password-reset mails per client address, whatever the addresses asked for', async () => {
+  const api = new Api(undefined, url);
+  const ip = newIp();
+  const ask = async () => api.post('/password_reset', { email: (await freshUser()).email }, realmOpts(ip));
+  for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+  expectRateLimited(await ask(), 3);
+  // Another client is not affected.
+  expect((await api.post('/password_reset', { email: (await freshUser()).email }, realmOpts(newIp()))).status).toBe(200);
 });
 
 it('counts failed browser logins per username too', async () => {

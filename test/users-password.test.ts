@@ -7,7 +7,7 @@ import { rawRequest } from './support/uploads';
 import { loginCsrf } from './support/browser-session';
 
 /**
- * Parley's POST /users/{user_id}/password (issue #31; Parley sends no password-reset email):
+ * Parley's POST /users/{user_id}/password (issue #31; for users who cannot reset their own by mail):
  * administrators set a user's password, which ends the user's browser sessions and keeps the
  * API key. The management CLI's reset-password is in cli.test.ts.
  */

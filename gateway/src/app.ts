@@ -122,6 +122,7 @@ async function handleApi(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
       ? await limitUser(deps, req, res, await authenticateAnonymouslyLimited(deps, req, res, client, { credentials }), match.route.deadlineMs === undefined)
       : await limitAnonymous(deps, req, res);
   const { values, ignored } = parseParams(match.route.params, raw, match.path, ALWAYS_ACCEPTED);
+  if (match.route.rateLimit === 'password_reset') await limitPasswordReset(deps, req, res, String(values.email), client);
   if (match.route.rateLimit === 'login') return loginLimited(deps, req, res, String(values.username), client, () => callRoute(deps, req, res, match, values, ignored, caller, client, host));
   await callRoute(deps, req, res, match, values, ignored, caller, client, host);
 }
@@ -238,6 +239,21 @@ async function limitUser(deps: GatewayDeps, req: IncomingMessage, res: ServerRes
   const d = await limiter.check('user', `${caller.realm_id}:${caller.user_id}`, count ? {} : { count: false });
   RateLimiter.apply(res, count ? d : { ...d, refused: false });
   return caller;
+}
+
+/**
+ * A password-reset mail asked for an address (Zulip's password_reset_form_by_email rule):
+ * every request counts, refused past the limit, whether or not the address has an account
+ * (so the refusal tells nothing). Counted against the account the address names in the
+ * Host's realm, whatever its spelling, else its folded form (the login rule's key); then
+ * against the client's address (Zulip's sends_email_by_ip), so one client mails few.
+ */
+async function limitPasswordReset(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, email: string, client: string): Promise<void> {
+  const limiter = deps.limiter;
+  if (!limiter?.enabled) return;
+  const { key } = await deps.clients.users.getLoginLimitKey({ username: email }, { client, host: req.headers.host ?? '' });
+  RateLimiter.apply(res, await limiter.check('passwordReset', key));
+  RateLimiter.apply(res, await limiter.check('mailByIp', limiter.clientIp(req)));
 }
 
 /**

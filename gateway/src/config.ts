@@ -54,6 +54,8 @@ export function readGatewayConfig(env: Record<string, string | undefined>): Gate
       anonymous: envRateRule(env, 'RATE_LIMIT_ANONYMOUS', '100/60'),
       images: envRateRule(env, 'RATE_LIMIT_IMAGES', '1000/60'),
       login: envRateRule(env, 'RATE_LIMIT_LOGIN', '5/1800'),
+      passwordReset: envRateRule(env, 'RATE_LIMIT_PASSWORD_RESET', '2/3600'),
+      mailByIp: envRateRule(env, 'RATE_LIMIT_MAIL_BY_IP', '5/86400'),
       proxyHops: envInt(env, 'RATE_LIMIT_PROXY_HOPS', 0, 0, 10),
     }),
   });

@@ -11,6 +11,8 @@ const config = (over: Partial<RateLimitConfig> = {}): RateLimitConfig => ({
   anonymous: { limit: 2, windowSeconds: 10 },
   images: { limit: 4, windowSeconds: 10 },
   login: { limit: 5, windowSeconds: 1800 },
+  passwordReset: { limit: 2, windowSeconds: 3600 },
+  mailByIp: { limit: 5, windowSeconds: 86400 },
   proxyHops: 0,
   ...over,
 });
@@ -47,6 +49,8 @@ describe('readGatewayConfig: rate limits', () => {
       anonymous: { limit: 100, windowSeconds: 60 },
       images: { limit: 1000, windowSeconds: 60 },
       login: { limit: 5, windowSeconds: 1800 },
+      passwordReset: { limit: 2, windowSeconds: 3600 },
+      mailByIp: { limit: 5, windowSeconds: 86400 },
       proxyHops: 0,
     });
     expect(c.redisUrl).toBeUndefined();
@@ -60,6 +64,8 @@ describe('readGatewayConfig: rate limits', () => {
       RATE_LIMIT_ANONYMOUS: '7/30',
       RATE_LIMIT_IMAGES: '9/15',
       RATE_LIMIT_LOGIN: '3/600',
+      RATE_LIMIT_PASSWORD_RESET: '4/120',
+      RATE_LIMIT_MAIL_BY_IP: '6/600',
       RATE_LIMIT_PROXY_HOPS: '1',
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
@@ -69,6 +75,8 @@ describe('readGatewayConfig: rate limits', () => {
       anonymous: { limit: 7, windowSeconds: 30 },
       images: { limit: 9, windowSeconds: 15 },
       login: { limit: 3, windowSeconds: 600 },
+      passwordReset: { limit: 4, windowSeconds: 120 },
+      mailByIp: { limit: 6, windowSeconds: 600 },
       proxyHops: 1,
     });
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
@@ -76,6 +84,8 @@ describe('readGatewayConfig: rate limits', () => {
       ['RATE_LIMIT_ENABLED', 'maybe'],
       ['RATE_LIMIT_USER', '200'],
       ['RATE_LIMIT_LOGIN', '5/x'],
+      ['RATE_LIMIT_PASSWORD_RESET', '0/60'],
+      ['RATE_LIMIT_MAIL_BY_IP', 'lots'],
       ['REDIS_URL', 'http://x'],
     ]) {
       expect(() => readGatewayConfig({ PARLEY_SECRET: 'x'.repeat(48), [k]: v })).toThrow(ConfigError);

@@ -7,7 +7,9 @@ import { ApiError, ConfigError, envOptional, Logger, redisKeyPrefix } from '@par
  * that user (200 / 60 s by default), every other request against the client's IP address
  * (100 / 60 s), and failed password logins against the account the username names, whatever
  * its spelling (5 / 30 min, Zulip's `authenticate_by_username` rule; the users service names
- * the key, ADR 0014). Avatars and custom emoji images (public, under /user_avatars/) count per
+ * the key, ADR 0014), and password-reset mails against the address they go to, found the
+ * same way (2 / hour, Zulip's `password_reset_form_by_email`: nobody floods one inbox), and
+ * against the client's address (5 / day, Zulip's `sends_email_by_ip`: nobody mails many). Avatars and custom emoji images (public, under /user_avatars/) count per
  * address in a bucket of their own (1,000 / 60 s): a page of people and messages shows many
  * at once, and they must neither be refused at the API's anonymous rate nor use it up. Each rule is a fixed window that opens at its first
  * request: the count and the window's end are kept in Redis when REDIS_URL is set (one
@@ -28,6 +30,10 @@ export interface RateLimitConfig {
   /** Public images (avatars, custom emoji) per client address. */
   images: RateRule;
   login: RateRule;
+  /** Password-reset mails asked for one address, every request counted (Zulip's password_reset_form_by_email). */
+  passwordReset: RateRule;
+  /** Mails asked for without credentials, per client address (Zulip's sends_email_by_ip). */
+  mailByIp: RateRule;
   /** How many proxies in front of the gateway append to X-Forwarded-For (0: use the socket's address). */
   proxyHops: number;
 }
@@ -167,7 +173,7 @@ export interface Decision {
   refused: boolean;
 }
 
-export type Bucket = 'user' | 'anonymous' | 'images' | 'login';
+export type Bucket = 'user' | 'anonymous' | 'images' | 'login' | 'passwordReset' | 'mailByIp';
 
 /**
  * Applies the rules against a store (falling back to one in memory while the store fails,

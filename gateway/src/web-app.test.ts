@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe('the web client, served', () => {
   it('answers its pages with index.html, never cached, under the CSP', async () => {
-    for (const path of ['/', '/login/', '/join/AbC123xyz/']) {
+    for (const path of ['/', '/login/', '/join/AbC123xyz/', '/accounts/password/reset/', '/accounts/password/reset/AbC123xyz/']) {
       const res = await fetch(`${base}${path}`);
       expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control'), res.headers.get('content-security-policy')]).toEqual([
         200,
@@ -90,6 +90,8 @@ describe('the web client, served', () => {
     expect(app.handles('GET', '/index.html')).toBe(true);
     expect((await fetch(`${base}/index.html`)).headers.get('cache-control')).toBe('no-cache');
     expect(app.handles('GET', '/join/not a key/')).toBe(false);
+    expect(app.handles('GET', '/accounts/password/reset/not-a-token/')).toBe(false);
+    expect(app.handles('GET', '/accounts/password/reset/AbC/extra/')).toBe(false);
     const head = await fetch(`${base}/favicon.svg`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'image/svg+xml', '']);
     expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);

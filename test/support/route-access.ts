@@ -76,6 +76,9 @@ export const routeAccess: Record<string, RouteAccess> = {
   'POST /invites/multiuse': { allowed: ADMINS, why: 'create_multiuse_invite_group defaults to administrators; guests and bots never (require_member_or_admin)' },
   'GET /invites': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin); others see their own links, administrators every one' },
   'DELETE /invites/multiuse/:invite_id': { allowed: ADMINS, why: "the owner's link: administrators or its creator (access_multiuse_invite_by_id)" },
+  'POST /password_reset': { allowed: EVERYONE, why: "public: asks a reset mail for an address of the Host's realm, whoever asks (credentials are not read)" },
+  'GET /password_reset/:token': { allowed: EVERYONE, why: 'public: the mailed token is the proof, whoever asks (credentials are not read)' },
+  'POST /password_reset/:token': { allowed: EVERYONE, why: "public: sets a fresh member's password through the mailed token, whoever asks (credentials are not read)" },
   'GET /invites/link/:key': { allowed: EVERYONE, why: "public: a fresh link of the Host's realm, whoever asks (credentials are not read)" },
   'POST /invites/link/:key/accept': { allowed: EVERYONE, why: "public: signs a fresh address up through a fresh link of the Host's realm (credentials are not read)" },
   // Zulip's @require_member_or_admin: guests and bots are refused; the sample bot is the member's own.

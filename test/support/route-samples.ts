@@ -4,6 +4,7 @@ import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
+import { Mailbox } from './smtp';
 
 /**
  * A valid request for every route of the gateway's route table, built so that only the
@@ -168,6 +169,13 @@ const inviteByOwner = async (w: SampleWorld) => {
 export const keyOf = (link: string) => /\/join\/([^/]+)\/$/.exec(link)![1];
 /** The Host that names the sample realm, for requests without credentials. */
 const realmHostOf = (w: SampleWorld) => `${w.realm.subdomain}.${new URL(baseUrl()).host}`;
+/** A working password-reset token of a fresh member, read from the mail Parley sent (the token is nowhere else). */
+export const resetTokenOf = async (w: SampleWorld) => {
+  const user = await w.realm.addUser({ name: unique('Forgetful') });
+  ok(await new Api(undefined).post('/password_reset', { email: user.email }, { ...envelope, headers: { host: realmHostOf(w) } }));
+  const mail = await new Mailbox().waitFor(user.email, { subject: /Password reset/ });
+  return /\/accounts\/password\/reset\/([A-Za-z0-9]+)\//.exec(mail.parsed.text ?? '')![1];
+};
 const ids = (list: Json[]) => list.map((x) => x.id as number);
 const channelNarrow = (w: SampleWorld) => [{ operator: 'channel', operand: w.channel.id }];
 
@@ -185,6 +193,14 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
     const host = `${w.realm.subdomain}.${new URL(baseUrl()).host}`;
     return { path: '/fetch_api_key', params: { username: user.email, password: w.passwords.get(user.user_id)! }, noCredentials: true, headers: { host } };
   },
+  'POST /password_reset': async (w) => ({ path: '/password_reset', params: { email: `${unique('nobody')}@${w.realm.subdomain}.test` }, noCredentials: true, headers: { host: realmHostOf(w) } }),
+  'GET /password_reset/:token': async (w) => ({ path: `/password_reset/${await resetTokenOf(w)}`, params: {}, noCredentials: true, headers: { host: realmHostOf(w) } }),
+  'POST /password_reset/:token': async (w) => ({
+    path: `/password_reset/${await resetTokenOf(w)}`,
+    params: { new_password: 'a-new-password' },
+    noCredentials: true,
+    headers: { host: realmHostOf(w) },
+  }),
   'GET /users/me': fixed('/users/me'),
   'DELETE /users/me': async (w, _self, caller) => {
     // A fresh account of the caller's role leaves (the matrix's callers stay); the deactivated

@@ -146,8 +146,38 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
     featureLevel: 420,
     parleyAddition: true,
     description:
-      "Parley addition (Parley sends no password-reset email): an administrator sets a user's password; only owners set an owner's. Bots (which have no password) and deactivated users are refused. The user's browser sessions end; their API key stays. The password follows `PATCH /settings`'s rules (6 to 100 characters). The management CLI's `reset-password` does the same.",
+      "Parley addition (for a user without a mailbox; a user can also ask for a reset link by mail with `POST /password_reset`): an administrator sets a user's password; only owners set an owner's. Bots (which have no password) and deactivated users are refused. The user's browser sessions end; their API key stays. The password follows `PATCH /settings`'s rules (6 to 100 characters). The management CLI's `reset-password` does the same.",
     params: { user_id: "The user's ID.", new_password: 'The new password.' },
+  },
+  'POST /password_reset': {
+    operationId: 'request-password-reset',
+    summary: 'Ask for a password reset link by mail',
+    tag: 'authentication',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      "Parley addition, the form of Zulip's `/accounts/password/reset/` page (no credentials): in the organization of the request's Host, mails the address a single-use link to `/accounts/password/reset/{token}/` that works for 24 hours when it has an active account there, or else a note saying it has none (or that it was deactivated). The answer is the same success either way, so it tells nobody whether an address has an account; a deactivated organization sends nothing. Asking again does not end earlier links; setting a password by any means ends them all. Refused only for a malformed address (\"Invalid email '…'\"), and rate-limited: besides the anonymous limit per client address, every request counts against the address it names (`RATE_LIMIT_PASSWORD_RESET`, Zulip's 2 per hour) and against the client's address (`RATE_LIMIT_MAIL_BY_IP`, Zulip's 5 per day), and is refused past either with `RATE_LIMIT_HIT` (429).",
+    params: { email: 'The email address of the account.' },
+  },
+  'GET /password_reset/{token}': {
+    operationId: 'get-password-reset',
+    summary: 'Check a password reset link',
+    tag: 'authentication',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      'Parley addition, for the new-password page (no credentials; the anonymous rate limit applies): the account a reset link is for, in the organization of the request\'s Host. An unknown or malformed token, one of another organization, or one of a deactivated user is refused with "Invalid password reset link"; a used link, an expired one (after 24 hours) and one made before the password was last changed, each with a message that says so.',
+    params: { token: 'The token: the part of the link after `/accounts/password/reset/`.' },
+  },
+  'POST /password_reset/{token}': {
+    operationId: 'reset-password',
+    summary: 'Set a new password with a reset link',
+    tag: 'authentication',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      'Parley addition (no credentials; the anonymous rate limit applies): sets the password of the account a reset link is for, refused as `GET /password_reset/{token}` refuses and for a password of fewer than 6 or more than 100 characters ("The password is too weak."). The link is used up, every other link of the user ends, and so does every browser session of the user; the API key stays. The answer names the email address to log in with (`POST /accounts/login`).',
+    params: { token: 'The token: the part of the link after `/accounts/password/reset/`.', new_password: 'The new password.' },
   },
   'GET /invites/link/{key}': {
     operationId: 'get-invite-link',

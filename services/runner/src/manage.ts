@@ -108,8 +108,9 @@ const commands: Record<string, Command> = {
     });
     return { user_id: created.user.id, email: created.user.delivery_email, api_key: created.apiKey, site: realmUrl(config, realm) };
   },
-  // Parley sends no password-reset email: an operator sets the password (as an administrator
-  // can, POST /users/{user_id}/password); the user's browser sessions end, the API key stays.
+  // For a server without mail, or a user who cannot read theirs (others ask for a reset link
+  // by mail, POST /password_reset): an operator sets the password (as an administrator can,
+  // POST /users/{user_id}/password); the user's browser sessions end, the API key stays.
   'reset-password': async ({ pool, args }) => {
     const realm = await findRealm(pool, need(args, 'realm'));
     const password = need(args, 'password');

@@ -59,6 +59,7 @@ import { addAlertWords, getAlertWords, removeAlertWords } from './rpc/alert-word
 import { muteUser, unmuteUser } from './rpc/muted-users';
 import { changeAvatar, getAvatarUrl } from './rpc/avatars';
 import { addPlayground, removePlayground } from './rpc/playgrounds';
+import { getPasswordReset, requestPasswordReset, resetPassword } from './rpc/password-reset';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './rpc/navigation-views';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
@@ -71,6 +72,9 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     Logout: logout(deps),
     GetSession: getSession(deps),
     GetLoginLimitKey: getLoginLimitKey(deps),
+    RequestPasswordReset: requestPasswordReset(deps),
+    GetPasswordReset: getPasswordReset(deps),
+    ResetPassword: resetPassword(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),

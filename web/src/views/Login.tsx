@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, logIn } from '../api/client';
 import { FormError } from './Form';
+import { RESET_PATH } from './PasswordReset';
 
 export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () => void }) {
   const [email, setEmail] = useState('');
@@ -39,6 +40,7 @@ export function Login({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () 
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
+        <a href={RESET_PATH}>Forgot your password?</a>
         <p className="hint">New here? Ask an administrator for an invitation link.</p>
       </form>
     </main>

@@ -1,4 +1,5 @@
-// What the page is: the sign-up page of an invitation link (/join/<key>/), the login page, or
+// What the page is: the sign-up page of an invitation link (/join/<key>/), the password-reset
+// pages (/accounts/password/reset/ and its mailed links), the login page, or
 // the app once POST /register answered. A 401 at any time (the session expired, or was logged
 // out in another tab) returns here, to the login page.
 import { useCallback, useEffect, useState } from 'react';
@@ -7,13 +8,26 @@ import { EventQueue } from '../store/events';
 import { App } from './App';
 import { Join } from './Join';
 import { Login } from './Login';
+import { ForgotPassword, ResetPassword } from './PasswordReset';
 
-type Phase = { kind: 'starting' } | { kind: 'login'; notice?: string } | { kind: 'join'; key: string } | { kind: 'app'; queue: EventQueue } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'starting' }
+  | { kind: 'login'; notice?: string }
+  | { kind: 'join'; key: string }
+  | { kind: 'forgot' }
+  | { kind: 'reset'; token: string }
+  | { kind: 'app'; queue: EventQueue }
+  | { kind: 'failed'; message: string };
 
 const joinKey = (): string | undefined => /^\/join\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const resetPage = (): Phase | undefined => {
+  const m = /^\/accounts\/password\/reset(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  if (!m) return undefined;
+  return m[1] ? { kind: 'reset', token: m[1] } : { kind: 'forgot' };
+};
 
 export function Root() {
-  const [phase, setPhase] = useState<Phase>(() => (joinKey() ? { kind: 'join', key: joinKey()! } : { kind: 'starting' }));
+  const [phase, setPhase] = useState<Phase>(() => (joinKey() ? { kind: 'join', key: joinKey()! } : (resetPage() ?? { kind: 'starting' })));
 
   // Registers (after the page loads, a login or a sign-up) and shows the app, or the login page on a 401.
   const start = useCallback(async (): Promise<Phase> => {
@@ -42,7 +56,7 @@ export function Root() {
       onSessionEnded(() =>
         setPhase((p) => {
           if (p.kind === 'app') p.queue.stop();
-          return p.kind === 'login' || p.kind === 'join' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
+          return p.kind === 'login' || p.kind === 'join' || p.kind === 'forgot' || p.kind === 'reset' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
         }),
       ),
     [],
@@ -64,6 +78,18 @@ export function Root() {
       );
     case 'login':
       return <Login notice={phase.notice} onLoggedIn={restart} />;
+    case 'forgot':
+      return <ForgotPassword />;
+    case 'reset':
+      return (
+        <ResetPassword
+          token={phase.token}
+          onDone={() => {
+            history.replaceState(null, '', '/');
+            restart();
+          }}
+        />
+      );
     case 'join':
       return (
         <Join

@@ -34,8 +34,11 @@ export interface Route {
    * are many at once and idempotent (a call whose stream ends unanswered is sent again).
    */
   multiplexedOn?: string;
-  /** `login`: a password login, limited per username on failures (rate-limit.ts). */
-  rateLimit?: 'login';
+  /**
+   * `login`: a password login, limited per username on failures; `password_reset`: a mail
+   * asked for an address, every request counted against that address (rate-limit.ts).
+   */
+  rateLimit?: 'login' | 'password_reset';
   /** Request headers passed on as parameters (header name, lower case → parameter name). */
   headerParams?: Readonly<Record<string, string>>;
 }
@@ -216,6 +219,9 @@ const GROUP_PERMISSION_PARAMS: Record<string, ParamDecl> = {
 const ROUTE_TABLE = [
   { method: 'GET', path: '/server_settings', service: 'users', rpc: 'GetServerSettings', auth: 'public', params: {} },
   { method: 'POST', path: '/fetch_api_key', service: 'users', rpc: 'FetchApiKey', auth: 'public', rateLimit: 'login', params: { username: 'string', password: 'string' } },
+  { method: 'POST', path: '/password_reset', service: 'users', rpc: 'RequestPasswordReset', auth: 'public', rateLimit: 'password_reset', params: { email: 'string' } },
+  { method: 'GET', path: '/password_reset/:token', service: 'users', rpc: 'GetPasswordReset', auth: 'public', params: { token: 'string' } },
+  { method: 'POST', path: '/password_reset/:token', service: 'users', rpc: 'ResetPassword', auth: 'public', params: { token: 'string', new_password: 'string' } },
   { method: 'GET', path: '/users/me', service: 'users', rpc: 'GetOwnUser', auth: 'user', params: {} },
   { method: 'DELETE', path: '/users/me', service: 'users', rpc: 'DeactivateOwnUser', auth: 'user', params: {} },
   { method: 'GET', path: '/users', service: 'users', rpc: 'GetUsers', auth: 'user', params: { client_gravatar: 'bool?', include_custom_profile_fields: 'bool?', user_ids: 'int[]?' } },
@@ -226,7 +232,7 @@ const ROUTE_TABLE = [
   { method: 'PATCH', path: '/users/:email', service: 'users', rpc: 'UpdateUserByEmail', auth: 'user', params: { email: 'email', full_name: 'string?', role: 'int?', profile_data: 'json?' } },
   { method: 'DELETE', path: '/users/:user_id', service: 'users', rpc: 'DeactivateUser', auth: 'user', params: { user_id: 'int', deactivation_notification_comment: 'string?' } },
   { method: 'POST', path: '/users/:user_id/reactivate', service: 'users', rpc: 'ReactivateUser', auth: 'user', params: { user_id: 'int' } },
-  // Parley: an administrator sets a member's password (no password-reset email).
+  // Parley: an administrator sets a member's password (for one who cannot reset it by mail).
   { method: 'POST', path: '/users/:user_id/password', service: 'users', rpc: 'ResetUserPassword', auth: 'user', params: { user_id: 'int', new_password: 'string' } },
   {
     method: 'POST',

@@ -724,10 +724,39 @@ export const AcceptInviteLinkResponse = Type.Object(
 );
 export type AcceptInviteLinkResponse = Static<typeof AcceptInviteLinkResponse>;
 
+export const RequestPasswordResetResponse = simpleSuccess('RequestPasswordResetResponse');
+
+export const GetPasswordResetResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    email: Type.String({ description: "The account's email address (the one to log in with)." }),
+    full_name: Type.String({ description: "The user's full name." }),
+    realm_name: Type.String({ description: "The name of the organization (the request's Host's)." }),
+  },
+  { $id: 'GetPasswordResetResponse', additionalProperties: false },
+);
+export type GetPasswordResetResponse = Static<typeof GetPasswordResetResponse>;
+
+export const ResetPasswordResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    email: Type.String({ description: "The account's email address, to log in with the new password." }),
+  },
+  { $id: 'ResetPasswordResponse', additionalProperties: false },
+);
+export type ResetPasswordResponse = Static<typeof ResetPasswordResponse>;
+
 /** users: the response schema of each route, by `METHOD /path`. */
 export const usersResponses = {
   'GET /server_settings': GetServerSettingsResponse,
   'POST /fetch_api_key': FetchApiKeyResponse,
+  'POST /password_reset': RequestPasswordResetResponse,
+  'GET /password_reset/{token}': GetPasswordResetResponse,
+  'POST /password_reset/{token}': ResetPasswordResponse,
   'GET /users/me': GetOwnUserResponse,
   'GET /users': GetUsersResponse,
   'POST /users': CreateUserResponse,
