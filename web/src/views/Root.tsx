@@ -1,19 +1,33 @@
-// What the page is: the sign-up page of an invitation link (/join/<key>/), the login page, or
+// What the page is: the sign-up page of an invitation link (/join/<key>/), the page a mailed
+// invitation or sign-up confirmation opens (/accounts/do_confirm/<key>/), the login page, or
 // the app once POST /register answered. A 401 at any time (the session expired, or was logged
 // out in another tab) returns here, to the login page.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorText, onSessionEnded } from '../api/client';
 import { EventQueue } from '../store/events';
 import { App } from './App';
+import { Confirm } from './Confirm';
 import { Join } from './Join';
 import { Login } from './Login';
 
-type Phase = { kind: 'starting' } | { kind: 'login'; notice?: string } | { kind: 'join'; key: string } | { kind: 'app'; queue: EventQueue } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'starting' }
+  | { kind: 'login'; notice?: string }
+  | { kind: 'join'; key: string }
+  | { kind: 'confirm'; key: string }
+  | { kind: 'app'; queue: EventQueue }
+  | { kind: 'failed'; message: string };
 
 const joinKey = (): string | undefined => /^\/join\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const confirmKey = (): string | undefined => /^\/accounts\/do_confirm\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const firstPhase = (): Phase => {
+  if (joinKey()) return { kind: 'join', key: joinKey()! };
+  if (confirmKey()) return { kind: 'confirm', key: confirmKey()! };
+  return { kind: 'starting' };
+};
 
 export function Root() {
-  const [phase, setPhase] = useState<Phase>(() => (joinKey() ? { kind: 'join', key: joinKey()! } : { kind: 'starting' }));
+  const [phase, setPhase] = useState<Phase>(firstPhase);
 
   // Registers (after the page loads, a login or a sign-up) and shows the app, or the login page on a 401.
   const start = useCallback(async (): Promise<Phase> => {
@@ -42,7 +56,7 @@ export function Root() {
       onSessionEnded(() =>
         setPhase((p) => {
           if (p.kind === 'app') p.queue.stop();
-          return p.kind === 'login' || p.kind === 'join' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
+          return p.kind === 'login' || p.kind === 'join' || p.kind === 'confirm' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
         }),
       ),
     [],
@@ -65,9 +79,11 @@ export function Root() {
     case 'login':
       return <Login notice={phase.notice} onLoggedIn={restart} />;
     case 'join':
+      return <Join inviteKey={phase.key} />;
+    case 'confirm':
       return (
-        <Join
-          inviteKey={phase.key}
+        <Confirm
+          confirmKey={phase.key}
           onJoined={() => {
             history.replaceState(null, '', '/');
             restart();
