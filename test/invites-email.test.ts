@@ -41,8 +41,9 @@ const keyIn = (mail: ReceivedMail) => /\/accounts\/do_confirm\/([A-Za-z0-9]{32})
 const mails = (email: string) => new Mailbox().to(email);
 /** Follows a mailed link: the page's description, then the form's answer. */
 const accept = (key: string, r: TestRealm = realm, params: Json = {}) => anonymous(r).post(`/invites/confirm/${key}`, { full_name: 'Ivy Invitee', password: 'invitee-password', ...params });
-const userByEmail = async (r: TestRealm, email: string) => (await usersDb().pool.query('SELECT id, role, is_active FROM users WHERE realm_id = $1 AND lower(delivery_email) = lower($2)', [r.realm_id, email])).rows[0];
-const memberGroup = async (r: TestRealm) => ((ok(await r.owner.api.get('/user_groups')).user_groups as Json[]).find((g) => g.name === 'role:members')!.id as number);
+const userByEmail = async (r: TestRealm, email: string) =>
+  (await usersDb().pool.query('SELECT id, role, is_active FROM users WHERE realm_id = $1 AND lower(delivery_email) = lower($2)', [r.realm_id, email])).rows[0];
+const memberGroup = async (r: TestRealm) => (ok(await r.owner.api.get('/user_groups')).user_groups as Json[]).find((g) => g.name === 'role:members')!.id as number;
 
 describe('POST /invites', () => {
   it("mails each invitee a link that opens sign-up with the address proven; following it over HTTP ends with an account of the invitation's role and channels", async () => {
@@ -110,7 +111,7 @@ describe('POST /invites', () => {
     ok(await invite(r.admin, address(r), { invite_as: Role.ADMINISTRATOR }));
     ok(await invite(r.owner, address(r), { invite_as: Role.OWNER }));
     // Restricted to administrators: the others are refused.
-    const admins = ((ok(await r.owner.api.get('/user_groups')).user_groups as Json[]).find((g) => g.name === 'role:administrators')!.id as number);
+    const admins = (ok(await r.owner.api.get('/user_groups')).user_groups as Json[]).find((g) => g.name === 'role:administrators')!.id as number;
     ok(await r.owner.api.patch('/realm', { can_invite_users_group: JSON.stringify({ new: admins }) }, envelope));
     refused(await invite(r.member, address(r)), 'Insufficient permission');
     refused(await invite(r.moderator, address(r)), 'Insufficient permission');
@@ -350,7 +351,7 @@ describe('confirmed sign-up through a reusable link', () => {
     refused(await accept(key, r), 'Invalid or expired confirmation link');
   });
 
-  it("answers the same for an address with an account, which gets a mail saying so and no confirmation", async () => {
+  it('answers the same for an address with an account, which gets a mail saying so and no confirmation', async () => {
     const r = await createTestRealm('Account exists');
     const link = await newLink(r);
     const fresh = address(r);
@@ -365,7 +366,7 @@ describe('confirmed sign-up through a reusable link', () => {
     expect(await mails(r.member.email)).toHaveLength(1);
   });
 
-  it('refuses a malformed address and, in a realm restricted to its domains, with Zulip\'s error', async () => {
+  it("refuses a malformed address and, in a realm restricted to its domains, with Zulip's error", async () => {
     const r = await createTestRealm('Sign-up refusals');
     const link = await newLink(r);
     refused(await ask(r, link, 'nope'), 'Enter a valid email address.');

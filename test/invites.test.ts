@@ -306,7 +306,10 @@ describe('signing up through a link', () => {
     const key = await mailedKey(email);
     const page = await rawRequest('GET', `/json/invites/confirm/${key}`, { headers: { host: realm.host } });
     expect([page.status, JSON.parse(page.body.toString('utf8')).email]).toEqual([200, email]);
-    const joined = await rawRequest('POST', `/json/invites/confirm/${key}`, { headers: form, body: Buffer.from(new URLSearchParams({ full_name: 'Web Joiner', password: 'web-password' }).toString()) });
+    const joined = await rawRequest('POST', `/json/invites/confirm/${key}`, {
+      headers: form,
+      body: Buffer.from(new URLSearchParams({ full_name: 'Web Joiner', password: 'web-password' }).toString()),
+    });
     expect([joined.status, JSON.parse(joined.body.toString('utf8')).result]).toEqual([200, 'success']);
   });
 

@@ -37,7 +37,8 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
     meaning: 'POST /invites invited nobody, or not everyone: per-address reasons in `errors`.',
     extra: {
       errors: Type.Array(Type.Array(Type.Union([Type.String(), Type.Boolean()])), {
-        description: 'Per skipped address: the address, why ("Invalid address.", "Outside your domain.", "Already has an account.", "Account has been deactivated."), and whether its account is deactivated.',
+        description:
+          'Per skipped address: the address, why ("Invalid address.", "Outside your domain.", "Already has an account.", "Account has been deactivated."), and whether its account is deactivated.',
       }),
       sent_invitations: Type.Boolean({ description: 'Whether any invitation was sent.' }),
       license_limit_reached: Type.Boolean({ description: 'Always false: Parley has no licenses.' }),

@@ -22,7 +22,18 @@ import {
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
 import { getOwnUser, getUser, getUserByEmail, getUsers, createUser, updateUser, updateUserByEmail, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
-import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc, sendInvites, revokeInvite, resendInvite, getConfirmation, completeRegistrationRpc } from './rpc/invites';
+import {
+  createMultiuseInvite,
+  getInvites,
+  revokeMultiuseInvite,
+  getInviteLink,
+  acceptInviteLinkRpc,
+  sendInvites,
+  revokeInvite,
+  resendInvite,
+  getConfirmation,
+  completeRegistrationRpc,
+} from './rpc/invites';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
 import {

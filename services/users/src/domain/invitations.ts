@@ -281,7 +281,12 @@ export async function acceptInviteLink(pool: pg.Pool, config: UsersConfig, realm
       welcome_message_custom_text: null,
       expires_in_minutes: REGISTRATION_VALIDITY_MINUTES,
     });
-    await queueMail(tx, config, { kind: 'confirm_registration', realm: realm!, to: { address: email }, content: confirmRegistrationMail({ realmName: realm!.name, url: confirmUrl(config, realm!, key) }) });
+    await queueMail(tx, config, {
+      kind: 'confirm_registration',
+      realm: realm!,
+      to: { address: email },
+      content: confirmRegistrationMail({ realmName: realm!.name, url: confirmUrl(config, realm!, key) }),
+    });
   });
 }
 
@@ -297,7 +302,14 @@ async function liveConfirmation(db: Queryable, realm: RealmRow | undefined, key:
 /** GET /invites/confirm/{key} (Parley): what the confirmation page shows. */
 export async function describeConfirmation(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, key: string) {
   const prereg = await liveConfirmation(pool, realm, key);
-  return { realm_name: realm!.name, realm_url: realmUrl(config, realm!), realm_icon: realmIconUrl(config, realm!), email: prereg.email, invited_as: prereg.invited_as, is_invitation: prereg.kind === 'invitation' };
+  return {
+    realm_name: realm!.name,
+    realm_url: realmUrl(config, realm!),
+    realm_icon: realmIconUrl(config, realm!),
+    email: prereg.email,
+    invited_as: prereg.invited_as,
+    is_invitation: prereg.kind === 'invitation',
+  };
 }
 
 /**

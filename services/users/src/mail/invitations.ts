@@ -62,9 +62,11 @@ If it was not you, ignore this mail: nothing has changed.
 `,
     html: html`<p>Hello there.</p>
       <p>Someone (probably you) tried to sign up for <b>${m.realmName}</b> on Parley as ${m.email}, but this address already has an account there.</p>
-      ${m.deactivated
-        ? html`<p>Your account there has been deactivated; ask an administrator of ${m.realmName} to reactivate it.</p>`
-        : html`<p><a href="${m.loginUrl}">Log in</a>. If you forgot your password, you can <a href="${m.resetUrl}">reset it</a>.</p>`}
+      ${
+        m.deactivated
+          ? html`<p>Your account there has been deactivated; ask an administrator of ${m.realmName} to reactivate it.</p>`
+          : html`<p><a href="${m.loginUrl}">Log in</a>. If you forgot your password, you can <a href="${m.resetUrl}">reset it</a>.</p>`
+      }
       <p>If it was not you, ignore this mail: nothing has changed.</p>`,
   };
 }

@@ -89,10 +89,7 @@ export async function findInvitation(db: Queryable, realmId: number, id: number,
 
 /** A live invitation or pending sign-up by its key's hash, in the realm given. */
 export async function findLiveByKey(db: Queryable, realmId: number, keyHash: Buffer, opts: { lock?: boolean } = {}): Promise<PreregRow | undefined> {
-  const { rows } = await db.query<PreregRow>(`SELECT ${COLUMNS} FROM preregistrations p WHERE p.key_hash = $1 AND p.realm_id = $2 AND ${LIVE}${opts.lock ? ' FOR UPDATE' : ''}`, [
-    keyHash,
-    realmId,
-  ]);
+  const { rows } = await db.query<PreregRow>(`SELECT ${COLUMNS} FROM preregistrations p WHERE p.key_hash = $1 AND p.realm_id = $2 AND ${LIVE}${opts.lock ? ' FOR UPDATE' : ''}`, [keyHash, realmId]);
   return rows[0];
 }
 
