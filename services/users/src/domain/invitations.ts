@@ -115,7 +115,7 @@ export async function checkSendInvites(pool: pg.Pool, config: UsersConfig, calle
   const emails = inviteeEmails(req.invitee_emails ?? '');
   if (!emails.length) throw new BadRequestError('You must specify at least one email address.');
   const welcome = req.welcome_message_custom_text?.trim() || null;
-  if (welcome && welcome.length > MAX_WELCOME_TEXT) throw new BadRequestError(`welcome_message_custom_text is too long (limit: ${MAX_WELCOME_TEXT} characters)`);
+  if (welcome && [...welcome].length > MAX_WELCOME_TEXT) throw new BadRequestError(`welcome_message_custom_text is too long (limit: ${MAX_WELCOME_TEXT} characters)`);
   const groupIds = parseGroupIds(req.group_ids);
   const streamIds = parseStreamIds(req.stream_ids);
   // The other services before the transaction (rule 1).
