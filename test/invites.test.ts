@@ -6,11 +6,13 @@ import { eventually } from './support/eventually';
 import { ok, refused } from './support/responses';
 import { rawRequest } from './support/uploads';
 import { loginCsrf } from './support/browser-session';
+import { linksOf, Mailbox } from './support/smtp';
 
 /**
  * Reusable invitation links (issue #31): Zulip's POST /invites/multiuse, GET /invites and
  * DELETE /invites/multiuse/{invite_id}, and Parley's anonymous sign-up through a link
- * (GET /invites/link/{key}, POST /invites/link/{key}/accept, bound to the Host's realm).
+ * (GET /invites/link/{key}, POST /invites/link/{key}/accept, bound to the Host's realm), which
+ * mails a confirmation (issue #42) followed through POST /invites/confirm/{key}.
  */
 type Json = Record<string, any>;
 const envelope = { contract: 'envelope' as const };
@@ -37,8 +39,18 @@ const anonymous = (r: TestRealm = realm) => ({
 const newLink = async (user: TestUser = realm.owner, params: Json = {}) => ok(await user.api.post('/invites/multiuse', params)).invite_link as string;
 const listed = async (user: TestUser) => ok(await user.api.get('/invites')).invites as Json[];
 const idOf = async (link: string, user: TestUser = realm.owner) => (await listed(user)).find((i) => i.link_url === link)!.id as number;
-const signUp = (link: string, params: Json = {}, r: TestRealm = realm) =>
-  anonymous(r).post(`/invites/link/${keyOf(link)}/accept`, { email: `${unique('new')}@${r.subdomain}.test`, full_name: 'New Person', password: 'new-password', ...params });
+const signUp = (link: string, params: Json = {}, r: TestRealm = realm) => anonymous(r).post(`/invites/link/${keyOf(link)}/accept`, { email: `${unique('new')}@${r.subdomain}.test`, ...params });
+/** The key of the confirmation link mailed to `email`. */
+const mailedKey = async (email: string) => {
+  const link = linksOf(await new Mailbox().waitFor(email, { subject: /Activate your Parley account/ })).find((l) => l.includes('/accounts/do_confirm/'))!;
+  return /\/accounts\/do_confirm\/([A-Za-z0-9]{32})\/$/.exec(link)![1];
+};
+/** Signs up through a link: asks with the address, follows the mailed link, gives a name and password. */
+const join = async (link: string, params: Json = {}, r: TestRealm = realm) => {
+  const email = params.email ?? `${unique('new')}@${r.subdomain}.test`;
+  ok(await signUp(link, { email }, r));
+  return anonymous(r).post(`/invites/confirm/${await mailedKey(email)}`, { full_name: params.full_name ?? 'New Person', password: params.password ?? 'new-password' });
+};
 
 describe('POST /invites/multiuse', () => {
   it("gives a link on the realm's URL, listed with Zulip's fields", async () => {
@@ -246,7 +258,7 @@ describe('signing up through a link', () => {
     ok(await realm.owner.api.post('/default_streams', { stream_id: lobby }));
     const link = await newLink(realm.owner, { invite_as: Role.MODERATOR, stream_ids: [chosen] });
     const email = `${unique('joiner')}@${realm.subdomain}.test`;
-    const joined = ok(await signUp(link, { email, full_name: '  Jo Joiner ', password: 'joiner-password' }));
+    const joined = ok(await join(link, { email, full_name: '  Jo Joiner ', password: 'joiner-password' }));
     expect(joined).toEqual({ result: 'success', msg: '', user_id: expect.any(Number), email: expect.any(String), api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
     const api = new Api({ email: joined.email, api_key: joined.api_key, host: realm.host });
     const me = ok(await api.get('/users/me'));
@@ -265,7 +277,7 @@ describe('signing up through a link', () => {
     });
     expect([login.status, JSON.parse(login.body.toString('utf8')).user_id]).toEqual([200, joined.user_id]);
     // Reusable: a second person joins through it too.
-    ok(await signUp(link));
+    ok(await join(link));
     expect((await listed(realm.owner)).some((i) => i.link_url === link)).toBe(true);
   });
 
@@ -274,7 +286,7 @@ describe('signing up through a link', () => {
     const chosen = ok(await r.owner.api.post('/channels/create', { name: unique('Chosen'), subscribers: [r.owner.user_id] })).id as number;
     const lobby = ok(await r.owner.api.post('/channels/create', { name: unique('Lobby'), subscribers: [r.owner.user_id] })).id as number;
     ok(await r.owner.api.post('/default_streams', { stream_id: lobby }));
-    const joined = ok(await signUp(await newLink(r.owner, { stream_ids: [chosen], include_realm_default_subscriptions: true }), {}, r));
+    const joined = ok(await join(await newLink(r.owner, { stream_ids: [chosen], include_realm_default_subscriptions: true }), {}, r));
     const api = new Api({ email: joined.email, api_key: joined.api_key, host: r.host });
     await eventually(async () => {
       const subs = (ok(await api.get('/users/me/subscriptions')).subscriptions as Json[]).map((s) => s.stream_id).sort((x, y) => x - y);
@@ -288,9 +300,15 @@ describe('signing up through a link', () => {
     const described = await rawRequest('GET', `/json/invites/link/${keyOf(link)}`, { headers: { host: realm.host } });
     expect([described.status, JSON.parse(described.body.toString('utf8')).realm_name]).toEqual([200, 'Invites realm']);
     const email = `${unique('web')}@${realm.subdomain}.test`;
-    const joined = await rawRequest('POST', `/json/invites/link/${keyOf(link)}/accept`, {
-      headers: { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' },
-      body: Buffer.from(new URLSearchParams({ email, full_name: 'Web Joiner', password: 'web-password' }).toString()),
+    const form = { host: realm.host, 'content-type': 'application/x-www-form-urlencoded' };
+    const asked = await rawRequest('POST', `/json/invites/link/${keyOf(link)}/accept`, { headers: form, body: Buffer.from(new URLSearchParams({ email }).toString()) });
+    expect([asked.status, JSON.parse(asked.body.toString('utf8')).result]).toEqual([200, 'success']);
+    const key = await mailedKey(email);
+    const page = await rawRequest('GET', `/json/invites/confirm/${key}`, { headers: { host: realm.host } });
+    expect([page.status, JSON.parse(page.body.toString('utf8')).email]).toEqual([200, email]);
+    const joined = await rawRequest('POST', `/json/invites/confirm/${key}`, {
+      headers: form,
+      body: Buffer.from(new URLSearchParams({ full_name: 'Web Joiner', password: 'web-password' }).toString()),
     });
     expect([joined.status, JSON.parse(joined.body.toString('utf8')).result]).toEqual([200, 'success']);
   });
@@ -318,15 +336,23 @@ describe('signing up through a link', () => {
     const count = async () => (ok(await realm.owner.api.get('/users')).members as Json[]).length;
     const before = await count();
     const accept = `/invites/link/${keyOf(link)}/accept`;
-    const missing = await anonymous().post(accept, { full_name: 'X', password: 'new-password' });
+    const missing = await anonymous().post(accept, {});
     expect([missing.status, missing.body.code, missing.body.var_name]).toEqual([400, 'REQUEST_VARIABLE_MISSING', 'email']);
-    refused(await signUp(link, { email: 'not-an-email' }), "Invalid email 'not-an-email'");
-    refused(await signUp(link, { full_name: '   ' }), 'Name too short!');
-    refused(await signUp(link, { full_name: 'a'.repeat(101) }), 'Name too long!');
-    refused(await signUp(link, { full_name: 'Bad*Name' }), 'Invalid characters in name!');
-    refused(await signUp(link, { password: '' }), 'Password cannot be empty');
-    refused(await signUp(link, { password: 'short' }), 'The password is too weak.');
-    refused(await signUp(link, { email: realm.member.email }), `Email '${realm.member.email}' already in use`);
+    refused(await signUp(link, { email: 'not-an-email' }), 'Enter a valid email address.');
+    const email = `${unique('bad')}@${realm.subdomain}.test`;
+    ok(await signUp(link, { email }));
+    const confirm = `/invites/confirm/${await mailedKey(email)}`;
+    const answer = (params: Json) => anonymous().post(confirm, { full_name: 'New Person', password: 'new-password', ...params });
+    refused(await answer({ full_name: '   ' }), 'Name too short!');
+    refused(await answer({ full_name: 'a'.repeat(101) }), 'Name too long!');
+    refused(await answer({ full_name: 'Bad*Name' }), 'Invalid characters in name!');
+    refused(await answer({ password: '' }), 'Password cannot be empty');
+    refused(await answer({ password: 'short' }), 'The password is too weak.');
+    const noPassword = await anonymous().post(confirm, { full_name: 'New Person' });
+    expect([noPassword.status, noPassword.body.var_name]).toEqual([400, 'password']);
     expect(await count()).toBe(before);
+    // Still usable after the refusals.
+    ok(await answer({}));
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -94,9 +94,16 @@ async function snapshot(kind: Kind): Promise<unknown> {
     case 'invite':
     case 'inviteKey': {
       // Still listed, and still answering on realm A's own Host.
-      const listed = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.id === objA.invite) ?? 'gone';
+      const listed = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.id === objA.invite && i.is_multiuse) ?? 'gone';
       const link = await new Api().get(`/invites/link/${objA.inviteKey}`, {}, { contract: 'envelope', headers: { host: a.host } });
       return [listed, link.status, link.body.realm_name, (ok(await owner.api.get('/users')).members as Json[]).length];
+    }
+    case 'emailInvite':
+    case 'confirmKey': {
+      // Still pending, and its mailed link still answering on realm A's own Host.
+      const listed = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.id === objA.emailInvite && !i.is_multiuse) ?? 'gone';
+      const page = await new Api().get(`/invites/confirm/${objA.confirmKey}`, {}, { contract: 'envelope', headers: { host: a.host } });
+      return [listed, page.status, page.body.email, (ok(await owner.api.get('/users')).members as Json[]).length];
     }
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).

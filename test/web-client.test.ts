@@ -1,5 +1,5 @@
 // Parley's web client (web/) end to end, in Debian's headless Chromium driven by playwright-core:
-// an administrator invites by link, a new user signs up through it, and two people chat in two
+// an administrator invites by link, a new user signs up through it (confirming her address by mail), and two people chat in two
 // browser contexts in real time (send, receive, react, edit, typing, unread counts), upload a
 // file, search, see a settings change reach another tab and an administrator's change reach
 // them; the app recovers from the server going away, shows the server's refusals as their
@@ -21,10 +21,13 @@ import { startOwnParley, type OwnParley } from './support/own-parley';
 import { startProcess, waitFor, type Proc } from './support/processes';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
+import { TestSmtpServer } from './support/smtp';
+import { joinThroughLink, mailedConfirmLink } from './support/invite-signup';
 
 jest.setTimeout(120_000);
 
 let parley: OwnParley;
+let smtp: TestSmtpServer;
 let again: Proc | undefined;
 let browser: Browser;
 let owner: TestUser;
@@ -72,10 +75,15 @@ const messageRow = (page: Page, text: string) => page.locator('article.message',
 /** Retries a check until it holds (the page updates when an event arrives), for up to 15 s. */
 const until = (check: () => Promise<void>) => eventually(check, 15_000);
 const textOf = (locator: Locator) => locator.first().innerText();
+const mailedLink = (email: string) => mailedConfirmLink(smtp, email);
 
 describeInChromium('web-client.test.ts')('the web client in a browser', () => {
   beforeAll(async () => {
+    // Sign-up confirmations are mailed: to an SMTP server of this file's.
+    smtp = await TestSmtpServer.start();
     parley = await startOwnParley('web', {
+      ...smtp.env,
+      MAIL_POLL_MS: '100',
       // Rate limits on, raised for a handful of browser contexts from one address (each context
       // loads the app, registers, polls and fetches avatars): the bounds are configuration.
       RATE_LIMIT_ENABLED: 'true',
@@ -88,9 +96,7 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     generalId = ok(await owner.api.post('/channels/create', { name: 'general', description: 'Everyone, everything', subscribers: [owner.user_id] })).id;
     // Bob joins through an invitation link by the API; Alice through the browser, below.
     const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
-    const key = /\/join\/([^/]+)\//.exec(link)![1];
-    // A Parley addition, outside Zulip's reference: only the envelope is checked here (test/invites.test.ts checks the rest).
-    const joined = ok(await new Api().post(`/invites/link/${key}/accept`, { email: BOB.email, full_name: BOB.name, password: BOB.password }, { contract: 'envelope' }));
+    const joined = await joinThroughLink(smtp, link, { email: BOB.email, full_name: BOB.name, password: BOB.password });
     bobApi = new Api({ email: joined.email, api_key: joined.api_key });
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
@@ -101,6 +107,7 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     await browser?.close();
     await again?.stop();
     await parley?.stop();
+    await smtp?.stop();
     await closeFixtures();
   });
 
@@ -160,8 +167,14 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     await alice.goto(link);
     await alice.getByRole('heading', { name: /Join Root realm/ }).waitFor();
     expect(await axeViolations(alice)).toEqual([]);
-    await alice.getByLabel('Your name').fill(ALICE.name);
+    // The link asks for the address, and mails it a confirmation whose link asks the rest.
     await alice.getByLabel('Email').fill(ALICE.email);
+    await alice.getByRole('button', { name: 'Sign up' }).click();
+    await alice.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await alice.goto(await mailedLink(ALICE.email));
+    await alice.getByRole('heading', { name: /Join Root realm/ }).waitFor();
+    expect(await axeViolations(alice)).toEqual([]);
+    await alice.getByLabel('Your name').fill(ALICE.name);
     await alice.getByLabel('Password').fill('short');
     await alice.getByRole('button', { name: 'Sign up' }).click();
     await until(async () => expect(await textOf(alice.getByRole('alert'))).toMatch(/password is too weak/i));
@@ -709,9 +722,8 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
 
   it('an administrator deactivates a user, whose open app returns to the login page', async () => {
     const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
-    const key = /\/join\/([^/]+)\//.exec(link)![1];
     const carol = { email: 'carol@web.test', password: 'carol-web-password-1' };
-    ok(await new Api().post(`/invites/link/${key}/accept`, { ...carol, full_name: 'Carol Cole' }, { contract: 'envelope' }));
+    await joinThroughLink(smtp, link, { ...carol, full_name: 'Carol Cole' });
     const page = await newPage();
     await logIn(page, carol.email, carol.password);
     await ownerPage.goto(`${parley.url}/#organization/users`);

@@ -19,10 +19,13 @@ import { closeFixtures, ensureRootRealm, TestUser } from './support/fixtures';
 import { startOwnParley, type OwnParley } from './support/own-parley';
 import { ok } from './support/responses';
 import { eventually } from './support/eventually';
+import { TestSmtpServer } from './support/smtp';
+import { joinThroughLink } from './support/invite-signup';
 
 jest.setTimeout(60_000);
 
 let parley: OwnParley;
+let smtp: TestSmtpServer;
 let browser: Browser;
 let page: Page;
 let owner: TestUser;
@@ -54,13 +57,14 @@ const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `keys-${n
 
 describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
   beforeAll(async () => {
-    parley = await startOwnParley('keys');
+    // Signing up through a link confirms the address by mail: to an SMTP server of this file's.
+    smtp = await TestSmtpServer.start();
+    parley = await startOwnParley('keys', { ...smtp.env, MAIL_POLL_MS: '100' });
     parley.adopt();
     owner = (await ensureRootRealm()).owner;
     generalId = ok(await owner.api.post('/channels/create', { name: 'general', description: 'Everyone', subscribers: [owner.user_id] })).id;
     const link = ok(await owner.api.post('/invites/multiuse', { invite_as: 400, stream_ids: [generalId] })).invite_link as string;
-    const key = /\/join\/([^/]+)\//.exec(link)![1];
-    const joined = ok(await new Api().post(`/invites/link/${key}/accept`, { email: BOB.email, full_name: BOB.name, password: BOB.password }, { contract: 'envelope' }));
+    const joined = await joinThroughLink(smtp, link, { email: BOB.email, full_name: BOB.name, password: BOB.password });
     bobApi = new Api({ email: joined.email, api_key: joined.api_key });
     bobId = ok(await bobApi.get('/users/me')).user_id;
     // The owner's own message (read), then Bob's, unread for the owner: three in "lunch", one in "dinner", one direct.
@@ -84,6 +88,7 @@ describeInChromium('web-keyboard.test.ts')('the web client by keyboard', () => {
   afterAll(async () => {
     await browser?.close();
     await parley?.stop();
+    await smtp?.stop();
     await closeFixtures();
   });
 

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe('the web client, served', () => {
   it('answers its pages with index.html, never cached, under the CSP', async () => {
-    for (const path of ['/', '/login/', '/join/AbC123xyz/', '/accounts/password/reset/', '/accounts/password/reset/AbC123xyz/']) {
+    for (const path of ['/', '/login/', '/join/AbC123xyz/', '/accounts/password/reset/', '/accounts/password/reset/AbC123xyz/', '/accounts/do_confirm/AbC123xyz/']) {
       const res = await fetch(`${base}${path}`);
       expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control'), res.headers.get('content-security-policy')]).toEqual([
         200,
@@ -51,7 +51,7 @@ describe('the web client, served', () => {
   });
 
   it("hands a browser without one a pre-login CSRF cookie with its pages (the login form echoes it), and keeps a browser's own", async () => {
-    for (const path of ['/', '/login/', '/join/AbC123xyz/']) {
+    for (const path of ['/', '/login/', '/join/AbC123xyz/', '/accounts/do_confirm/AbC123xyz/']) {
       const cookie = (await fetch(`${base}${path}`, { method: path === '/login/' ? 'HEAD' : 'GET' })).headers.get('set-cookie');
       expect([path, cookie]).toEqual([path, expect.stringMatching(/^csrftoken=[A-Za-z0-9]{32}; Path=\/; Max-Age=31449600; SameSite=Lax$/)]);
     }

@@ -7,7 +7,8 @@ import { preLoginCsrfCookie } from './session';
 /**
  * Parley's web client (web/, built by Vite into web/dist): the gateway serves it at `/`.
  * `index.html` answers `/` and the client's own pages (`/login/`, `/join/<key>/`,
- * `/accounts/password/reset/` and its mailed links `/accounts/password/reset/<token>/`) and is never
+ * `/accounts/password/reset/` and its mailed links `/accounts/password/reset/<token>/`,
+ * `/accounts/do_confirm/<key>/`) and is never
  * cached; the hashed files under /assets/ are cached for good. Every answer carries a strict
  * Content-Security-Policy: scripts, styles, fonts and connections from Parley's own origin
  * only (no inline script; inline style *attributes* allowed, since Parley's rendered KaTeX
@@ -59,7 +60,7 @@ interface WebFile {
 }
 
 /** The client's pages: paths answered with index.html (the client reads the path itself). */
-const PAGE = /^\/(?:login\/?|join\/[A-Za-z0-9_-]{1,128}\/?|accounts\/password\/reset(?:\/[A-Za-z0-9]{1,128})?\/?)?$/;
+const PAGE = /^\/(?:login\/?|join\/[A-Za-z0-9_-]{1,128}\/?|accounts\/password\/reset(?:\/[A-Za-z0-9]{1,128})?\/?|accounts\/do_confirm\/[A-Za-z0-9_-]{1,128}\/?)?$/;
 
 export interface WebApp {
   /** Whether the request is for the client (a page or one of its files). */

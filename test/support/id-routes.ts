@@ -5,6 +5,7 @@ import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { assertMatchesContract } from './openapi';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
+import { linksOf, Mailbox } from './smtp';
 
 /**
  * Every route that takes an object by ID, and how to call it: one object of every kind made
@@ -42,6 +43,9 @@ export interface Objects {
   /** A reusable invitation link: its ID, and its key (the anonymous sign-up routes take it, bound to the Host's realm). */
   invite: number;
   inviteKey: string;
+  /** An email invitation: its ID, and the key its mail carries (the anonymous confirmation routes take it). */
+  emailInvite: number;
+  confirmKey: string;
 }
 export type Kind = keyof Objects;
 
@@ -103,6 +107,11 @@ export async function makeObjects(r: TestRealm): Promise<Objects> {
   const link = ok(await owner.api.post('/invites/multiuse', {})).invite_link as string;
   const invite = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.link_url === link)!.id as number;
   const inviteKey = /\/join\/([^/]+)\/$/.exec(link)![1];
+  const invitee = `${unique('invitee')}@isolation.test`;
+  ok(await owner.api.post('/invites', { invitee_emails: invitee, stream_ids: [] }));
+  const emailInvite = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.email === invitee)!.id as number;
+  const confirmLink = linksOf(await new Mailbox().waitFor(invitee)).find((l) => l.includes('/accounts/do_confirm/'))!;
+  const confirmKey = /\/accounts\/do_confirm\/([^/]+)\/$/.exec(confirmLink)![1];
   return {
     channel,
     message,
@@ -126,6 +135,8 @@ export async function makeObjects(r: TestRealm): Promise<Objects> {
     bot,
     invite,
     inviteKey,
+    emailInvite,
+    confirmKey,
   };
 }
 
@@ -152,8 +163,8 @@ export const KINDS_OF_PARAM: Record<string, Kind[]> = {
   playground_id: ['playground'],
   fragment: ['view'],
   bot_id: ['bot'],
-  invite_id: ['invite'],
-  key: ['inviteKey'],
+  invite_id: ['invite', 'emailInvite'],
+  key: ['inviteKey', 'confirmKey'],
 };
 
 /** An ID of that kind that exists in no realm. */
@@ -162,6 +173,7 @@ const MISSING: Partial<Record<Kind, Id>> = {
   userEmail: 'no-such-user@nowhere.isolation.test',
   view: 'narrow/is/no-such-view',
   inviteKey: 'NoSuchInvitationKey0123456789abc',
+  confirmKey: 'NoSuchConfirmationKey0123456789a',
 };
 export const missingId = (kind: Kind): Id => (kind === 'queue' ? randomUUID() : (MISSING[kind] ?? 999999999));
 
@@ -230,7 +242,11 @@ export const PATH_ROUTES: Record<string, (o: Objects, r: TestRealm) => Params> =
   'DELETE /invites/multiuse/:invite_id': () => ({}),
   // Anonymous: realm B's Host (its owner's requests carry it) with realm A's key.
   'GET /invites/link/:key': () => ({}),
-  'POST /invites/link/:key/accept': () => ({ email: `${unique('hijack')}@isolation.test`, full_name: 'Hijacker', password: 'hijack-password' }),
+  'POST /invites/link/:key/accept': () => ({ email: `${unique('hijack')}@isolation.test` }),
+  'DELETE /invites/:invite_id': () => ({}),
+  'POST /invites/:invite_id/resend': () => ({}),
+  'GET /invites/confirm/:key': () => ({}),
+  'POST /invites/confirm/:key': () => ({ full_name: 'Hijacker', password: 'hijack-password' }),
 };
 
 /** Routes with an ID path parameter that test/isolation.test.ts exercises with a test of their own. */
@@ -312,6 +328,8 @@ const ENVELOPE_ONLY = [
   'POST /users/:user_id/password',
   'GET /invites/link/:key',
   'POST /invites/link/:key/accept',
+  'GET /invites/confirm/:key',
+  'POST /invites/confirm/:key',
 ];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

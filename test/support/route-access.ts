@@ -80,7 +80,12 @@ export const routeAccess: Record<string, RouteAccess> = {
   'GET /password_reset/:token': { allowed: EVERYONE, why: 'public: the mailed token is the proof, whoever asks (credentials are not read)' },
   'POST /password_reset/:token': { allowed: EVERYONE, why: "public: sets a fresh member's password through the mailed token, whoever asks (credentials are not read)" },
   'GET /invites/link/:key': { allowed: EVERYONE, why: "public: a fresh link of the Host's realm, whoever asks (credentials are not read)" },
-  'POST /invites/link/:key/accept': { allowed: EVERYONE, why: "public: signs a fresh address up through a fresh link of the Host's realm (credentials are not read)" },
+  'POST /invites/link/:key/accept': { allowed: EVERYONE, why: "public: mails a fresh address a sign-up confirmation through a fresh link of the Host's realm (credentials are not read)" },
+  'POST /invites': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'can_invite_users_group defaults to members; guests and bots never (require_member_or_admin)' },
+  'DELETE /invites/:invite_id': { allowed: ADMINS, why: "the owner's invitation: administrators or its sender" },
+  'POST /invites/:invite_id/resend': { allowed: ADMINS, why: "the owner's invitation: administrators or its sender" },
+  'GET /invites/confirm/:key': { allowed: EVERYONE, why: "public: a fresh invitation's mailed key in the Host's realm (credentials are not read)" },
+  'POST /invites/confirm/:key': { allowed: EVERYONE, why: "public: makes the account of a fresh invitation's mailed key (credentials are not read)" },
   // Zulip's @require_member_or_admin: guests and bots are refused; the sample bot is the member's own.
   'POST /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'can_create_bots_group defaults to members; guests and bots never' },
   'GET /bots': { allowed: ['owner', 'admin', 'moderator', 'member'], why: 'guests and bots are refused (require_member_or_admin)' },

@@ -4,7 +4,7 @@ import { Api, baseUrl, basicAuth, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { multipart, pathIdOf, rawRequest, uploadFile } from './uploads';
-import { Mailbox } from './smtp';
+import { linksOf, Mailbox } from './smtp';
 
 /**
  * A valid request for every route of the gateway's route table, built so that only the
@@ -165,6 +165,18 @@ const inviteByOwner = async (w: SampleWorld) => {
   const link = await inviteLinkByOwner(w);
   return (ok(await w.realm.owner.api.get('/invites')).invites as Json[]).find((i) => i.link_url === link)!.id as number;
 };
+/** A fresh email invitation the owner sent (to a new address); its ID in the owner's list. */
+const emailInviteByOwner = async (w: SampleWorld) => {
+  const email = `${unique('invited')}@${w.realm.subdomain}.test`;
+  ok(await w.realm.owner.api.post('/invites', { invitee_emails: email, stream_ids: [], invite_expires_in_minutes: 60 }));
+  return { email, id: (ok(await w.realm.owner.api.get('/invites')).invites as Json[]).find((i) => i.email === email)!.id as number };
+};
+/** The key of a fresh invitation's mailed link `https://<host>/accounts/do_confirm/<key>/`. */
+const confirmationKey = async (w: SampleWorld) => {
+  const { email } = await emailInviteByOwner(w);
+  const link = linksOf(await new Mailbox().waitFor(email)).find((l) => l.includes('/accounts/do_confirm/'))!;
+  return /\/accounts\/do_confirm\/([^/]+)\/$/.exec(link)![1];
+};
 /** The key of a link `https://<host>/join/<key>/`. */
 export const keyOf = (link: string) => /\/join\/([^/]+)\/$/.exec(link)![1];
 /** The Host that names the sample realm, for requests without credentials. */
@@ -229,7 +241,17 @@ export const sampleBuilders: Record<string, SampleBuilder> = {
   'GET /invites/link/:key': async (w) => ({ path: `/invites/link/${keyOf(await inviteLinkByOwner(w))}`, params: {}, noCredentials: true, headers: { host: realmHostOf(w) } }),
   'POST /invites/link/:key/accept': async (w) => ({
     path: `/invites/link/${keyOf(await inviteLinkByOwner(w))}/accept`,
-    params: { email: `${unique('joined')}@${w.realm.subdomain}.test`, full_name: 'Joined User', password: 'joined-password' },
+    params: { email: `${unique('joined')}@${w.realm.subdomain}.test` },
+    noCredentials: true,
+    headers: { host: realmHostOf(w) },
+  }),
+  'POST /invites': async (w) => ({ path: '/invites', params: { invitee_emails: `${unique('invited')}@${w.realm.subdomain}.test`, stream_ids: [] } }),
+  'DELETE /invites/:invite_id': async (w) => ({ path: `/invites/${(await emailInviteByOwner(w)).id}`, params: {} }),
+  'POST /invites/:invite_id/resend': async (w) => ({ path: `/invites/${(await emailInviteByOwner(w)).id}/resend`, params: {} }),
+  'GET /invites/confirm/:key': async (w) => ({ path: `/invites/confirm/${await confirmationKey(w)}`, params: {}, noCredentials: true, headers: { host: realmHostOf(w) } }),
+  'POST /invites/confirm/:key': async (w) => ({
+    path: `/invites/confirm/${await confirmationKey(w)}`,
+    params: { full_name: 'Invited User', password: 'invited-password' },
     noCredentials: true,
     headers: { host: realmHostOf(w) },
   }),

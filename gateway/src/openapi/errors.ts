@@ -32,6 +32,19 @@ export const ERROR_CODES: Record<string, ErrorCodeDoc> = {
     status: [400, 403, 405, 413],
     meaning: 'A request Parley refuses: a bad value, a permission a role lacks (400 as Zulip, 403 where Zulip answers 403), a wrong method (405), a body too large (413).',
   },
+  INVITATION_FAILED: {
+    status: [400],
+    meaning: 'POST /invites invited nobody, or not everyone: per-address reasons in `errors`.',
+    extra: {
+      errors: Type.Array(Type.Array(Type.Union([Type.String(), Type.Boolean()])), {
+        description:
+          'Per skipped address: the address, why ("Invalid address.", "Outside your domain.", "Already has an account.", "Account has been deactivated."), and whether its account is deactivated.',
+      }),
+      sent_invitations: Type.Boolean({ description: 'Whether any invitation was sent.' }),
+      license_limit_reached: Type.Boolean({ description: 'Always false: Parley has no licenses.' }),
+      daily_limit_reached: Type.Boolean({ description: "Whether the organization's daily bound on invitation mails (100) was reached." }),
+    },
+  },
   REQUEST_VARIABLE_MISSING: { status: [400], meaning: 'A required parameter is missing.', extra: { var_name: Type.String({ description: 'The missing parameter.' }) } },
   REQUEST_VARIABLE_INVALID: { status: [400], meaning: 'A parameter has an invalid value.' },
   UNAUTHORIZED: {

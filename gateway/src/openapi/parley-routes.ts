@@ -191,12 +191,32 @@ export const parleyRouteDocs: Record<string, RouteDoc> = {
   },
   'POST /invites/link/{key}/accept': {
     operationId: 'accept-invite-link',
-    summary: 'Sign up through a reusable invitation link',
+    summary: 'Ask to sign up through a reusable invitation link',
     tag: 'invites',
     featureLevel: 420,
     parleyAddition: true,
     description:
-      "Parley addition (Parley sends no email; no credentials; the anonymous rate limit applies): creates an account in the organization of the request's Host with the link's role, subscribed to the link's channels (and the default channels when the link says so) shortly after. The link stays valid for others. Refused as `GET /invites/link/{key}` refuses, and for an invalid or taken email address (\"Email '…' already in use\"), a name as `POST /users` refuses it, or a password of fewer than 6 or more than 100 characters. The new user logs in with `POST /fetch_api_key` or `POST /accounts/login`.",
-    params: { key: 'The key of the link: the part after `/join/`.', email: "The new user's email address.", full_name: "The new user's full name.", password: "The new user's password." },
+      'Parley addition (no credentials; the anonymous rate limit applies), Zulip\'s sign-up by address: mails the address given and answers the same success for any well-formed address, so it tells nobody which addresses have accounts. A new address gets a confirmation mail whose link (`/accounts/do_confirm/{key}/`, valid one day, and only while the reusable link is) opens the page where the person gives a name and a password (`POST /invites/confirm/{key}`); no account exists before. An address with an account in this organization gets a mail saying so, with where to log in or reset the password. Refused as `GET /invites/link/{key}` refuses, for a malformed address ("Enter a valid email address."), and, in an organization restricted to its domains, with Zulip\'s "Your email address, …, is not in one of the domains that are allowed to register for accounts in this organization." (Parley keeps no list of allowed domains, so such an organization admits no address this way).',
+    params: { key: 'The key of the link: the part after `/join/`.', email: 'The address to sign up with.' },
+  },
+  'GET /invites/confirm/{key}': {
+    operationId: 'get-confirmation',
+    summary: 'Describe a mailed invitation or sign-up confirmation',
+    tag: 'invites',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      'Parley addition, for the page a mailed link opens (`/accounts/do_confirm/{key}/`; no credentials; the anonymous rate limit applies): the organization, the address the account will have, and its role. The organization is the one the request\'s Host names; an unknown, used, revoked or expired key (an invitation whose sender was deactivated, a sign-up whose reusable link was revoked) is refused with "Invalid or expired confirmation link".',
+    params: { key: 'The key of the mailed link: the part after `/accounts/do_confirm/`.' },
+  },
+  'POST /invites/confirm/{key}': {
+    operationId: 'complete-registration',
+    summary: 'Create the account of a mailed invitation or sign-up confirmation',
+    tag: 'invites',
+    featureLevel: 420,
+    parleyAddition: true,
+    description:
+      "Parley addition (no credentials; the anonymous rate limit applies): creates the account for the link's address, with its role, channels (and the default channels when it says so) and user groups. The link is used; the organization's other pending invitations of the address are revoked. When the invitation asked (`notify_referrer_on_join`), the Notification Bot tells its sender. Refused as `GET /invites/confirm/{key}` refuses, for a name as `POST /users` refuses it, a password of fewer than 6 or more than 100 characters, or an address that has an account meanwhile. The new user logs in with `POST /fetch_api_key` or `POST /accounts/login`.",
+    params: { key: 'The key of the mailed link.', full_name: "The new user's full name.", password: "The new user's password." },
   },
 };

@@ -12,14 +12,21 @@ export const routeDocOverrides: Readonly<Record<string, RouteDocOverride>> = {
     reason: "Parley's bounds on links, and the parameters it does not take.",
     doc: {
       description:
-        'Create a [reusable invitation link](https://zulip.com/help/invite-new-users#create-a-reusable-invitation-link) which can be used to invite new users to the organization (`create_multiuse_invite_group`, administrators by default). Parley keeps at most 1,000 live links per organization; an expiry is at most 5,256,000 minutes (ten years) or `null` (never). Parley does not take `group_ids` or `welcome_message_custom_text` yet (they come back in `ignored_parameters_unsupported`). Parley sends no email: a new user signs up through the link with `POST /invites/link/{key}/accept`.',
+        'Create a [reusable invitation link](https://zulip.com/help/invite-new-users#create-a-reusable-invitation-link) which can be used to invite new users to the organization (`create_multiuse_invite_group`, administrators by default). Parley keeps at most 1,000 live links per organization; an expiry is at most 5,256,000 minutes (ten years) or `null` (never). Parley does not take `group_ids` or `welcome_message_custom_text` yet (they come back in `ignored_parameters_unsupported`). Someone holding the link gives their address (`POST /invites/link/{key}/accept`) and signs up through the confirmation mailed to it.',
     },
   },
   'GET /invites': {
-    reason: 'Parley has reusable invitation links only (no email invitations).',
+    reason: 'Says who sees which invitations.',
     doc: {
       description:
-        'Fetch all unexpired [invitations](https://zulip.com/help/invite-new-users) that can be managed by the user: every one of the organization for administrators, their own for others. Parley sends no email invitations, so every one is a reusable invitation link (`is_multiuse: true`, with `link_url`).',
+        'Fetch all unexpired [invitations](https://zulip.com/help/invite-new-users) (i.e. email invitations and reusable invitation links) that can be managed by the user: every one of the organization for administrators, their own for others. Email invitations come first (`is_multiuse: false`, with `email`), then links (`is_multiuse: true`, with `link_url`). A used or revoked invitation, or one whose sender was deactivated, is not listed.',
+    },
+  },
+  'POST /invites': {
+    reason: "Parley's daily bound, its domain rule, and what it does not do yet.",
+    doc: {
+      description:
+        "Send [invitations](https://zulip.com/help/invite-new-users) to specified email addresses (`can_invite_users_group`, members by default). Each invitee gets a mail whose link (`/accounts/do_confirm/{key}/`) asks only a name and a password. An organization sends at most 100 invitation mails a day, resends included (Parley's bound, Zulip's default): beyond, `INVITATION_FAILED` with `daily_limit_reached`. Parley keeps no list of an organization's domains, so one restricted to its domains (`emails_restricted_to_domains`) refuses every address (\"Outside your domain.\"); disposable addresses are not detected. `welcome_message_custom_text` is kept but not sent yet (Parley has no Welcome Bot messages).",
     },
   },
   'DELETE /users/me': {

@@ -4,6 +4,7 @@
  * Codes are Zulip's (clients branch on them): never reuse one for another meaning.
  */
 export type ZulipCode =
+  | 'INVITATION_FAILED'
   | 'BAD_REQUEST'
   | 'REQUEST_VARIABLE_MISSING'
   | 'REQUEST_VARIABLE_INVALID'

@@ -109,7 +109,8 @@ async function startBackground(deps: DbServiceDeps & PeerServices, config: Messa
     NOTIFICATION_SUBJECTS.map((subject) =>
       subscribeTo(deps.bus, {
         subject,
-        durable: 'messages',
+        // A durable reads one subject of a stream: the users stream's 'messages' reads settings changes.
+        durable: subject === 'users.notification' ? 'messages-notifications' : 'messages',
         handler: (msg) => postNotification(deps.pool, deps, msg.id, msg.data),
       }),
     ),

@@ -22,7 +22,18 @@ import {
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
 import { getOwnUser, getUser, getUserByEmail, getUsers, createUser, updateUser, updateUserByEmail, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
-import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc } from './rpc/invites';
+import {
+  createMultiuseInvite,
+  getInvites,
+  revokeMultiuseInvite,
+  getInviteLink,
+  acceptInviteLinkRpc,
+  sendInvites,
+  revokeInvite,
+  resendInvite,
+  getConfirmation,
+  completeRegistrationRpc,
+} from './rpc/invites';
 import { listenForOwnUserChanges, ownUserAnswers } from './domain/own-user';
 import { realmPeopleAnswers } from './domain/realm-people';
 import {
@@ -93,6 +104,11 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     RevokeMultiuseInvite: revokeMultiuseInvite(deps),
     GetInviteLink: getInviteLink(deps),
     AcceptInviteLink: acceptInviteLinkRpc(deps),
+    SendInvites: sendInvites(deps),
+    RevokeInvite: revokeInvite(deps),
+    ResendInvite: resendInvite(deps),
+    GetConfirmation: getConfirmation(deps),
+    CompleteRegistration: completeRegistrationRpc(deps),
     CreateBot: createBot(deps),
     GetBots: getBots(deps),
     UpdateBot: updateBot(deps),

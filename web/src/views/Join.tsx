@@ -1,7 +1,9 @@
-// Sign-up through an invitation link (/join/<key>/): the link's key is the proof. Parley sends
-// no email, so this replaces Zulip's confirmation pages (docs/api.md, "Invitations").
+// The sign-up page of a reusable invitation link (/join/<key>/): the person gives their email
+// address, and Parley mails it a link to /accounts/do_confirm/<key>/ (Confirm.tsx), where the
+// account is made. The answer is the same whatever the address (it tells nobody who has an
+// account here), so the page always says to check the mail.
 import { useEffect, useState, type FormEvent } from 'react';
-import { client, errorText, logIn, ok } from '../api/client';
+import { client, errorText, ok } from '../api/client';
 import { FormError } from './Form';
 
 interface InviteInfo {
@@ -9,12 +11,11 @@ interface InviteInfo {
   invited_as: number;
 }
 
-export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () => void }) {
+export function Join({ inviteKey }: { inviteKey: string }) {
   const [info, setInfo] = useState<InviteInfo>();
   const [problem, setProblem] = useState<string>();
-  const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -30,9 +31,8 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
     setBusy(true);
     setError(undefined);
     try {
-      await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email, full_name: fullName, password } }));
-      await logIn(email, password);
-      onJoined();
+      await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email } }));
+      setSentTo(email);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -58,25 +58,29 @@ export function Join({ inviteKey, onJoined }: { inviteKey: string; onJoined: () 
         <p>Checking your invitation…</p>
       </main>
     );
+  if (sentTo)
+    return (
+      <main className="auth-page">
+        <div className="auth-card">
+          <h1>Check your email</h1>
+          <p role="status">
+            We sent a message to <b>{sentTo}</b>. Follow the link in it to finish signing up for {info.realm_name}.
+          </p>
+        </div>
+      </main>
+    );
   return (
     <main className="auth-page">
       <form className="auth-card" onSubmit={(e) => void submit(e)} aria-labelledby="join-title">
         <h1 id="join-title">Join {info.realm_name}</h1>
-        <label>
-          Your name
-          <input name="full_name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} autoFocus />
-        </label>
+        <p>Enter your email address: we will send you a link to finish signing up.</p>
         <label>
           Email
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label>
-          Password
-          <input type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
         </label>
         <FormError error={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Sign up'}
+          {busy ? 'Sending…' : 'Sign up'}
         </button>
       </form>
     </main>

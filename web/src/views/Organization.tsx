@@ -1,10 +1,10 @@
-// Administration: the realm's main settings, invitation links, users (roles, deactivation,
+// Administration: the realm's main settings, invitations (by email, and links), users (roles, deactivation,
 // password resets), bots, channels, linkifiers, custom emoji, custom profile fields and
 // new-user defaults. Every page calls the public API; the server decides what is allowed,
 // and its refusals show as their `msg`.
 import { useEffect, useState } from 'react';
-import { client, ok, postFile } from '../api/client';
-import { attempt, showToast } from '../lib/toasts';
+import { ApiError, client, ok, postFile } from '../api/client';
+import { attempt, showError, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { Role, roleName } from '../store/types';
 import { CreateChannel } from './BrowseChannels';
@@ -82,32 +82,53 @@ interface Invite {
 function Invites() {
   const s = useStore();
   const [invites, setInvites] = useState<Invite[]>();
+  const [emails, setEmails] = useState('');
   const [role, setRole] = useState<number>(Role.MEMBER);
   const [minutes, setMinutes] = useState<string>('14400');
   const [streams, setStreams] = useState<number[]>([]);
   const [created, setCreated] = useState<string>();
+  const [outcome, setOutcome] = useState<{ text: string; skipped: [string, string][] }>();
   const load = () => attempt(async () => setInvites(((await ok(client.GET('/invites', {}))) as { invites: Invite[] }).invites));
   useEffect(() => void load(), []);
+  const expiry = () => (minutes === 'never' ? null : Number(minutes));
   async function create() {
-    const answer = await attempt(() =>
-      ok(client.POST('/invites/multiuse', { body: { invite_as: role, invite_expires_in_minutes: minutes === 'never' ? null : Number(minutes), stream_ids: streams } })),
-    );
+    const answer = await attempt(() => ok(client.POST('/invites/multiuse', { body: { invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams } })));
     if (answer) {
       setCreated((answer as { invite_link: string }).invite_link);
       void load();
     }
   }
+  // Zulip's INVITATION_FAILED names each address it skipped, and says whether the others were invited.
+  async function send() {
+    setOutcome(undefined);
+    try {
+      await ok(client.POST('/invites', { body: { invitee_emails: emails, invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams } }));
+      setOutcome({ text: 'Invitations sent.', skipped: [] });
+      setEmails('');
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'INVITATION_FAILED') return showError(err);
+      const failed = err.body;
+      setOutcome({ text: err.message, skipped: ((failed.errors ?? []) as [string, string][]).map(([email, why]) => [email, why]) });
+      if (failed.sent_invitations) setEmails('');
+    }
+    void load();
+  }
   const roles: number[] = s.me.is_owner ? [Role.GUEST, Role.MEMBER, Role.MODERATOR, Role.ADMINISTRATOR, Role.OWNER] : [Role.GUEST, Role.MEMBER, Role.MODERATOR, Role.ADMINISTRATOR];
+  const act = (call: () => Promise<unknown>) => void attempt(call).then(load);
   return (
-    <Section title="Invitation links">
+    <Section title="Invitations">
       <form
         className="form"
-        aria-label="Create an invitation link"
+        aria-label="Invite people"
         onSubmit={(e) => {
           e.preventDefault();
-          void create();
+          void send();
         }}
       >
+        <label>
+          Email addresses (separated by commas or new lines)
+          <textarea name="invitee_emails" rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} />
+        </label>
         <label>
           Join as
           <select value={role} onChange={(e) => setRole(Number(e.target.value))}>
@@ -139,10 +160,29 @@ function Invites() {
               </label>
             ))}
         </fieldset>
-        <button type="submit" className="primary">
-          Create invitation link
-        </button>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={!emails.trim()}>
+            Send invitations
+          </button>{' '}
+          <button type="button" onClick={() => void create()}>
+            Create invitation link
+          </button>
+        </div>
       </form>
+      {outcome && (
+        <div className="notice" role="status">
+          <p>{outcome.text}</p>
+          {outcome.skipped.length > 0 && (
+            <ul>
+              {outcome.skipped.map(([email, why]) => (
+                <li key={email}>
+                  {email}: {why}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {created && (
         <p className="notice" role="status">
           New link: <input readOnly aria-label="Invitation link" value={created} onFocus={(e) => e.target.select()} className="wide" />
@@ -152,7 +192,7 @@ function Invites() {
         <caption>Live invitations</caption>
         <thead>
           <tr>
-            <th scope="col">Link</th>
+            <th scope="col">Email or link</th>
             <th scope="col">Role</th>
             <th scope="col">Invited by</th>
             <th scope="col">Expires</th>
@@ -169,7 +209,31 @@ function Invites() {
               <td>{s.users.get(i.invited_by_user_id)?.full_name ?? i.invited_by_user_id}</td>
               <td>{i.expiry_date ? new Date(i.expiry_date * 1000).toLocaleString() : 'Never'}</td>
               <td>
-                <button className="danger small" onClick={() => void attempt(() => ok(client.DELETE('/invites/multiuse/{invite_id}', { params: { path: { invite_id: i.id } } }))).then(load)}>
+                {!i.is_multiuse && (
+                  <button
+                    className="small"
+                    aria-label={`Resend the invitation to ${i.email}`}
+                    onClick={() =>
+                      act(async () => {
+                        await ok(client.POST('/invites/{invite_id}/resend', { params: { path: { invite_id: i.id } } }));
+                        showToast(`Invitation resent to ${i.email}.`);
+                      })
+                    }
+                  >
+                    Resend
+                  </button>
+                )}{' '}
+                <button
+                  className="danger small"
+                  aria-label={i.is_multiuse ? 'Revoke the invitation link' : `Revoke the invitation to ${i.email}`}
+                  onClick={() =>
+                    act(() =>
+                      i.is_multiuse
+                        ? ok(client.DELETE('/invites/multiuse/{invite_id}', { params: { path: { invite_id: i.id } } }))
+                        : ok(client.DELETE('/invites/{invite_id}', { params: { path: { invite_id: i.id } } })),
+                    )
+                  }
+                >
                   Revoke
                 </button>
               </td>

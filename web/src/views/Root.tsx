@@ -1,4 +1,5 @@
-// What the page is: the sign-up page of an invitation link (/join/<key>/), the password-reset
+// What the page is: the sign-up page of an invitation link (/join/<key>/), the page a mailed
+// invitation or sign-up confirmation opens (/accounts/do_confirm/<key>/), the password-reset
 // pages (/accounts/password/reset/ and its mailed links), the login page, or
 // the app once POST /register answered. A 401 at any time (the session expired, or was logged
 // out in another tab) returns here, to the login page.
@@ -6,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorText, onSessionEnded } from '../api/client';
 import { EventQueue } from '../store/events';
 import { App } from './App';
+import { Confirm } from './Confirm';
 import { Join } from './Join';
 import { Login } from './Login';
 import { ForgotPassword, ResetPassword } from './PasswordReset';
@@ -16,6 +18,7 @@ type Phase =
   | { kind: 'join'; key: string }
   | { kind: 'forgot' }
   | { kind: 'reset'; token: string }
+  | { kind: 'confirm'; key: string }
   | { kind: 'app'; queue: EventQueue }
   | { kind: 'failed'; message: string };
 
@@ -25,9 +28,15 @@ const resetPage = (): Phase | undefined => {
   if (!m) return undefined;
   return m[1] ? { kind: 'reset', token: m[1] } : { kind: 'forgot' };
 };
+const confirmKey = (): string | undefined => /^\/accounts\/do_confirm\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const firstPhase = (): Phase => {
+  if (joinKey()) return { kind: 'join', key: joinKey()! };
+  if (confirmKey()) return { kind: 'confirm', key: confirmKey()! };
+  return resetPage() ?? { kind: 'starting' };
+};
 
 export function Root() {
-  const [phase, setPhase] = useState<Phase>(() => (joinKey() ? { kind: 'join', key: joinKey()! } : (resetPage() ?? { kind: 'starting' })));
+  const [phase, setPhase] = useState<Phase>(firstPhase);
 
   // Registers (after the page loads, a login or a sign-up) and shows the app, or the login page on a 401.
   const start = useCallback(async (): Promise<Phase> => {
@@ -56,7 +65,7 @@ export function Root() {
       onSessionEnded(() =>
         setPhase((p) => {
           if (p.kind === 'app') p.queue.stop();
-          return p.kind === 'login' || p.kind === 'join' || p.kind === 'forgot' || p.kind === 'reset' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
+          return p.kind === 'login' || p.kind === 'join' || p.kind === 'confirm' || p.kind === 'forgot' || p.kind === 'reset' ? p : { kind: 'login', notice: 'Your session ended. Log in again.' };
         }),
       ),
     [],
@@ -91,9 +100,11 @@ export function Root() {
         />
       );
     case 'join':
+      return <Join inviteKey={phase.key} />;
+    case 'confirm':
       return (
-        <Join
-          inviteKey={phase.key}
+        <Confirm
+          confirmKey={phase.key}
           onJoined={() => {
             history.replaceState(null, '', '/');
             restart();

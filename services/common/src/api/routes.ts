@@ -243,10 +243,32 @@ const ROUTE_TABLE = [
     params: { invite_expires_in_minutes: 'json?', invite_as: 'int?', stream_ids: 'int[]?', include_realm_default_subscriptions: 'bool?' },
   },
   { method: 'GET', path: '/invites', service: 'users', rpc: 'GetInvites', auth: 'user', params: {} },
+  {
+    method: 'POST',
+    path: '/invites',
+    service: 'users',
+    rpc: 'SendInvites',
+    auth: 'user',
+    params: {
+      invitee_emails: 'string',
+      invite_expires_in_minutes: 'json?',
+      invite_as: 'int?',
+      stream_ids: 'int[]',
+      group_ids: 'int[]?',
+      include_realm_default_subscriptions: 'bool?',
+      notify_referrer_on_join: 'bool?',
+      welcome_message_custom_text: 'string?',
+    },
+  },
+  { method: 'DELETE', path: '/invites/:invite_id', service: 'users', rpc: 'RevokeInvite', auth: 'user', params: { invite_id: 'int' } },
+  { method: 'POST', path: '/invites/:invite_id/resend', service: 'users', rpc: 'ResendInvite', auth: 'user', params: { invite_id: 'int' } },
   { method: 'DELETE', path: '/invites/multiuse/:invite_id', service: 'users', rpc: 'RevokeMultiuseInvite', auth: 'user', params: { invite_id: 'int' } },
-  // Parley: signing up through a reusable invitation link (no email), in the Host's realm.
+  // Parley: asking to sign up through a reusable invitation link (a confirmation is mailed), in the Host's realm.
   { method: 'GET', path: '/invites/link/:key', service: 'users', rpc: 'GetInviteLink', auth: 'public', params: { key: 'string' } },
-  { method: 'POST', path: '/invites/link/:key/accept', service: 'users', rpc: 'AcceptInviteLink', auth: 'public', params: { key: 'string', email: 'string', full_name: 'string', password: 'string' } },
+  { method: 'POST', path: '/invites/link/:key/accept', service: 'users', rpc: 'AcceptInviteLink', auth: 'public', params: { key: 'string', email: 'string' } },
+  // Parley: the page a mailed invitation or sign-up confirmation opens (/accounts/do_confirm/<key>/).
+  { method: 'GET', path: '/invites/confirm/:key', service: 'users', rpc: 'GetConfirmation', auth: 'public', params: { key: 'string' } },
+  { method: 'POST', path: '/invites/confirm/:key', service: 'users', rpc: 'CompleteRegistration', auth: 'public', params: { key: 'string', full_name: 'string', password: 'string' } },
   {
     method: 'POST',
     path: '/bots',

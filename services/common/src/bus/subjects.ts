@@ -66,7 +66,7 @@ export interface UserMuted {
   muted_at: string;
 }
 
-/** channels.notification, messages.notification: a message the realm's Notification Bot sends. */
+/** channels.notification, messages.notification, users.notification: a message the realm's Notification Bot sends. */
 export interface Notification {
   realm_id: number;
   /** A channel message (stream_id, topic) or a direct message to user_ids. */
@@ -86,6 +86,7 @@ export type BusPayloads = {
   'users.user.role_changed': UserRoleChanged;
   'users.user.settings_changed': UserSettingsChanged;
   'users.user.muted': UserMuted;
+  'users.notification': Notification;
   'channels.notification': Notification;
   'messages.notification': Notification;
 } & { [S in ClientEventSubject]: ClientEvent };

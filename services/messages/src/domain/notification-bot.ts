@@ -8,10 +8,11 @@ import { normalizeContent, normalizeTopic } from './text';
 /**
  * Messages the system posts as the realm's Notification Bot, asked by other services over
  * the bus (`<service>.notification`: the channels service's new-channel announcements and
- * new-subscription messages, this service's notices of moves and moderation requests).
+ * new-subscription messages, this service's notices of moves and moderation requests, the users
+ * service's "accepted your invitation").
  * Each bus message is posted once, however often delivered.
  */
-export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification'] as const;
+export const NOTIFICATION_SUBJECTS = ['channels.notification', 'messages.notification', 'users.notification'] as const;
 
 /** The realm's Notification Bot, and a directory with it as the caller. */
 export async function notificationBotPeers(services: PeerServices, realmId: number): Promise<{ bot: Person; peers: Peers }> {

@@ -28,18 +28,16 @@ import type { RealmRow } from '../store/realms';
 import { groupMemberships } from '../store/groups';
 import type { UsersConfig } from '../config';
 import { requireMemberOrAdmin } from './bots';
-import { checkEmail, checkFullName, doCreateUser } from './users';
-import { checkNewPassword } from './passwords';
-import { apiEmail } from './format';
+import { listEmailInvites } from './invitations';
 import { realmIconUrl, realmUrl } from './server-settings';
 import { notifyClients } from './notify';
 
 /**
  * Reusable invitation links (Zulip's MultiuseInvite): POST /invites/multiuse, GET /invites,
  * DELETE /invites/multiuse/{invite_id}, with Zulip's permissions and messages
- * (zerver/views/invite.py). Parley sends no email, so the link is also how a new user signs
- * up (Parley's GET /invites/link/{key} and POST /invites/link/{key}/accept, anonymous, bound
- * to the realm of the request's Host).
+ * (zerver/views/invite.py). Whoever holds a link asks to sign up through it (Parley's
+ * GET /invites/link/{key} and POST /invites/link/{key}/accept, anonymous, bound to the realm of
+ * the request's Host), which mails a confirmation to the address given (invitations.ts).
  *
  * A link's key is 32 random characters of [A-Za-z0-9] (about 190 bits: unguessable, and the
  * anonymous rate limit caps tries). It is looked up by its SHA-256, so a copy of the table
@@ -55,7 +53,7 @@ export const MAX_INVITE_EXPIRY_MINUTES = 10 * 365 * 24 * 60;
 export const MAX_LIVE_INVITES_PER_REALM = 1000;
 
 const KEY = /^[A-Za-z0-9]{32}$/;
-const INVALID_LINK = 'Invalid or expired invitation link';
+export const INVALID_LINK = 'Invalid or expired invitation link';
 
 /** What creating a link asks the channels service, which owns channels. */
 export interface InviteChannels {
@@ -81,7 +79,7 @@ export interface CreateInviteRequest {
   include_realm_default_subscriptions?: boolean;
 }
 
-function parseJson(name: string, raw: string): unknown {
+export function parseJson(name: string, raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
@@ -90,7 +88,7 @@ function parseJson(name: string, raw: string): unknown {
 }
 
 /** Minutes, or null for never; absent, Zulip's default. */
-function parseExpiry(raw: string | undefined): number | null {
+export function parseExpiry(raw: string | undefined): number | null {
   if (raw === undefined) return INVITATION_LINK_VALIDITY_MINUTES;
   const value = parseJson('invite_expires_in_minutes', raw);
   if (value === null) return null;
@@ -99,7 +97,7 @@ function parseExpiry(raw: string | undefined): number | null {
   return value;
 }
 
-function parseStreamIds(raw: string | undefined): number[] {
+export function parseStreamIds(raw: string | undefined): number[] {
   if (raw === undefined) return [];
   const value = parseJson('stream_ids', raw);
   if (!Array.isArray(value) || !value.every(isIntegerParam)) throw new BadRequestError('stream_ids is not a list of integers');
@@ -107,7 +105,7 @@ function parseStreamIds(raw: string | undefined): number[] {
 }
 
 /** Zulip's check_role_based_permissions: only owners invite owners; administrators, moderators and owners need an administrator. */
-function checkInviteAs(caller: Caller, invitedAs: number, requireAdmin: boolean): void {
+export function checkInviteAs(caller: Caller, invitedAs: number, requireAdmin: boolean): void {
   if (invitedAs === Role.OWNER && !isOwner(caller)) throw new OwnerRequiredError();
   if (requireAdmin && !isAdmin(caller)) throw new AdminRequiredError();
 }
@@ -116,7 +114,7 @@ function checkInviteAs(caller: Caller, invitedAs: number, requireAdmin: boolean)
  * Zulip's access_streams_for_invite: each channel must be one the caller can access, and one
  * they may add subscribers to unless it is a default channel.
  */
-async function checkInviteChannels(caller: Caller, realm: RealmRow, groups: ReadonlySet<number>, channels: InviteChannels, streamIds: number[]): Promise<void> {
+export async function checkInviteChannels(caller: Caller, realm: RealmRow, groups: ReadonlySet<number>, channels: InviteChannels, streamIds: number[]): Promise<void> {
   const answers = await Promise.all(streamIds.map((id) => channels.access(id)));
   const invalid = streamIds.find((_id, i) => !answers[i].found || !answers[i].content || answers[i].is_archived);
   if (invalid !== undefined) throw new BadRequestError(`Invalid channel ID ${invalid}. No invites were sent.`);
@@ -171,7 +169,7 @@ export async function checkCreateInvite(pool: pg.Pool, config: UsersConfig, call
 }
 
 /** Zulip's invites_changed: to the realm's administrators and the link's creator, who refetch GET /invites. */
-async function notifyInvitesChanged(tx: Queryable, realmId: number, referrerId: number): Promise<void> {
+export async function notifyInvitesChanged(tx: Queryable, realmId: number, referrerId: number): Promise<void> {
   const admins = (await userStore.listRealmUsers(tx, realmId)).filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.id);
   await notifyClients(tx, realmId, [...new Set([...admins, referrerId])], { type: 'invites_changed' });
 }
@@ -190,13 +188,14 @@ function formatInvite(config: UsersConfig, realm: RealmRow, row: InviteRow) {
   };
 }
 
-/** GET /invites (Zulip's do_get_invites_controlled_by_user): administrators see the realm's live links, others their own. */
+/** GET /invites (Zulip's do_get_invites_controlled_by_user): administrators see the realm's live invitations and links, others their own. */
 export async function listInvites(pool: pg.Pool, config: UsersConfig, caller: Caller) {
   requireMemberOrAdmin(caller);
   const realm = await realmStore.findRealmById(pool, caller.realm_id);
   if (!realm) throw new BadRequestError('Invalid realm');
   const rows = await inviteStore.listLiveInvites(pool, realm.id, isAdmin(caller) ? undefined : caller.user_id);
-  return rows.map((row) => formatInvite(config, realm, row));
+  // Email invitations first, then links, as Zulip's do_get_invites_controlled_by_user lists them.
+  return [...(await listEmailInvites(pool, caller)), ...rows.map((row) => formatInvite(config, realm, row))];
 }
 
 /** DELETE /invites/multiuse/{invite_id} (Zulip's access_multiuse_invite_by_id): its creator, or an administrator (an owner for an owner's link). */
@@ -213,7 +212,7 @@ export async function checkRevokeInvite(pool: pg.Pool, caller: Caller, inviteId:
 }
 
 /** The live link `key` names in the Host's realm; a key of another realm, revoked or expired reads as invalid. */
-async function liveInvite(db: Queryable, realm: RealmRow | undefined, key: string): Promise<InviteRow> {
+export async function liveInvite(db: Queryable, realm: RealmRow | undefined, key: string): Promise<InviteRow> {
   if (!realm || realm.deactivated || !KEY.test(key)) throw new BadRequestError(INVALID_LINK);
   const invite = await inviteStore.findLiveInviteByKey(db, realm.id, sha256(key));
   if (!invite) throw new BadRequestError(INVALID_LINK);
@@ -224,30 +223,4 @@ async function liveInvite(db: Queryable, realm: RealmRow | undefined, key: strin
 export async function describeInviteLink(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, key: string) {
   const invite = await liveInvite(pool, realm, key);
   return { realm_name: realm!.name, realm_url: realmUrl(config, realm!), realm_icon: realmIconUrl(config, realm!), invited_as: invite.invited_as, expired: false };
-}
-
-/**
- * POST /invites/link/{key}/accept (Parley): a new account in the link's realm with its role,
- * joining its channels (the channels service subscribes on users.user.created). The link stays
- * valid for others. The password follows PATCH /settings's rules.
- */
-export async function acceptInviteLink(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { key: string; email: string; full_name: string; password: string }) {
-  await liveInvite(pool, realm, req.key);
-  const email = checkEmail(req.email);
-  const fullName = checkFullName(req.full_name);
-  checkNewPassword(req.password, 'The password is too weak.');
-  const { user, apiKey } = await withTransaction(pool, async (tx) => {
-    // Again in the transaction, locked: a revocation meanwhile wins.
-    const invite = await inviteStore.findLiveInviteByKey(tx, realm!.id, sha256(req.key), { lock: true });
-    if (!invite) throw new BadRequestError(INVALID_LINK);
-    const fresh = (await realmStore.findRealmById(tx, realm!.id))!;
-    return doCreateUser(tx, config, fresh, {
-      email,
-      full_name: fullName,
-      password: req.password,
-      role: invite.invited_as,
-      invited_to: { stream_ids: invite.stream_ids, include_realm_default_subscriptions: invite.include_realm_default_subscriptions },
-    });
-  });
-  return { user_id: user.id, email: apiEmail(user, config.fakeEmailDomain), api_key: apiKey };
 }

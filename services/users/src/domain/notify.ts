@@ -8,6 +8,7 @@ import { Audience, ClientEvent, clientEventSubject, emit, emitLegacy, Queryable,
  * - users.user.role_changed: a user's role changed ({realm_id, user_id, is_bot, old_role, role}).
  * - users.user.settings_changed: personal settings changed ({realm_id, user_id, changes, changed_at}).
  * - users.user.muted: a user muted another ({realm_id, user_id, muted_user_id, muted_at}).
+ * - users.notification: a direct message the Notification Bot sends ("accepted your invitation").
  * - users.client_event: a Zulip event for the events service to queue, with its audience.
  */
 export const Subjects = {
@@ -17,6 +18,7 @@ export const Subjects = {
   userRoleChanged: 'users.user.role_changed',
   userSettingsChanged: 'users.user.settings_changed',
   userMuted: 'users.user.muted',
+  notification: 'users.notification',
   clientEvent: clientEventSubject('users'),
 } as const;
 
@@ -53,4 +55,9 @@ export function notifyUserMuted(tx: Queryable, realmId: number, userId: number, 
 
 export function notifyClients(tx: Queryable, realmId: number, audience: Audience, event: ClientEvent['event'], fallback?: ClientEvent['fallback']): Promise<void> {
   return emit(tx, 'users', realmId, audience, event, fallback);
+}
+
+/** A direct message from the realm's Notification Bot to some users (the messages service posts it). */
+export function notifyByBot(tx: Queryable, realmId: number, userIds: number[], content: string) {
+  return writeOutbox(tx, SCHEMA, Subjects.notification, { realm_id: realmId, user_ids: userIds, content });
 }

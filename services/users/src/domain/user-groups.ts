@@ -50,6 +50,28 @@ async function canManage(db: Queryable, caller: Caller, group: UserGroupRow): Pr
   return (await isInGroupSetting(db, caller.user_id, group.settings.can_manage_group)) || isInGroupSetting(db, caller.user_id, realm.settings.can_manage_all_groups);
 }
 
+/**
+ * Groups an invitation adds its invitee to (Zulip's access_user_group_for_update with
+ * can_add_members_group): live named groups of the realm whose members the caller may add.
+ */
+export async function checkInviteGroups(db: Queryable, caller: Caller, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    const group = await groupStore.findUserGroup(db, caller.realm_id, id);
+    if (!group || group.is_system_group || group.deactivated) throw new BadRequestError('Invalid user group');
+    if (!(await canManage(db, caller, group)) && !(await isInGroupSetting(db, caller.user_id, group.settings.can_add_members_group))) throw new BadRequestError('Insufficient permission');
+  }
+}
+
+/** A new user joins the groups their invitation named (those still live). */
+export async function addInviteeToGroups(tx: Queryable, realmId: number, userId: number, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    const group = await groupStore.findUserGroup(tx, realmId, id, { lock: true });
+    if (!group || group.is_system_group || group.deactivated || group.members.includes(userId)) continue;
+    await groupStore.addMembers(tx, id, [userId]);
+    await notify(tx, realmId, { type: 'user_group', op: 'add_members', group_id: id, user_ids: [userId] });
+  }
+}
+
 async function checkManage(db: Queryable, caller: Caller, group: UserGroupRow): Promise<void> {
   if (!(await canManage(db, caller, group))) throw new BadRequestError('Insufficient permission');
 }

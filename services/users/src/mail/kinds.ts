@@ -10,6 +10,8 @@ export const ACCOUNT_MAIL_KINDS = [
   'password_reset_unknown',
   'invitation',
   'confirm_registration',
+  // A sign-up asked for an address that already has an account in the realm (said to that address).
+  'registration_account_exists',
   'email_change_confirm',
   'email_change_notice',
   // A test mail from the management CLI (`manage send-test-mail`).

@@ -5,7 +5,13 @@ import type { RevokeMultiuseInviteRequest__Output } from '@parley/common/generat
 import type { GetInviteLinkRequest__Output } from '@parley/common/generated/parley/users/v1/GetInviteLinkRequest';
 import type { AcceptInviteLinkRequest__Output } from '@parley/common/generated/parley/users/v1/AcceptInviteLinkRequest';
 import type { UsersDeps } from '../deps';
-import { acceptInviteLink, checkCreateInvite, checkRevokeInvite, describeInviteLink, inviteChannels, listInvites } from '../domain/invites';
+import type { SendInvitesRequest__Output } from '@parley/common/generated/parley/users/v1/SendInvitesRequest';
+import type { RevokeInviteRequest__Output } from '@parley/common/generated/parley/users/v1/RevokeInviteRequest';
+import type { ResendInviteRequest__Output } from '@parley/common/generated/parley/users/v1/ResendInviteRequest';
+import type { GetConfirmationRequest__Output } from '@parley/common/generated/parley/users/v1/GetConfirmationRequest';
+import type { CompleteRegistrationRequest__Output } from '@parley/common/generated/parley/users/v1/CompleteRegistrationRequest';
+import { checkCreateInvite, checkRevokeInvite, describeInviteLink, inviteChannels, listInvites } from '../domain/invites';
+import { acceptInviteLink, checkResendEmailInvite, checkRevokeEmailInvite, checkSendInvites, completeRegistration, describeConfirmation } from '../domain/invitations';
 import { realmForHost } from '../domain/server-settings';
 
 export const createMultiuseInvite =
@@ -34,5 +40,40 @@ export const getInviteLink =
 /** Anonymous: the realm is the request's Host's. */
 export const acceptInviteLinkRpc =
   (deps: UsersDeps): Handler<AcceptInviteLinkRequest__Output, Reply<'POST /invites/link/{key}/accept'>> =>
+  async (req, ctx) => {
+    await acceptInviteLink(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);
+    return {};
+  };
+
+export const sendInvites =
+  (deps: UsersDeps): Handler<SendInvitesRequest__Output, Reply<'POST /invites'>> =>
+  async (req, ctx) => {
+    await checkSendInvites(deps.pool, deps.config, ctx.caller, inviteChannels(deps.clients.channels, ctx), req);
+    return {};
+  };
+
+export const revokeInvite =
+  (deps: UsersDeps): Handler<RevokeInviteRequest__Output, Reply<'DELETE /invites/{invite_id}'>> =>
+  async (req, ctx) => {
+    await checkRevokeEmailInvite(deps.pool, ctx.caller, req.invite_id);
+    return {};
+  };
+
+export const resendInvite =
+  (deps: UsersDeps): Handler<ResendInviteRequest__Output, Reply<'POST /invites/{invite_id}/resend'>> =>
+  async (req, ctx) => {
+    await checkResendEmailInvite(deps.pool, deps.config, ctx.caller, req.invite_id);
+    return {};
+  };
+
+/** Anonymous: the realm is the request's Host's. */
+export const getConfirmation =
+  (deps: UsersDeps): Handler<GetConfirmationRequest__Output, Reply<'GET /invites/confirm/{key}'>> =>
   async (req, ctx) =>
-    acceptInviteLink(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);
+    describeConfirmation(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req.key);
+
+/** Anonymous: the realm is the request's Host's. */
+export const completeRegistrationRpc =
+  (deps: UsersDeps): Handler<CompleteRegistrationRequest__Output, Reply<'POST /invites/confirm/{key}'>> =>
+  async (req, ctx) =>
+    completeRegistration(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);

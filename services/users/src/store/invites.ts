@@ -74,3 +74,9 @@ export async function findLiveInviteByKey(db: Queryable, realmId: number, keyHas
 export async function revokeInvite(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE multiuse_invites SET revoked = true WHERE id = $1', [id]);
 }
+
+/** Whether a link is still live (a sign-up confirmation through it dies with it). */
+export async function isLiveInvite(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ live: boolean }>(`SELECT (${LIVE}) AS live FROM multiuse_invites i JOIN users u ON u.id = i.referred_by WHERE i.id = $1`, [id]);
+  return rows[0]?.live ?? false;
+}

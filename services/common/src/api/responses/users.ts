@@ -655,7 +655,7 @@ const simpleSuccess = (id: string) =>
 export const ResetUserPasswordResponse = simpleSuccess('ResetUserPasswordResponse');
 export type ResetUserPasswordResponse = Static<typeof ResetUserPasswordResponse>;
 
-/** Zulip's Invite, as a reusable invitation link has it (an email invitation, which Parley does not send, has `email` instead of `link_url`). */
+/** Zulip's Invite: a reusable invitation link has `link_url`, an email invitation `email` and `notify_referrer_on_join`. */
 export const Invite = Type.Object(
   {
     id: Type.Integer({ description: 'The ID of the invitation.' }),
@@ -666,7 +666,7 @@ export const Invite = Type.Object(
     email: Type.Optional(Type.String({ description: 'The email address the invitation was sent to (email invitations only).' })),
     notify_referrer_on_join: Type.Optional(Type.Boolean({ description: 'Whether the referrer is told when someone joins (email invitations only).' })),
     link_url: Type.Optional(Type.String({ description: 'The URL of the reusable invitation link.' })),
-    is_multiuse: Type.Boolean({ description: 'Whether the invitation is a reusable invitation link (always, in Parley).' }),
+    is_multiuse: Type.Boolean({ description: 'Whether the invitation is a reusable invitation link (else an email invitation).' }),
   },
   { $id: 'Invite', additionalProperties: false },
 );
@@ -711,7 +711,35 @@ export const GetInviteLinkResponse = Type.Object(
 );
 export type GetInviteLinkResponse = Static<typeof GetInviteLinkResponse>;
 
-export const AcceptInviteLinkResponse = Type.Object(
+export const AcceptInviteLinkResponse = simpleSuccess('AcceptInviteLinkResponse');
+export type AcceptInviteLinkResponse = Static<typeof AcceptInviteLinkResponse>;
+
+export const SendInvitesResponse = simpleSuccess('SendInvitesResponse');
+export type SendInvitesResponse = Static<typeof SendInvitesResponse>;
+
+export const RevokeInviteResponse = simpleSuccess('RevokeInviteResponse');
+export type RevokeInviteResponse = Static<typeof RevokeInviteResponse>;
+
+export const ResendInviteResponse = simpleSuccess('ResendInviteResponse');
+export type ResendInviteResponse = Static<typeof ResendInviteResponse>;
+
+export const GetConfirmationResponse = Type.Object(
+  {
+    result: Type.Literal('success'),
+    msg: Type.String(),
+    ignored_parameters_unsupported: Type.Optional(IgnoredParametersUnsupported),
+    realm_name: Type.String({ description: "The name of the organization (the request's Host's)." }),
+    realm_url: Type.String({ description: "The organization's URL." }),
+    realm_icon: Type.String({ description: "The URL of the organization's icon." }),
+    email: Type.String({ description: 'The address the account is for, proven by the mailed link.' }),
+    invited_as: Type.Integer({ description: 'The role the new user gets (100 owner, 200 administrator, 300 moderator, 400 member, 600 guest).' }),
+    is_invitation: Type.Boolean({ description: 'Whether the link is an email invitation (else a sign-up confirmation through a reusable link).' }),
+  },
+  { $id: 'GetConfirmationResponse', additionalProperties: false },
+);
+export type GetConfirmationResponse = Static<typeof GetConfirmationResponse>;
+
+export const CompleteRegistrationResponse = Type.Object(
   {
     result: Type.Literal('success'),
     msg: Type.String(),
@@ -720,9 +748,9 @@ export const AcceptInviteLinkResponse = Type.Object(
     email: Type.String({ description: "The new user's email for the API (HTTP Basic authentication)." }),
     api_key: Type.String({ description: "The new user's API key." }),
   },
-  { $id: 'AcceptInviteLinkResponse', additionalProperties: false },
+  { $id: 'CompleteRegistrationResponse', additionalProperties: false },
 );
-export type AcceptInviteLinkResponse = Static<typeof AcceptInviteLinkResponse>;
+export type CompleteRegistrationResponse = Static<typeof CompleteRegistrationResponse>;
 
 export const RequestPasswordResetResponse = simpleSuccess('RequestPasswordResetResponse');
 
@@ -773,6 +801,11 @@ export const usersResponses = {
   'DELETE /invites/multiuse/{invite_id}': RevokeMultiuseInviteResponse,
   'GET /invites/link/{key}': GetInviteLinkResponse,
   'POST /invites/link/{key}/accept': AcceptInviteLinkResponse,
+  'POST /invites': SendInvitesResponse,
+  'DELETE /invites/{invite_id}': RevokeInviteResponse,
+  'POST /invites/{invite_id}/resend': ResendInviteResponse,
+  'GET /invites/confirm/{key}': GetConfirmationResponse,
+  'POST /invites/confirm/{key}': CompleteRegistrationResponse,
   'GET /users/me/alert_words': GetAlertWordsResponse,
   'POST /users/me/alert_words': AddAlertWordsResponse,
   'DELETE /users/me/alert_words': RemoveAlertWordsResponse,
