@@ -1,12 +1,13 @@
 import { BadRequestError, Queryable } from '@parley/common';
 import type { MissedMessage } from '@parley/common/generated/parley/messages/v1/MissedMessage';
-import type { Peers } from '../peers';
+import type { ChannelAccess, Peers } from '../peers';
 import { COLUMNS, MessageRow } from '../store/messages';
 import { policiesFor } from '../store/user-topics';
 import { FLAG_BITS } from './flags';
 import { MAX_ACCESS_CHECKS } from './fetch';
 import { isTopicMuted } from './unreads';
 import { VISIBILITY } from './visibility';
+import { topicUrl } from './render/narrow-urls';
 
 /**
  * The users service's question before it mails a batch of missed messages (its
@@ -24,10 +25,10 @@ export async function missedMessages(db: Queryable, peers: Peers, ids: number[])
       WHERE m.realm_id = $1 AND m.id = ANY($3::bigint[]) AND um.flags & ${FLAG_BITS.read} = 0 ORDER BY m.id`,
     [realm_id, user_id, ids],
   );
-  const channels = rows.some((r) => r.kind === 'channel') ? new Map((await peers.allChannels()).map((c) => [c.stream_id, c])) : new Map();
+  const channels = rows.some((r) => r.kind === 'channel') ? new Map((await peers.allChannels()).map((c) => [c.stream_id, c])) : new Map<number, ChannelAccess>();
   const out: MissedMessage[] = [];
   for (const m of rows) {
-    const base = { id: m.id, sender_id: m.sender_id, kind: m.kind, topic: m.topic, rendered_content: m.rendered_content, date_sent: Math.floor(m.date_sent.getTime() / 1000) };
+    const base = { id: m.id, sender_id: m.sender_id, kind: m.kind, topic: m.topic, content: m.content, rendered_content: m.rendered_content, date_sent: Math.floor(m.date_sent.getTime() / 1000) };
     if (m.kind === 'direct') {
       out.push({ ...base, dm_user_ids: m.dm_user_ids ?? [], topic: '' });
       continue;
@@ -42,6 +43,7 @@ export async function missedMessages(db: Queryable, peers: Peers, ids: number[])
       channel_name: channel.name,
       topic_muted: isTopicMuted(channel.is_muted, policy),
       followed: policy === VISIBILITY.FOLLOWED,
+      narrow_url: topicUrl(m.channel_id!, channel.name, m.topic),
     });
   }
   return out;
