@@ -107,6 +107,7 @@ export async function recordMissedMessages(deps: MissedMailDeps, data: ClientEve
 /** A claim lasts this long: a replica that dies while building a batch leaves it to another after it. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const CLAIM_LIMIT = 1000;
+const BATCHES_AT_ONCE = 8;
 
 /** Every replica runs it; the claims make each batch go once. */
 export function startMissedMessageMail(deps: MissedMailDeps): () => Promise<void> {
@@ -120,13 +121,20 @@ export async function sendDueBatches(deps: MissedMailDeps): Promise<number> {
   const byUser = new Map<number, store.PendingRow[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   let queued = 0;
-  for (const [userId, pending] of byUser) {
-    try {
-      queued += await mailBatch(deps, claim, pending[0].realm_id, userId, pending);
-    } catch (err) {
-      // Its rows stay claimed: the batch is tried again when the lease ends.
-      deps.log.warn({ err, user_id: userId }, 'missed-message mail: a batch failed; it will be tried again');
-    }
+  const batches = [...byUser];
+  // A few users' batches at a time: each waits mostly on the messages service and PostgreSQL
+  // (an @-all in a large channel makes a batch for each member).
+  for (let i = 0; i < batches.length; i += BATCHES_AT_ONCE) {
+    const counts = await Promise.all(
+      batches.slice(i, i + BATCHES_AT_ONCE).map(([userId, pending]) =>
+        mailBatch(deps, claim, pending[0].realm_id, userId, pending).catch((err: unknown) => {
+          // Its rows stay claimed: the batch is tried again when the lease ends.
+          deps.log.warn({ err, user_id: userId }, 'missed-message mail: a batch failed; it will be tried again');
+          return 0;
+        }),
+      ),
+    );
+    queued += counts.reduce((a, b) => a + b, 0);
   }
   return queued;
 }
