@@ -169,6 +169,17 @@ describe('missed-message mails', () => {
     expect(mail.parsed.text).not.toContain('regrettable');
   });
 
+  it('leaves out a message moved where the user may not read it', async () => {
+    const away = await person('Hal Away');
+    const open = await createChannel(realm.owner, [realm.owner, away]);
+    const secret = await createChannel(realm.owner, [realm.owner], { invite_only: true });
+    const id = await post(realm.owner, open.id, 'plans', '@**Hal Away** see this');
+    await waitPending(away, [id]);
+    ok(await realm.owner.api.patch(`/messages/${id}`, { stream_id: secret.id, propagate_mode: 'change_one' }));
+    await release(away);
+    expect(await afterBatch(away)).toBe(0);
+  });
+
   it('mails nobody who is on Parley, no bot, nobody who muted the sender, nobody who turned it off', async () => {
     const [sender, away, online, muter, off] = [await person(), await person(), await person(), await person(), await person()];
     ok(await online.api.post('/users/me/presence', { status: 'active' }));
