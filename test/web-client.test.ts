@@ -634,6 +634,26 @@ describeInChromium('web-client.test.ts')('the web client in a browser', () => {
     await second.close();
   });
 
+  it('sets the mails Parley sends when one is away: Settings → Notifications → Email', async () => {
+    await alice.goto(`${parley.url}/#settings/notifications`);
+    await alice.getByRole('heading', { name: 'Email' }).waitFor();
+    expect(await axeViolations(alice)).toEqual([]);
+    const setting = async (name: string) => ok(await aliceApi.post('/register', { fetch_event_types: ['user_settings'] })).user_settings[name];
+    const offline = alice.getByRole('checkbox', { name: "Email me direct messages and mentions when I'm away" });
+    expect(await offline.isChecked()).toBe(true);
+    // The box shows the setting once the server has it (a controlled input): click, then wait.
+    await offline.click();
+    await until(async () => expect(await setting('enable_offline_email_notifications')).toBe(false));
+    await until(async () => expect(await offline.isChecked()).toBe(false));
+    await alice.getByRole('combobox', { name: 'Delay before sending message notification emails' }).selectOption({ label: '10 minutes' });
+    await until(async () => expect(await setting('email_notifications_batching_period_seconds')).toBe(600));
+    await alice.getByRole('combobox', { name: 'Include organization name in subject of message notification emails' }).selectOption({ label: 'Never' });
+    await until(async () => expect(await setting('realm_name_in_email_notifications_policy')).toBe(3));
+    await offline.click();
+    await until(async () => expect(await setting('enable_offline_email_notifications')).toBe(true));
+    await until(async () => expect(await offline.isChecked()).toBe(true));
+  });
+
   it("an administrator's change reaches everyone: a renamed channel", async () => {
     await ownerPage.goto(`${parley.url}/#organization/channels`);
     expect(await axeViolations(ownerPage)).toEqual([]);

@@ -25,6 +25,7 @@ import { proxyRequest } from './proxy';
 import { RateLimiter } from './rate-limit';
 import { authenticateSession, checkLoginCsrf, isHttps, loggedOutCookies, parseCookies, SESSION_COOKIE, sessionCookies } from './session';
 import { Router } from './router';
+import { confirmPage, donePage, UNSUBSCRIBE_PATH, wantsHtml } from './unsubscribe-page';
 import { isStaticRequest, serveStatic } from './static-files';
 import type { WebApp } from './web-app';
 import type { Route } from '@parley/common/api';
@@ -85,6 +86,7 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
+      if ((req.method === 'GET' || req.method === 'POST') && UNSUBSCRIBE_PATH.test(path)) return await handleUnsubscribe(deps, req, res, path);
       const api = apiPrefixOf(path);
       if (!api) throw new NotFoundError();
       await handleApi(deps, req, res, path.slice(api.prefix.length), api.credentials);
@@ -308,6 +310,25 @@ async function handleLogout(deps: GatewayDeps, req: IncomingMessage, res: Server
   deps.cache.invalidate(caller.realm_id, caller.user_id);
   res.setHeader('set-cookie', loggedOutCookies(isHttps(req)));
   sendSuccess(res, replyJson('POST /accounts/logout', {}));
+}
+
+/**
+ * GET and POST /accounts/unsubscribe/<kind>/<token>: a notification mail's unsubscribe link.
+ * GET shows a page asking to confirm; POST turns that kind of mail off. The POST is RFC 8058's
+ * one-click (body `List-Unsubscribe=One-Click`, made by the recipient's mail provider): no
+ * session and no CSRF token, since the signed token in the path is the whole grant, and it
+ * can only turn a notification off.
+ */
+async function handleUnsubscribe(deps: GatewayDeps, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const [, kind, token] = UNSUBSCRIBE_PATH.exec(path)!;
+  await limitAnonymous(deps, req, res);
+  if (req.method === 'POST') await readParams(req, bodyLimits(deps.config));
+  const confirm = req.method === 'POST';
+  const client = clientName(undefined, req.headers['user-agent']);
+  const reply = await deps.clients.users.unsubscribe({ kind, token, confirm }, { client, host: req.headers.host ?? '' });
+  if (!confirm) return confirmPage(res, kind, reply.realm_name);
+  if (wantsHtml(req)) return donePage(res, kind, reply.realm_name);
+  sendSuccess(res, '{}');
 }
 
 /**

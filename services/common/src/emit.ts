@@ -48,6 +48,8 @@ export interface MessageDelivery {
    * sender's `read`, a mention): one event for every recipient of a message.
    */
   flags?: Record<string, string[]>;
+  /** The recipients who follow the message's topic (missed-message mails); no client sees it. */
+  followers?: number[];
 }
 
 export const clientEventSubject = <S extends ServiceName>(service: S): ClientEventSubject<S> => `${service}.client_event`;

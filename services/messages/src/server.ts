@@ -36,6 +36,7 @@ import {
   removeReaction,
   addSubmessage,
   getAccessibleMessageIds,
+  getMissedMessages,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
 import { getChannelTopicsRpc, getChannelTopicSummary } from './rpc/channel-topics';
@@ -91,6 +92,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),
     GetAccessibleMessageIds: getAccessibleMessageIds(deps),
+    GetMissedMessages: getMissedMessages(deps),
   };
   // Each route's handler replies with the route's published response type.
   return handlers satisfies RouteHandlers<'messages'>;

@@ -27,6 +27,18 @@ export interface UsersConfig extends BaseConfig {
   maxCustomProfileFieldsPerRealm: number;
   /** Outgoing mail (docs/configuration.md, "Mail"; ADR 0031). */
   mail: MailConfig;
+  /** Missed-message mails (mail/missed-messages.ts). */
+  missedMessages: MissedMessagesConfig;
+}
+
+export interface MissedMessagesConfig {
+  /**
+   * MISSED_MESSAGE_BATCH_SECONDS_MAX: caps every user's email_notifications_batching_period_seconds
+   * (whose least is 120 s), for tests and demonstrations; unset, the users' own periods apply.
+   */
+  batchSecondsMax?: number;
+  /** MISSED_MESSAGE_POLL_MS: how often each replica looks for batches that are due. */
+  pollMs: number;
 }
 
 export interface MailConfig {
@@ -87,6 +99,10 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     urlScheme: envString(env, 'EXTERNAL_SCHEME', 'http'),
     fakeEmailDomain,
     mail: readMailConfig(env, base.dataDir, fakeEmailDomain),
+    missedMessages: Object.freeze({
+      batchSecondsMax: envOptional(env, 'MISSED_MESSAGE_BATCH_SECONDS_MAX') === undefined ? undefined : envInt(env, 'MISSED_MESSAGE_BATCH_SECONDS_MAX', 0, 0),
+      pollMs: envInt(env, 'MISSED_MESSAGE_POLL_MS', 10_000, 10),
+    }),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),

@@ -1,7 +1,8 @@
 import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
-import { redisKeyPrefix, runService, RunningService, Handler, Logger } from '@parley/common';
+import { redisKeyPrefix, runService, RunningService, Handler, Logger, subscribeTo, clientEventSubject } from '@parley/common';
 import { MailSender } from './mail/sender';
+import { recordMissedMessages, startMissedMessageMail } from './mail/missed-messages';
 import { createMailTransport } from './mail/transport';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
@@ -9,6 +10,7 @@ import { MemoryPresenceStore, PresenceStore, RedisPresenceStore } from './store/
 import { PgSessionStore, RedisSessionStore, SessionStore } from './store/sessions';
 import type pg from 'pg';
 import { getSession, login, logout } from './rpc/sessions';
+import { unsubscribe } from './rpc/mail';
 import { updatePresence, getRealmPresence, getUserPresence } from './rpc/presence';
 import {
   getCustomProfileFields,
@@ -86,6 +88,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     RequestPasswordReset: requestPasswordReset(deps),
     GetPasswordReset: getPasswordReset(deps),
     ResetPassword: resetPassword(deps),
+    Unsubscribe: unsubscribe(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),
@@ -220,10 +223,16 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
       sessions = createSessionStore(config, pool);
       return usersHandlers({ pool, log, config, presence, sessions, clients, kept, people });
     },
-    onStart: async ({ bus, pool, log }) => {
+    onStart: async ({ bus, pool, log, clients }) => {
       const stops = await Promise.all([listenForOwnUserChanges(kept, bus), people.listen(bus)]);
       const mail = startMailSender(config, pool, log);
+      const missed = { pool, config, presence, clients, log };
+      // Every message event, durably: who was away when it came is recorded for a mail (missed-messages.ts).
+      const missedEvents = await subscribeTo(bus, { subject: clientEventSubject('messages'), durable: 'users-missed-mail', handler: (msg) => recordMissedMessages(missed, msg.data) });
+      const stopMissed = startMissedMessageMail(missed);
       return async () => {
+        await missedEvents.stop();
+        await stopMissed();
         await mail.stop();
         await Promise.all(stops.map((stop) => stop()));
         await presence.close();

@@ -39,7 +39,12 @@ export function Settings({ section }: { section: string }) {
       <div className="settings-body">
         {section === 'profile' && <Profile />}
         {section === 'preferences' && <Preferences />}
-        {section === 'notifications' && <Notifications />}
+        {section === 'notifications' && (
+          <>
+            <Notifications />
+            <EmailNotifications />
+          </>
+        )}
         {section === 'alert-words' && <AlertWords />}
         {section === 'muted' && <Muted />}
         {section === 'account' && <Account />}
@@ -230,6 +235,57 @@ function Notifications() {
         checked={st.pm_content_in_desktop_notifications}
         onChange={(v) => void saveSetting('pm_content_in_desktop_notifications', v)}
       />
+    </Section>
+  );
+}
+
+/** Zulip's choices for email_notifications_batching_period_seconds (2 minutes to a week). */
+const BATCHING_PERIODS: [number, string][] = [
+  [120, '2 minutes'],
+  [300, '5 minutes'],
+  [600, '10 minutes'],
+  [1800, '30 minutes'],
+  [3600, '1 hour'],
+  [21600, '6 hours'],
+  [86400, '1 day'],
+  [604800, '1 week'],
+];
+
+/** Zulip's Notifications → Email: the mails Parley sends a user who is away. */
+function EmailNotifications() {
+  const st = useStore().settings;
+  const period = Number(st.email_notifications_batching_period_seconds ?? 120);
+  const periods: [number, string][] = BATCHING_PERIODS.some(([p]) => p === period) ? BATCHING_PERIODS : [...BATCHING_PERIODS, [period, `${period} seconds`]];
+  return (
+    <Section title="Email">
+      <Toggle
+        label="Email me direct messages and mentions when I'm away"
+        checked={Boolean(st.enable_offline_email_notifications)}
+        onChange={(v) => void saveSetting('enable_offline_email_notifications', v)}
+      />
+      <Toggle
+        label="Email me messages of topics I follow when I'm away"
+        checked={Boolean(st.enable_followed_topic_email_notifications)}
+        onChange={(v) => void saveSetting('enable_followed_topic_email_notifications', v)}
+      />
+      <Choice label="Delay before sending message notification emails" value={period} options={periods} onChange={(v) => void saveSetting('email_notifications_batching_period_seconds', v)} />
+      <Toggle
+        label="Include message content in message notification emails"
+        checked={Boolean(st.message_content_in_email_notifications)}
+        onChange={(v) => void saveSetting('message_content_in_email_notifications', v)}
+      />
+      <Choice
+        label="Include organization name in subject of message notification emails"
+        value={Number(st.realm_name_in_email_notifications_policy ?? 1)}
+        options={[
+          [1, 'Automatically'],
+          [2, 'Always'],
+          [3, 'Never'],
+        ]}
+        onChange={(v) => void saveSetting('realm_name_in_email_notifications_policy', v)}
+      />
+      <Toggle label="Send digest emails when I'm away" checked={Boolean(st.enable_digest_emails)} onChange={(v) => void saveSetting('enable_digest_emails', v)} />
+      <Toggle label="Send email notifications for new logins to my account" checked={Boolean(st.enable_login_emails)} onChange={(v) => void saveSetting('enable_login_emails', v)} />
     </Section>
   );
 }

@@ -22,6 +22,7 @@ import { formatMessage } from './format';
 import { sendWidget } from './submessages';
 import { widgetOf } from './widgets';
 import { messageEvent } from './notify';
+import { topicFollowers } from '../store/user-topics';
 import { RenderContext, Rendered, topicLinks } from './render';
 import { normalizeContent, normalizeTopic, readBySenderByDefault } from './text';
 import { checkTopicPolicy, parseChannelTarget, parseDirectRecipients } from './send-targets';
@@ -105,6 +106,8 @@ export interface PreparedSend {
   rendering?: Rendering;
   /** Who holds the groups it mentions, when already asked (before a transaction). */
   groupMembers?: number[];
+  /** Who follows its topic, when already asked (a channel send). */
+  followers?: number[];
 }
 
 /** The recipient row a message to this channel or these participants belongs to. */
@@ -193,12 +196,15 @@ export interface WholeSend {
  */
 export async function prepareWholeSend(pool: pg.Pool, peers: Peers, req: Pick<SendRequest, 'type' | 'to' | 'topic' | 'subject' | 'content'>): Promise<WholeSend> {
   const prepared = await prepareSend(peers, req);
-  const [recipientId, traits, visibility, rendering] = await Promise.all([
+  const [recipientId, traits, visibility, rendering, followers] = await Promise.all([
     store.recipientId(pool, peers.caller.realm_id, recipientOf(prepared.channel, prepared.recipients)),
     peers.sendTraits(prepared.recipients),
     prepared.channel && decideForSend(pool, peers, prepared.channel, prepared.topic, prepared.me.is_bot),
     renderAs(peers, prepared.content).then(async (r) => ({ r, members: await holdersOfMentions(peers, r) })),
+    // Beside the rendering, so it adds no time to the send (missed-message mails of followed topics).
+    prepared.channel ? topicFollowers(pool, prepared.channel.stream_id, prepared.topic) : [],
   ]);
+  prepared.followers = followers;
   prepared.recipientId = recipientId;
   prepared.traits = traits;
   prepared.rendering = rendering.r;
@@ -254,6 +260,7 @@ async function storeSend(db: SendDb, peers: Peers, client: string, req: SendRequ
       client,
       rendering: p.rendering,
       groupMembers: p.groupMembers,
+      followers: p.followers,
       readBySender: req.read_by_sender ?? readBySenderByDefault(client),
       delivery: { sender_queue_id: req.queue_id, local_id: req.local_id },
       seen: opts.seen,
@@ -354,6 +361,8 @@ export interface Outgoing {
   rendering?: Rendering;
   /** Who holds the groups the rendering mentions (holdersOfMentions), when asked before the transaction (else asked here). */
   groupMembers?: number[];
+  /** Who follows the topic of a channel message, when asked before the transaction (else asked here). */
+  followers?: number[];
   client: string;
   readBySender: boolean;
   delivery?: { sender_queue_id?: string; local_id?: string };
@@ -400,6 +409,10 @@ export async function doSend(db: SendDb, peers: Peers, out: Outgoing, mentions?:
     return { user_id, flags };
   });
   const realmId = peers.caller.realm_id;
+  // The users service mails followed topics' messages to followers who are away (missed-message
+  // mails): the event names those who receive it, and not as its sender.
+  const received = new Set(recipients);
+  const followers = channel ? (out.followers ?? (await topicFollowers(queryable(db), channel.stream_id, topic))).filter((u) => received.has(u) && u !== sender.user_id) : [];
   const message: store.MessageRow = {
     id: 0, // the insert's
     realm_id: realmId,
@@ -443,6 +456,7 @@ export async function doSend(db: SendDb, peers: Peers, out: Outgoing, mentions?:
       raw_content: out.content,
       ...out.delivery,
       client_computable_avatar: sender.client_computable_avatar,
+      ...(followers.length && { followers }),
     },
   );
   const id = await ('tx' in db ? store.insertMessageInTransaction(db.tx, { message, copies, event }) : store.insertMessage(db.sends, { message, copies, event }));

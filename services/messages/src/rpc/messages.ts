@@ -17,6 +17,9 @@ import type { UpdateMessageFlagsForNarrowRequest__Output } from '@parley/common/
 import type { RegisterStateRequest__Output } from '@parley/common/generated/parley/common/v1/RegisterStateRequest';
 import type { GetAccessibleMessageIdsRequest__Output } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsRequest';
 import type { GetAccessibleMessageIdsReply } from '@parley/common/generated/parley/messages/v1/GetAccessibleMessageIdsReply';
+import type { GetMissedMessagesRequest__Output } from '@parley/common/generated/parley/messages/v1/GetMissedMessagesRequest';
+import type { GetMissedMessagesReply } from '@parley/common/generated/parley/messages/v1/GetMissedMessagesReply';
+import { missedMessages } from '../domain/missed-mail';
 import type { MessagesConfig } from '../config';
 import { Peers, type PeerServices } from '../peers';
 import type { Renderer } from '../domain/render/renderer';
@@ -172,6 +175,12 @@ export const getAccessibleMessageIds =
   (deps: MessagesDeps): Handler<GetAccessibleMessageIdsRequest__Output, GetAccessibleMessageIdsReply> =>
   async (req, ctx) => ({
     message_ids: await accessibleMessageIds(deps.pool, peersFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
+  });
+
+export const getMissedMessages =
+  (deps: MessagesDeps): Handler<GetMissedMessagesRequest__Output, GetMissedMessagesReply> =>
+  async (req, ctx) => ({
+    messages: await missedMessages(deps.pool, peersFor(deps, ctx), [...new Set(req.message_ids.map(Number))]),
   });
 
 export const renderMessageRpc =

@@ -83,6 +83,12 @@ export async function usersWithPolicy(db: Queryable, channelId: number, topic: s
   return rows;
 }
 
+/** The users who follow the topic (whatever its case): its messages may reach them by mail (missed-message mails). */
+export async function topicFollowers(db: Queryable, channelId: number, topic: string): Promise<number[]> {
+  const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM user_topics WHERE channel_id = $1 AND lower(topic) = lower($2) AND visibility_policy = 3', [channelId, topic]);
+  return rows.map((r) => r.user_id);
+}
+
 /** Of these users, those who still have a copy of a message of the topic. */
 export async function usersWithMessagesIn(db: Queryable, userIds: number[], channelId: number, topic: string): Promise<Set<number>> {
   if (!userIds.length) return new Set();
