@@ -1,6 +1,8 @@
 import pg from 'pg';
-import { Caller, createClients, createLogger, HandlerContext, Role } from '@parley/common';
+import { Caller, createClients, createLogger, createPool, HandlerContext, Role, serviceDatabaseUrl } from '@parley/common';
 import { readUsersConfig, UsersConfig } from '@parley/users';
+import { manageJson } from './cli';
+import { adminQuery, dropDatabase } from './environment';
 import type { UsersDeps } from '../../services/users/src/deps';
 import { MemoryPresenceStore } from '../../services/users/src/store/presence';
 import { MemorySessionStore } from '../../services/users/src/store/sessions';
@@ -23,6 +25,34 @@ export function usersDb(): { pool: pg.Pool; config: UsersConfig } {
     db = { config, pool: testServicePool('users', config.secret, 4) };
   }
   return db;
+}
+
+/**
+ * A users schema in a database of the test's own, migrated, for tests of work that claims rows
+ * across the whole schema (the mail sender, the missed-message job): in the run's shared
+ * database the Parley under test runs the same jobs and would claim the test's rows (and the
+ * test its). `close` drops the database and its roles.
+ */
+export async function ownUsersDb(label: string): Promise<{ pool: pg.Pool; config: UsersConfig; close(): Promise<void> }> {
+  const adminUrl = testDatabaseUrl();
+  const name = `${new URL(adminUrl).pathname.slice(1)}_${label}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = readUsersConfig({ ...process.env, DATABASE_URL: url.toString() });
+  // The management CLI makes and migrates the users schema as the service would (node-pg-migrate,
+  // an ES module, does not load inside a jest test file).
+  await manageJson(['mails', '--limit', '1'], { env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' } });
+  const ownUrl = serviceDatabaseUrl(process.env, url.toString(), 'users', config.secret);
+  const pool = createPool(ownUrl, 'users', 4);
+  return {
+    pool,
+    config,
+    close: async () => {
+      await pool.end();
+      await dropDatabase(adminUrl, name);
+    },
+  };
 }
 
 export async function closeUsersDb(): Promise<void> {

@@ -1,5 +1,5 @@
 import { createLogger, fakeClients } from '@parley/common';
-import { closeUsersDb, usersDb } from '../../../../test/support/users-db';
+import { ownUsersDb } from '../../../../test/support/users-db';
 import { createRealm } from '../domain/realms';
 import { MemoryPresenceStore } from '../store/presence';
 import * as store from '../store/missed-messages';
@@ -11,7 +11,10 @@ import { MissedMailDeps, sendDueBatches } from './missed-messages';
  * after its lease mails nothing. The messages service is a fake that answers slowly, so the
  * runs overlap.
  */
-afterAll(closeUsersDb);
+// A database of its own: the Parley under test (same run, shared database) runs this job too.
+let db: Awaited<ReturnType<typeof ownUsersDb>>;
+const usersDb = () => db;
+afterAll(() => db?.close());
 
 const log = createLogger('missed-mail-test', 'error');
 let realmId: number;
@@ -35,6 +38,7 @@ const deps = (): MissedMailDeps => {
 const mailsOf = async () => (await usersDb().pool.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_queue WHERE user_id = $1 AND kind = 'missed_messages'", [userId])).rows[0].n;
 
 beforeAll(async () => {
+  db = await ownUsersDb('missed');
   const { pool, config } = usersDb();
   const sub = `missed${Date.now().toString(36)}`;
   const made = await createRealm(pool, config, { name: 'Missed', subdomain: sub, ownerEmail: `owner@${sub}.test`, ownerName: 'Olive', ownerPassword: 'a-long-password' });

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { createLogger, withTransaction } from '@parley/common';
 import { TestSmtpServer } from '../../../../test/support/smtp';
 import { eventually } from '../../../../test/support/eventually';
-import { closeUsersDb, usersDb } from '../../../../test/support/users-db';
+import { ownUsersDb } from '../../../../test/support/users-db';
 import { readMailConfig } from '../config';
 import { createRealm } from '../domain/realms';
 import * as mailStore from '../store/mail';
@@ -22,7 +22,9 @@ import { createMailTransport, MailTransport } from './transport';
  * mail is sent once, survives an SMTP server that is away, and a sender that dies between
  * sending and recording makes at most one duplicate, with the same Message-ID (ADR 0031).
  */
-afterAll(closeUsersDb);
+// A database of its own: the Parley under test (same run, shared database) sends mail too.
+let db: Awaited<ReturnType<typeof ownUsersDb>>;
+const usersDb = () => db;
 
 const log = createLogger('mail-test', 'error');
 let realm: RealmRow;
@@ -32,6 +34,7 @@ const senders: MailSender[] = [];
 let n = 0;
 
 beforeAll(async () => {
+  db = await ownUsersDb('mail');
   const { pool, config } = usersDb();
   const sub = `mail${Date.now().toString(36)}`;
   const made = await createRealm(pool, config, { name: 'Acme <Mail>', subdomain: sub, ownerEmail: `owner@${sub}.test`, ownerName: 'Olive', ownerPassword: 'a-long-password' });
@@ -46,7 +49,10 @@ afterEach(async () => {
   await usersDb().pool.query(`UPDATE mail_queue SET failed_at = now() WHERE realm_id = $1 AND sent_at IS NULL AND failed_at IS NULL`, [realm.id]);
 });
 
-afterAll(() => smtp.stop());
+afterAll(async () => {
+  await smtp.stop();
+  await db?.close();
+});
 
 const address = (tag = 'someone') => `${tag}-${++n}-${Date.now().toString(36)}@example.test`;
 
