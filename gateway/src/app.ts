@@ -16,6 +16,7 @@ import {
 import { AuthCache, authenticate, authenticateApiKey, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
+import { confirmNewEmailKey, serveConfirmNewEmail } from './account-pages';
 import { type AuthScheme, sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
 import { isOpenApiRequest, serveOpenApi } from './openapi/serve';
@@ -85,6 +86,11 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (isFileRequest(req.method, path)) return await handleFile(deps, req, res, path);
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
+      const emailKey = confirmNewEmailKey(req.method, path);
+      if (emailKey !== undefined) {
+        await limitAnonymous(deps, req, res);
+        return await serveConfirmNewEmail(deps.clients.users, res, req, emailKey, clientName(undefined, req.headers['user-agent']));
+      }
       const api = apiPrefixOf(path);
       if (!api) throw new NotFoundError();
       await handleApi(deps, req, res, path.slice(api.prefix.length), api.credentials);

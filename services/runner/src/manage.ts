@@ -52,6 +52,7 @@ const OPTIONS = {
   'owner-password': { type: 'string' },
   realm: { type: 'string' },
   token: { type: 'string' },
+  id: { type: 'string' },
   email: { type: 'string' },
   role: { type: 'string' },
   password: { type: 'string' },
@@ -129,12 +130,23 @@ const commands: Record<string, Command> = {
     const realm = await setRealmActive(pool, need(args, 'realm'), true);
     return { realm_id: realm.id, deactivated: false };
   },
+  // For a server without mail: the live requests (`mails` shows their links too), and their
+  // confirmation by the operator, by request ID or by the link's key, as following the link does.
   'email-changes': async ({ pool, args }) => {
     const realm = await findRealm(pool, need(args, 'realm'));
     const pending = await userStore.pendingEmailChanges(pool, realm.id);
-    return { pending: pending.map((c) => ({ user_id: c.user_id, new_email: c.new_email, token: c.token })) };
+    return {
+      pending: pending.map((c) => ({ id: c.id, user_id: c.user_id, old_email: c.old_email, new_email: c.new_email, expires: c.expires_at.toISOString() })),
+    };
   },
-  'confirm-email-change': async ({ pool, config, args }) => confirmEmailChange(pool, config, need(args, 'token')),
+  'confirm-email-change': async ({ pool, config, args }) => {
+    if (args.id !== undefined) {
+      const id = Number(args.id);
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('--id takes a request ID (see email-changes)');
+      return confirmEmailChange(pool, config, { id });
+    }
+    return confirmEmailChange(pool, config, { key: need(args, 'token') });
+  },
   // The latest mails, newest first, with the links in them: where an operator without
   // EMAIL_HOST reads a password-reset or invitation link to hand on (the files are in `file`).
   mails: async ({ pool, args }) => {

@@ -20,6 +20,7 @@ import {
   removeProfileData,
 } from './rpc/custom-profile-fields';
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
+import { confirmEmailChange } from './rpc/email-change';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
 import { getOwnUser, getUser, getUserByEmail, getUsers, createUser, updateUser, updateUserByEmail, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
 import { createMultiuseInvite, getInvites, revokeMultiuseInvite, getInviteLink, acceptInviteLinkRpc } from './rpc/invites';
@@ -71,6 +72,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     Logout: logout(deps),
     GetSession: getSession(deps),
     GetLoginLimitKey: getLoginLimitKey(deps),
+    ConfirmEmailChange: confirmEmailChange(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),
