@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<void> {
     ...process.env,
     // Each mail within 100 ms of its queueing.
     MAIL_POLL_MS: '100',
+    // `manage send-digests` taken within 200 ms.
+    DIGEST_POLL_MS: '200',
     DATABASE_URL: environment.databaseUrl,
     NATS_URL: environment.natsUrl,
     REDIS_URL: environment.redisUrl,

@@ -38,7 +38,7 @@ import {
   getAccessibleMessageIds,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
-import { getChannelTopicsRpc, getChannelTopicSummary } from './rpc/channel-topics';
+import { getChannelTopicsRpc, getChannelTopicSummary, getDigestTopics } from './rpc/channel-topics';
 import { deleteTopic, updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
@@ -90,6 +90,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),
+    GetDigestTopics: getDigestTopics(deps),
     GetAccessibleMessageIds: getAccessibleMessageIds(deps),
   };
   // Each route's handler replies with the route's published response type.

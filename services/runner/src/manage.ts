@@ -22,6 +22,8 @@ import {
   mailStore,
   queueTestMail,
   confirmEmailChange,
+  digestRequestStatus,
+  requestDigests,
   createRealm,
   doCreateUser,
   doSetPassword,
@@ -53,6 +55,8 @@ const OPTIONS = {
   realm: { type: 'string' },
   token: { type: 'string' },
   id: { type: 'string' },
+  now: { type: 'boolean' },
+  wait: { type: 'boolean' },
   email: { type: 'string' },
   role: { type: 'string' },
   password: { type: 'string' },
@@ -146,6 +150,20 @@ const commands: Record<string, Command> = {
       return confirmEmailChange(pool, config, { id });
     }
     return confirmEmailChange(pool, config, { key: need(args, 'token') });
+  },
+  // The weekly digest, for a trial or a test: the running server's next look (DIGEST_POLL_MS)
+  // sends the realm's digests, if it has them on; --now whatever its digest_weekday. Users
+  // sent one within six days get none. With --wait, waits for the run and prints how many.
+  'send-digests': async ({ pool, args }) => {
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const id = await requestDigests(pool, realm.id, args.now === true);
+    if (args.wait !== true) return { requested: id, realm_id: realm.id };
+    for (let i = 0; i < 600; i++) {
+      const row = await digestRequestStatus(pool, id);
+      if (row?.done_at) return { requested: id, realm_id: realm.id, sent: row.sent };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new UsageError('No running Parley took the request within a minute (it stays waiting)');
   },
   // The latest mails, newest first, with the links in them: where an operator without
   // EMAIL_HOST reads a password-reset or invitation link to hand on (the files are in `file`).

@@ -27,6 +27,8 @@ export interface UsersConfig extends BaseConfig {
   maxCustomProfileFieldsPerRealm: number;
   /** Outgoing mail (docs/configuration.md, "Mail"; ADR 0031). */
   mail: MailConfig;
+  /** How often each replica's digest job looks for realms whose digest day it is and for `manage send-digests` requests (DIGEST_POLL_MS). */
+  digestPollMs: number;
 }
 
 export interface MailConfig {
@@ -87,6 +89,7 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     urlScheme: envString(env, 'EXTERNAL_SCHEME', 'http'),
     fakeEmailDomain,
     mail: readMailConfig(env, base.dataDir, fakeEmailDomain),
+    digestPollMs: envInt(env, 'DIGEST_POLL_MS', 60_000, 100),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),

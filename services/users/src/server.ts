@@ -2,6 +2,7 @@ import type { RouteHandlers } from '@parley/common/api';
 import { join } from 'node:path';
 import { redisKeyPrefix, runService, RunningService, Handler, Logger } from '@parley/common';
 import { MailSender } from './mail/sender';
+import { startDigestJob } from './domain/digest';
 import { createMailTransport } from './mail/transport';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
@@ -202,10 +203,12 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
       sessions = createSessionStore(config, pool);
       return usersHandlers({ pool, log, config, presence, sessions, clients, kept, people });
     },
-    onStart: async ({ bus, pool, log }) => {
+    onStart: async ({ bus, pool, log, clients }) => {
       const stops = await Promise.all([listenForOwnUserChanges(kept, bus), people.listen(bus)]);
       const mail = startMailSender(config, pool, log);
+      const digests = startDigestJob({ pool, config, clients, presence, log }, config.digestPollMs);
       return async () => {
+        await digests.stop();
         await mail.stop();
         await Promise.all(stops.map((stop) => stop()));
         await presence.close();
