@@ -89,7 +89,7 @@ function EmailChange() {
     }
   }
   return (
-    <form className="inline-form" onSubmit={(e) => void submit(e)} aria-label="Change email address">
+    <form className="inline-form" onSubmit={(e) => void submit(e)} aria-label="Change email address" noValidate>
       <p className="hint">Email: {current}</p>
       <label>
         New email address
