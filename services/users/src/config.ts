@@ -29,6 +29,9 @@ export interface UsersConfig extends BaseConfig {
   mail: MailConfig;
   /** How often each replica's digest job looks for realms whose digest day it is and for `manage send-digests` requests (DIGEST_POLL_MS). */
   digestPollMs: number;
+  /** Zulip's SEND_LOGIN_EMAILS and SEND_DIGEST_EMAILS: server-wide switches for those mails (on by default). */
+  sendLoginEmails: boolean;
+  sendDigestEmails: boolean;
 }
 
 export interface MailConfig {
@@ -90,6 +93,8 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
     fakeEmailDomain,
     mail: readMailConfig(env, base.dataDir, fakeEmailDomain),
     digestPollMs: envInt(env, 'DIGEST_POLL_MS', 60_000, 100),
+    sendLoginEmails: envBool(env, 'SEND_LOGIN_EMAILS', true),
+    sendDigestEmails: envBool(env, 'SEND_DIGEST_EMAILS', true),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),

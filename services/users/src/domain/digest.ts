@@ -37,6 +37,11 @@ export const zulipWeekday = (now: Date): number => (now.getUTCDay() + 6) % 7;
  */
 export async function runDigests(deps: DigestDeps, now = new Date()): Promise<number> {
   let sent = 0;
+  // Zulip's SEND_DIGEST_EMAILS off: requests are answered, with none sent.
+  if (!deps.config.sendDigestEmails) {
+    for (const request of await digestStore.takeDigestRequests(deps.pool)) await digestStore.finishDigestRequest(deps.pool, request.id, 0);
+    return 0;
+  }
   for (const request of await digestStore.takeDigestRequests(deps.pool)) {
     const realm = await realmStore.findRealmById(deps.pool, request.realm_id);
     const n = realm && (request.any_weekday || digestDay(realm, now)) ? await realmDigests(deps, realm, now) : 0;

@@ -23,7 +23,7 @@ export interface LoginDevice {
  * the login changes no row to commit it with.
  */
 export async function queueNewLoginMail(db: Queryable, config: UsersConfig, realm: RealmRow, user: UserRow, device: LoginDevice | undefined, now = new Date()): Promise<void> {
-  if (!device) return;
+  if (!device || !config.sendLoginEmails) return;
   const settings = userSettings(user);
   if (settings.enable_login_emails === false) return;
   if (now.getTime() - user.date_joined.getTime() <= JUST_CREATED_MS) return;
