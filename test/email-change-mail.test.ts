@@ -129,16 +129,31 @@ describe('PATCH /settings email', () => {
     expect((await me(user)).delivery_email).toBe(user.email);
   });
 
-  it("refuses members when the realm disables email changes, but not administrators (Zulip's email_changes_disabled)", async () => {
+  it("refuses every role but administrators when the realm disables email changes (Zulip's email_changes_disabled), and bots always", async () => {
     const local = await createTestRealm('Fixed emails realm');
+    // Asked before the realm disables changes: the link is refused when followed after.
+    const early = address('fixed-early');
+    expect((await local.member.api.patch('/settings', { email: early })).status).toBe(200);
+    const earlyLink = confirmLinkOf(await mailbox.waitFor(early));
     expect((await local.owner.api.patch('/realm', { email_changes_disabled: true }, { contract: 'envelope' })).status).toBe(200);
-    const memberTarget = address('fixed-member');
-    const refused = await local.member.api.patch('/settings', { email: memberTarget });
-    expect(refused.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Email address changes are disabled in this organization.' });
-    expect(await mailsQueuedTo(memberTarget)).toBe(0);
-    const adminTarget = address('fixed-admin');
-    expect((await local.admin.api.patch('/settings', { email: adminTarget })).status).toBe(200);
-    await mailbox.waitFor(adminTarget, { subject: /Verify your new email address/ });
+    for (const role of ['moderator', 'member', 'guest'] as const) {
+      const target = address(`fixed-${role}`);
+      const refused = await local[role].api.patch('/settings', { email: target });
+      expect({ role, body: refused.body }).toMatchObject({ role, body: { result: 'error', code: 'BAD_REQUEST', msg: 'Email address changes are disabled in this organization.' } });
+      expect(await mailsQueuedTo(target)).toBe(0);
+    }
+    const botTarget = address('fixed-bot');
+    expect((await local.bot.api.patch('/settings', { email: botTarget })).body).toMatchObject({ result: 'error' });
+    expect(await mailsQueuedTo(botTarget)).toBe(0);
+    for (const role of ['owner', 'admin'] as const) {
+      const target = address(`fixed-${role}`);
+      expect((await local[role].api.patch('/settings', { email: target })).status).toBe(200);
+      await mailbox.waitFor(target, { subject: /Verify your new email address/ });
+    }
+    const late = await follow(earlyLink);
+    expect(late.status).toBe(400);
+    expect(late.text).toContain('Email address changes are disabled in this organization.');
+    expect((await me(local.member)).delivery_email).toBe(local.member.email);
   });
 
   it('refuses an address outside the domains of a realm restricted to its domains', async () => {
