@@ -174,6 +174,7 @@ describe('PATCH /settings email', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
     expect(limited.body['retry-after']).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBe(Math.ceil(limited.body['retry-after']));
     expect(await mailsQueuedTo(third)).toBe(0);
 
     const firstLink = confirmLinkOf(await mailbox.waitFor(first));
