@@ -1,7 +1,5 @@
 import { Role } from '@parley/common';
 import { Api, Params } from './support/api';
-import { manage, manageJson } from './support/cli';
-import { eventually } from './support/eventually';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { eventsOf } from './support/queues';
 
@@ -159,39 +157,7 @@ describe('PATCH /settings', () => {
     expect((await new Api().post('/fetch_api_key', { username: user.email, password: 'first-password' }, { ...host, contract: false })).status).toBe(401);
   });
 
-  it('records an email change that takes effect only once confirmed', async () => {
-    const user = await realm.addUser({ name: 'Mover' });
-    const watcher = (await realm.member.api.post('/register', { event_types: ['realm_user'] })).body;
-    const target = `moved-${Date.now()}@example.test`;
-    expect((await user.api.patch('/settings', { email: realm.admin.email })).body.msg).toBe(`Email '${realm.admin.email}' already in use`);
-    expect((await user.api.patch('/settings', { email: 'not an email' })).body.msg).toBe("Invalid email 'not an email'");
-    expect((await user.api.patch('/settings', { email: target })).status).toBe(200);
-    expect((await user.api.get('/users/me')).body.delivery_email).toBe(user.email);
-    const { pending } = await manageJson<{ pending: { user_id: number; new_email: string; token: string }[] }>(['email-changes', '--realm', realm.subdomain]);
-    const mine = pending.find((p) => p.user_id === user.user_id)!;
-    expect(mine).toMatchObject({ new_email: target });
-    expect(await manageJson(['confirm-email-change', '--token', mine.token])).toEqual({ user_id: user.user_id, email: target });
-    await eventually(async () => {
-      const me = await new Api({ email: target, api_key: user.api_key, host: realm.host }).get('/users/me');
-      expect(me.body.delivery_email).toBe(target);
-    });
-    const again = await manage(['confirm-email-change', '--token', mine.token]);
-    expect(again.stderr).toContain('Unknown or already used confirmation token');
-    // Visible to everyone (the default), so the realm hears the new address.
-    const events = await eventsOf(realm.member, watcher.queue_id, 1, ['update']);
-    expect(events.map((e) => e.person)).toContainEqual({ user_id: user.user_id, delivery_email: target });
-  });
-});
-
-describe('pending email changes', () => {
-  it("keeps a user's 10 newest unconfirmed requests, dropping older ones (Parley's bound)", async () => {
-    const user = await realm.addUser({ name: 'Restless' });
-    const targets = Array.from({ length: 12 }, (_, i) => `restless-${i}-${Date.now()}@example.test`);
-    for (const email of targets) expect((await user.api.patch('/settings', { email })).status).toBe(200);
-    const { pending } = await manageJson<{ pending: { user_id: number; new_email: string; token: string }[] }>(['email-changes', '--realm', realm.subdomain]);
-    const mine = pending.filter((p) => p.user_id === user.user_id);
-    expect(mine.map((p) => p.new_email)).toEqual(targets.slice(2));
-  });
+  // The email change by mail: test/email-change-mail.test.ts.
 });
 
 describe('PATCH /realm/user_settings_defaults', () => {

@@ -16,6 +16,7 @@ import {
 import { AuthCache, authenticate, authenticateApiKey, parseBasicAuth } from './auth';
 import { BodyLimits, isClientAbort, readParams, RequestAbortedError } from './body';
 import { clientName } from './client-name';
+import { confirmNewEmailKey, serveConfirmNewEmail } from './account-pages';
 import { type AuthScheme, sendError, sendJson, sendSuccess } from './envelope';
 import { parseParams } from './params';
 import { isOpenApiRequest, serveOpenApi } from './openapi/serve';
@@ -87,6 +88,11 @@ export function createApiHandler(deps: GatewayDeps): (req: IncomingMessage, res:
       if (req.method === 'POST' && path === '/accounts/login') return await handleLogin(deps, req, res);
       if (req.method === 'POST' && path === '/accounts/logout') return await handleLogout(deps, req, res);
       if ((req.method === 'GET' || req.method === 'POST') && UNSUBSCRIBE_PATH.test(path)) return await handleUnsubscribe(deps, req, res, path);
+      const emailKey = confirmNewEmailKey(req.method, path);
+      if (emailKey !== undefined) {
+        await limitAnonymous(deps, req, res);
+        return await serveConfirmNewEmail(deps.clients.users, res, req, emailKey, clientName(undefined, req.headers['user-agent']));
+      }
       const api = apiPrefixOf(path);
       if (!api) throw new NotFoundError();
       await handleApi(deps, req, res, path.slice(api.prefix.length), api.credentials);
@@ -156,7 +162,8 @@ async function callRoute(
     // so that a write begun in time is answered with its outcome, never a 503 (ADR 0027).
     const writeBy = deadlineMs === undefined ? Date.now() + deps.config.grpcDeadlineMs : undefined;
     const callDeadlineMs = deadlineMs ?? deps.config.grpcDeadlineMs + deps.config.grpcCommitGraceMs;
-    const ctx = { caller, client, host, writeBy };
+    // A password login tells the users service its device, for the new-login mail.
+    const ctx = { caller, client, host, writeBy, ...(match.route.rateLimit === 'login' ? { device: deviceOf(deps, req) } : {}) };
     // The one place an RPC goes by its name: the one the route table names for the route.
     const transport = deps.clients[service].transport;
     const reply = multiplexedOn
@@ -292,10 +299,15 @@ async function handleLogin(deps: GatewayDeps, req: IncomingMessage, res: ServerR
   const client = clientName(raw.client, req.headers['user-agent']);
   await limitAnonymous(deps, req, res);
   await loginLimited(deps, req, res, String(raw.username), client, async () => {
-    const reply = await deps.clients.users.login({ username: String(raw.username), password: String(raw.password) }, { client, host: req.headers.host ?? '' });
+    const reply = await deps.clients.users.login({ username: String(raw.username), password: String(raw.password) }, { client, host: req.headers.host ?? '', device: deviceOf(deps, req) });
     res.setHeader('set-cookie', sessionCookies(reply, isHttps(req)));
     sendSuccess(res, replyJson('POST /accounts/login', { user_id: Number(reply.user_id) }));
   });
+}
+
+/** The User-Agent and address of a login (the address as the rate limits see it, behind trusted proxies). */
+function deviceOf(deps: GatewayDeps, req: IncomingMessage): { user_agent: string; remote_addr: string } {
+  return { user_agent: String(req.headers['user-agent'] ?? ''), remote_addr: deps.limiter?.clientIp(req) ?? req.socket.remoteAddress ?? '' };
 }
 
 /** POST /accounts/logout: ends the session of the cookie (with its CSRF token), clears it and sets a new pre-login CSRF token. */

@@ -45,5 +45,8 @@ export function sendError(res: ServerResponse, err: ApiError, scheme: AuthScheme
   if (err.httpStatus === 401) headers['www-authenticate'] = scheme === 'session' ? 'Session realm="zulip"' : 'Basic realm="zulip"';
   // A request timed out with its body unread: the connection cannot carry another one.
   if (err.httpStatus === 408) headers.connection = 'close';
+  // A service's own rate limit (an email change's) says when to retry in the body, as Zulip does, and in the header.
+  const retryAfter = err.extra['retry-after'];
+  if (err.httpStatus === 429 && typeof retryAfter === 'number' && !res.hasHeader('retry-after')) headers['retry-after'] = String(Math.ceil(retryAfter));
   sendJson(res, err.httpStatus, JSON.stringify(err.toBody()), headers);
 }

@@ -40,6 +40,8 @@ export default async function globalSetup(): Promise<void> {
     // Missed-message batches looked for every 200 ms; their due time is moved by the tests
     // (test/missed-message-mail.test.ts), so every other test's messages wait the users' own period.
     MISSED_MESSAGE_POLL_MS: '200',
+    // `manage send-digests` taken within 200 ms.
+    DIGEST_POLL_MS: '200',
     DATABASE_URL: environment.databaseUrl,
     NATS_URL: environment.natsUrl,
     REDIS_URL: environment.redisUrl,

@@ -16,7 +16,7 @@ import {
   removeDefaultChannel,
   updateChannel,
 } from './rpc/channels';
-import { getAccess, getChannelRecipients, getGroupUsage, getRegisterState, getRetentionPolicies, listAccess } from './rpc/internal';
+import { getAccess, getChannelRecipients, getGroupUsage, getRegisterState, getRetentionPolicies, getDigestChannels, listAccess } from './rpc/internal';
 import { Peers } from './peers';
 import { applyUserActiveChanged, applyUserRoleChanged, subscribeToDefaults } from './domain/user-events';
 import { createInitialChannels } from './domain/initial-channels';
@@ -51,6 +51,7 @@ export function channelsHandlers(deps: DbServiceDeps): Record<string, Handler> {
     ListAccess: listAccess(deps),
     GetChannelRecipients: getChannelRecipients(deps),
     GetRetentionPolicies: getRetentionPolicies(deps),
+    GetDigestChannels: getDigestChannels(deps),
     GetGroupUsage: getGroupUsage(deps),
     GetRegisterState: getRegisterState(deps),
   };

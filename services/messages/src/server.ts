@@ -39,7 +39,7 @@ import {
   getMissedMessages,
 } from './rpc/messages';
 import { getReadReceiptsRpc, markAllAsReadRpc, markChannelAsReadRpc, markTopicAsReadRpc } from './rpc/read-state';
-import { getChannelTopicsRpc, getChannelTopicSummary } from './rpc/channel-topics';
+import { getChannelTopicsRpc, getChannelTopicSummary, getDigestTopics } from './rpc/channel-topics';
 import { deleteTopic, updateMutedTopic, updateUserTopic } from './rpc/topics';
 
 export const MIGRATIONS_DIR = join(__dirname, '../migrations');
@@ -91,6 +91,7 @@ export function messagesHandlers(deps: MessagesDeps): Record<string, Handler> {
     ApplyRetention: async () => ({ deleted: await applyRetention(deps.pool, deps.clients, deps.log) }),
     GetRegisterState: getRegisterState(deps),
     GetChannelTopicSummary: getChannelTopicSummary(deps),
+    GetDigestTopics: getDigestTopics(deps),
     GetAccessibleMessageIds: getAccessibleMessageIds(deps),
     GetMissedMessages: getMissedMessages(deps),
   };

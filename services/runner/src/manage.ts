@@ -22,6 +22,8 @@ import {
   mailStore,
   queueTestMail,
   confirmEmailChange,
+  digestRequestStatus,
+  requestDigests,
   createRealm,
   doCreateUser,
   doSetPassword,
@@ -52,6 +54,9 @@ const OPTIONS = {
   'owner-password': { type: 'string' },
   realm: { type: 'string' },
   token: { type: 'string' },
+  id: { type: 'string' },
+  now: { type: 'boolean' },
+  wait: { type: 'boolean' },
   email: { type: 'string' },
   role: { type: 'string' },
   password: { type: 'string' },
@@ -130,12 +135,37 @@ const commands: Record<string, Command> = {
     const realm = await setRealmActive(pool, need(args, 'realm'), true);
     return { realm_id: realm.id, deactivated: false };
   },
+  // For a server without mail: the live requests (`mails` shows their links too), and their
+  // confirmation by the operator, by request ID or by the link's key, as following the link does.
   'email-changes': async ({ pool, args }) => {
     const realm = await findRealm(pool, need(args, 'realm'));
     const pending = await userStore.pendingEmailChanges(pool, realm.id);
-    return { pending: pending.map((c) => ({ user_id: c.user_id, new_email: c.new_email, token: c.token })) };
+    return {
+      pending: pending.map((c) => ({ id: c.id, user_id: c.user_id, old_email: c.old_email, new_email: c.new_email, expires: c.expires_at.toISOString() })),
+    };
   },
-  'confirm-email-change': async ({ pool, config, args }) => confirmEmailChange(pool, config, need(args, 'token')),
+  'confirm-email-change': async ({ pool, config, args }) => {
+    if (args.id !== undefined) {
+      const id = Number(args.id);
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError('--id takes a request ID (see email-changes)');
+      return confirmEmailChange(pool, config, { id });
+    }
+    return confirmEmailChange(pool, config, { key: need(args, 'token') });
+  },
+  // The weekly digest, for a trial or a test: the running server's next look (DIGEST_POLL_MS)
+  // sends the realm's digests, if it has them on; --now whatever its digest_weekday. Users
+  // sent one within six days get none. With --wait, waits for the run and prints how many.
+  'send-digests': async ({ pool, args }) => {
+    const realm = await findRealm(pool, need(args, 'realm'));
+    const id = await requestDigests(pool, realm.id, args.now === true);
+    if (args.wait !== true) return { requested: id, realm_id: realm.id };
+    for (let i = 0; i < 600; i++) {
+      const row = await digestRequestStatus(pool, id);
+      if (row?.done_at) return { requested: id, realm_id: realm.id, sent: row.sent };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new UsageError('No running Parley took the request within a minute (it stays waiting)');
+  },
   // The latest mails, newest first, with the links in them: where an operator without
   // EMAIL_HOST reads a password-reset or invitation link to hand on (the files are in `file`).
   mails: async ({ pool, args }) => {

@@ -27,6 +27,11 @@ export interface UsersConfig extends BaseConfig {
   maxCustomProfileFieldsPerRealm: number;
   /** Outgoing mail (docs/configuration.md, "Mail"; ADR 0031). */
   mail: MailConfig;
+  /** How often each replica's digest job looks for realms whose digest day it is and for `manage send-digests` requests (DIGEST_POLL_MS). */
+  digestPollMs: number;
+  /** Zulip's SEND_LOGIN_EMAILS and SEND_DIGEST_EMAILS: server-wide switches for those mails (on by default). */
+  sendLoginEmails: boolean;
+  sendDigestEmails: boolean;
   /** Missed-message mails (mail/missed-messages.ts). */
   missedMessages: MissedMessagesConfig;
 }
@@ -103,6 +108,9 @@ export function readUsersConfig(env: Record<string, string | undefined>, default
       batchSecondsMax: envOptional(env, 'MISSED_MESSAGE_BATCH_SECONDS_MAX') === undefined ? undefined : envInt(env, 'MISSED_MESSAGE_BATCH_SECONDS_MAX', 0, 0),
       pollMs: envInt(env, 'MISSED_MESSAGE_POLL_MS', 10_000, 10),
     }),
+    digestPollMs: envInt(env, 'DIGEST_POLL_MS', 60_000, 100),
+    sendLoginEmails: envBool(env, 'SEND_LOGIN_EMAILS', true),
+    sendDigestEmails: envBool(env, 'SEND_DIGEST_EMAILS', true),
     maxFileUploadSizeMib: envInt(env, 'MAX_FILE_UPLOAD_SIZE_MIB', 25, 0),
     enableGravatar: envBool(env, 'ENABLE_GRAVATAR', false),
     maxUserGroupsPerRealm: envInt(env, 'MAX_USER_GROUPS_PER_REALM', DEFAULT_MAX_USER_GROUPS_PER_REALM, 1),

@@ -13,3 +13,5 @@ export { checkResettable, doSetPassword } from './domain/password-reset';
 export { checkNewPassword, hashPassword } from './domain/passwords';
 export * as mailStore from './store/mail';
 export { describeMail, queueTestMail } from './mail/operator';
+export { requestDigests } from './domain/digest';
+export { digestRequest as digestRequestStatus } from './store/digests';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { redisKeyPrefix, runService, RunningService, Handler, Logger, subscribeTo, clientEventSubject } from '@parley/common';
 import { MailSender } from './mail/sender';
 import { recordMissedMessages, startMissedMessageMail } from './mail/missed-messages';
+import { startDigestJob } from './domain/digest';
 import { createMailTransport } from './mail/transport';
 import type { UsersConfig } from './config';
 import type { UsersDeps } from './deps';
@@ -22,6 +23,7 @@ import {
   removeProfileData,
 } from './rpc/custom-profile-fields';
 import { authenticate, fetchApiKey, getLoginLimitKey } from './rpc/auth';
+import { confirmEmailChange } from './rpc/email-change';
 import { getServerSettings, updateRealmUserDefaults, updateRealm, getRealmPolicy, setInitialAnnouncementsChannel } from './rpc/realm';
 import { getOwnUser, getUser, getUserByEmail, getUsers, createUser, updateUser, updateUserByEmail, deactivateUser, reactivateUser, deactivateOwnUser, resetUserPassword } from './rpc/users';
 import {
@@ -89,6 +91,7 @@ export function usersHandlers(deps: UsersDeps): Record<string, Handler> {
     GetPasswordReset: getPasswordReset(deps),
     ResetPassword: resetPassword(deps),
     Unsubscribe: unsubscribe(deps),
+    ConfirmEmailChange: confirmEmailChange(deps),
     GetServerSettings: getServerSettings(deps),
     FetchApiKey: fetchApiKey(deps),
     GetOwnUser: getOwnUser(deps),
@@ -230,7 +233,9 @@ export function startUsersService(config: UsersConfig): Promise<RunningService> 
       // Every message event, durably: who was away when it came is recorded for a mail (missed-messages.ts).
       const missedEvents = await subscribeTo(bus, { subject: clientEventSubject('messages'), durable: 'users-missed-mail', handler: (msg) => recordMissedMessages(missed, msg.data) });
       const stopMissed = startMissedMessageMail(missed);
+      const digests = startDigestJob({ pool, config, clients, presence, log }, config.digestPollMs);
       return async () => {
+        await digests.stop();
         await missedEvents.stop();
         await stopMissed();
         await mail.stop();

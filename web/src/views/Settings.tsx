@@ -1,15 +1,15 @@
 // Personal settings: profile, display, notifications, alert words, muted users and topics,
 // drafts, and the password. Each change is one PATCH /settings (or its own endpoint); the
 // event it causes updates every open tab.
-import { useState } from 'react';
-import { client, ok, postFile } from '../api/client';
+import { useState, type FormEvent } from 'react';
+import { client, errorText, ok, postFile } from '../api/client';
 import { askNotificationPermission } from '../lib/notifications';
 import { attempt, showToast } from '../lib/toasts';
 import { useStore } from '../lib/use-store';
 import { FIELD_TYPES, personIds, selectOptions } from '../lib/profile-fields';
 import type { State } from '../store/store';
 import { VisibilityPolicy } from '../store/types';
-import { AddForm, Choice, PersonPicker, Section, TextSetting, Toggle } from './Form';
+import { AddForm, Choice, FormError, PersonPicker, Section, TextSetting, Toggle } from './Form';
 import { byName } from '../lib/collate';
 
 const SECTIONS: [string, string][] = [
@@ -61,10 +61,55 @@ function Profile() {
       <TextSetting label="Name" value={s.me.full_name} onSave={(v) => saveSetting('full_name', v)} />
       <TextSetting label="Status" value={status?.status_text ?? ''} onSave={(v) => attempt(() => ok(client.POST('/users/me/status', { body: { status_text: v } })))} />
       <Toggle label="Away" checked={Boolean(status?.away)} onChange={(v) => void attempt(() => ok(client.POST('/users/me/status', { body: { away: v } })))} />
-      <p className="hint">Email: {s.me.email}</p>
+      <EmailChange />
       <Avatar />
       <ProfileFieldValues />
     </Section>
+  );
+}
+
+/**
+ * The account's email address. A change takes effect only once the link Parley mails to the
+ * new address is followed (as Zulip's): until then the form says to check that mailbox.
+ */
+function EmailChange() {
+  const s = useStore();
+  const current = s.users.get(s.me.user_id)?.delivery_email ?? s.me.email;
+  const [typed, setTyped] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await ok(client.PATCH('/settings', { body: { email: typed.trim() } }));
+      setSentTo(typed.trim());
+      setTyped('');
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="inline-form" onSubmit={(e) => void submit(e)} aria-label="Change email address" noValidate>
+      <p className="hint">Email: {current}</p>
+      <label>
+        New email address
+        <input type="email" name="new_email" autoComplete="email" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      </label>
+      <button type="submit" disabled={busy || !typed.trim()}>
+        Change email
+      </button>
+      <FormError error={error} />
+      {sentTo && (
+        <p role="status" className="hint">
+          Check your email ({sentTo}) to confirm the new address.
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -7,6 +7,9 @@ import type { GetChannelRecipientsReply } from '@parley/common/generated/parley/
 import type { GetRetentionPoliciesReply } from '@parley/common/generated/parley/channels/v1/GetRetentionPoliciesReply';
 import * as store from '../store/channels';
 import * as subs from '../store/subscriptions';
+import * as digest from '../store/digest';
+import type { GetDigestChannelsRequest__Output } from '@parley/common/generated/parley/channels/v1/GetDigestChannelsRequest';
+import type { GetDigestChannelsReply } from '@parley/common/generated/parley/channels/v1/GetDigestChannelsReply';
 import type { ChannelRow } from '../store/channels';
 import { accessOf, ChannelAccess } from '../domain/access';
 import { accessFrom } from '../domain/subscribe';
@@ -93,6 +96,26 @@ export const getChannelRecipients =
   async (req, ctx) => {
     const channel = await store.findChannel(deps.pool, ctx.caller.realm_id, Number(req.stream_id));
     return { user_ids: channel ? (await subs.subscribersOf(deps.pool, [channel.id])).get(channel.id)! : [] };
+  };
+
+/** Internal: what the users service's weekly digest needs of channels (no caller: a job asks). */
+export const getDigestChannels =
+  (deps: DbServiceDeps): Handler<GetDigestChannelsRequest__Output, GetDigestChannelsReply> =>
+  async (req) => {
+    const realmId = Number(req.realm_id);
+    const userIds = req.user_ids.slice(0, 1000).map(Number);
+    const [rows, created] = await Promise.all([digest.digestSubscriptions(deps.pool, realmId, userIds), digest.channelsCreatedSince(deps.pool, realmId, new Date(Number(req.since) * 1000))]);
+    const byUser = new Map<number, number[]>();
+    const names = new Map<number, string>();
+    for (const r of rows) {
+      byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.channel_id]);
+      names.set(r.channel_id, r.name);
+    }
+    return {
+      subscriptions: [...byUser].map(([user_id, channel_ids]) => ({ user_id, channel_ids })),
+      new_channels: created,
+      channels: [...names].map(([id, name]) => ({ id, name, invite_only: false, is_web_public: false })),
+    };
   };
 
 /** Internal: every channel's message_retention_days in a realm (the messages service's retention job). */

@@ -10,6 +10,9 @@ import { pendingWriteDeadline, WRITE_BY_KEY } from '../write-deadline';
 export const CALLER_KEY = 'parley-caller';
 export const CLIENT_KEY = 'parley-client';
 export const HOST_KEY = 'parley-host';
+/** A password login's device (the gateway sets them on logins only): Zulip's new-login mail names them. */
+export const USER_AGENT_KEY = 'parley-user-agent';
+export const REMOTE_ADDR_KEY = 'parley-remote-addr';
 /** The same signed caller, as an HTTP header, on what the gateway proxies to a service's HTTP server (uploads). */
 export const CALLER_HEADER = 'x-parley-caller';
 
@@ -62,7 +65,12 @@ export interface CallContext {
    * begun writing passes its own on without naming it.
    */
   writeBy?: number;
+  /** On password logins only: the request's User-Agent and the client's address. */
+  device?: { user_agent: string; remote_addr: string };
 }
+
+/** Metadata values are printable ASCII: anything else in a header becomes '?', and it is cut short. */
+const metadataText = (value: string): string => value.replace(/[^\x20-\x7e]/g, '?').slice(0, 512);
 
 export function callMetadata(secret: string, ctx: CallContext): grpc.Metadata {
   const md = new grpc.Metadata();
@@ -71,6 +79,10 @@ export function callMetadata(secret: string, ctx: CallContext): grpc.Metadata {
   md.set(HOST_KEY, ctx.host);
   const writeBy = ctx.writeBy ?? pendingWriteDeadline();
   if (writeBy !== undefined) md.set(WRITE_BY_KEY, String(writeBy));
+  if (ctx.device) {
+    md.set(USER_AGENT_KEY, metadataText(ctx.device.user_agent));
+    md.set(REMOTE_ADDR_KEY, metadataText(ctx.device.remote_addr));
+  }
   return md;
 }
 
@@ -83,6 +95,7 @@ export function readCallContext(secret: string, md: grpc.Metadata): CallContext 
     client: first(md, CLIENT_KEY),
     host: first(md, HOST_KEY),
     writeBy: writeByOf(first(md, WRITE_BY_KEY)),
+    ...(md.get(USER_AGENT_KEY).length ? { device: { user_agent: first(md, USER_AGENT_KEY), remote_addr: first(md, REMOTE_ADDR_KEY) } } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface HandlerContext {
   readonly maybeCaller: Caller | undefined;
   readonly client: string;
   readonly host: string;
+  /** On password logins only (the gateway's): the User-Agent and the client's address. */
+  readonly device?: { user_agent: string; remote_addr: string };
   readonly log: Logger;
   /** Aborted when the client cancels the call (e.g. an HTTP client gave up on a long poll). */
   readonly signal: AbortSignal;
@@ -42,6 +44,7 @@ function makeContext(call: CallContext, log: Logger, signal: () => AbortSignal):
     maybeCaller: call.caller,
     client: call.client,
     host: call.host,
+    device: call.device,
     log,
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LoginDevice, queueNewLoginMail } from './login-notice';
 import { ApiError, Caller, constantTimeEqual, InvalidApiKeyError, RealmDeactivatedError, UserDeactivatedError } from '@parley/common';
 import * as userStore from '../store/users';
 import * as realmStore from '../store/realms';
@@ -98,7 +99,8 @@ export async function checkPasswordLogin(pool: pg.Pool, realm: RealmRow | undefi
 }
 
 /** POST /fetch_api_key: a password login answered with the API key. */
-export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }) {
+export async function fetchApiKey(pool: pg.Pool, config: UsersConfig, realm: RealmRow | undefined, req: { username: string; password: string }, device?: LoginDevice) {
   const user = await checkPasswordLogin(pool, realm, req);
+  await queueNewLoginMail(pool, config, realm!, user, device);
   return { api_key: unsealApiKey(config.secret, user.api_key_sealed), email: apiEmail(user, config.fakeEmailDomain), user_id: user.id };
 }

@@ -8,6 +8,7 @@ import * as userStore from '../store/users';
 import type { UserRow } from '../store/users';
 import { checkPasswordLogin, sessionCaller as callerOfUser } from './auth';
 import { notifyAuthChanged } from './notify';
+import { LoginDevice, queueNewLoginMail } from './login-notice';
 
 /**
  * Browser sessions (spec, Authentication 2: the upload endpoints, tus and file serving take a
@@ -30,12 +31,13 @@ export const SESSION_TTL_SECONDS = 14 * 24 * 3600; // Zulip's SESSION_COOKIE_AGE
 
 const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function login(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, realm: RealmRow | undefined, req: { username: string; password: string }) {
+export async function login(pool: pg.Pool, config: UsersConfig, sessions: SessionStore, realm: RealmRow | undefined, req: { username: string; password: string }, device?: LoginDevice) {
   // The epoch of the row whose password was checked: a change committed meanwhile ends this session too.
   const user = await checkPasswordLogin(pool, realm, req);
   const session = randomToken(40);
   const csrfToken = randomToken(32);
   await sessions.put(keyOf(session), { realm_id: user.realm_id, user_id: user.id, csrf_token: csrfToken, created_at: Date.now(), epoch: user.session_epoch }, SESSION_TTL_SECONDS);
+  await queueNewLoginMail(pool, config, realm!, user, device);
   return { session_id: session, csrf_token: csrfToken, max_age_seconds: SESSION_TTL_SECONDS, user_id: user.id };
 }
 

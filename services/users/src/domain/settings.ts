@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { BadRequestError, Caller, isAdmin, LIMITS, Queryable, refuseBots, withTransaction } from '@parley/common';
 import * as userStore from '../store/users';
@@ -9,7 +8,8 @@ import type { UsersConfig } from '../config';
 import { apiEmail } from './format';
 import { hashPassword, verifyPassword } from './passwords';
 import { EMOJISETS, NOTIFICATION_SOUNDS, SETTING_DEFAULTS, SETTINGS, SettingValue } from './settings-schema';
-import { checkEmail, checkFullName } from './users';
+import { checkFullName } from './users';
+import { checkEmailChange, doStartEmailChange } from './email-change';
 import { notifyAuthChanged, notifyClients, notifyLegacyClients, notifyUserSettingsChanged } from './notify';
 import { announcePresenceEnabled } from './presence';
 import { doEndSessions } from './sessions';
@@ -85,12 +85,10 @@ export async function checkUpdateSettings(pool: pg.Pool, config: UsersConfig, pr
       await userStore.updateUserFields(tx, user.id, { full_name: fullName });
       await notifyClients(tx, user.realm_id, 'realm', { type: 'realm_user', op: 'update', person: { user_id: user.id, full_name: fullName } });
     }
+    // The same address (in any case) changes nothing and mails nobody.
     if (req.email !== undefined && req.email.trim().toLowerCase() !== user.delivery_email.toLowerCase()) {
-      if (realm.settings.email_changes_disabled === true && !isAdmin(caller)) {
-        throw new BadRequestError('Email address changes are disabled in this organization.');
-      }
-      // Takes effect when confirmed with its token (see the management CLI's confirm-email-change).
-      await requestEmailChange(tx, user, checkEmail(req.email));
+      // Takes effect when the link mailed to the new address is followed (email-change.ts).
+      await doStartEmailChange(tx, config, realm, user, await checkEmailChange(tx, realm, user, req.email));
     }
     await applySettings(tx, config, presence, user, changes);
   });
@@ -109,19 +107,6 @@ async function changePassword(tx: Queryable, user: UserRow, req: SettingsRequest
   }
   await userStore.setPasswordHash(tx, user.id, await hashPassword(req.new_password));
   await doEndSessions(tx, user, session);
-}
-
-/**
- * Parley's bound on a user's unconfirmed email changes (Zulip has none): a new request drops
- * the oldest beyond it, whose tokens then confirm nothing. Nothing else removes them (no
- * expiry), and refusing instead would leave a user whose requests nobody confirmed stuck.
- */
-export const MAX_PENDING_EMAIL_CHANGES = 10;
-
-/** Precondition: the user row is locked (the bound holds under concurrent requests). */
-async function requestEmailChange(tx: Queryable, user: UserRow, email: string): Promise<void> {
-  if (await userStore.findUserByEmail(tx, user.realm_id, email)) throw new BadRequestError(`Email '${email}' already in use`);
-  await userStore.insertEmailChange(tx, user.id, email, randomBytes(24).toString('base64url'), MAX_PENDING_EMAIL_CHANGES);
 }
 
 /** Precondition: the user row is locked and every value is valid. */

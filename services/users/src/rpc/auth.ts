@@ -17,7 +17,7 @@ export const authenticate =
 export const fetchApiKey =
   (deps: UsersDeps): Handler<FetchApiKeyRequest__Output, Reply<'POST /fetch_api_key'>> =>
   async (req, ctx) =>
-    fetchKey(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req);
+    fetchKey(deps.pool, deps.config, await realmForHost(deps.pool, deps.config, ctx.host), req, ctx.device);
 
 /** Internal: what the gateway counts a password login's failures against (the realm comes from the Host). */
 export const getLoginLimitKey =

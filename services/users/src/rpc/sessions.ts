@@ -10,7 +10,7 @@ import * as sessions from '../domain/sessions';
 export const login =
   (deps: UsersDeps): Handler<LoginRequest__Output> =>
   async (req, ctx) =>
-    sessions.login(deps.pool, deps.config, deps.sessions, await realmForHost(deps.pool, deps.config, ctx.host), req);
+    sessions.login(deps.pool, deps.config, deps.sessions, await realmForHost(deps.pool, deps.config, ctx.host), req, ctx.device);
 
 /** POST /accounts/logout; every gateway forgets the caller's cached authentication. */
 export const logout =

@@ -188,42 +188,72 @@ export async function setPasswordHash(db: Queryable, id: number, hash: string): 
   await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
 }
 
-/** Records a requested change, then drops the user's oldest unconfirmed ones beyond `keep`. */
-export async function insertEmailChange(db: Queryable, userId: number, newEmail: string, token: string, keep: number): Promise<void> {
-  await db.query('INSERT INTO email_change_requests (user_id, new_email, token) VALUES ($1, $2, $3)', [userId, newEmail, token]);
+/**
+ * Records a requested change (its key only hashed), revokes the user's earlier ones as Zulip
+ * does, and forgets the user's requests beyond the newest `keep` and those older than a day
+ * (the rate limit looks back a day at most).
+ */
+export async function insertEmailChange(db: Queryable, c: { userId: number; oldEmail: string; newEmail: string; tokenHash: Buffer; validMs: number; keep: number }): Promise<void> {
+  await db.query(`UPDATE email_change_requests SET revoked_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND revoked_at IS NULL`, [c.userId]);
   await db.query(
-    `DELETE FROM email_change_requests WHERE user_id = $1 AND confirmed_at IS NULL AND id NOT IN
-       (SELECT id FROM email_change_requests WHERE user_id = $1 AND confirmed_at IS NULL ORDER BY id DESC LIMIT $2)`,
-    [userId, keep],
+    `INSERT INTO email_change_requests (user_id, old_email, new_email, token_hash, expires_at)
+     VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond')`,
+    [c.userId, c.oldEmail, c.newEmail, c.tokenHash, c.validMs],
   );
+  await db.query(
+    `DELETE FROM email_change_requests WHERE user_id = $1 AND (created_at < now() - interval '1 day' OR id NOT IN
+       (SELECT id FROM email_change_requests WHERE user_id = $1 ORDER BY id DESC LIMIT $2))`,
+    [c.userId, c.keep],
+  );
+}
+
+/** When the user's requests made in the last `windowMs` were made, oldest first. */
+export async function recentEmailChanges(db: Queryable, userId: number, windowMs: number): Promise<Date[]> {
+  const { rows } = await db.query<{ created_at: Date }>(`SELECT created_at FROM email_change_requests WHERE user_id = $1 AND created_at > now() - $2 * interval '1 millisecond' ORDER BY created_at`, [
+    userId,
+    windowMs,
+  ]);
+  return rows.map((r) => r.created_at);
 }
 
 export interface EmailChangeRow {
   id: number;
   user_id: number;
   realm_id: number;
+  old_email: string;
   new_email: string;
-  token: string;
   created_at: Date;
+  expires_at: Date;
 }
 
+const CHANGE_COLUMNS = 'c.id, c.user_id, u.realm_id, c.old_email, c.new_email, c.created_at, c.expires_at';
+
+/** The realm's live requests: neither confirmed, revoked nor expired. */
 export async function pendingEmailChanges(db: Queryable, realmId: number): Promise<EmailChangeRow[]> {
   const { rows } = await db.query<EmailChangeRow>(
-    `SELECT c.id, c.user_id, u.realm_id, c.new_email, c.token, c.created_at FROM email_change_requests c
-       JOIN users u ON u.id = c.user_id WHERE u.realm_id = $1 AND c.confirmed_at IS NULL ORDER BY c.id`,
+    `SELECT ${CHANGE_COLUMNS} FROM email_change_requests c JOIN users u ON u.id = c.user_id
+      WHERE u.realm_id = $1 AND c.confirmed_at IS NULL AND c.revoked_at IS NULL AND c.expires_at > now() ORDER BY c.id`,
     [realmId],
   );
   return rows;
 }
 
-export async function takeEmailChange(db: Queryable, token: string): Promise<EmailChangeRow | undefined> {
+/**
+ * Marks a live request used and returns it, by its key's hash or (the operator) its ID;
+ * `expired` when the key names a request that can no longer be used (expired, revoked or
+ * used: Zulip shows those alike), undefined when it names none.
+ */
+export async function takeEmailChange(db: Queryable, by: { tokenHash: Buffer } | { id: number }): Promise<EmailChangeRow | 'expired' | undefined> {
+  const [where, value] = 'id' in by ? ['c.id = $1', by.id] : ['c.token_hash = $1', by.tokenHash];
   const { rows } = await db.query<EmailChangeRow>(
     `UPDATE email_change_requests c SET confirmed_at = now() FROM users u
-      WHERE c.token = $1 AND c.confirmed_at IS NULL AND u.id = c.user_id
-      RETURNING c.id, c.user_id, u.realm_id, c.new_email, c.token, c.created_at`,
-    [token],
+      WHERE ${where} AND c.confirmed_at IS NULL AND c.revoked_at IS NULL AND c.expires_at > now() AND u.id = c.user_id
+      RETURNING ${CHANGE_COLUMNS}`,
+    [value],
   );
-  return rows[0];
+  if (rows[0]) return rows[0];
+  const { rows: known } = await db.query(`SELECT 1 FROM email_change_requests c WHERE ${where}`, [value]);
+  return known.length ? 'expired' : undefined;
 }
 
 export async function setDeliveryEmail(db: Queryable, id: number, email: string): Promise<void> {
