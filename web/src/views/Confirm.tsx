@@ -1,9 +1,10 @@
 // The page a mailed link opens (/accounts/do_confirm/<key>/): an email invitation, or the
 // confirmation of a sign-up through a reusable link. The address is proven by the link, so the
 // person gives only a name and a password; then they are logged in.
-import { useEffect, useState, type FormEvent } from 'react';
-import { client, errorText, logIn, ok } from '../api/client';
+import { useState } from 'react';
+import { client, logIn, ok } from '../api/client';
 import { roleName } from '../store/types';
+import { Checking, LinkProblem, useLinkInfo, useSubmit } from './AuthPage';
 import { FormError } from './Form';
 
 interface Confirmation {
@@ -14,57 +15,21 @@ interface Confirmation {
 }
 
 export function Confirm({ confirmKey, onJoined }: { confirmKey: string; onJoined: () => void }) {
-  const [info, setInfo] = useState<Confirmation>();
-  const [problem, setProblem] = useState<string>();
+  const { info, problem } = useLinkInfo<Confirmation>(() => ok(client.GET('/invites/confirm/{key}', { params: { path: { key: confirmKey } } })), confirmKey);
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    ok(client.GET('/invites/confirm/{key}', { params: { path: { key: confirmKey } } })).then(
-      (answer) => setInfo(answer as Confirmation),
-      (err) => setProblem(errorText(err)),
-    );
-  }, [confirmKey]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const { busy, error, onSubmit } = useSubmit(async () => {
     if (!info) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await ok(client.POST('/invites/confirm/{key}', { params: { path: { key: confirmKey } }, body: { full_name: fullName, password } }));
-      await logIn(info.email, password);
-      onJoined();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    await ok(client.POST('/invites/confirm/{key}', { params: { path: { key: confirmKey } }, body: { full_name: fullName, password } }));
+    await logIn(info.email, password);
+    onJoined();
+  });
 
-  if (problem)
-    return (
-      <main className="auth-page">
-        <div className="auth-card">
-          <h1>Confirmation link</h1>
-          <p role="alert" className="error">
-            {problem}
-          </p>
-          <a href="/">Go to the login page</a>
-        </div>
-      </main>
-    );
-  if (!info)
-    return (
-      <main className="splash" aria-busy="true">
-        <p>Checking your link…</p>
-      </main>
-    );
+  if (problem) return <LinkProblem title="Confirmation link" problem={problem} />;
+  if (!info) return <Checking what="Checking your link…" />;
   return (
     <main className="auth-page">
-      <form className="auth-card" onSubmit={(e) => void submit(e)} aria-labelledby="confirm-title">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="confirm-title">
         <h1 id="confirm-title">Join {info.realm_name}</h1>
         <p>
           {info.is_invitation ? 'You were invited' : 'You are joining'} as {roleName(info.invited_as).toLowerCase()}, with the address <b>{info.email}</b>.

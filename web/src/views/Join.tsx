@@ -2,8 +2,9 @@
 // address, and Parley mails it a link to /accounts/do_confirm/<key>/ (Confirm.tsx), where the
 // account is made. The answer is the same whatever the address (it tells nobody who has an
 // account here), so the page always says to check the mail.
-import { useEffect, useState, type FormEvent } from 'react';
-import { client, errorText, ok } from '../api/client';
+import { useState } from 'react';
+import { client, ok } from '../api/client';
+import { Checking, LinkProblem, useLinkInfo, useSubmit } from './AuthPage';
 import { FormError } from './Form';
 
 interface InviteInfo {
@@ -12,52 +13,16 @@ interface InviteInfo {
 }
 
 export function Join({ inviteKey }: { inviteKey: string }) {
-  const [info, setInfo] = useState<InviteInfo>();
-  const [problem, setProblem] = useState<string>();
+  const { info, problem } = useLinkInfo<InviteInfo>(() => ok(client.GET('/invites/link/{key}', { params: { path: { key: inviteKey } } })), inviteKey);
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email } }));
+    setSentTo(email);
+  });
 
-  useEffect(() => {
-    ok(client.GET('/invites/link/{key}', { params: { path: { key: inviteKey } } })).then(
-      (answer) => setInfo(answer as InviteInfo),
-      (err) => setProblem(errorText(err)),
-    );
-  }, [inviteKey]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await ok(client.POST('/invites/link/{key}/accept', { params: { path: { key: inviteKey } }, body: { email } }));
-      setSentTo(email);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (problem)
-    return (
-      <main className="auth-page">
-        <div className="auth-card">
-          <h1>Invitation link</h1>
-          <p role="alert" className="error">
-            {problem}
-          </p>
-          <a href="/">Go to the login page</a>
-        </div>
-      </main>
-    );
-  if (!info)
-    return (
-      <main className="splash" aria-busy="true">
-        <p>Checking your invitation…</p>
-      </main>
-    );
+  if (problem) return <LinkProblem title="Invitation link" problem={problem} />;
+  if (!info) return <Checking what="Checking your invitation…" />;
   if (sentTo)
     return (
       <main className="auth-page">
@@ -71,7 +36,7 @@ export function Join({ inviteKey }: { inviteKey: string }) {
     );
   return (
     <main className="auth-page">
-      <form className="auth-card" onSubmit={(e) => void submit(e)} aria-labelledby="join-title">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="join-title">
         <h1 id="join-title">Join {info.realm_name}</h1>
         <p>Enter your email address: we will send you a link to finish signing up.</p>
         <label>

@@ -1,8 +1,9 @@
 // Password reset by mail (Zulip's /accounts/password/reset/): a form for the address, then
 // "Check your email"; the mailed link (/accounts/password/reset/<token>/) asks for a new
 // password and signs the person in with it.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError, client, errorText, logIn, ok } from '../api/client';
+import { Checking, LinkProblem, useLinkInfo, useSubmit } from './AuthPage';
 import { FormError } from './Form';
 
 export const RESET_PATH = '/accounts/password/reset/';
@@ -16,22 +17,10 @@ function resetErrorText(err: unknown): string {
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await ok(client.POST('/password_reset', { body: { email } }));
-      setSentTo(email.trim());
-    } catch (err) {
-      setError(resetErrorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    await ok(client.POST('/password_reset', { body: { email } }));
+    setSentTo(email.trim());
+  }, resetErrorText);
 
   if (sentTo)
     return (
@@ -48,7 +37,7 @@ export function ForgotPassword() {
     );
   return (
     <main className="auth-page">
-      <form className="auth-card" onSubmit={(e) => void submit(e)} aria-labelledby="forgot-title">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="forgot-title">
         <h1 id="forgot-title">Reset your password</h1>
         <p className="hint">Enter your email address and we will mail you a link to choose a new password.</p>
         <label>
@@ -72,58 +61,26 @@ interface ResetInfo {
 }
 
 export function ResetPassword({ token, onDone }: { token: string; onDone: () => void }) {
-  const [info, setInfo] = useState<ResetInfo>();
-  const [problem, setProblem] = useState<string>();
+  const { info, problem } = useLinkInfo<ResetInfo>(() => ok(client.GET('/password_reset/{token}', { params: { path: { token } } })), token);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    ok(client.GET('/password_reset/{token}', { params: { path: { token } } })).then(
-      (answer) => setInfo(answer as ResetInfo),
-      (err) => setProblem(errorText(err)),
-    );
-  }, [token]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (password !== again) return setError('The two passwords differ.');
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { email } = (await ok(client.POST('/password_reset/{token}', { params: { path: { token } }, body: { new_password: password } }))) as { email: string };
-      await logIn(email, password);
-      onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    if (password !== again) throw new Error('The two passwords differ.');
+    const { email } = (await ok(client.POST('/password_reset/{token}', { params: { path: { token } }, body: { new_password: password } }))) as { email: string };
+    await logIn(email, password);
+    onDone();
+  });
 
   if (problem)
     return (
-      <main className="auth-page">
-        <div className="auth-card">
-          <h1>Password reset link</h1>
-          <p role="alert" className="error">
-            {problem}
-          </p>
-          <a href={RESET_PATH}>Ask for a new link</a>
-          <a href="/">Go to the login page</a>
-        </div>
-      </main>
+      <LinkProblem title="Password reset link" problem={problem}>
+        <a href={RESET_PATH}>Ask for a new link</a>
+      </LinkProblem>
     );
-  if (!info)
-    return (
-      <main className="splash" aria-busy="true">
-        <p>Checking your link…</p>
-      </main>
-    );
+  if (!info) return <Checking what="Checking your link…" />;
   return (
     <main className="auth-page">
-      <form className="auth-card" onSubmit={(e) => void submit(e)} aria-labelledby="reset-title">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="reset-title">
         <h1 id="reset-title">Choose a new password</h1>
         <p className="hint">
           For {info.email} in {info.realm_name}. Every browser signed in to this account will be signed out.
