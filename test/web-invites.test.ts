@@ -76,6 +76,8 @@ describeInChromium('web-invites.test.ts')('email invitations in the web client',
     await admin.goto(`${parley.url}/#organization/invites`);
     await admin.getByLabel('Email addresses (separated by commas or new lines)').fill('Dana Doe <dana@web.test>');
     await admin.getByLabel('Join as').selectOption({ label: 'Moderator' });
+    // As Zulip's form: the organization's default channels unless unticked.
+    expect(await admin.getByRole('checkbox', { name: "The organization's default channels" }).isChecked()).toBe(true);
     await admin.getByRole('checkbox', { name: '#general' }).check();
     await admin.getByRole('button', { name: 'Send invitations' }).click();
     await admin.getByRole('status').filter({ hasText: 'Invitations sent.' }).waitFor();

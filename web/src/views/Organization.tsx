@@ -86,13 +86,17 @@ function Invites() {
   const [role, setRole] = useState<number>(Role.MEMBER);
   const [minutes, setMinutes] = useState<string>('14400');
   const [streams, setStreams] = useState<number[]>([]);
+  // As Zulip's invite form: the organization's default channels, unless unticked.
+  const [withDefaults, setWithDefaults] = useState(true);
   const [created, setCreated] = useState<string>();
   const [outcome, setOutcome] = useState<{ text: string; skipped: [string, string][] }>();
   const load = () => attempt(async () => setInvites(((await ok(client.GET('/invites', {}))) as { invites: Invite[] }).invites));
   useEffect(() => void load(), []);
   const expiry = () => (minutes === 'never' ? null : Number(minutes));
   async function create() {
-    const answer = await attempt(() => ok(client.POST('/invites/multiuse', { body: { invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams } })));
+    const answer = await attempt(() =>
+      ok(client.POST('/invites/multiuse', { body: { invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams, include_realm_default_subscriptions: withDefaults } })),
+    );
     if (answer) {
       setCreated((answer as { invite_link: string }).invite_link);
       void load();
@@ -102,7 +106,9 @@ function Invites() {
   async function send() {
     setOutcome(undefined);
     try {
-      await ok(client.POST('/invites', { body: { invitee_emails: emails, invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams } }));
+      await ok(
+        client.POST('/invites', { body: { invitee_emails: emails, invite_as: role, invite_expires_in_minutes: expiry(), stream_ids: streams, include_realm_default_subscriptions: withDefaults } }),
+      );
       setOutcome({ text: 'Invitations sent.', skipped: [] });
       setEmails('');
     } catch (err) {
@@ -151,6 +157,9 @@ function Invites() {
         </label>
         <fieldset>
           <legend>Channels to join</legend>
+          <label className="toggle">
+            <input type="checkbox" checked={withDefaults} onChange={(e) => setWithDefaults(e.target.checked)} /> The organization's default channels
+          </label>
           {[...s.channels.values()]
             .filter((c) => !c.is_archived)
             .map((c) => (
