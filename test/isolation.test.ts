@@ -105,6 +105,11 @@ async function snapshot(kind: Kind): Promise<unknown> {
       const page = await new Api().get(`/invites/confirm/${objA.confirmKey}`, {}, { contract: 'envelope', headers: { host: a.host } });
       return [listed, page.status, page.body.email, (ok(await owner.api.get('/users')).members as Json[]).length];
     }
+    case 'resetToken': {
+      // Still working on realm A's own Host (the member's password unchanged).
+      const page = await new Api().get(`/password_reset/${objA.resetToken}`, {}, { contract: 'envelope', headers: { host: a.host } });
+      return [page.status, page.body.email];
+    }
     case 'queue': {
       // Still alive for its owner (and nothing of realm B's arrived in it).
       const res = await member.api.get('/events', { queue_id: objA.queue, dont_block: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@parley/gateway';
-import type { Params } from './api';
+import { Api, type Params } from './api';
 import type { TestRealm, TestUser } from './fixtures';
 import { ok } from './responses';
 import { assertMatchesContract } from './openapi';
@@ -46,6 +46,8 @@ export interface Objects {
   /** An email invitation: its ID, and the key its mail carries (the anonymous confirmation routes take it). */
   emailInvite: number;
   confirmKey: string;
+  /** A password-reset link's token, mailed to the member (the anonymous reset routes take it, bound to the Host's realm). */
+  resetToken: string;
 }
 export type Kind = keyof Objects;
 
@@ -112,6 +114,9 @@ export async function makeObjects(r: TestRealm): Promise<Objects> {
   const emailInvite = (ok(await owner.api.get('/invites')).invites as Json[]).find((i) => i.email === invitee)!.id as number;
   const confirmLink = linksOf(await new Mailbox().waitFor(invitee)).find((l) => l.includes('/accounts/do_confirm/'))!;
   const confirmKey = /\/accounts\/do_confirm\/([^/]+)\/$/.exec(confirmLink)![1];
+  ok(await new Api().post('/password_reset', { email: member.email }, { contract: 'envelope', headers: { host: r.host } }));
+  const resetLink = linksOf(await new Mailbox().waitFor(member.email, { subject: /Password reset/ })).find((l) => l.includes('/accounts/password/reset/'))!;
+  const resetToken = /\/accounts\/password\/reset\/([^/]+)\/$/.exec(resetLink)![1];
   return {
     channel,
     message,
@@ -137,6 +142,7 @@ export async function makeObjects(r: TestRealm): Promise<Objects> {
     inviteKey,
     emailInvite,
     confirmKey,
+    resetToken,
   };
 }
 
@@ -165,6 +171,7 @@ export const KINDS_OF_PARAM: Record<string, Kind[]> = {
   bot_id: ['bot'],
   invite_id: ['invite', 'emailInvite'],
   key: ['inviteKey', 'confirmKey'],
+  token: ['resetToken'],
 };
 
 /** An ID of that kind that exists in no realm. */
@@ -174,6 +181,7 @@ const MISSING: Partial<Record<Kind, Id>> = {
   view: 'narrow/is/no-such-view',
   inviteKey: 'NoSuchInvitationKey0123456789abc',
   confirmKey: 'NoSuchConfirmationKey0123456789a',
+  resetToken: 'NoSuchResetToken0123456789abcdef',
 };
 export const missingId = (kind: Kind): Id => (kind === 'queue' ? randomUUID() : (MISSING[kind] ?? 999999999));
 
@@ -247,6 +255,8 @@ export const PATH_ROUTES: Record<string, (o: Objects, r: TestRealm) => Params> =
   'POST /invites/:invite_id/resend': () => ({}),
   'GET /invites/confirm/:key': () => ({}),
   'POST /invites/confirm/:key': () => ({ full_name: 'Hijacker', password: 'hijack-password' }),
+  'GET /password_reset/:token': () => ({}),
+  'POST /password_reset/:token': () => ({ new_password: 'hijacked-password' }),
 };
 
 /** Routes with an ID path parameter that test/isolation.test.ts exercises with a test of their own. */
@@ -330,6 +340,8 @@ const ENVELOPE_ONLY = [
   'POST /invites/link/:key/accept',
   'GET /invites/confirm/:key',
   'POST /invites/confirm/:key',
+  'GET /password_reset/:token',
+  'POST /password_reset/:token',
 ];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
