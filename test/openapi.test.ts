@@ -55,9 +55,19 @@ describe('GET /api/v1/openapi.json and .yaml', () => {
     const zulips = (p: { rule: string; message: string }) =>
       (p.rule === 'no-ambiguous-paths' && p.message.includes('`/users/me/{stream_id}/topics` and `/users/me/muted_users/{muted_user_id}`')) ||
       (['no-identical-paths', 'no-ambiguous-paths'].includes(p.rule) && p.message.includes('`/users/{email}` and `/users/{user_id}`'));
-    expect(problems.filter((p) => p.severity === 'error' && !zulips(p))).toEqual([]);
+    // Zulip's POST /invites/{invite_id}/resend beside /invites/multiuse/{invite_id} (Zulip's
+    // too) and Parley's anonymous /invites/link/{key} and /invites/confirm/{key}: an invite_id
+    // is an integer (the router takes digits only there), so `multiuse`, `link` and `confirm`
+    // never read as one.
+    const typedApart = (p: { rule: string; message: string }) =>
+      p.rule === 'no-ambiguous-paths' &&
+      /^Paths should resolve unambiguously\. Found two ambiguous paths: `\/invites\/\{invite_id\}\/resend` and `\/invites\/(multiuse\/\{invite_id\}|link\/\{key\}|confirm\/\{key\})`\.$/.test(
+        p.message,
+      );
+    const explained = (p: { rule: string; message: string }) => zulips(p) || typedApart(p);
+    expect(problems.filter((p) => p.severity === 'error' && !explained(p))).toEqual([]);
     // Warnings too, today: keep it that way or say why here.
-    expect(problems.filter((p) => !zulips(p))).toEqual([]);
+    expect(problems.filter((p) => !explained(p))).toEqual([]);
   }, 120_000);
 });
 
