@@ -94,7 +94,8 @@ describe('POST /register keys', () => {
       has_zoom_token: false,
       giphy_api_key: '',
       realm_billing: { has_pending_sponsorship_request: false },
-      settings_send_digest_emails: false,
+      // SEND_DIGEST_EMAILS is on (the default) for the Parley under test.
+      settings_send_digest_emails: true,
       zulip_plan_is_not_limited: true,
       password_min_guesses: 10000,
       realm_welcome_message_custom_text: '',

@@ -153,12 +153,15 @@ const GIPHY_RATING_OPTIONS = {
 /** When this process started: Zulip's server_generation (clients reload when it changes). */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
 
-/** The realm part's server-wide keys: `realmUrl` is the realm's URL (the emoji data is served under it). */
-export function serverRealmState(realmUrl: string): Record<string, unknown> {
+/**
+ * The realm part's server-wide keys: `realmUrl` is the realm's URL (the emoji data is served
+ * under it); `sendDigestEmails` is the server's SEND_DIGEST_EMAILS (clients show the digest
+ * settings only when it is on).
+ */
+export function serverRealmState(realmUrl: string, sendDigestEmails: boolean): Record<string, unknown> {
   return {
     realm_require_e2ee_push_notifications: false,
-    // Parley sends no email at all.
-    settings_send_digest_emails: false,
+    settings_send_digest_emails: sendDigestEmails,
     zulip_plan_is_not_limited: true,
     upgrade_text_for_wide_organization_logo: '',
     // Zulip's default Jitsi server (the deprecated key; server_jitsi_server_url is the realm's own, none).

@@ -190,7 +190,7 @@ function realmState(config: UsersConfig, realm: RealmRow): Record<string, unknow
     server_jitsi_server_url: null,
     server_can_summarize_topics: false,
     development_environment: false,
-    ...serverRealmState(url),
+    ...serverRealmState(url, config.sendDigestEmails),
   };
 }
 
