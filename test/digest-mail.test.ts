@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { manageJson } from './support/cli';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { testServicePool } from './support/service-pools';
-import { Mailbox } from './support/smtp';
+import { Mailbox, headersOf } from './support/smtp';
 
 /**
  * Zulip's weekly digest (zerver/lib/digest.py): to users away since the cutoff, the hot
@@ -73,12 +73,7 @@ describe('the weekly digest', () => {
     // Rendered content, as the recipient would see it.
     expect(mail.parsed.html).toContain('<strong>launch</strong>');
     // A notification mail: the one-click unsubscribe of kind `digest`.
-    const headers =
-      '\n' +
-      mail.raw
-        .toString()
-        .split(/\r?\n\r?\n/)[0]
-        .replace(/\r?\n[ \t]+/g, ' ');
+    const headers = headersOf(mail);
     expect(headers).toContain(`/accounts/unsubscribe/digest/${away.user_id}.`);
 
     expect(await digestsOf(away)).toBe(1);

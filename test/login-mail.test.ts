@@ -3,7 +3,7 @@ import { Api } from './support/api';
 import { form, loginCsrf } from './support/browser-session';
 import { closeFixtures, createTestRealm, TestRealm, TestUser } from './support/fixtures';
 import { testServicePool } from './support/service-pools';
-import { Mailbox } from './support/smtp';
+import { Mailbox, headersOf } from './support/smtp';
 import { rawRequest } from './support/uploads';
 
 /**
@@ -64,12 +64,7 @@ describe('the new-login mail', () => {
     expect(text).toContain('Device: Chrome on Linux.');
     expect(text).toMatch(/IP address: (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
     // A notification mail: the one-click unsubscribe of kind `login`.
-    const headers =
-      '\n' +
-      mail.raw
-        .toString()
-        .split(/\r?\n\r?\n/)[0]
-        .replace(/\r?\n[ \t]+/g, ' ');
+    const headers = headersOf(mail);
     expect(headers).toMatch(new RegExp(`\nList-Unsubscribe: <http://${realm.host.replace(/\./g, '\\.')}/accounts/unsubscribe/login/${user.user_id}\\.[A-Za-z0-9_-]+>`));
     expect(headers).toContain('\nList-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });

@@ -142,6 +142,21 @@ export class Mailbox {
   }
 }
 
+/**
+ * A mail's header block as sent, folded lines joined, each header after a newline (so
+ * `toContain('\nList-Unsubscribe: …')` finds a header by its whole name). mailparser files
+ * List-* headers under one `list` entry; tests of what is on the wire read this instead.
+ */
+export function headersOf(mail: ReceivedMail): string {
+  return (
+    '\n' +
+    mail.raw
+      .toString()
+      .split(/\r?\n\r?\n/)[0]
+      .replace(/\r?\n[ \t]+/g, ' ')
+  );
+}
+
 /** The links in a mail's plain-text part. */
 export function linksOf(mail: ReceivedMail): string[] {
   return [...new Set((mail.parsed.text?.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[).,;:!?'\]]+$/, '')))];

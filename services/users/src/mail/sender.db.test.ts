@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { createLogger, withTransaction } from '@parley/common';
-import { TestSmtpServer } from '../../../../test/support/smtp';
+import { TestSmtpServer, headersOf } from '../../../../test/support/smtp';
 import { eventually } from '../../../../test/support/eventually';
 import { ownUsersDb } from '../../../../test/support/users-db';
 import { readMailConfig } from '../config';
@@ -110,12 +110,7 @@ describe('the mail sender', () => {
     await sender().sendDue();
     const [mail] = smtp.to(to);
     const link = unsubscribeUrl(config, `${config.urlScheme}://${realm.string_id}.${config.externalHost}`, ownerId, 'missed_messages');
-    const headers =
-      '\n' +
-      mail.raw
-        .toString()
-        .split(/\r?\n\r?\n/)[0]
-        .replace(/\r?\n[ \t]+/g, ' ');
+    const headers = headersOf(mail);
     expect(headers).toContain('\nList-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(headers).toContain(`\nList-Unsubscribe: <${link}>`);
     expect(mail.parsed.text).toContain(`Unsubscribe: ${link}`);
